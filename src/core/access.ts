@@ -1,0 +1,124 @@
+import { ApiError } from './errors.js'
+import { atLeast, type Level } from './roles.js'
+import type { Context } from './context.js'
+
+/**
+ * The one policy table: for each resource, the minimum level each action needs.
+ * Operations name a resource and an action from here, and the `permissions` booleans of every
+ * resource are computed from the same rows, so what a resource says the caller may do is what
+ * the API lets the caller do. `view` is the level below which a resource is not revealed (404).
+ */
+export const POLICY = {
+  organization: {
+    view: 'guest',
+    access: 'guest',
+    listMembers: 'read',
+    listTeams: 'read',
+    listIntegrations: 'read',
+    createContent: 'create',
+    createOpenAPISpec: 'create',
+    ingestConversations: 'edit',
+    admin: 'admin',
+    viewBilling: 'admin',
+    listInstallations: 'admin',
+    installIntegration: 'admin',
+    manageMembers: 'admin',
+    manageTeams: 'admin',
+  },
+  space: {
+    view: 'read',
+    access: 'read',
+    comment: 'comment',
+    edit: 'edit',
+    triggerGitSync: 'edit',
+    review: 'review',
+    merge: 'review',
+    admin: 'admin',
+    viewInviteLinks: 'admin',
+    installIntegration: 'admin',
+    managePermissions: 'admin',
+  },
+  collection: {
+    view: 'read',
+    create: 'create',
+    admin: 'admin',
+    viewInviteLinks: 'admin',
+  },
+  team: {
+    view: 'read',
+    admin: 'admin',
+  },
+} as const satisfies Record<string, Record<string, Level> & { view: Level }>
+
+export type Resource = keyof typeof POLICY
+export type Action = { [R in Resource]: keyof (typeof POLICY)[R] }[Resource]
+export type ActionOf<R extends Resource> = keyof (typeof POLICY)[R] & string
+
+/** The permission an operation needs: an action on the resource named by a path parameter. */
+export type Permission = {
+  [R in Resource]: {
+    resource: R
+    action: ActionOf<R>
+    /** Path parameter holding the resource id (default: `${resource}Id`). */
+    param?: string
+  }
+}[Resource]
+
+/**
+ * Computes the caller's level on a resource: undefined when the resource does not exist,
+ * null when the caller has no access. Domains register one per resource.
+ */
+export type LevelResolver = (ctx: Context, id: string) => Level | null | undefined
+export type LevelResolvers = Record<Resource, LevelResolver>
+
+const LABEL: Record<Resource, string> = {
+  organization: 'Organization',
+  space: 'Space',
+  collection: 'Collection',
+  team: 'Team',
+}
+
+export function allows(resource: Resource, level: Level | null | undefined, action: Action): boolean {
+  const min = (POLICY[resource] as Record<string, Level>)[action]
+  if (!min) throw new Error(`No policy for ${resource}.${String(action)}`)
+  return atLeast(level, min)
+}
+
+/** The `permissions` booleans of a resource for a level, for the keys the resource exposes. */
+export function permissionsFor<R extends Resource, K extends ActionOf<R>>(
+  resource: R,
+  level: Level | null | undefined,
+  keys: readonly K[],
+): Record<K, boolean> {
+  const out = {} as Record<K, boolean>
+  for (const key of keys) out[key] = allows(resource, level, key as Action)
+  return out
+}
+
+/** Build the caller's access checker, memoizing levels for the length of one request. */
+export function createAccessChecker(getCtx: () => Context, resolvers: LevelResolvers) {
+  const memo = new Map<string, Level | null | undefined>()
+  const level = (resource: Resource, id: string): Level | null | undefined => {
+    const key = `${resource}:${id}`
+    if (memo.has(key)) return memo.get(key)
+    const value = resolvers[resource](getCtx(), id)
+    memo.set(key, value)
+    return value
+  }
+  return {
+    level,
+    allows,
+    require(resource: Resource, id: string, action: Action): Level {
+      const l = level(resource, id)
+      if (l === undefined || !allows(resource, l, 'view' as Action)) {
+        throw new ApiError('NOT_FOUND', `${LABEL[resource]} not found`)
+      }
+      if (!allows(resource, l, action)) {
+        throw new ApiError('FORBIDDEN', `You need the ${(POLICY[resource] as Record<string, Level>)[action]} role on this ${resource.toLowerCase()} to do this`)
+      }
+      return l!
+    },
+    /** Forget memoized levels (after a write that changes access within the same request). */
+    reset: () => memo.clear(),
+  }
+}

@@ -1,0 +1,51 @@
+import type { AppSchema, WriteTx } from '../storage/schema.js'
+import type { Level } from './roles.js'
+import type { Action, Resource } from './access.js'
+
+/** Who is calling: the user behind the bearer token. */
+export interface Actor {
+  readonly user: string
+}
+
+/** Builds the `urls` of resources from the configured base URL. */
+export interface Urls {
+  /** Base of the API, e.g. `http://localhost:4000`. */
+  readonly base: string
+  /** `${base}/v1${path}` */
+  api(path: string): string
+  /** URL in the application, `${appBase}${path}` */
+  app(path: string): string
+}
+
+export function createUrls(baseUrl: string, appUrl?: string): Urls {
+  const base = baseUrl.replace(/\/+$/, '')
+  const appBase = (appUrl ?? `${base}/app`).replace(/\/+$/, '')
+  return { base, api: (path) => `${base}/v1${path}`, app: (path) => `${appBase}${path}` }
+}
+
+/** Access checks bound to the current caller. */
+export interface AccessChecker {
+  /** The caller's level on a resource: undefined when it does not exist, null when the caller has no access. */
+  level(resource: Resource, id: string): Level | null | undefined
+  /** The caller's level, or a 404 (missing or not visible) / 403 (visible, below the action's role). */
+  require(resource: Resource, id: string, action: Action): Level
+  /** Whether a level allows an action (from the policy table). */
+  allows(resource: Resource, level: Level | null | undefined, action: Action): boolean
+}
+
+/** What a domain handler gets: never a `Request`. */
+export interface Context {
+  readonly actor: Actor
+  /** The current time, read from the `now` option (a test can move it). */
+  now(): Date
+  /** `now()` as an ISO string. */
+  nowIso(): string
+  /** A new id from the `ids` option. */
+  newId(): string
+  /** The request's transaction (reads only for GET requests). */
+  readonly tx: WriteTx<AppSchema>
+  readonly urls: Urls
+  readonly access: AccessChecker
+  /** Share key of a share-link site, when the request carries one. */
+  readonly shareKey?: string | undefined
+}

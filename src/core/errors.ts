@@ -1,0 +1,48 @@
+/**
+ * One table of error codes: each code has its HTTP status and a default message.
+ * Domain code throws `new ApiError('NOT_FOUND', 'Space not found')`; the HTTP codec turns it
+ * into `{"error":{"code":404,"message":"Space not found"}}`.
+ */
+export const ERRORS = {
+  BAD_REQUEST: { status: 400, message: 'Bad request' },
+  UNAUTHORIZED: { status: 401, message: 'Authentication required: send Authorization: Bearer <token>' },
+  FORBIDDEN: { status: 403, message: 'You do not have permission to do this' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
+  CONFLICT: { status: 409, message: 'Conflict' },
+  PRECONDITION_FAILED: { status: 412, message: 'Precondition failed' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
+  INTERNAL: { status: 500, message: 'Internal server error' },
+} as const satisfies Record<string, { status: number; message: string }>
+
+export type ErrorCode = keyof typeof ERRORS
+
+const API_ERROR_MARKER = Symbol.for('docs-content-api.ApiError')
+
+/** An error the API answers with; anything else becomes a logged 500. */
+export class ApiError extends Error {
+  readonly [API_ERROR_MARKER] = true
+  readonly code: ErrorCode
+  readonly status: number
+
+  constructor(code: ErrorCode, message?: string) {
+    super(message ?? ERRORS[code].message)
+    this.name = 'ApiError'
+    this.code = code
+    this.status = ERRORS[code].status
+  }
+
+  /**
+   * Recognise an ApiError by its marker rather than `instanceof`, so errors thrown by another
+   * copy of this package (ESM and CJS builds side by side, say) are still recognised.
+   */
+  static isApiError(value: unknown): value is ApiError {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[API_ERROR_MARKER] === true
+  }
+}
+
+/** The JSON error body of every failed request. */
+export function errorBody(status: number, message: string): { error: { code: number; message: string } } {
+  return { error: { code: status, message } }
+}

@@ -1,0 +1,69 @@
+import type { AppSchema, StoragePort, WriteTx } from '../storage/schema.js'
+import { createAccessChecker, type LevelResolvers } from './access.js'
+import type { Context, Urls } from './context.js'
+import { ApiError } from './errors.js'
+import type { BoundOperation } from './operation.js'
+
+export interface ExecuteInput {
+  /** The authenticated user ('' for an anonymous caller of an open operation). */
+  user: string
+  params: unknown
+  query: unknown
+  body: unknown
+  shareKey?: string | undefined
+}
+
+export interface Runtime {
+  store: StoragePort<AppSchema>
+  now: () => Date
+  newId: () => string
+  urls: Urls
+  resolvers: LevelResolvers
+}
+
+/**
+ * Authenticate a bearer token: the user id, '' for an anonymous call of an open operation,
+ * or a 401. Runs before validation so an anonymous caller learns nothing about the inputs.
+ */
+export function authenticate(rt: Runtime, op: BoundOperation, token: string | undefined): string {
+  if (!token) {
+    if (op.def.auth === false) return ''
+    throw new ApiError('UNAUTHORIZED')
+  }
+  const row = rt.store.read((tx) => tx.get('tokens', token))
+  if (!row) throw new ApiError('UNAUTHORIZED', 'Invalid or revoked access token')
+  return row.user
+}
+
+/**
+ * Run one validated operation: authenticate the token, open a transaction (a read for GET),
+ * check the operation's permission from the policy table, then run the handler. A handler that
+ * throws leaves the store exactly as it was (the transaction rolls back).
+ */
+export function execute(rt: Runtime, op: BoundOperation, input: ExecuteInput): unknown {
+  const { def } = op
+  const run = (tx: WriteTx<AppSchema>): unknown => {
+    const user = input.user
+    let ctx: Context
+    const access = createAccessChecker(() => ctx, rt.resolvers)
+    ctx = {
+      actor: { user },
+      now: rt.now,
+      nowIso: () => rt.now().toISOString(),
+      newId: rt.newId,
+      tx,
+      urls: rt.urls,
+      access,
+      shareKey: input.shareKey,
+    }
+    if (def.permission) {
+      const param = def.permission.param ?? `${def.permission.resource}Id`
+      const id = (input.params as Record<string, string>)[param]
+      if (id === undefined) throw new Error(`Operation ${def.id}: no path parameter "${param}" for its permission`)
+      access.require(def.permission.resource, id, def.permission.action)
+    }
+    return op.handler(ctx, input)
+  }
+  // Reads need no undo log; writes run in a transaction.
+  return def.method === 'GET' ? rt.store.read((tx) => run(tx as WriteTx<AppSchema>)) : rt.store.transaction(run)
+}

@@ -1,0 +1,76 @@
+import type { z } from 'zod'
+import type { Permission } from './access.js'
+import type { Context } from './context.js'
+import type { ErrorCode } from './errors.js'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/**
+ * One operation of the API, declared once as data. The same entry drives the router, request
+ * validation, authorization, the published OpenAPI document and the tests that walk every
+ * operation. Table files never import handlers.
+ */
+export interface OperationDef {
+  /** The official operationId where the official document has the operation. */
+  id: string
+  method: HttpMethod
+  /** Path with `{param}` placeholders, starting with `/v1`. */
+  path: string
+  summary: string
+  /** The area the operation belongs to (its tag in the OpenAPI document). */
+  tag: string
+  params?: z.ZodObject
+  query?: z.ZodObject
+  body?: z.ZodType
+  /** A request without a body is a 400 when true. */
+  bodyRequired?: boolean
+  /** The success body; absent for operations answering without one. */
+  response?: z.ZodType
+  /** The success status. */
+  status: 200 | 201 | 204 | 205
+  /** The body may be left out (204) when the request sends `Prefer: return=minimal`. */
+  minimal?: boolean
+  /** Error codes the operation can answer with, beyond 400/401. */
+  errors: readonly ErrorCode[]
+  /** False for operations open to anonymous callers. @default true */
+  auth?: boolean
+  /** The permission checked before the handler runs, from the policy table. */
+  permission?: Permission
+  /** The official document has no such operation (the reference's own). */
+  beyondOfficial?: boolean
+}
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined
+type ResponseOf<D extends OperationDef> = D['response'] extends z.ZodType ? z.input<D['response']> : void
+
+export interface OperationInput<D extends OperationDef> {
+  params: Out<D['params']>
+  query: Out<D['query']>
+  body: Out<D['body']>
+}
+
+/** A handler gets the context and the validated input, and returns the response body. */
+export type Handler<D extends OperationDef> = (ctx: Context, input: OperationInput<D>) => ResponseOf<D>
+
+export type OperationTable = Record<string, OperationDef>
+export type Handlers<T extends OperationTable> = { [K in keyof T]: Handler<T[K]> }
+
+/** An operation bound to its handler. */
+export interface BoundOperation {
+  def: OperationDef
+  handler: (ctx: Context, input: { params: unknown; query: unknown; body: unknown }) => unknown
+}
+
+/** Declare an operation (an identity function that keeps the literal types). */
+export function defineOperation<const D extends OperationDef>(def: D): D {
+  return def
+}
+
+/** Bind a table to its handlers; a missing or mistyped handler is a compile error. */
+export function implement<T extends OperationTable>(table: T, handlers: Handlers<T>): BoundOperation[] {
+  return Object.keys(table).map((key) => {
+    const def = table[key]!
+    if (def.id !== key) throw new Error(`Operation key "${key}" differs from its id "${def.id}"`)
+    return { def, handler: handlers[key] as BoundOperation['handler'] }
+  })
+}

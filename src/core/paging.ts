@@ -1,0 +1,108 @@
+import { z } from 'zod'
+import { ApiError } from './errors.js'
+
+/**
+ * Paging on every list: `limit` (default 50, at most 1000) and an opaque `page` cursor.
+ * A cursor holds the sort key of the last item served, never an offset, so the next page starts
+ * right after that item even when items were inserted or deleted in between.
+ */
+export const DEFAULT_LIMIT = 50
+export const MAX_LIMIT = 1000
+
+export interface PageQuery {
+  page?: string | undefined
+  limit: number
+}
+
+export interface Page<T> {
+  items: T[]
+  count: number
+  next?: { page: string }
+}
+
+/** A sort key: compared element by element (numbers numerically, strings by code unit). */
+export type SortKey = readonly (string | number)[]
+
+export function encodeCursor(key: SortKey): string {
+  return btoa(unescape(encodeURIComponent(JSON.stringify(key)))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+export function decodeCursor(page: string): SortKey {
+  try {
+    const json = decodeURIComponent(escape(atob(page.replace(/-/g, '+').replace(/_/g, '/'))))
+    const key: unknown = JSON.parse(json)
+    if (Array.isArray(key) && key.every((k) => typeof k === 'string' || typeof k === 'number')) return key
+  } catch {
+    // fall through to the error below
+  }
+  throw new ApiError('BAD_REQUEST', 'Invalid query parameter `page`: not a cursor returned by this API (use next.page)')
+}
+
+export function compareKeys(a: SortKey, b: SortKey): number {
+  const n = Math.min(a.length, b.length)
+  for (let i = 0; i < n; i++) {
+    const x = a[i]!
+    const y = b[i]!
+    if (x === y) continue
+    if (typeof x === 'number' && typeof y === 'number') return x - y
+    return String(x) < String(y) ? -1 : 1
+  }
+  return a.length - b.length
+}
+
+/**
+ * Page over items sorted by `keyOf` in `order`. The page starts after the cursor's key, found by
+ * binary search, so a page costs O(log n + limit) once the items are sorted.
+ */
+export function paginate<T>(
+  sorted: readonly T[],
+  keyOf: (item: T) => SortKey,
+  query: PageQuery,
+  order: 'asc' | 'desc' = 'asc',
+): Page<T> {
+  let start = 0
+  if (query.page) {
+    const after = decodeCursor(query.page)
+    const sign = order === 'asc' ? 1 : -1
+    let lo = 0
+    let hi = sorted.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (sign * compareKeys(keyOf(sorted[mid]!), after) <= 0) lo = mid + 1
+      else hi = mid
+    }
+    start = lo
+  }
+  const items = sorted.slice(start, start + query.limit)
+  const page: Page<T> = { items, count: sorted.length }
+  if (items.length > 0 && start + items.length < sorted.length) {
+    page.next = { page: encodeCursor(keyOf(items[items.length - 1]!)) }
+  }
+  return page
+}
+
+/** Apply `map` to the items of a page, keeping its envelope. */
+export function mapPage<T, U>(page: Page<T>, map: (item: T) => U): Page<U> {
+  const out: Page<U> = { items: page.items.map(map), count: page.count }
+  if (page.next) out.next = page.next
+  return out
+}
+
+/** A query parameter holding a boolean (`true` / `false`). */
+export const queryBoolean = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .transform((v) => v === 'true')
+
+/** The paging parameters every list accepts. */
+export const listQuery = z.object({
+  page: z.string().min(1).optional().meta({ description: 'Cursor from `next.page` of the previous page.' }),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(0, 'must be at least 0')
+    .max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`)
+    .default(DEFAULT_LIMIT)
+    .meta({ description: `Results per page (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).` }),
+})
+
+export const listOrder = z.enum(['asc', 'desc']).default('desc')

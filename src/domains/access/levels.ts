@@ -1,0 +1,84 @@
+import type { LevelResolvers } from '../../core/access.js'
+import { strongest, type Level, type Role } from '../../core/roles.js'
+import type { AppSchema, CollectionRow, DefaultLevel, ReadTx, SpaceRow } from '../../storage/schema.js'
+
+/**
+ * Effective levels of a user on organizations, collections and spaces.
+ *
+ * - Organization: the member's role; `guest` for a member without one; none for a non-member
+ *   or a disabled member.
+ * - Collection: the strongest of the organization role and, for members with a role, the
+ *   collection's default level (`inherit` follows the parent collection).
+ * - Space: the strongest of the organization role; the space's default level for members with a
+ *   role; a direct user grant; the grants of the user's teams; the parent collection's level when
+ *   the space's visibility is `in-collection`; and `read` for `public` and `unlisted` spaces.
+ */
+
+/** The user's membership role: undefined when not an (enabled) member, null for a guest. */
+export function memberRole(tx: ReadTx<AppSchema>, organization: string, user: string): Role | null | undefined {
+  const member = tx.get('members', `${organization}/${user}`)
+  if (!member || member.disabled) return undefined
+  return member.role
+}
+
+/** Resolve `inherit` up the collection chain; null when nothing sets a level. */
+export function resolveDefaultLevel(tx: ReadTx<AppSchema>, level: DefaultLevel, parent: string | undefined): Role | null {
+  let current = level
+  let next = parent
+  for (let depth = 0; current === 'inherit' && depth < 64; depth++) {
+    const collection = next ? tx.get('collections', next) : undefined
+    if (!collection) return null
+    current = collection.defaultLevel
+    next = collection.parent
+  }
+  return current === 'inherit' ? null : current
+}
+
+export function organizationLevel(tx: ReadTx<AppSchema>, organization: string, user: string): Level | null | undefined {
+  if (!tx.get('organizations', organization)) return undefined
+  const role = memberRole(tx, organization, user)
+  if (role === undefined) return null
+  return role ?? 'guest'
+}
+
+export function collectionLevelOf(tx: ReadTx<AppSchema>, collection: CollectionRow, user: string): Level | null {
+  const role = memberRole(tx, collection.organization, user)
+  if (!role) return null
+  return strongest(role, resolveDefaultLevel(tx, collection.defaultLevel, collection.parent)) ?? null
+}
+
+export function spaceLevelOf(tx: ReadTx<AppSchema>, space: SpaceRow, user: string): Level | null {
+  const role = memberRole(tx, space.organization, user)
+  const levels: Array<Level | null | undefined> = [role]
+  if (role) levels.push(resolveDefaultLevel(tx, space.defaultLevel, space.parent))
+  if (user) {
+    levels.push(tx.get('spaceGrants', `${space.id}/user:${user}`)?.role)
+    for (const { row } of tx.scan('teamMembers', 'byUser', user)) {
+      if (row.organization === space.organization) levels.push(tx.get('spaceGrants', `${space.id}/team:${row.team}`)?.role)
+    }
+  }
+  if (space.visibility === 'in-collection' && space.parent) {
+    const parent = tx.get('collections', space.parent)
+    if (parent) levels.push(collectionLevelOf(tx, parent, user))
+  }
+  if (space.visibility === 'public' || space.visibility === 'unlisted') levels.push('read')
+  const best = strongest(...levels)
+  // A guest level alone gives nothing on a space.
+  return best && best !== 'guest' ? best : null
+}
+
+export const levelResolvers: LevelResolvers = {
+  organization: (ctx, id) => organizationLevel(ctx.tx, id, ctx.actor.user),
+  collection: (ctx, id) => {
+    const collection = ctx.tx.get('collections', id)
+    return collection ? collectionLevelOf(ctx.tx, collection, ctx.actor.user) : undefined
+  },
+  space: (ctx, id) => {
+    const space = ctx.tx.get('spaces', id)
+    return space ? spaceLevelOf(ctx.tx, space, ctx.actor.user) : undefined
+  },
+  team: (ctx, id) => {
+    const team = ctx.tx.get('teams', id)
+    return team ? organizationLevel(ctx.tx, team.organization, ctx.actor.user) : undefined
+  },
+}

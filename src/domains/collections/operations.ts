@@ -1,0 +1,2 @@
+/** The operations of this area (to be filled in). */
+export const collectionOperations = {}

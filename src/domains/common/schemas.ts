@@ -1,0 +1,79 @@
+import { z } from 'zod'
+import { ROLES } from '../../core/roles.js'
+
+/** Schemas shared by several areas. Ids in `.meta` name the official component they mirror. */
+
+export const RoleSchema = z.enum(ROLES).meta({ id: 'MemberRole', description: 'Role of a member: read < comment < edit < review < create < admin.' })
+export const RoleOrGuestSchema = RoleSchema.nullable().meta({ id: 'MemberRoleOrGuest', description: 'A role, or null for a guest.' })
+export const DefaultLevelSchema = z
+  .union([RoleSchema, z.null(), z.literal('inherit')])
+  .meta({ id: 'DefaultLevel', description: 'Default level of organization members on a piece of content; null for none, `inherit` to follow the parent.' })
+
+export const TimestampSchema = z.string().meta({ id: 'Timestamp', description: 'ISO 8601 date-time.' })
+export const UrlSchema = z.url({ error: 'must be a URL' }).max(2048, 'must be at most 2048 characters')
+
+const userIds = z.array(z.string())
+export const MergeRuleSchema = z.union([
+  z.object({ rule: z.enum(['require_specific_reviewers', 'require_one_of_specific_reviewers', 'allow_bypass']), users: userIds }),
+  z.object({
+    rule: z.enum([
+      'require_at_least_one_review',
+      'require_at_least_one_approved_review',
+      'require_all_reviews_approved',
+      'require_agent_review',
+      'require_up_to_date_change_request',
+      'require_change_request_subject',
+      'require_change_request_description',
+      'require_author_to_merge',
+    ]),
+  }),
+  z.object({ rule: z.literal('custom'), expression: z.string().max(1024), message: z.string().optional() }),
+])
+export const StandaloneMergeRulesSchema = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('rules'), rules: z.array(MergeRuleSchema) }),
+    z.object({ type: z.literal('none') }),
+  ])
+  .meta({ id: 'MergeRulesStandaloneConfiguration' })
+export const MergeRulesSchema = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('inherit') }),
+    z.object({ type: z.literal('rules'), rules: z.array(MergeRuleSchema) }),
+    z.object({ type: z.literal('none') }),
+  ])
+  .meta({ id: 'MergeRulesSpaceConfiguration' })
+
+export const UserSchema = z
+  .object({
+    object: z.literal('user'),
+    id: z.string(),
+    displayName: z.string(),
+    email: z.string().optional(),
+    photoURL: z.string().optional(),
+    urls: z.object({ location: z.string() }),
+  })
+  .meta({ id: 'User' })
+
+/** The paged list envelope around `item`. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    count: z.number(),
+    next: z.object({ page: z.string() }).optional(),
+  })
+}
+
+/** A path parameter object with the given names, each a non-empty string. */
+export function pathParams<const K extends string>(...names: K[]) {
+  const shape = {} as Record<K, z.ZodString>
+  for (const name of names) shape[name] = z.string().min(1)
+  return z.object(shape)
+}
+
+/** Where to put an item among its siblings (`before` or `after` another). */
+export function positionSchema<const T extends string>(type: T) {
+  const pointer = z.object({ type: z.literal(type), [type]: z.string().min(1) } as { type: z.ZodLiteral<T> } & Record<T, z.ZodString>)
+  return z
+    .object({ before: pointer.optional(), after: pointer.optional() })
+    .refine((p) => !(p.before && p.after), { message: 'give either `before` or `after`, not both' })
+}

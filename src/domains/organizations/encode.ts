@@ -1,0 +1,41 @@
+import { permissionsFor } from '../../core/access.js'
+import type { Context } from '../../core/context.js'
+import type { Level } from '../../core/roles.js'
+import type { OrganizationRow } from '../../storage/schema.js'
+import { ORGANIZATION_PERMISSION_KEYS } from './schemas.js'
+
+function ownsTeam(ctx: Context, organization: string): boolean {
+  for (const { row } of ctx.tx.scan('teamMembers', 'byUser', ctx.actor.user)) {
+    if (row.organization === organization && row.role === 'owner') return true
+  }
+  return false
+}
+
+export function encodeOrganization(ctx: Context, row: OrganizationRow, level?: Level | null) {
+  const l = level === undefined ? ctx.access.level('organization', row.id) : level
+  return {
+    object: 'organization' as const,
+    id: row.id,
+    title: row.title,
+    createdAt: row.createdAt,
+    emailDomains: row.emailDomains,
+    ...(row.hostname !== undefined && { hostname: row.hostname }),
+    type: row.type,
+    ...(row.useCase !== undefined && { useCase: row.useCase }),
+    ...(row.communityType !== undefined && { communityType: row.communityType }),
+    defaultRole: row.defaultRole,
+    ...(row.defaultContent !== undefined && { defaultContent: row.defaultContent }),
+    sso: row.sso,
+    ai: row.ai,
+    inviteLinks: row.inviteLinks,
+    plan: row.plan,
+    mergeRules: row.mergeRules,
+    urls: {
+      location: ctx.urls.api(`/orgs/${row.id}`),
+      app: ctx.urls.app(`/o/${row.id}`),
+      ...(row.logo !== undefined && { logo: row.logo }),
+    },
+    trial: { status: 'notapplicable', count: 0 },
+    permissions: { ...permissionsFor('organization', l, ORGANIZATION_PERMISSION_KEYS), ownTeam: ownsTeam(ctx, row.id) },
+  }
+}

@@ -1,0 +1,72 @@
+import { produce } from 'immer'
+import type { z } from 'zod'
+import type { Context } from '../../core/context.js'
+import { ApiError } from '../../core/errors.js'
+import type { Role } from '../../core/roles.js'
+import type { OrganizationRow } from '../../storage/schema.js'
+import { addMember } from '../members/model.js'
+import type { CreateOrganizationSchema, UpdateOrganizationSchema } from './schemas.js'
+
+export function getOrganization(ctx: Context, id: string): OrganizationRow {
+  const org = ctx.tx.get('organizations', id)
+  if (!org) throw new ApiError('NOT_FOUND', 'Organization not found')
+  return org
+}
+
+export function createOrganization(
+  ctx: Context,
+  input: z.output<typeof CreateOrganizationSchema>,
+  members: ReadonlyArray<{ user: string; role: Role | null }>,
+): OrganizationRow {
+  const org = ctx.tx.insert('organizations', {
+    id: ctx.newId(),
+    title: input.title,
+    createdAt: ctx.nowIso(),
+    emailDomains: input.emailDomains.map((d) => d.toLowerCase()),
+    ...(input.hostname !== undefined && { hostname: input.hostname }),
+    type: input.type,
+    ...(input.useCase !== undefined && { useCase: input.useCase }),
+    defaultRole: input.defaultRole,
+    sso: input.sso,
+    ai: input.ai,
+    inviteLinks: input.inviteLinks,
+    plan: input.plan,
+    mergeRules: { type: 'none' },
+  })
+  for (const m of members) addMember(ctx, org.id, m.user, m.role)
+  return org
+}
+
+export function updateOrganization(ctx: Context, id: string, patch: z.output<typeof UpdateOrganizationSchema>): OrganizationRow {
+  const org = getOrganization(ctx, id)
+  const next = produce(org, (draft) => {
+    if (patch.title !== undefined) draft.title = patch.title
+    if (patch.emailDomains !== undefined) draft.emailDomains = [...new Set(patch.emailDomains.map((d) => d.toLowerCase()))]
+    if (patch.hostname !== undefined) draft.hostname = patch.hostname
+    if (patch.defaultRole !== undefined) draft.defaultRole = patch.defaultRole
+    if (patch.defaultContent === null) delete draft.defaultContent
+    else if (patch.defaultContent !== undefined) draft.defaultContent = patch.defaultContent
+    if (patch.logo === null) delete draft.logo
+    else if (patch.logo !== undefined) draft.logo = patch.logo
+    if (patch.sso !== undefined) draft.sso = patch.sso
+    if (patch.ai !== undefined) draft.ai = patch.ai
+    if (patch.inviteLinks !== undefined) draft.inviteLinks = patch.inviteLinks
+    if (patch.mergeRules !== undefined) draft.mergeRules = patch.mergeRules
+  })
+  return next === org ? org : ctx.tx.update('organizations', next)
+}
+
+/** Join by verified email domain; the new member gets the organization's default role. */
+export function joinOrganization(ctx: Context, id: string): void {
+  const org = getOrganization(ctx, id)
+  if (ctx.tx.get('members', `${id}/${ctx.actor.user}`)) return
+  const user = ctx.tx.get('users', ctx.actor.user)
+  if (!user?.email || !user.emailVerified) {
+    throw new ApiError('BAD_REQUEST', 'Cannot join: your email address is not verified')
+  }
+  const domain = user.email.slice(user.email.lastIndexOf('@') + 1).toLowerCase()
+  if (!org.emailDomains.includes(domain)) {
+    throw new ApiError('BAD_REQUEST', `Cannot join: the email domain ${domain} is not one of the organization's allowed domains`)
+  }
+  addMember(ctx, id, user.id, org.defaultRole)
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod'
+import { RoleOrGuestSchema, StandaloneMergeRulesSchema, TimestampSchema, UrlSchema } from '../common/schemas.js'
+
+export const OrganizationTitleSchema = z
+  .string()
+  .min(2, 'must be at least 2 characters')
+  .max(255, 'must be at most 255 characters')
+  .regex(/^\S(.*\S)?$/s, 'must not start or end with white space')
+export const OrganizationHostnameSchema = z
+  .string()
+  .min(3, 'must be at least 3 characters')
+  .max(32, 'must be at most 32 characters')
+  .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/, 'must be lower-case letters, digits and hyphens, starting and ending with a letter or digit')
+export const EmailDomainSchema = z
+  .string()
+  .max(253, 'must be at most 253 characters')
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name such as example.com')
+export const SitePointerSchema = z.object({ type: z.literal('site'), site: z.string().min(1) }).meta({ id: 'SitePointer' })
+
+export const ORGANIZATION_PERMISSION_KEYS = [
+  'view',
+  'access',
+  'admin',
+  'createContent',
+  'createOpenAPISpec',
+  'ingestConversations',
+  'viewBilling',
+  'listMembers',
+  'listTeams',
+  'listIntegrations',
+  'listInstallations',
+  'installIntegration',
+] as const
+
+export const OrganizationSchema = z
+  .object({
+    object: z.literal('organization'),
+    id: z.string(),
+    title: z.string(),
+    createdAt: TimestampSchema,
+    emailDomains: z.array(z.string()),
+    hostname: z.string().optional(),
+    type: z.enum(['business', 'community']),
+    useCase: z.string().optional(),
+    communityType: z.string().optional(),
+    defaultRole: RoleOrGuestSchema,
+    defaultContent: SitePointerSchema.optional(),
+    sso: z.boolean(),
+    ai: z.boolean(),
+    inviteLinks: z.boolean(),
+    plan: z.string(),
+    mergeRules: StandaloneMergeRulesSchema,
+    urls: z.object({ location: z.string(), app: z.string(), logo: z.string().optional() }),
+    trial: z.object({ status: z.string(), count: z.number() }),
+    permissions: z.object(Object.fromEntries([...ORGANIZATION_PERMISSION_KEYS, 'ownTeam'].map((k) => [k, z.boolean()])) as Record<
+      (typeof ORGANIZATION_PERMISSION_KEYS)[number] | 'ownTeam',
+      z.ZodBoolean
+    >),
+  })
+  .meta({ id: 'Organization' })
+
+export const UpdateOrganizationSchema = z.object({
+  title: OrganizationTitleSchema.optional(),
+  emailDomains: z.array(EmailDomainSchema).max(100, 'must have at most 100 domains').optional(),
+  hostname: OrganizationHostnameSchema.optional(),
+  defaultRole: RoleOrGuestSchema.optional(),
+  defaultContent: SitePointerSchema.nullable().optional(),
+  logo: UrlSchema.nullable().optional(),
+  sso: z.boolean().optional(),
+  ai: z.boolean().optional(),
+  inviteLinks: z.boolean().optional(),
+  mergeRules: StandaloneMergeRulesSchema.optional(),
+})
+
+/** What creating an organization takes (fixtures; the API has no create operation). */
+export const CreateOrganizationSchema = z.object({
+  title: OrganizationTitleSchema,
+  emailDomains: z.array(EmailDomainSchema).default([]),
+  hostname: OrganizationHostnameSchema.optional(),
+  type: z.enum(['business', 'community']).default('business'),
+  useCase: z.string().optional(),
+  defaultRole: RoleOrGuestSchema.default('read'),
+  plan: z.string().default('free_2024'),
+  sso: z.boolean().default(false),
+  ai: z.boolean().default(false),
+  inviteLinks: z.boolean().default(true),
+})

@@ -1,0 +1,4 @@
+import { implement } from '../../core/operation.js'
+import { spacePermissionOperations } from './operations.js'
+
+export const spacePermissionHandlers = implement(spacePermissionOperations, {})

@@ -1,0 +1,60 @@
+import { z } from 'zod'
+import { DefaultLevelSchema, MergeRulesSchema, TimestampSchema } from '../common/schemas.js'
+
+export const SPACE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const
+export const SpaceVisibilitySchema = z.enum(SPACE_VISIBILITIES).meta({ id: 'ContentVisibility' })
+export const SpaceEditModeSchema = z.enum(['live', 'locked']).meta({ id: 'SpaceEditMode' })
+export const SpaceTitleSchema = z.string().max(50, 'must be at most 50 characters').meta({ id: 'SpaceTitle' })
+export const EmojiSchema = z.string().max(50, 'must be at most 50 characters').meta({ id: 'Emoji' })
+export const LANGUAGES = [
+  'en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'zh-tw', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl', 'tr', 'sv', 'no',
+  'da', 'fi', 'el', 'cs', 'hu', 'ro', 'th', 'vi', 'id', 'ms', 'he', 'uk', 'sk', 'bg', 'hr', 'lt', 'lv', 'et', 'sl',
+] as const
+export const LanguageSchema = z.enum(LANGUAGES).meta({ id: 'TranslationLanguage' })
+
+export const SPACE_PERMISSION_KEYS = [
+  'view',
+  'access',
+  'admin',
+  'viewInviteLinks',
+  'edit',
+  'triggerGitSync',
+  'comment',
+  'merge',
+  'review',
+  'installIntegration',
+] as const
+
+export const SpaceSchema = z
+  .object({
+    object: z.literal('space'),
+    id: z.string(),
+    title: z.string(),
+    emoji: z.string(),
+    visibility: SpaceVisibilitySchema,
+    createdAt: TimestampSchema,
+    updatedAt: TimestampSchema,
+    deletedAt: TimestampSchema.optional(),
+    editMode: SpaceEditModeSchema.optional(),
+    mergeRules: MergeRulesSchema,
+    urls: z.object({
+      location: z.string(),
+      app: z.string(),
+      published: z.string().optional(),
+      public: z.string().optional(),
+      icon: z.string().optional(),
+    }),
+    organization: z.string(),
+    parent: z.string().optional(),
+    language: LanguageSchema.optional(),
+    revision: z.string(),
+    defaultLevel: DefaultLevelSchema,
+    comments: z.number(),
+    changeRequests: z.number(),
+    changeRequestsOpen: z.number(),
+    changeRequestsDraft: z.number(),
+    permissions: z.object(
+      Object.fromEntries(SPACE_PERMISSION_KEYS.map((k) => [k, z.boolean()])) as Record<(typeof SPACE_PERMISSION_KEYS)[number], z.ZodBoolean>,
+    ),
+  })
+  .meta({ id: 'Space' })

@@ -1,0 +1,28 @@
+import { permissionsFor } from '../../core/access.js'
+import type { Context } from '../../core/context.js'
+import type { Level } from '../../core/roles.js'
+import type { TeamRow } from '../../storage/schema.js'
+import { TEAM_PERMISSION_KEYS } from './schemas.js'
+
+/** Spaces a team has been granted (live spaces only). */
+export function teamSpaceCount(ctx: Context, team: string): number {
+  let n = 0
+  for (const { row } of ctx.tx.scan('spaceGrants', 'byPrincipal', `team:${team}`)) {
+    const space = ctx.tx.get('spaces', row.space)
+    if (space && !space.deletedAt) n++
+  }
+  return n
+}
+
+export function encodeTeam(ctx: Context, row: TeamRow, level?: Level | null) {
+  const l = level === undefined ? ctx.access.level('team', row.id) : level
+  return {
+    object: 'team' as const,
+    id: row.id,
+    title: row.title,
+    members: ctx.tx.count('teamMembers', 'byTeam', row.id),
+    spaces: teamSpaceCount(ctx, row.id),
+    createdAt: row.createdAt,
+    permissions: permissionsFor('team', l, TEAM_PERMISSION_KEYS),
+  }
+}

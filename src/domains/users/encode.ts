@@ -1,0 +1,13 @@
+import type { Context } from '../../core/context.js'
+import type { UserRow } from '../../storage/schema.js'
+
+export function encodeUser(ctx: Context, row: UserRow) {
+  return {
+    object: 'user' as const,
+    id: row.id,
+    displayName: row.displayName,
+    ...(row.email !== undefined && { email: row.email }),
+    ...(row.photoURL !== undefined && { photoURL: row.photoURL }),
+    urls: { location: ctx.urls.api(`/users/${row.id}`) },
+  }
+}

@@ -1,0 +1,81 @@
+import type { Runtime } from '../core/execute.js'
+import { authenticate, execute } from '../core/execute.js'
+import { ApiError } from '../core/errors.js'
+import type { BoundOperation } from '../core/operation.js'
+import { decodeBody, decodeQuery, errorResponse, jsonResponse, prefersMinimal, validate } from './codec.js'
+import { createRouter } from './router.js'
+
+/** A function with the signature of the global `fetch`. */
+export type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
+
+export interface FetchHandlerOptions {
+  /**
+   * Prefix the API is mounted under, stripped before routing (the `/v1` paths follow it).
+   * @default ''
+   * @example '/api' // serves /api/v1/orgs
+   */
+  basePath?: string
+  /** Called with unexpected errors (answered as 500). @default console.error */
+  onError?: (error: unknown) => void
+}
+
+/** Split a URL string into pathname and query without building a URL object. */
+function splitUrl(url: string): { pathname: string; search: string } {
+  const scheme = url.indexOf('://')
+  const pathStart = scheme === -1 ? 0 : url.indexOf('/', scheme + 3)
+  if (pathStart === -1) return { pathname: '/', search: '' }
+  const q = url.indexOf('?', pathStart)
+  const hash = url.indexOf('#', pathStart)
+  const end = hash === -1 ? url.length : hash
+  if (q === -1 || q > end) return { pathname: url.slice(pathStart, end), search: '' }
+  return { pathname: url.slice(pathStart, q), search: url.slice(q + 1, end) }
+}
+
+function bearer(header: string | null): string | undefined {
+  if (!header) return undefined
+  const m = /^Bearer\s+(.+)$/i.exec(header.trim())
+  return m ? m[1]!.trim() : undefined
+}
+
+/**
+ * The HTTP adapter: maps a `Request` onto the operation table and the result onto a `Response`.
+ * It holds no domain rule and never touches the store itself.
+ */
+export function createFetchHandler(rt: Runtime, operations: readonly BoundOperation[], options: FetchHandlerOptions = {}): FetchFunction {
+  const router = createRouter(operations)
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '')
+
+  const handle = async (request: Request): Promise<Response> => {
+    let { pathname, search } = splitUrl(request.url)
+    if (basePath) {
+      if (pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return errorResponse(new ApiError('NOT_FOUND', `No route for ${pathname}`))
+      pathname = pathname.slice(basePath.length) || '/'
+    }
+    const match = router.match(request.method, pathname)
+    if (match.kind === 'not-found') return errorResponse(new ApiError('NOT_FOUND', `No route for ${request.method} ${pathname}`))
+    if (match.kind === 'method-not-allowed') {
+      const response = errorResponse(new ApiError('METHOD_NOT_ALLOWED', `Method ${request.method} is not allowed on ${pathname}; allowed: ${match.allow.join(', ')}`))
+      response.headers.set('allow', match.allow.join(', '))
+      return response
+    }
+    const { def } = match.operation
+    const user = authenticate(rt, match.operation, bearer(request.headers.get('authorization')))
+    const rawQuery = decodeQuery(search)
+    const params = validate(def.params, match.params, 'path parameter') ?? match.params
+    const query = validate(def.query, rawQuery, 'query parameter') ?? {}
+    const body = validate(def.body, await decodeBody(request, def), 'body field')
+    const shareKey = typeof rawQuery.shareKey === 'string' ? rawQuery.shareKey : undefined
+    const result = execute(rt, match.operation, { user, params, query, body, shareKey })
+    const status = def.minimal && def.response && prefersMinimal(request) ? 204 : def.status
+    return jsonResponse(status, def.response ? result : undefined)
+  }
+
+  return async (input, init) => {
+    try {
+      const request = input instanceof Request && init === undefined ? input : new Request(input, init)
+      return await handle(request)
+    } catch (error) {
+      return errorResponse(error, options.onError)
+    }
+  }
+}

@@ -1,0 +1,36 @@
+// The public API of docs-content-api.
+
+// --- Creating the API
+export { createDocsApi } from './api.js'
+export type { DocsApi, DocsApiOptions } from './api.js'
+export type { Fixtures } from './fixtures.js'
+
+// --- Storage: the port, the in-memory adapter, the schema of stored rows
+export { createMemoryStore } from './storage/memory.js'
+export { schema } from './storage/schema.js'
+export type { AppSchema } from './storage/schema.js'
+export type * from './storage/port.js'
+export type {
+  UserRow,
+  TokenRow,
+  OrganizationRow,
+  MemberRow,
+  TeamRow,
+  TeamMemberRow,
+  CollectionRow,
+  SpaceRow,
+  SpaceGrantRow,
+  InviteLinkRow,
+} from './storage/schema.js'
+
+// --- The operation table and errors
+export type { OperationDef, HttpMethod } from './core/operation.js'
+export { ApiError, ERRORS } from './core/errors.js'
+export type { ErrorCode } from './core/errors.js'
+export { ROLES } from './core/roles.js'
+export type { Role, Level } from './core/roles.js'
+export { POLICY } from './core/access.js'
+
+// --- HTTP
+export { createFetchHandler } from './http/fetch-handler.js'
+export type { FetchFunction, FetchHandlerOptions } from './http/fetch-handler.js'

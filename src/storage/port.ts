@@ -1,0 +1,87 @@
+/**
+ * The storage port: typed collections of rows, their indexes, and transactions. It knows rows,
+ * keys and indexes, nothing of spaces or roles: domain queries live in the domains.
+ *
+ * The port is synchronous inside a transaction. That is the honest shape for an in-process store
+ * (the in-memory adapter, an embedded database such as SQLite through a synchronous driver): a
+ * request runs its whole read-check-write sequence without yielding, so no other request can
+ * interleave with it, and the domain code needs no `await` on every read.
+ */
+
+/** Every stored row has a string id, unique in its collection. */
+export interface Row {
+  readonly id: string
+}
+
+/**
+ * A secondary index: rows are grouped under the key(s) `key` returns (none when it returns
+ * undefined), and within a key kept in insertion order (the row's sequence number).
+ */
+export interface IndexDef<R> {
+  key: (row: R) => string | readonly string[] | undefined
+}
+
+/** The declaration of a collection: its indexes by name. */
+export interface CollectionDef<R extends Row> {
+  readonly indexes: Readonly<Record<string, IndexDef<R>>>
+  /** Phantom field carrying the row type; never set. */
+  readonly __row?: R
+}
+
+// `any`: a collection's index functions take its own row type (contravariant), so no narrower bound fits them all.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Schema = Record<string, CollectionDef<any>>
+export type RowOf<S extends Schema, C extends keyof S> = S[C] extends CollectionDef<infer R> ? R : never
+export type IndexOf<S extends Schema, C extends keyof S> = Extract<keyof S[C]['indexes'], string>
+
+/** One entry of an index scan: the row and its insertion sequence number (stable across updates). */
+export interface Entry<R> {
+  readonly seq: number
+  readonly row: R
+}
+
+export interface ScanOptions {
+  /** Only entries with a sequence number strictly greater than this. */
+  afterSeq?: number
+  /** Stop after this many entries. */
+  limit?: number
+}
+
+/** Read access. Rows handed out are frozen: mutating one cannot corrupt the store. */
+export interface ReadTx<S extends Schema> {
+  get<C extends keyof S & string>(collection: C, id: string): RowOf<S, C> | undefined
+  /** Entries under `key` in `index`, in insertion order. */
+  scan<C extends keyof S & string>(collection: C, index: IndexOf<S, C>, key: string, options?: ScanOptions): Entry<RowOf<S, C>>[]
+  /** How many rows are under `key` in `index`. */
+  count<C extends keyof S & string>(collection: C, index: IndexOf<S, C>, key: string): number
+  /** The insertion sequence number of a row (undefined when missing). */
+  seqOf<C extends keyof S & string>(collection: C, id: string): number | undefined
+  /** Every row of a collection, in insertion order (for tests, fixtures and maintenance; not for request paths). */
+  all<C extends keyof S & string>(collection: C): RowOf<S, C>[]
+}
+
+/** Read and write access inside a transaction. */
+export interface WriteTx<S extends Schema> extends ReadTx<S> {
+  /** Insert a new row; throws when the id is taken. */
+  insert<C extends keyof S & string>(collection: C, row: RowOf<S, C>): RowOf<S, C>
+  /** Replace an existing row (same id); throws when missing. Keeps the row's sequence number. */
+  update<C extends keyof S & string>(collection: C, row: RowOf<S, C>): RowOf<S, C>
+  /** Delete a row; returns whether it existed. */
+  delete<C extends keyof S & string>(collection: C, id: string): boolean
+}
+
+export interface StoragePort<S extends Schema> {
+  readonly schema: S
+  /** Run `fn` with read access. */
+  read<T>(fn: (tx: ReadTx<S>) => T): T
+  /**
+   * Run `fn` as one atomic transaction: when it throws, every write it made is undone and the
+   * error is rethrown; when it returns, its writes are committed.
+   */
+  transaction<T>(fn: (tx: WriteTx<S>) => T): T
+}
+
+/** Declare a collection with its row type and indexes. */
+export function collection<R extends Row>(indexes: Readonly<Record<string, IndexDef<R>>> = {}): CollectionDef<R> {
+  return { indexes }
+}

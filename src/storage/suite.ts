@@ -1,0 +1,172 @@
+import { collection, type Row, type StoragePort } from './port.js'
+
+/**
+ * The shared test suite every storage adapter must pass (like unstorage's `testDriver`).
+ * It takes the test functions as arguments so `src` does not depend on a test runner:
+ *
+ * @example
+ * import { describe, it, expect } from 'vitest'
+ * runStorageSuite('memory', (schema) => createMemoryStore(schema), { describe, it, expect })
+ */
+export interface SuiteRunner {
+  describe: (name: string, fn: () => void) => void
+  it: (name: string, fn: () => void | Promise<void>) => void
+  expect: (value: unknown) => {
+    toBe(expected: unknown): void
+    toEqual(expected: unknown): void
+    toThrow(expected?: unknown): void
+    toBeUndefined(): void
+  }
+}
+
+interface ItemRow extends Row {
+  group: string
+  tags: string[]
+  value: number
+}
+
+export const suiteSchema = {
+  items: collection<ItemRow>({
+    byGroup: { key: (r) => r.group },
+    byTag: { key: (r) => r.tags },
+    positive: { key: (r) => (r.value > 0 ? 'yes' : undefined) },
+  }),
+  others: collection<Row & { name: string }>(),
+}
+export type SuiteSchema = typeof suiteSchema
+
+export function runStorageSuite(
+  name: string,
+  create: (schema: SuiteSchema) => StoragePort<SuiteSchema>,
+  { describe, it, expect }: SuiteRunner,
+): void {
+  const item = (id: string, group: string, value = 1, tags: string[] = []): ItemRow => ({ id, group, value, tags })
+  const ids = (rows: Array<{ row: Row }>) => rows.map((e) => e.row.id)
+
+  describe(`storage port: ${name}`, () => {
+    it('inserts, gets, updates and deletes rows', () => {
+      const store = create(suiteSchema)
+      store.transaction((tx) => {
+        tx.insert('items', item('a', 'g'))
+        tx.insert('others', { id: 'a', name: 'same id, other collection' })
+      })
+      expect(store.read((tx) => tx.get('items', 'a'))).toEqual(item('a', 'g'))
+      store.transaction((tx) => tx.update('items', { ...item('a', 'g'), value: 5 }))
+      expect(store.read((tx) => tx.get('items', 'a')?.value)).toBe(5)
+      expect(store.transaction((tx) => tx.delete('items', 'a'))).toBe(true)
+      expect(store.transaction((tx) => tx.delete('items', 'a'))).toBe(false)
+      expect(store.read((tx) => tx.get('items', 'a'))).toBeUndefined()
+      expect(store.read((tx) => tx.get('others', 'a')?.name)).toBe('same id, other collection')
+    })
+
+    it('rejects a duplicate insert and an update of a missing row', () => {
+      const store = create(suiteSchema)
+      store.transaction((tx) => tx.insert('items', item('a', 'g')))
+      expect(() => store.transaction((tx) => tx.insert('items', item('a', 'h')))).toThrow()
+      expect(() => store.transaction((tx) => tx.update('items', item('zz', 'h')))).toThrow()
+    })
+
+    it('hands out frozen rows, so a caller cannot corrupt the store', () => {
+      const store = create(suiteSchema)
+      store.transaction((tx) => tx.insert('items', item('a', 'g', 1, ['x'])))
+      const row = store.read((tx) => tx.get('items', 'a'))!
+      expect(() => {
+        ;(row as { value: number }).value = 99
+      }).toThrow()
+      expect(() => row.tags.push('y')).toThrow()
+      expect(store.read((tx) => tx.get('items', 'a'))).toEqual(item('a', 'g', 1, ['x']))
+    })
+
+    it('keeps indexes in insertion order, across updates that move rows between keys', () => {
+      const store = create(suiteSchema)
+      store.transaction((tx) => {
+        for (const [id, group] of [['a', 'g'], ['b', 'h'], ['c', 'g'], ['d', 'g']] as const) tx.insert('items', item(id, group))
+      })
+      expect(store.read((tx) => ids(tx.scan('items', 'byGroup', 'g')))).toEqual(['a', 'c', 'd'])
+      store.transaction((tx) => tx.update('items', item('c', 'h')))
+      expect(store.read((tx) => ids(tx.scan('items', 'byGroup', 'g')))).toEqual(['a', 'd'])
+      expect(store.read((tx) => ids(tx.scan('items', 'byGroup', 'h')))).toEqual(['b', 'c'])
+      store.transaction((tx) => tx.update('items', item('c', 'g')))
+      expect(store.read((tx) => ids(tx.scan('items', 'byGroup', 'g')))).toEqual(['a', 'c', 'd'])
+      expect(store.read((tx) => tx.count('items', 'byGroup', 'g'))).toBe(3)
+      expect(store.read((tx) => tx.count('items', 'byGroup', 'nothing'))).toBe(0)
+    })
+
+    it('indexes rows under several keys or none', () => {
+      const store = create(suiteSchema)
+      store.transaction((tx) => {
+        tx.insert('items', item('a', 'g', 1, ['x', 'y']))
+        tx.insert('items', item('b', 'g', -1, ['y']))
+      })
+      expect(store.read((tx) => ids(tx.scan('items', 'byTag', 'y')))).toEqual(['a', 'b'])
+      expect(store.read((tx) => ids(tx.scan('items', 'positive', 'yes')))).toEqual(['a'])
+      store.transaction((tx) => tx.update('items', item('a', 'g', -3, ['x', 'y'])))
+      expect(store.read((tx) => tx.count('items', 'positive', 'yes'))).toBe(0)
+    })
+
+    it('scans after a sequence number with a limit (cursor paging)', () => {
+      const store = create(suiteSchema)
+      store.transaction((tx) => {
+        for (let i = 0; i < 10; i++) tx.insert('items', item(`i${i}`, 'g'))
+      })
+      const first = store.read((tx) => tx.scan('items', 'byGroup', 'g', { limit: 3 }))
+      expect(ids(first)).toEqual(['i0', 'i1', 'i2'])
+      const last = first[first.length - 1]!.seq
+      // deleting the last item served and inserting new ones does not shift the next page
+      store.transaction((tx) => {
+        tx.delete('items', 'i2')
+        tx.insert('items', item('new', 'g'))
+      })
+      expect(store.read((tx) => ids(tx.scan('items', 'byGroup', 'g', { afterSeq: last, limit: 3 })))).toEqual(['i3', 'i4', 'i5'])
+      expect(store.read((tx) => tx.seqOf('items', 'i3'))).toBe(store.read((tx) => tx.scan('items', 'byGroup', 'g', { afterSeq: last, limit: 1 })[0]!.seq))
+      expect(store.read((tx) => tx.all('items').length)).toBe(10)
+    })
+
+    it('rolls back every write of a transaction that throws', () => {
+      const store = create(suiteSchema)
+      store.transaction((tx) => {
+        tx.insert('items', item('a', 'g', 1))
+        tx.insert('items', item('b', 'g', 2))
+      })
+      expect(() =>
+        store.transaction((tx) => {
+          tx.update('items', item('a', 'h', 10))
+          tx.delete('items', 'b')
+          tx.insert('items', item('c', 'g'))
+          throw new Error('half-way')
+        }),
+      ).toThrow('half-way')
+      expect(store.read((tx) => tx.all('items'))).toEqual([item('a', 'g', 1), item('b', 'g', 2)])
+      expect(store.read((tx) => ids(tx.scan('items', 'byGroup', 'g')))).toEqual(['a', 'b'])
+      expect(store.read((tx) => tx.count('items', 'byGroup', 'h'))).toBe(0)
+    })
+
+    it('rolls back a nested transaction alone, and the outer one whole', () => {
+      const store = create(suiteSchema)
+      store.transaction((tx) => {
+        tx.insert('items', item('a', 'g'))
+        expect(() =>
+          store.transaction((inner) => {
+            inner.insert('items', item('b', 'g'))
+            throw new Error('inner')
+          }),
+        ).toThrow('inner')
+        expect(tx.get('items', 'b')).toBeUndefined()
+      })
+      expect(store.read((tx) => ids(tx.scan('items', 'byGroup', 'g')))).toEqual(['a'])
+      expect(() =>
+        store.transaction(() => {
+          store.transaction((inner) => inner.insert('items', item('c', 'g')))
+          throw new Error('outer')
+        }),
+      ).toThrow('outer')
+      expect(store.read((tx) => tx.get('items', 'c'))).toBeUndefined()
+    })
+
+    it('refuses writes outside a transaction and asynchronous transaction functions', () => {
+      const store = create(suiteSchema)
+      expect(() => store.read((tx) => (tx as unknown as { insert: (c: string, r: Row) => void }).insert('items', item('a', 'g')))).toThrow()
+      expect(() => store.transaction((() => Promise.resolve(1)) as never)).toThrow()
+    })
+  })
+}

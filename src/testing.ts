@@ -1,0 +1,26 @@
+// Helpers for tests that use the API as a test double.
+
+/**
+ * Repeatable ids: `${prefix}1`, `${prefix}2`, ... (pass as the `ids` option).
+ * @example createDocsApi({ ids: sequentialIds('id') })
+ */
+export function sequentialIds(prefix = 'id'): () => string {
+  let n = 0
+  return () => `${prefix}${++n}`
+}
+
+/** A clock a test can set and advance (pass `clock.now` as the `now` option). */
+export function createClock(start: Date | string = '2026-01-01T00:00:00.000Z') {
+  let t = new Date(start).getTime()
+  return {
+    now: (): Date => new Date(t),
+    set: (date: Date | string): void => {
+      t = new Date(date).getTime()
+    },
+    advance: (ms: number): void => {
+      t += ms
+    },
+  }
+}
+
+export { runStorageSuite } from './storage/suite.js'

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import Ajv2020 from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import { expect } from 'vitest'
+
+/**
+ * Validation of response bodies against the official OpenAPI document shipped in
+ * `@gitbook/api/spec/openapi.json`. No relaxation: the official schemas are used as they are.
+ */
+const require = createRequire(import.meta.url)
+const spec = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.json'), 'utf8'))
+spec.$id = 'openapi.json'
+
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true })
+;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
+// Formats the official document uses beyond JSON Schema's own.
+ajv.addFormat('emoji', true)
+ajv.addFormat('icon', true)
+ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 })
+ajv.addSchema(spec)
+
+const byOperation = new Map<string, { path: string; method: string }>()
+for (const [path, item] of Object.entries<any>(spec.paths)) {
+  for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
+    if (item[method]?.operationId) byOperation.set(item[method].operationId, { path, method })
+  }
+}
+
+const pointer = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1')
+
+/** Whether the official document has this operation. */
+export function hasOfficialOperation(operationId: string): boolean {
+  return byOperation.has(operationId)
+}
+
+/** The official response schema of an operation for a status (undefined when it declares no body). */
+export function officialResponseRef(operationId: string, status: number): string | undefined {
+  const op = byOperation.get(operationId)
+  if (!op) throw new Error(`The official document has no operation ${operationId}`)
+  const response = spec.paths[op.path][op.method].responses[String(status)]
+  if (!response) throw new Error(`${operationId} declares no ${status} response`)
+  const resolved = response.$ref ? spec.components.responses[response.$ref.split('/').pop()] : response
+  if (!resolved.content?.['application/json']) return undefined
+  if (response.$ref) return `openapi.json#/components/responses/${pointer(response.$ref.split('/').pop())}/content/application~1json/schema`
+  return `openapi.json#/paths/${pointer(op.path)}/${op.method}/responses/${status}/content/application~1json/schema`
+}
+
+/** Assert that `body` matches the official response schema of `operationId` for `status`. */
+export function expectOfficialResponse(operationId: string, status: number, body: unknown): void {
+  const ref = officialResponseRef(operationId, status)
+  if (!ref) {
+    expect(body ?? undefined, `${operationId} ${status} has no body in the official document`).toBeUndefined()
+    return
+  }
+  const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref })
+  const ok = validate(body)
+  expect(ok, `${operationId} ${status} response does not match the official schema:\n${ajv.errorsText(validate.errors, { separator: '\n' })}\n${JSON.stringify(body, null, 2).slice(0, 2000)}`).toBe(true)
+}

@@ -1,0 +1,68 @@
+import { GitBookAPI } from '@gitbook/api'
+import { createDocsApi, type DocsApi } from '../src/index.js'
+import { createClock, sequentialIds } from '../src/testing.js'
+
+export const BASE = 'http://localhost:4000'
+
+export interface Called<T = any> {
+  status: number
+  body: T
+  headers: Headers
+}
+
+/** Call the API through its fetch adapter, as an HTTP client would. */
+export async function call<T = any>(
+  api: DocsApi,
+  token: string | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Called<T>> {
+  const init: RequestInit = { method, headers: { ...headers } }
+  if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`
+  if (body !== undefined) {
+    init.body = typeof body === 'string' ? body : JSON.stringify(body)
+    ;(init.headers as Record<string, string>)['content-type'] ??= 'application/json'
+  }
+  const res = await api.fetch(new Request(`${BASE}${path}`, init))
+  const text = await res.text()
+  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers }
+}
+
+/** Expect the API's error body with the given status (and a message matching `message`). */
+export function errorOf(res: Called): { code: number; message: string } {
+  return res.body?.error
+}
+
+/**
+ * A small world: an organization "Acme" where ada is admin, rita a reader, gina a guest;
+ * olga is in no organization. Time is frozen and ids are sequential.
+ */
+export async function createWorld() {
+  const clock = createClock('2026-03-01T10:00:00.000Z')
+  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids: sequentialIds('id') })
+  const ada = await api.fixtures.createUser({ displayName: 'Ada Lovelace', email: 'ada@acme.test' })
+  const rita = await api.fixtures.createUser({ displayName: 'Rita Reader', email: 'rita@acme.test' })
+  const gina = await api.fixtures.createUser({ displayName: 'Gina Guest', email: 'gina@elsewhere.test' })
+  const olga = await api.fixtures.createUser({ displayName: 'Olga Outsider', email: 'olga@acme.test' })
+  const org = await api.fixtures.createOrganization({
+    title: 'Acme',
+    emailDomains: ['acme.test'],
+    members: [
+      { user: ada.id, role: 'admin' },
+      { user: rita.id, role: 'read' },
+      { user: gina.id, role: null },
+    ],
+  })
+  const tokens = {
+    ada: await api.fixtures.createToken(ada.id),
+    rita: await api.fixtures.createToken(rita.id),
+    gina: await api.fixtures.createToken(gina.id),
+    olga: await api.fixtures.createToken(olga.id),
+  }
+  const client = (token: string) => new GitBookAPI({ endpoint: BASE, authToken: token, serviceBinding: { fetch: api.fetch } })
+  return { api, clock, org, users: { ada, rita, gina, olga }, tokens, client }
+}
+
+export type World = Awaited<ReturnType<typeof createWorld>>
