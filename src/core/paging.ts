@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Entry, ScanOptions } from '../storage/port.js'
 import { ApiError } from './errors.js'
 
 /**
@@ -78,6 +79,34 @@ export function paginate<T>(
   if (items.length > 0 && start + items.length < sorted.length) {
     page.next = { page: encodeCursor(keyOf(items[items.length - 1]!)) }
   }
+  return page
+}
+
+/** An index key to page over: its scan and its size (see the storage port). */
+export interface ScanSource<R> {
+  scan(options?: ScanOptions): Entry<R>[]
+  count(): number
+}
+
+/**
+ * Page over the rows under one index key, in insertion order. Without a filter a page costs
+ * O(log n + limit): the cursor is the sequence number of the last row served, and the index
+ * seeks straight past it. With a filter (a caller who sees only some rows) the rows are scanned
+ * and counted, then paged the same way.
+ */
+export function paginateScan<R>(source: ScanSource<R>, query: PageQuery, filter?: (row: R) => boolean): Page<Entry<R>> {
+  const keyOf = (e: Entry<R>): SortKey => [e.seq]
+  if (filter) return paginate(source.scan().filter((e) => filter(e.row)), keyOf, query)
+  let afterSeq: number | undefined
+  if (query.page) {
+    const key = decodeCursor(query.page)
+    if (typeof key[0] !== 'number') throw new ApiError('BAD_REQUEST', 'Invalid query parameter `page`: not a cursor of this list')
+    afterSeq = key[0]
+  }
+  const rows = source.scan({ afterSeq, limit: query.limit + 1 })
+  const items = rows.slice(0, query.limit)
+  const page: Page<Entry<R>> = { items, count: source.count() }
+  if (rows.length > query.limit && items.length > 0) page.next = { page: encodeCursor(keyOf(items[items.length - 1]!)) }
   return page
 }
 

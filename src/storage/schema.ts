@@ -132,12 +132,19 @@ export interface SpaceGrantRow {
   role: Level
 }
 
+/** A named counter (see domains/common/sequence.ts). */
+export interface SequenceRow {
+  id: string
+  value: number
+}
+
 /** Sibling key for items at the root of an organization (no parent collection). */
 export const rootKey = (organization: string): string => `org:${organization}`
 export const parentKey = (row: { organization: string; parent?: string }): string =>
   row.parent ?? rootKey(row.organization)
 
 export const schema = {
+  sequences: collection<SequenceRow>(),
   users: collection<UserRow>(),
   tokens: collection<TokenRow>({ byUser: { key: (t) => t.user } }),
   organizations: collection<OrganizationRow>(),
