@@ -21,3 +21,9 @@ export const CollectionSchema = z
     ),
   })
   .meta({ id: 'Collection' })
+
+export const CreateCollectionSchema = z.object({
+  title: CollectionTitleSchema.optional(),
+  description: CollectionDescriptionSchema.optional(),
+  parent: z.string().min(1).optional().meta({ description: 'ID of a parent collection' }),
+})

@@ -58,3 +58,13 @@ export const SpaceSchema = z
     ),
   })
   .meta({ id: 'Space' })
+
+export const CreateSpaceSchema = z.object({
+  title: SpaceTitleSchema.optional(),
+  emoji: EmojiSchema.optional(),
+  parent: z.string().min(1).optional().meta({ description: 'ID of a parent collection' }),
+  language: LanguageSchema.optional(),
+  editMode: SpaceEditModeSchema.optional(),
+  visibility: SpaceVisibilitySchema.optional().meta({ description: 'Defaults to `in-collection` in a collection, `private` otherwise.' }),
+  empty: z.literal(true).optional().meta({ description: 'Create a space with no page in it.' }),
+})
