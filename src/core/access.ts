@@ -84,15 +84,27 @@ export function allows(resource: Resource, level: Level | null | undefined, acti
   return atLeast(level, min)
 }
 
-/** The `permissions` booleans of a resource for a level, for the keys the resource exposes. */
+const permissionsCache = new WeakMap<readonly string[], Map<string, Readonly<Record<string, boolean>>>>()
+
+/**
+ * The `permissions` booleans of a resource for a level, for the keys the resource exposes.
+ * There are few (keys, level) pairs, so each answer is computed once and shared (frozen).
+ */
 export function permissionsFor<R extends Resource, K extends ActionOf<R>>(
   resource: R,
   level: Level | null | undefined,
   keys: readonly K[],
 ): Record<K, boolean> {
-  const out = {} as Record<K, boolean>
-  for (const key of keys) out[key] = allows(resource, level, key as Action)
-  return out
+  let byLevel = permissionsCache.get(keys)
+  if (!byLevel) permissionsCache.set(keys, (byLevel = new Map()))
+  const cacheKey = `${resource}:${level ?? ''}`
+  let out = byLevel.get(cacheKey)
+  if (!out) {
+    const computed: Record<string, boolean> = {}
+    for (const key of keys) computed[key] = allows(resource, level, key as Action)
+    byLevel.set(cacheKey, (out = Object.freeze(computed)))
+  }
+  return out as Record<K, boolean>
 }
 
 /** Build the caller's access checker, memoizing levels for the length of one request. */

@@ -45,7 +45,8 @@ export function createFetchHandler(rt: Runtime, operations: readonly BoundOperat
   const router = createRouter(operations)
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
 
-  const handle = async (request: Request): Promise<Response> => {
+  /** Route, authenticate and validate; the body (when the operation takes one) is read asynchronously. */
+  const handle = (request: Request): Response | Promise<Response> => {
     let { pathname, search } = splitUrl(request.url)
     if (basePath) {
       if (pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return errorResponse(new ApiError('NOT_FOUND', `No route for ${pathname}`))
@@ -58,16 +59,21 @@ export function createFetchHandler(rt: Runtime, operations: readonly BoundOperat
       response.headers.set('allow', match.allow.join(', '))
       return response
     }
-    const { def } = match.operation
-    const user = authenticate(rt, match.operation, bearer(request.headers.get('authorization')))
+    const { operation } = match
+    const user = authenticate(rt, operation, bearer(request.headers.get('authorization')))
     const rawQuery = decodeQuery(search)
-    const params = validate(def.params, match.params, 'path parameter') ?? match.params
-    const query = validate(def.query, rawQuery, 'query parameter') ?? {}
-    const body = validate(def.body, await decodeBody(request, def), 'body field')
+    const params = validate(operation.def.params, match.params, 'path parameter') ?? match.params
+    const query = validate(operation.def.query, rawQuery, 'query parameter') ?? {}
     const shareKey = typeof rawQuery.shareKey === 'string' ? rawQuery.shareKey : undefined
-    const result = execute(rt, match.operation, { user, params, query, body, shareKey })
-    const status = def.minimal && def.response && prefersMinimal(request) ? 204 : def.status
-    return jsonResponse(status, def.response ? result : undefined)
+    const finish = (rawBody: unknown): Response => {
+      const { def } = operation
+      const body = validate(def.body, rawBody, 'body field')
+      const result = execute(rt, operation, { user, params, query, body, shareKey })
+      const status = def.minimal && def.response && prefersMinimal(request) ? 204 : def.status
+      return jsonResponse(status, def.response ? result : undefined)
+    }
+    // Operations without a body answer without waiting on the request stream.
+    return operation.def.body ? decodeBody(request, operation.def).then(finish) : finish(undefined)
   }
 
   return async (input, init) => {
