@@ -1,7 +1,7 @@
 import { nanoid } from 'nanoid'
 import type { Context } from './core/context.js'
 import { createUrls } from './core/context.js'
-import type { Runtime } from './core/execute.js'
+import { API_CORE, type ApiCore, type Runtime } from './core/execute.js'
 import type { OperationDef } from './core/operation.js'
 import { allows } from './core/access.js'
 import { boundOperations, levelResolvers, operations } from './domains/index.js'
@@ -59,6 +59,8 @@ export interface DocsApi {
   operations: readonly OperationDef[]
   /** Run `fn` in one transaction with a system context that can do anything. */
   system<T>(fn: (ctx: Context) => T): T
+  /** The runtime and bound operations, for `createFetchHandler`. */
+  readonly [API_CORE]: ApiCore
 }
 
 /** Create the API over a store (in memory unless another adapter is given). */
@@ -87,11 +89,13 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
       return fn(ctx)
     })
 
+  const core: ApiCore = { runtime: rt, operations: boundOperations }
   return {
-    fetch: createFetchHandler(rt, boundOperations, { basePath: options.basePath, onError: options.onError }),
+    fetch: createFetchHandler({ [API_CORE]: core }, { basePath: options.basePath, onError: options.onError }),
     fixtures: createFixtures(system),
     store,
     operations,
     system,
+    [API_CORE]: core,
   }
 }

@@ -13,6 +13,15 @@ export interface ExecuteInput {
   shareKey?: string | undefined
 }
 
+/** What the HTTP layer needs of an API: its runtime and its bound operations. */
+export interface ApiCore {
+  runtime: Runtime
+  operations: readonly BoundOperation[]
+}
+
+/** Key under which an API object carries its core (kept off the documented surface). */
+export const API_CORE = Symbol.for('docs-content-api.core')
+
 export interface Runtime {
   store: StoragePort<AppSchema>
   now: () => Date

@@ -1,7 +1,5 @@
-import type { Runtime } from '../core/execute.js'
-import { authenticate, execute } from '../core/execute.js'
+import { API_CORE, authenticate, execute, type ApiCore } from '../core/execute.js'
 import { ApiError } from '../core/errors.js'
-import type { BoundOperation } from '../core/operation.js'
 import { decodeBody, decodeQuery, errorResponse, jsonResponse, prefersMinimal, validate } from './codec.js'
 import { createRouter } from './router.js'
 
@@ -40,8 +38,13 @@ function bearer(header: string | null): string | undefined {
 /**
  * The HTTP adapter: maps a `Request` onto the operation table and the result onto a `Response`.
  * It holds no domain rule and never touches the store itself.
+ *
+ * @example
+ * const api = createDocsApi()
+ * const handler = createFetchHandler(api, { basePath: '/api' }) // serves /api/v1/...
  */
-export function createFetchHandler(rt: Runtime, operations: readonly BoundOperation[], options: FetchHandlerOptions = {}): FetchFunction {
+export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, options: FetchHandlerOptions = {}): FetchFunction {
+  const { runtime: rt, operations } = api[API_CORE]
   const router = createRouter(operations)
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
 
