@@ -151,6 +151,8 @@ export const schema = {
   members: collection<MemberRow>({
     byOrganization: { key: (m) => m.organization },
     byUser: { key: (m) => m.user },
+    /** `${organization}/${role ?? 'guest'}`: the role filter of the member list and the last-admin rule. */
+    byRole: { key: (m) => `${m.organization}/${m.role ?? 'guest'}` },
   }),
   inviteLinks: collection<InviteLinkRow>({ byOrganization: { key: (i) => i.organization } }),
   teams: collection<TeamRow>({ byOrganization: { key: (t) => t.organization } }),
@@ -172,6 +174,8 @@ export const schema = {
   }),
   spaceGrants: collection<SpaceGrantRow>({
     bySpace: { key: (g) => g.space },
+    /** A space's user grants (`${space}/user`) or team grants (`${space}/team`), for paging each list. */
+    bySpaceAndType: { key: (g) => `${g.space}/${g.principal.type}` },
     byPrincipal: { key: (g) => (g.principal.type === 'user' ? `user:${g.principal.user}` : `team:${g.principal.team}`) },
   }),
 }

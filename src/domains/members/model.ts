@@ -1,8 +1,10 @@
+import { produce } from 'immer'
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import type { Role } from '../../core/roles.js'
 import type { MemberRow } from '../../storage/schema.js'
 
+/** Id of a membership row. */
 export const memberId = (organization: string, user: string): string => `${organization}/${user}`
 
 /** Add a user to an organization (a no-op returning the membership when already a member). */
@@ -19,4 +21,63 @@ export function addMember(ctx: Context, organization: string, user: string, role
     sso: false,
     joinedAt: ctx.nowIso(),
   })
+}
+
+/** The membership of a user, or a 404. */
+export function getMember(ctx: Context, organization: string, user: string): MemberRow {
+  const member = ctx.tx.get('members', memberId(organization, user))
+  if (!member) throw new ApiError('NOT_FOUND', 'Member not found')
+  return member
+}
+
+/**
+ * Refuse a change that would leave the organization without an enabled admin: without one,
+ * nobody could manage members or content any more. Reads only the admins' index key.
+ */
+function assertKeepsAnAdmin(ctx: Context, member: MemberRow, what: string): void {
+  if (member.role !== 'admin' || member.disabled) return
+  for (const { row } of ctx.tx.scan('members', 'byRole', `${member.organization}/admin`)) {
+    if (row.id !== member.id && !row.disabled) return
+  }
+  throw new ApiError('BAD_REQUEST', `Cannot ${what} the last admin of the organization: make another member admin first`)
+}
+
+/** Change a member's role (null: guest). */
+export function updateMemberRole(ctx: Context, organization: string, user: string, role: Role | null | undefined): MemberRow {
+  const member = getMember(ctx, organization, user)
+  if (role === undefined || role === member.role) return member
+  if (role !== 'admin') assertKeepsAnAdmin(ctx, member, 'demote')
+  return ctx.tx.update('members', produce(member, (draft) => void (draft.role = role)))
+}
+
+/**
+ * Remove a user from an organization, with their team memberships and direct space grants in
+ * it (they would otherwise give access back if the user rejoined). False when not a member.
+ */
+export function removeMember(ctx: Context, organization: string, user: string): boolean {
+  const member = ctx.tx.get('members', memberId(organization, user))
+  if (!member) return false
+  assertKeepsAnAdmin(ctx, member, 'remove')
+  for (const { row } of ctx.tx.scan('teamMembers', 'byUser', user)) {
+    if (row.organization === organization) ctx.tx.delete('teamMembers', row.id)
+  }
+  for (const { row } of ctx.tx.scan('spaceGrants', 'byPrincipal', `user:${user}`)) {
+    if (row.organization === organization) ctx.tx.delete('spaceGrants', row.id)
+  }
+  ctx.tx.delete('members', member.id)
+  return true
+}
+
+/** Record that the member was active now. */
+export function touchMember(ctx: Context, organization: string, user: string): MemberRow {
+  const member = getMember(ctx, organization, user)
+  const now = ctx.nowIso()
+  return ctx.tx.update('members', produce(member, (draft) => void (draft.lastSeenAt = now)))
+}
+
+/** Mark a member as able to sign in with the organization's SSO. */
+export function setSsoMember(ctx: Context, organization: string, user: string): MemberRow {
+  const member = getMember(ctx, organization, user)
+  if (member.sso) return member
+  return ctx.tx.update('members', produce(member, (draft) => void (draft.sso = true)))
 }

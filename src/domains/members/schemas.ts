@@ -1,5 +1,9 @@
 import { z } from 'zod'
-import { RoleOrGuestSchema, TimestampSchema, UserSchema } from '../common/schemas.js'
+import { listOrder, listQuery } from '../../core/paging.js'
+import { ROLES } from '../../core/roles.js'
+import { RoleOrGuestSchema, RoleSchema, TimestampSchema, UserSchema } from '../common/schemas.js'
+import { SpaceSchema } from '../spaces/schemas.js'
+import { TeamMemberSchema, TeamSchema } from '../teams/schemas.js'
 
 export const MemberSchema = z
   .object({
@@ -16,3 +20,43 @@ export const MemberSchema = z
     sites: z.number(),
   })
   .meta({ id: 'OrganizationMember' })
+
+export const MEMBER_SORTS = ['joinedAt', 'lastSeenAt', 'name'] as const
+export type MemberSort = (typeof MEMBER_SORTS)[number]
+
+export const ListMembersQuerySchema = listQuery.extend({
+  order: listOrder.meta({ description: 'Sort direction (default `desc`).' }),
+  role: z
+    .enum([...ROLES, 'guest'], { error: `must be one of ${[...ROLES, 'guest'].join(', ')}` })
+    .optional()
+    .meta({ description: 'Only members with this role (`guest`: members without a role).' }),
+  search: z.string().optional().meta({ description: 'Case-insensitive text matched against display name and email.' }),
+  sort: z
+    .enum(MEMBER_SORTS, { error: `must be one of ${MEMBER_SORTS.join(', ')}` })
+    .default('joinedAt')
+    .meta({ description: 'Sort key (default `joinedAt`); `lastSeenAt` lists only members seen at least once.' }),
+})
+
+export const UpdateMemberSchema = z.object({
+  role: RoleOrGuestSchema.optional().meta({ description: 'The new role; null makes the member a guest. Absent: unchanged.' }),
+})
+
+/** A space a member holds a direct grant on, with the granted role. */
+export const MemberSpaceSchema = z
+  .object({ permission: RoleSchema, space: SpaceSchema })
+  .meta({ id: 'MemberContentPermission' })
+
+export const ListMemberSpacesQuerySchema = listQuery.extend({
+  order: listOrder.meta({ description: 'By grant time (default `desc`: newest grant first).' }),
+})
+
+/** A team a member belongs to, with the member's role in it. */
+export const MemberTeamSchema = z.object({ team: TeamSchema, member: TeamMemberSchema })
+
+export const ListMemberTeamsQuerySchema = listQuery.extend({
+  title: z.string().optional().meta({ description: 'Only teams whose title contains this text (case-insensitive).' }),
+})
+
+export const PingResponseSchema = z.object({
+  gitbookVisitorClaims: z.string().optional().meta({ description: 'Claims to attach to the user (never set by this implementation).' }),
+})

@@ -2,6 +2,7 @@ import { permissionsFor } from '../../core/access.js'
 import type { Context } from '../../core/context.js'
 import type { Level } from '../../core/roles.js'
 import type { TeamRow } from '../../storage/schema.js'
+import { ownsTeam } from './model.js'
 import { TEAM_PERMISSION_KEYS } from './schemas.js'
 
 /** Spaces a team has been granted (live spaces only). */
@@ -14,8 +15,15 @@ export function teamSpaceCount(ctx: Context, team: string): number {
   return n
 }
 
+const OWNER_PERMISSIONS = Object.freeze({ admin: true, view: true })
+
+/**
+ * The API resource of a team. `permissions` are the caller's (or those of `level`): an owner of
+ * the team may manage it (rename it) whatever their organization role.
+ */
 export function encodeTeam(ctx: Context, row: TeamRow, level?: Level | null) {
   const l = level === undefined ? ctx.access.level('team', row.id) : level
+  const permissions = permissionsFor('team', l, TEAM_PERMISSION_KEYS)
   return {
     object: 'team' as const,
     id: row.id,
@@ -23,6 +31,6 @@ export function encodeTeam(ctx: Context, row: TeamRow, level?: Level | null) {
     members: ctx.tx.count('teamMembers', 'byTeam', row.id),
     spaces: teamSpaceCount(ctx, row.id),
     createdAt: row.createdAt,
-    permissions: permissionsFor('team', l, TEAM_PERMISSION_KEYS),
+    permissions: !permissions.admin && ownsTeam(ctx, row.id, ctx.actor.user) ? OWNER_PERMISSIONS : permissions,
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { listQuery } from '../../core/paging.js'
 import { TimestampSchema } from '../common/schemas.js'
 
 export const TeamTitleSchema = z
@@ -20,3 +21,27 @@ export const TeamSchema = z
     permissions: z.object({ admin: z.boolean(), view: z.boolean() }),
   })
   .meta({ id: 'OrganizationTeam' })
+
+export const TeamMemberRoleSchema = z.enum(['owner', 'member']).meta({ id: 'TeamMemberRole' })
+export const TeamMemberSchema = z.object({ role: TeamMemberRoleSchema }).meta({ id: 'TeamMember' })
+
+const MemberIdsSchema = z.array(z.string().min(1, 'must not be empty'))
+
+export const ListTeamsQuerySchema = listQuery.extend({
+  owner: z.string().min(1).optional().meta({ description: 'A member id: only teams that member can manage (all of them for an organization admin).' }),
+  title: z.string().optional().meta({ description: 'Only teams whose title contains this text (case-insensitive).' }),
+})
+
+export const CreateTeamSchema = z.object({
+  title: TeamTitleSchema,
+  members: MemberIdsSchema.optional().meta({ description: 'User ids of organization members to add to the team.' }),
+})
+
+export const UpdateTeamSchema = z.object({ title: TeamTitleSchema })
+
+/** What the `createTeam` fixture takes: members and owners (user ids of organization members). */
+export const CreateTeamFixtureSchema = z.object({
+  title: TeamTitleSchema,
+  members: MemberIdsSchema.default([]),
+  owners: MemberIdsSchema.default([]),
+})

@@ -1,0 +1,37 @@
+import type { z } from 'zod'
+import type { Context } from '../../core/context.js'
+import { compareKeys, paginate, type Page, type SortKey } from '../../core/paging.js'
+import type { TeamRow } from '../../storage/schema.js'
+import { memberRole } from '../access/levels.js'
+import type { ListTeamsQuerySchema } from './schemas.js'
+
+/** Sort key of a team in lists: title (case-insensitive), then id, so the order is total. */
+export const teamSortKey = (team: TeamRow): SortKey => [team.title.toLowerCase(), team.id]
+
+/**
+ * The teams `owner` can manage: every team of the organization for an admin, the teams they own
+ * otherwise (none for someone who is not a member).
+ */
+function manageableTeams(ctx: Context, organization: string, owner: string): TeamRow[] {
+  const role = memberRole(ctx.tx, organization, owner)
+  if (role === undefined) return []
+  if (role === 'admin') return ctx.tx.scan('teams', 'byOrganization', organization).map((e) => e.row)
+  const teams: TeamRow[] = []
+  for (const { row } of ctx.tx.scan('teamMembers', 'byUser', owner)) {
+    if (row.organization !== organization || row.role !== 'owner') continue
+    const team = ctx.tx.get('teams', row.team)
+    if (team) teams.push(team)
+  }
+  return teams
+}
+
+/** Teams of an organization by title, filtered by manager (`owner`) and title text. */
+export function listTeams(ctx: Context, organization: string, query: z.output<typeof ListTeamsQuerySchema>): Page<TeamRow> {
+  const candidates = query.owner
+    ? manageableTeams(ctx, organization, query.owner)
+    : ctx.tx.scan('teams', 'byOrganization', organization).map((e) => e.row)
+  const title = query.title?.toLowerCase()
+  const teams = title ? candidates.filter((t) => t.title.toLowerCase().includes(title)) : candidates
+  const sorted = teams.sort((a, b) => compareKeys(teamSortKey(a), teamSortKey(b)))
+  return paginate(sorted, teamSortKey, query)
+}

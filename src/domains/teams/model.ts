@@ -1,0 +1,67 @@
+import { produce } from 'immer'
+import type { Context } from '../../core/context.js'
+import { ApiError } from '../../core/errors.js'
+import type { TeamMemberRow, TeamRow } from '../../storage/schema.js'
+import { memberId } from '../members/model.js'
+
+/** Id of a team membership row. */
+export const teamMemberId = (team: string, user: string): string => `${team}/${user}`
+
+/** A team of the organization, or a 404 (a team of another organization is not found either). */
+export function getTeam(ctx: Context, organization: string, id: string): TeamRow {
+  const team = ctx.tx.get('teams', id)
+  if (!team || team.organization !== organization) throw new ApiError('NOT_FOUND', 'Team not found')
+  return team
+}
+
+/** Whether `user` owns the team. */
+export function ownsTeam(ctx: Context, team: string, user: string): boolean {
+  return !!user && ctx.tx.get('teamMembers', teamMemberId(team, user))?.role === 'owner'
+}
+
+/** What creating a team takes. */
+export interface NewTeam {
+  title: string
+  /** User ids of organization members joining as `member`. */
+  members: readonly string[]
+  /** User ids of organization members joining as `owner` (wins over `members`). */
+  owners: readonly string[]
+}
+
+/**
+ * Create a team with its first members. The team row is written first and each membership is
+ * checked as it is added: a user who is not a member of the organization throws, and the
+ * request's transaction rolls back the team and the memberships written before it.
+ */
+export function createTeam(ctx: Context, organization: string, input: NewTeam): TeamRow {
+  const team = ctx.tx.insert('teams', { id: ctx.newId(), organization, title: input.title, createdAt: ctx.nowIso() })
+  const owners = new Set(input.owners)
+  const add = (user: string, role: TeamMemberRow['role'], field: string): void => {
+    if (!ctx.tx.get('members', memberId(organization, user))) {
+      throw new ApiError('BAD_REQUEST', `Invalid request: body field \`${field}\`: ${user} is not a member of the organization`)
+    }
+    if (ctx.tx.get('teamMembers', teamMemberId(team.id, user))) return
+    ctx.tx.insert('teamMembers', { id: teamMemberId(team.id, user), team: team.id, organization, user, role })
+  }
+  input.owners.forEach((user, i) => add(user, 'owner', `owners.${i}`))
+  input.members.forEach((user, i) => {
+    if (!owners.has(user)) add(user, 'member', `members.${i}`)
+  })
+  return team
+}
+
+/** Set a team's title (no write when unchanged). */
+export function renameTeam(ctx: Context, team: TeamRow, title: string): TeamRow {
+  if (team.title === title) return team
+  return ctx.tx.update('teams', produce(team, (draft) => void (draft.title = title)))
+}
+
+/** Delete a team with its memberships and its space grants. False when it did not exist. */
+export function deleteTeam(ctx: Context, organization: string, id: string): boolean {
+  const team = ctx.tx.get('teams', id)
+  if (!team || team.organization !== organization) return false
+  for (const { row } of ctx.tx.scan('teamMembers', 'byTeam', id)) ctx.tx.delete('teamMembers', row.id)
+  for (const { row } of ctx.tx.scan('spaceGrants', 'byPrincipal', `team:${id}`)) ctx.tx.delete('spaceGrants', row.id)
+  ctx.tx.delete('teams', id)
+  return true
+}
