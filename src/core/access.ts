@@ -36,6 +36,8 @@ export const POLICY = {
     admin: 'admin',
     viewInviteLinks: 'admin',
     installIntegration: 'admin',
+    // Who a space is shared with is visible to whoever can open it (as in the product's share dialog).
+    listPermissions: 'read',
     managePermissions: 'admin',
   },
   collection: {

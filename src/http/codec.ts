@@ -9,14 +9,28 @@ const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
 type Where = 'path parameter' | 'query parameter' | 'body field'
 
+/** The value at `path` in `input` (undefined when any step is missing). */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let current = input
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined
+    current = (current as Record<PropertyKey, unknown>)[key]
+  }
+  return current
+}
+
 /** Turn a zod failure into a 400 whose message names the field and the rule. */
-function validationError(where: Where, error: z.ZodError): ApiError {
+function validationError(where: Where, error: z.ZodError, input: unknown): ApiError {
   const parts = error.issues.slice(0, 5).map((issue) => {
     const path = issue.path.map(String).join('.')
     const field = path ? `${where} \`${path}\`` : where === 'body field' ? 'body' : where
     let rule = issue.message
     if (issue.code === 'unrecognized_keys') rule = `unknown key(s) ${issue.keys.map((k) => `\`${k}\``).join(', ')}`
     if (issue.code === 'invalid_type' && issue.message.includes('received undefined')) rule = 'is required'
+    // A missing enum or union field fails as a bad value in zod; say what is wrong: it is missing.
+    if ((issue.code === 'invalid_value' || issue.code === 'invalid_union') && issue.path.length > 0 && valueAt(input, issue.path) === undefined) {
+      rule = 'is required'
+    }
     return `${field}: ${rule}`
   })
   return new ApiError('BAD_REQUEST', `Invalid request: ${parts.join('; ')}`)
@@ -25,7 +39,7 @@ function validationError(where: Where, error: z.ZodError): ApiError {
 export function validate<T extends z.ZodType>(schema: T | undefined, value: unknown, where: Where): z.output<T> | undefined {
   if (!schema) return undefined
   const result = schema.safeParse(value)
-  if (!result.success) throw validationError(where, result.error)
+  if (!result.success) throw validationError(where, result.error, value)
   return result.data
 }
 

@@ -10,7 +10,8 @@ import type { AppSchema, CollectionRow, DefaultLevel, ReadTx, SpaceRow } from '.
  * - Collection: the strongest of the organization role and, for members with a role, the
  *   collection's default level (`inherit` follows the parent collection).
  * - Space: the strongest of the organization role; the space's default level for members with a
- *   role; a direct user grant; the grants of the user's teams; the parent collection's level when
+ *   role; a direct user grant and the grants of the user's teams (for enabled members, guests
+ *   included); the parent collection's level when
  *   the space's visibility is `in-collection`; and `read` for `public` and `unlisted` spaces.
  */
 
@@ -51,7 +52,9 @@ export function spaceLevelOf(tx: ReadTx<AppSchema>, space: SpaceRow, user: strin
   const role = memberRole(tx, space.organization, user)
   const levels: Array<Level | null | undefined> = [role]
   if (role) levels.push(resolveDefaultLevel(tx, space.defaultLevel, space.parent))
-  if (user) {
+  // Grants count only for enabled members (guests included): a disabled or removed member
+  // keeps nothing through a grant left behind.
+  if (user && role !== undefined) {
     levels.push(tx.get('spaceGrants', `${space.id}/user:${user}`)?.role)
     for (const { row } of tx.scan('teamMembers', 'byUser', user)) {
       if (row.organization === space.organization) levels.push(tx.get('spaceGrants', `${space.id}/team:${row.team}`)?.role)

@@ -1,0 +1,84 @@
+import { MemberRole } from '@gitbook/api'
+import { describe, expect, it } from 'vitest'
+import { createWorld, type World } from '../helpers.js'
+import { expectOfficialResponse } from './official.js'
+
+async function setup() {
+  const w = await createWorld()
+  const space = await w.api.fixtures.createSpace(w.org.id, { title: 'Shared' })
+  const team = await w.api.fixtures.createTeam(w.org.id, { title: 'Writers', members: [w.users.gina.id] })
+  return { ...w, space, team }
+}
+
+const grants = (w: World, space: string) => w.api.store.read((tx) => tx.scan('spaceGrants', 'bySpace', space).map((e) => e.row.role))
+
+describe('conformance: space permissions through @gitbook/api', () => {
+  it('inviteToSpace answers 204 without a body (users and teams)', async () => {
+    const w = await setup()
+    const gb = w.client(w.tokens.ada).spaces
+    const res = await gb.inviteToSpace(w.space.id, { role: MemberRole.Edit, users: [w.users.gina.id] })
+    expect(res.status).toBe(204)
+    expectOfficialResponse('inviteToSpace', 204, undefined)
+    const teams = await gb.inviteToSpace(w.space.id, { role: MemberRole.Read, teams: [w.team.id] })
+    expect(teams.status).toBe(204)
+    expect(grants(w, w.space.id)).toEqual(['edit', 'read'])
+  })
+
+  it('listUserPermissionsInSpace and listTeamPermissionsInSpace match the official schemas', async () => {
+    const w = await setup()
+    await w.api.fixtures.grantSpace(w.space.id, { user: w.users.gina.id }, 'comment')
+    await w.api.fixtures.grantSpace(w.space.id, { user: w.users.olga.id }, 'admin')
+    await w.api.fixtures.grantSpace(w.space.id, { team: w.team.id }, 'review')
+    const gb = w.client(w.tokens.rita).spaces
+    const users = await gb.listUserPermissionsInSpace(w.space.id, { limit: 1 })
+    expect(users.status).toBe(200)
+    expect(users.data.count).toBe(2)
+    expect(users.data.items.map((i) => [i.permission, i.user.id])).toEqual([['comment', w.users.gina.id]])
+    expect(users.data.next?.page).toEqual(expect.any(String))
+    expectOfficialResponse('listUserPermissionsInSpace', 200, users.data)
+    const rest = await gb.listUserPermissionsInSpace(w.space.id, { page: users.data.next!.page })
+    expect(rest.data.items.map((i) => i.user.id)).toEqual([w.users.olga.id])
+    expectOfficialResponse('listUserPermissionsInSpace', 200, rest.data)
+    const teams = await gb.listTeamPermissionsInSpace(w.space.id)
+    expect(teams.data.items).toMatchObject([{ permission: 'review', team: { id: w.team.id, members: 1, spaces: 1 } }])
+    expectOfficialResponse('listTeamPermissionsInSpace', 200, teams.data)
+  })
+
+  it('updateUserPermissionInSpace, updateTeamPermissionInSpace answer 204', async () => {
+    const w = await setup()
+    const gb = w.client(w.tokens.ada).spaces
+    const user = await gb.updateUserPermissionInSpace(w.space.id, w.users.rita.id, { role: MemberRole.Admin })
+    expect(user.status).toBe(204)
+    expectOfficialResponse('updateUserPermissionInSpace', 204, undefined)
+    const team = await gb.updateTeamPermissionInSpace(w.space.id, w.team.id, { role: MemberRole.Edit })
+    expect(team.status).toBe(204)
+    expectOfficialResponse('updateTeamPermissionInSpace', 204, undefined)
+    expect(grants(w, w.space.id)).toEqual(['admin', 'edit'])
+    await gb.updateTeamPermissionInSpace(w.space.id, w.team.id, { role: null })
+    expect(grants(w, w.space.id)).toEqual(['admin'])
+  })
+
+  it('removeUserFromSpace, removeTeamFromSpace answer 204', async () => {
+    // The official document answers 205 when a grant was removed and 204 when there was none;
+    // our table has one success status per operation, so both cases answer 204 (both bodyless).
+    const w = await setup()
+    await w.api.fixtures.grantSpace(w.space.id, { user: w.users.gina.id }, 'read')
+    await w.api.fixtures.grantSpace(w.space.id, { team: w.team.id }, 'read')
+    const gb = w.client(w.tokens.ada).spaces
+    const user = await gb.removeUserFromSpace(w.space.id, w.users.gina.id)
+    expect(user.status).toBe(204)
+    expectOfficialResponse('removeUserFromSpace', 204, undefined)
+    const team = await gb.removeTeamFromSpace(w.space.id, w.team.id)
+    expect(team.status).toBe(204)
+    expectOfficialResponse('removeTeamFromSpace', 204, undefined)
+    expect(grants(w, w.space.id)).toEqual([])
+  })
+
+  it('the client surfaces the 404 of an unknown user and the 403 of a reader', async () => {
+    const w = await setup()
+    await expect(w.client(w.tokens.ada).spaces.inviteToSpace(w.space.id, { role: MemberRole.Read, users: ['nobody'] })).rejects.toThrow('User nobody not found')
+    await expect(w.client(w.tokens.rita).spaces.inviteToSpace(w.space.id, { role: MemberRole.Read, users: [w.users.gina.id] })).rejects.toMatchObject({
+      code: 403,
+    })
+  })
+})

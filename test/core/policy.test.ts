@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { describe, expect, it } from 'vitest'
+import { allows, permissionsFor, POLICY, type Resource } from '../../src/core/access.js'
+import { ROLES, type Level } from '../../src/core/roles.js'
+import { operations } from '../../src/domains/index.js'
+import { COLLECTION_PERMISSION_KEYS } from '../../src/domains/collections/schemas.js'
+import { ORGANIZATION_PERMISSION_KEYS } from '../../src/domains/organizations/schemas.js'
+import { SPACE_PERMISSION_KEYS } from '../../src/domains/spaces/schemas.js'
+import { TEAM_PERMISSION_KEYS } from '../../src/domains/teams/schemas.js'
+
+/**
+ * Operations that declare no permission in the table because they check access themselves.
+ * Each entry says why. A new operation with neither a permission nor an entry here fails the test.
+ */
+const CHECKS_ACCESS_ITSELF: Record<string, string> = {
+  listOrganizationsForAuthenticatedUser: "lists only the caller's own memberships",
+  joinOrganization: 'open to non-members: the rule is the verified email domain',
+  getAuthenticatedUser: 'the caller themself',
+  getUserById: 'visible to the caller and to people who share an organization with them',
+  deleteCollectionById: '204 also for a missing or hidden collection, so it checks admin only on one it can see',
+  deleteSpaceById: '204 also for a missing or hidden space, so it checks admin only on one it can see',
+}
+
+describe('policy: every operation is guarded', () => {
+  it('has a permission from the policy table, or checks access itself (listed above)', () => {
+    const unguarded = operations.filter((op) => !op.permission && !(op.id in CHECKS_ACCESS_ITSELF)).map((op) => op.id)
+    expect(unguarded, 'operations without a permission: add one from POLICY, or list them with the reason').toEqual([])
+  })
+
+  it('lists only existing operations that really declare no permission', () => {
+    const byId = new Map(operations.map((op) => [op.id, op]))
+    for (const id of Object.keys(CHECKS_ACCESS_ITSELF)) {
+      expect(byId.has(id), `${id} is not an operation`).toBe(true)
+      expect(byId.get(id)!.permission, `${id} declares a permission: remove it from the list`).toBeUndefined()
+    }
+  })
+
+  it('names actions that exist in POLICY, on a path parameter the operation has', () => {
+    for (const op of operations) {
+      if (!op.permission) continue
+      const { resource, action, param } = op.permission
+      expect(POLICY[resource], `${op.id}: resource ${resource}`).toBeDefined()
+      expect((POLICY[resource] as Record<string, Level>)[action], `${op.id}: ${resource}.${action}`).toBeDefined()
+      expect(op.path, `${op.id}: no {${param ?? `${resource}Id`}} in its path`).toContain(`{${param ?? `${resource}Id`}}`)
+      expect(op.params?.shape, `${op.id}: params schema`).toHaveProperty(param ?? `${resource}Id`)
+    }
+  })
+})
+
+describe('policy: the permissions booleans come from the same table', () => {
+  const require = createRequire(import.meta.url)
+  const spec = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.json'), 'utf8'))
+  const officialKeys = (schema: string): string[] => Object.keys(spec.components.schemas[schema].properties.permissions.properties)
+
+  // ownTeam is not a role threshold: it says whether the caller owns a team of the organization.
+  const NOT_A_POLICY_ACTION = new Set(['ownTeam'])
+
+  it.each<[Resource, readonly string[], string]>([
+    ['space', SPACE_PERMISSION_KEYS, 'Space'],
+    ['collection', COLLECTION_PERMISSION_KEYS, 'Collection'],
+    ['organization', ORGANIZATION_PERMISSION_KEYS, 'Organization'],
+    ['team', TEAM_PERMISSION_KEYS, 'OrganizationTeam'],
+  ])('every %s permission key maps to a POLICY action, and covers the official keys', (resource, keys, schema) => {
+    for (const key of keys) expect(POLICY[resource], `${resource}.${key}`).toHaveProperty(key)
+    for (const key of officialKeys(schema)) {
+      if (NOT_A_POLICY_ACTION.has(key)) continue
+      expect(keys, `official ${schema}.permissions.${key}`).toContain(key)
+    }
+  })
+
+  it('permissionsFor answers allows() for every level, and nothing without access', () => {
+    for (const level of [null, 'guest', ...ROLES] as Array<Level | null>) {
+      const booleans = permissionsFor('space', level, SPACE_PERMISSION_KEYS)
+      for (const key of SPACE_PERMISSION_KEYS) expect(booleans[key], `${level}:${key}`).toBe(allows('space', level, key))
+      expect(Object.isFrozen(booleans)).toBe(true)
+    }
+    expect(Object.values(permissionsFor('space', null, SPACE_PERMISSION_KEYS)).some(Boolean)).toBe(false)
+    expect(Object.values(permissionsFor('space', 'admin', SPACE_PERMISSION_KEYS)).every(Boolean)).toBe(true)
+  })
+
+  it('is monotonic: a higher role can do everything a lower role can', () => {
+    const levels: Level[] = ['guest', ...ROLES]
+    for (const resource of Object.keys(POLICY) as Resource[]) {
+      for (const action of Object.keys(POLICY[resource])) {
+        let allowed = false
+        for (const level of levels) {
+          const now = allows(resource, level, action as never)
+          expect(!allowed || now, `${resource}.${action} allowed below ${level} but not at it`).toBe(true)
+          allowed = now
+        }
+      }
+    }
+  })
+
+  it('view is the lowest threshold of each resource (a resource you cannot see allows nothing)', () => {
+    for (const resource of Object.keys(POLICY) as Resource[]) {
+      const view = (POLICY[resource] as Record<string, Level>).view!
+      for (const [action, min] of Object.entries(POLICY[resource] as Record<string, Level>)) {
+        expect(allows(resource, min, 'view' as never), `${resource}.${action} (${min}) below view (${view})`).toBe(true)
+      }
+    }
+  })
+})
