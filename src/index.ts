@@ -30,6 +30,7 @@ export type { ErrorCode } from './core/errors.js'
 export { ROLES } from './core/roles.js'
 export type { Role, Level } from './core/roles.js'
 export { POLICY } from './core/access.js'
+export { createOpenApiDocument, type OpenApiDocument, type OpenApiOptions } from './openapi.js'
 
 // --- HTTP
 export { createFetchHandler } from './http/fetch-handler.js'

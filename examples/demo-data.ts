@@ -1,0 +1,43 @@
+import type { DocsApi } from '../src/index.js'
+
+/** What the demo seed created: ids and tokens to try the API with. */
+export interface DemoData {
+  organization: { id: string; title: string }
+  collection: { id: string; title: string }
+  spaces: Array<{ id: string; title: string; visibility: string }>
+  /** Ada is admin of the organization. */
+  adminToken: string
+  /** Rita has the `read` role: she sees content but gets 403 on changes. */
+  readerToken: string
+}
+
+/**
+ * Seed an API with demo data through `api.fixtures` (the same domain rules as the API itself):
+ * two users with tokens, an organization, a collection and a few spaces.
+ */
+export async function seedDemo(api: DocsApi, options: { adminToken?: string } = {}): Promise<DemoData> {
+  const { fixtures } = api
+  const ada = await fixtures.createUser({ displayName: 'Ada Lovelace', email: 'ada@acme.test' })
+  const rita = await fixtures.createUser({ displayName: 'Rita Reader', email: 'rita@acme.test' })
+  const organization = await fixtures.createOrganization({
+    title: 'Acme Docs',
+    emailDomains: ['acme.test'],
+    members: [
+      { user: ada.id, role: 'admin' },
+      { user: rita.id, role: 'read' },
+    ],
+  })
+  const collection = await fixtures.createCollection(organization.id, { title: 'Guides', description: 'How-to guides' })
+  const spaces = [
+    await fixtures.createSpace(organization.id, { title: 'Getting started', emoji: '1f680', parent: collection.id }),
+    await fixtures.createSpace(organization.id, { title: 'API reference', emoji: '1f4d8', visibility: 'public' }),
+    await fixtures.createSpace(organization.id, { title: 'Internal handbook', emoji: '1f512' }),
+  ]
+  return {
+    organization: { id: organization.id, title: organization.title },
+    collection: { id: collection.id, title: collection.title },
+    spaces: spaces.map((s) => ({ id: s.id, title: s.title, visibility: s.visibility })),
+    adminToken: await fixtures.createToken(ada.id, options.adminToken),
+    readerToken: await fixtures.createToken(rita.id),
+  }
+}

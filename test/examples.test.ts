@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest'
+import { createHonoDemo } from '../examples/mount-in-hono.js'
+import { runMswExample } from '../examples/msw.js'
+import { startServer } from '../examples/node-server.js'
+import { runOfficialClientExample } from '../examples/with-official-client.js'
+
+// The examples run here so that they cannot rot: each exports its logic as a function.
+
+describe('examples', () => {
+  it('with-official-client: @gitbook/api over api.fetch reads, renames, and gets the API errors', async () => {
+    const lines: string[] = []
+    const out = await runOfficialClientExample((line) => lines.push(line))
+    expect(out.me.displayName).toBe('Ada Lovelace')
+    expect(out.organizations).toEqual(['Acme Docs'])
+    expect(out.spaces).toEqual({ titles: ['Getting started', 'API reference'], count: 3, hasNext: true })
+    expect(out.space).toMatchObject({ title: 'Getting started', visibility: 'in-collection', permissions: { edit: true } })
+    expect(out.renamed).toBe('Acme Documentation')
+    expect(out.storedTitle).toBe('Acme Documentation')
+    expect(out.notFound).toEqual({ code: 404, message: 'Organization not found' })
+    expect(lines).toHaveLength(6)
+    expect(lines[0]).toMatch(/^signed in as Ada Lovelace/)
+  })
+
+  it('msw: the global fetch reaches the API through msw, and is restored after', async () => {
+    const realFetch = globalThis.fetch
+    const out = await runMswExample(() => {})
+    expect(out.orgs.count).toBe(1)
+    expect(out.orgs.items[0]!.title).toBe('Acme Docs')
+    expect(out.patchStatus).toBe(200)
+    expect(out.patched.title).toBe('Acme (mocked)')
+    expect(out.anonymousStatus).toBe(401)
+    expect(out.anonymousBody).toEqual({ error: { code: 401, message: expect.stringContaining('Bearer') } })
+    expect(globalThis.fetch).toBe(realFetch)
+  })
+
+  it('node-server: serves the seeded API and /openapi.json over real HTTP, then closes', async () => {
+    const server = await startServer({ port: 0 })
+    try {
+      expect(server.url).toMatch(/^http:\/\/localhost:\d+$/)
+      const auth = { authorization: `Bearer ${server.token}` }
+      const orgs = await fetch(`${server.url}/v1/orgs`, { headers: auth })
+      expect(orgs.status).toBe(200)
+      const body = (await orgs.json()) as { items: Array<{ id: string; urls: { location: string } }>; count: number }
+      expect(body.count).toBe(1)
+      expect(body.items[0]!.id).toBe(server.demo.organization.id)
+      // Resource URLs carry the real (random) port.
+      expect(body.items[0]!.urls.location).toBe(`${server.url}/v1/orgs/${server.demo.organization.id}`)
+
+      const patched = await fetch(`${server.url}/v1/orgs/${server.demo.organization.id}`, {
+        method: 'PATCH',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Renamed over HTTP' }),
+      })
+      expect(patched.status).toBe(200)
+      expect(server.api.store.read((tx) => tx.get('organizations', server.demo.organization.id))?.title).toBe('Renamed over HTTP')
+
+      const reader = await fetch(`${server.url}/v1/orgs/${server.demo.organization.id}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${server.demo.readerToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Nope' }),
+      })
+      expect(reader.status).toBe(403)
+      expect(((await reader.json()) as { error: { code: number } }).error.code).toBe(403)
+
+      const anonymous = await fetch(`${server.url}/v1/orgs`)
+      expect(anonymous.status).toBe(401)
+      await anonymous.body?.cancel()
+
+      const openapi = await fetch(`${server.url}/openapi.json`)
+      expect(openapi.status).toBe(200)
+      const doc = (await openapi.json()) as { openapi: string; servers: Array<{ url: string }>; paths: Record<string, unknown> }
+      expect(doc.openapi).toBe('3.1.0')
+      expect(doc.servers[0]!.url).toBe(server.url)
+      expect(Object.keys(doc.paths)).toContain('/v1/orgs')
+      // The seeded spaces, through the list the banner's second curl line shows.
+      const spaces = await fetch(`${server.url}/v1/orgs/${server.demo.organization.id}/spaces`, { headers: auth })
+      const list = (await spaces.json()) as { items: Array<{ title: string; visibility: string }>; count: number }
+      expect(list.count).toBe(3)
+      expect(list.items.map((s) => `${s.title}:${s.visibility}`)).toEqual([
+        'Getting started:in-collection',
+        'API reference:public',
+        'Internal handbook:private',
+      ])
+    } finally {
+      await server.close()
+    }
+    await expect(fetch(`${server.url}/v1/orgs`)).rejects.toThrow()
+  })
+
+  it('node-server: a fixed admin token can be given (DEMO_TOKEN)', async () => {
+    const server = await startServer({ port: 0, adminToken: 'gb_api_fixed_for_test' })
+    try {
+      expect(server.token).toBe('gb_api_fixed_for_test')
+      const me = await fetch(`${server.url}/v1/user`, { headers: { authorization: 'Bearer gb_api_fixed_for_test' } })
+      expect(((await me.json()) as { displayName: string }).displayName).toBe('Ada Lovelace')
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('mount-in-hono: the API under /api beside the app routes, with URLs under /api', async () => {
+    const { app, demo } = await createHonoDemo('http://localhost:4000')
+    const auth = { authorization: `Bearer ${demo.adminToken}` }
+    const orgs = await app.request('/api/v1/orgs', { headers: auth })
+    expect(orgs.status).toBe(200)
+    const body = (await orgs.json()) as { items: Array<{ urls: { location: string } }> }
+    expect(body.items[0]!.urls.location).toBe(`http://localhost:4000/api/v1/orgs/${demo.organization.id}`)
+    expect(await (await app.request('/health')).json()).toEqual({ ok: true })
+    expect((await app.request('/v1/orgs', { headers: auth })).status).toBe(404)
+    const doc = (await (await app.request('/api/openapi.json')).json()) as { servers: Array<{ url: string }> }
+    expect(doc.servers[0]!.url).toBe('http://localhost:4000/api')
+  })
+})
