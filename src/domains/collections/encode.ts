@@ -4,6 +4,7 @@ import type { Level } from '../../core/roles.js'
 import type { CollectionRow } from '../../storage/schema.js'
 import { COLLECTION_PERMISSION_KEYS } from './schemas.js'
 
+/** The API resource of a collection, with `permissions` for the caller (or for `level` when given). */
 export function encodeCollection(ctx: Context, row: CollectionRow, level?: Level | null) {
   const l = level === undefined ? ctx.access.level('collection', row.id) : level
   return {

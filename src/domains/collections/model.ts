@@ -1,9 +1,10 @@
+import { produce } from 'immer'
 import type { z } from 'zod'
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import type { CollectionRow } from '../../storage/schema.js'
 import { appendPosition } from '../common/sequence.js'
-import type { CreateCollectionSchema } from './schemas.js'
+import type { CreateCollectionSchema, UpdateCollectionSchema } from './schemas.js'
 
 /** A live collection, or a 404. */
 export function getCollection(ctx: Context, id: string): CollectionRow {
@@ -21,9 +22,26 @@ export function requireParentCollection(ctx: Context, organization: string, pare
   return collection
 }
 
+/**
+ * Check that the caller may put content at a destination: `create` on the parent collection, or
+ * `createContent` on the organization for its root. A parent the caller cannot see answers the
+ * same 400 as a missing one, so the check reveals nothing; a visible one without the role is a 403.
+ */
+export function requireDestination(ctx: Context, organization: string, parent: string | undefined, field = 'parent'): void {
+  if (parent === undefined) {
+    ctx.access.require('organization', organization, 'createContent')
+    return
+  }
+  const collection = requireParentCollection(ctx, organization, parent, field)
+  if (!ctx.access.allows('collection', ctx.access.level('collection', collection.id), 'view')) {
+    throw new ApiError('BAD_REQUEST', `Invalid request: body field \`${field}\`: no collection ${parent} in this organization`)
+  }
+  ctx.access.require('collection', collection.id, 'create')
+}
+
 /** Create a collection at the end of its parent (or of the organization's root). */
 export function createCollection(ctx: Context, organization: string, input: z.output<typeof CreateCollectionSchema>): CollectionRow {
-  if (input.parent) requireParentCollection(ctx, organization, input.parent)
+  requireDestination(ctx, organization, input.parent)
   return ctx.tx.insert('collections', {
     id: ctx.newId(),
     organization,
@@ -34,4 +52,59 @@ export function createCollection(ctx: Context, organization: string, input: z.ou
     position: appendPosition(ctx),
     createdAt: ctx.nowIso(),
   })
+}
+
+/** Apply an update to a collection (no write when nothing changes). */
+export function updateCollection(ctx: Context, id: string, patch: z.output<typeof UpdateCollectionSchema>): CollectionRow {
+  const collection = getCollection(ctx, id)
+  const next = produce(collection, (draft) => {
+    if (patch.title !== undefined) draft.title = patch.title
+    if (patch.description !== undefined) draft.description = patch.description
+    if (patch.defaultLevel !== undefined) draft.defaultLevel = patch.defaultLevel
+  })
+  return next === collection ? collection : ctx.tx.update('collections', next)
+}
+
+/**
+ * Delete an empty collection. A collection still holding live spaces or collections is a 409:
+ * deleting it would silently change where (and, for `in-collection` spaces, to whom) its content
+ * is shown, so the caller moves or deletes the content first. Spaces in the trash that pointed at
+ * it are restored to the organization's root (see restoreSpace).
+ */
+export function deleteCollection(ctx: Context, collection: CollectionRow): void {
+  const spaces = ctx.tx.count('spaces', 'byParent', collection.id)
+  const collections = ctx.tx.count('collections', 'byParent', collection.id)
+  if (spaces > 0 || collections > 0) {
+    throw new ApiError(
+      'CONFLICT',
+      `Collection is not empty: it holds ${spaces} space(s) and ${collections} collection(s); move or delete them first`,
+    )
+  }
+  ctx.tx.delete('collections', collection.id)
+}
+
+/** Whether `candidate` is `ancestor` itself or sits somewhere under it. */
+export function isWithin(ctx: Context, candidate: string, ancestor: string): boolean {
+  let current: string | undefined = candidate
+  for (let depth = 0; current !== undefined && depth < 1000; depth++) {
+    if (current === ancestor) return true
+    current = ctx.tx.get('collections', current)?.parent
+  }
+  return false
+}
+
+/**
+ * Check that the caller may create content next to an existing item (a duplicate): `create` on
+ * its parent collection, or `createContent` on the organization at the root. A 403 either way:
+ * the caller already sees the item being copied.
+ */
+export function requireCreateBeside(ctx: Context, organization: string, parent: string | undefined): void {
+  const ok =
+    parent === undefined
+      ? ctx.access.allows('organization', ctx.access.level('organization', organization), 'createContent')
+      : ctx.access.allows('collection', ctx.access.level('collection', parent), 'create')
+  if (!ok) {
+    const where = parent === undefined ? 'createContent permission on the organization' : 'create role on the parent collection'
+    throw new ApiError('FORBIDDEN', `You need the ${where} to do this`)
+  }
 }

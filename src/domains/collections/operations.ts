@@ -1,2 +1,124 @@
-/** The operations of this area (to be filled in). */
-export const collectionOperations = {}
+import { defineOperation } from '../../core/operation.js'
+import { listQuery, queryBoolean } from '../../core/paging.js'
+import { listOf, pathParams } from '../common/schemas.js'
+import { SpaceSchema } from '../spaces/schemas.js'
+import {
+  CollectionSchema,
+  CreateCollectionSchema,
+  MoveCollectionSchema,
+  TransferCollectionSchema,
+  UpdateCollectionSchema,
+} from './schemas.js'
+
+const tag = 'collections'
+const collectionParams = pathParams('collectionId')
+
+/** The collection operations of the table (official operationIds as keys). */
+export const collectionOperations = {
+  getCollectionById: defineOperation({
+    id: 'getCollectionById',
+    method: 'GET',
+    path: '/v1/collections/{collectionId}',
+    tag,
+    summary: 'Get a collection',
+    params: collectionParams,
+    response: CollectionSchema,
+    status: 200,
+    errors: ['NOT_FOUND'],
+    permission: { resource: 'collection', action: 'view' },
+  }),
+  deleteCollectionById: defineOperation({
+    id: 'deleteCollectionById',
+    method: 'DELETE',
+    path: '/v1/collections/{collectionId}',
+    tag,
+    // No table permission: a missing collection answers 204, so the handler checks admin itself.
+    summary: 'Delete an empty collection (needs admin on it; 204 also when it does not exist; 409 while it holds spaces or collections)',
+    params: collectionParams,
+    status: 204,
+    errors: ['FORBIDDEN', 'CONFLICT'],
+  }),
+  updateCollectionById: defineOperation({
+    id: 'updateCollectionById',
+    method: 'PATCH',
+    path: '/v1/collections/{collectionId}',
+    tag,
+    summary: "Update a collection's title, description or default level",
+    params: collectionParams,
+    body: UpdateCollectionSchema,
+    bodyRequired: true,
+    response: CollectionSchema,
+    status: 200,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: { resource: 'collection', action: 'admin' },
+  }),
+  listSpacesInCollectionById: defineOperation({
+    id: 'listSpacesInCollectionById',
+    method: 'GET',
+    path: '/v1/collections/{collectionId}/spaces',
+    tag,
+    summary: 'List the live spaces directly in a collection, in position order',
+    params: collectionParams,
+    query: listQuery,
+    response: listOf(SpaceSchema),
+    status: 200,
+    errors: ['NOT_FOUND'],
+    permission: { resource: 'collection', action: 'view' },
+  }),
+  moveCollection: defineOperation({
+    id: 'moveCollection',
+    method: 'POST',
+    path: '/v1/collections/{collectionId}/move',
+    tag,
+    summary: 'Move a collection to another parent and/or position (a new parent needs create on it)',
+    params: collectionParams,
+    body: MoveCollectionSchema,
+    bodyRequired: true,
+    response: CollectionSchema,
+    status: 200,
+    errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
+    permission: { resource: 'collection', action: 'admin' },
+  }),
+  transferCollection: defineOperation({
+    id: 'transferCollection',
+    method: 'POST',
+    path: '/v1/collections/{collectionId}/transfer',
+    tag,
+    summary: 'Transfer a collection and everything in it to another organization (needs createContent there)',
+    params: collectionParams,
+    body: TransferCollectionSchema,
+    bodyRequired: true,
+    response: CollectionSchema,
+    status: 200,
+    errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
+    permission: { resource: 'collection', action: 'admin' },
+  }),
+  listCollectionsInOrganizationById: defineOperation({
+    id: 'listCollectionsInOrganizationById',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/collections',
+    tag,
+    summary: 'List the collections of an organization (nested=false: only those at its root, in position order)',
+    params: pathParams('organizationId'),
+    query: listQuery.extend({
+      nested: queryBoolean.default(true).meta({ description: 'If true (the default), nested collections are listed too.' }),
+    }),
+    response: listOf(CollectionSchema),
+    status: 200,
+    errors: ['NOT_FOUND'],
+    permission: { resource: 'organization', action: 'view' },
+  }),
+  createCollection: defineOperation({
+    id: 'createCollection',
+    method: 'POST',
+    path: '/v1/orgs/{organizationId}/collections',
+    tag,
+    summary: 'Create a collection (needs createContent on the organization, or create on the parent collection)',
+    params: pathParams('organizationId'),
+    body: CreateCollectionSchema,
+    response: CollectionSchema,
+    status: 201,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: { resource: 'organization', action: 'view' },
+  }),
+}

@@ -1,13 +1,15 @@
+import { produce } from 'immer'
 import type { z } from 'zod'
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
-import type { SpaceRow } from '../../storage/schema.js'
-import { requireParentCollection } from '../collections/model.js'
+import { parentKey, type SpaceRow } from '../../storage/schema.js'
+import { requireCreateBeside, requireDestination } from '../collections/model.js'
+import { place, sortByPosition } from '../collections/positions.js'
 import { appendPosition } from '../common/sequence.js'
-import type { CreateSpaceSchema } from './schemas.js'
+import { purgeExpiredSpaces } from './lifecycle.js'
+import type { CreateSpaceSchema, UpdateSpaceSchema } from './schemas.js'
 
-/** The retention and restore window of deleted spaces. */
-export const RESTORE_WINDOW_DAYS = 7
+export { RESTORE_WINDOW_DAYS } from './lifecycle.js'
 
 /** A live space, or a 404 (deleted spaces are hidden). */
 export function getSpace(ctx: Context, id: string): SpaceRow {
@@ -19,15 +21,17 @@ export function getSpace(ctx: Context, id: string): SpaceRow {
 /**
  * Create a space at the end of its parent collection (or of the organization's root).
  * A space in a collection defaults to `in-collection` visibility (access follows the
- * collection); at the root it defaults to `private`.
+ * collection); at the root it defaults to `private`. The caller needs `create` on the parent
+ * collection, or `createContent` on the organization for its root.
  */
 export function createSpace(ctx: Context, organization: string, input: z.output<typeof CreateSpaceSchema>): SpaceRow {
   if (!ctx.tx.get('organizations', organization)) throw new ApiError('NOT_FOUND', 'Organization not found')
-  if (input.parent) requireParentCollection(ctx, organization, input.parent)
   const visibility = input.visibility ?? (input.parent ? 'in-collection' : 'private')
   if (visibility === 'in-collection' && !input.parent) {
     throw new ApiError('BAD_REQUEST', 'Invalid request: body field `visibility`: `in-collection` is only for spaces in a collection')
   }
+  requireDestination(ctx, organization, input.parent)
+  purgeExpiredSpaces(ctx, organization)
   const now = ctx.nowIso()
   return ctx.tx.insert('spaces', {
     id: ctx.newId(),
@@ -53,3 +57,70 @@ export function createSpace(ctx: Context, organization: string, input: z.output<
 
 /** Shared by every space that inherits its merge rules (rows are frozen, so sharing is safe). */
 const INHERIT_MERGE_RULES = Object.freeze({ type: 'inherit' as const })
+
+/** Apply an update; `updatedAt` moves only when something changed. */
+export function updateSpace(ctx: Context, id: string, patch: z.output<typeof UpdateSpaceSchema>): SpaceRow {
+  const space = getSpace(ctx, id)
+  const next = produce(space, (draft) => {
+    if (patch.title !== undefined) draft.title = patch.title
+    if (patch.editMode !== undefined) draft.editMode = patch.editMode
+    if (patch.defaultLevel !== undefined) draft.defaultLevel = patch.defaultLevel
+    if (patch.language !== undefined) draft.language = patch.language
+    if (patch.mergeRules !== undefined) draft.mergeRules = patch.mergeRules
+    // An emoji and an icon are alternatives: setting one removes the other.
+    if (patch.emoji === null) draft.emoji = ''
+    else if (patch.emoji !== undefined) {
+      draft.emoji = patch.emoji
+      delete draft.icon
+    }
+    if (patch.icon === null) delete draft.icon
+    else if (patch.icon !== undefined) {
+      draft.icon = patch.icon
+      draft.emoji = ''
+    }
+  })
+  if (next === space) return space
+  return ctx.tx.update('spaces', { ...next, updatedAt: ctx.nowIso() })
+}
+
+/** Title of a copy: " (copy)" appended, the original cut so the whole stays within 50 characters. */
+export function copyTitle(title: string): string {
+  const suffix = ' (copy)'
+  return `${title.slice(0, 50 - suffix.length)}${suffix}`
+}
+
+/**
+ * Duplicate a live space right after the original, in the same organization and parent. The copy
+ * gets a new id and revision, the original's settings (emoji, icon, visibility, edit mode, merge
+ * rules, language, default level) and its direct grants, so whoever could work on the original can
+ * work on the copy; counters start at 0. The caller needs the right to create content there.
+ */
+export function duplicateSpace(ctx: Context, id: string): SpaceRow {
+  const source = getSpace(ctx, id)
+  requireCreateBeside(ctx, source.organization, source.parent)
+  purgeExpiredSpaces(ctx, source.organization)
+  const copyId = ctx.newId()
+  const siblings = sortByPosition(ctx.tx.scan('spaces', 'byParent', parentKey(source))).map((e) => e.row)
+  const { position } = place(ctx, siblings, { at: 'after', sibling: source.id }, { field: 'position', label: 'space', self: copyId }, (row, p) =>
+    ctx.tx.update('spaces', { ...row, position: p }),
+  )
+  const now = ctx.nowIso()
+  const copy = ctx.tx.insert('spaces', {
+    ...source,
+    id: copyId,
+    title: copyTitle(source.title),
+    createdAt: now,
+    updatedAt: now,
+    revision: ctx.newId(),
+    position,
+    comments: 0,
+    changeRequests: 0,
+    changeRequestsOpen: 0,
+    changeRequestsDraft: 0,
+  })
+  for (const { row } of ctx.tx.scan('spaceGrants', 'bySpace', source.id)) {
+    const principal = row.principal.type === 'user' ? `user:${row.principal.user}` : `team:${row.principal.team}`
+    ctx.tx.insert('spaceGrants', { ...row, id: `${copy.id}/${principal}`, space: copy.id })
+  }
+  return copy
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { DefaultLevelSchema, MergeRulesSchema, TimestampSchema } from '../common/schemas.js'
+import { DefaultLevelSchema, MergeRulesSchema, TimestampSchema, UrlSchema } from '../common/schemas.js'
+import { moveBodySchema } from '../collections/schemas.js'
 
 export const SPACE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const
 export const SpaceVisibilitySchema = z.enum(SPACE_VISIBILITIES).meta({ id: 'ContentVisibility' })
@@ -67,4 +68,37 @@ export const CreateSpaceSchema = z.object({
   editMode: SpaceEditModeSchema.optional(),
   visibility: SpaceVisibilitySchema.optional().meta({ description: 'Defaults to `in-collection` in a collection, `private` otherwise.' }),
   empty: z.literal(true).optional().meta({ description: 'Create a space with no page in it.' }),
+})
+
+/**
+ * The body of a space update. `emoji` and `icon` are alternatives (as in the official body):
+ * setting one removes the other, `null` removes it, and setting both at once is a 400.
+ */
+export const UpdateSpaceSchema = z
+  .object({
+    editMode: SpaceEditModeSchema.optional(),
+    title: SpaceTitleSchema.optional(),
+    defaultLevel: DefaultLevelSchema.optional(),
+    language: LanguageSchema.optional(),
+    mergeRules: MergeRulesSchema.optional(),
+    emoji: EmojiSchema.nullable().optional().meta({ description: 'An emoji; null removes it.' }),
+    icon: UrlSchema.nullable().optional().meta({ description: 'URL of an icon; null removes it.' }),
+  })
+  .refine((b) => !(typeof b.emoji === 'string' && typeof b.icon === 'string'), {
+    message: 'give either `emoji` or `icon`, not both',
+    path: ['icon'],
+  })
+
+/** The body of moveSpace: `position` points at sibling spaces. */
+export const MoveSpaceSchema = moveBodySchema('space')
+
+/** The body of transferSpace (the reference's own operation). */
+export const TransferSpaceSchema = z.object({
+  organization: z.string().min(1, 'must not be empty').meta({ description: 'ID of the target organization (may be the current one).' }),
+  parent: z.string().min(1, 'must not be empty').optional().meta({ description: 'ID of a collection of the target organization; its root when omitted.' }),
+})
+
+/** The query of getSpaceById. */
+export const GetSpaceQuerySchema = z.object({
+  shareKey: z.string().optional().meta({ description: 'Share key of a share-link site (accepted; sites come later).' }),
 })

@@ -1,0 +1,90 @@
+import { produce } from 'immer'
+import type { Context } from '../../core/context.js'
+import { ApiError } from '../../core/errors.js'
+import { rootKey, type CollectionRow, type SpaceRow } from '../../storage/schema.js'
+import { appendPosition } from '../common/sequence.js'
+import { getCollection, isWithin, requireDestination } from './model.js'
+import { place, sortByPosition, type Placement } from './positions.js'
+
+/** Where a move sends an item: a parent (or the root) and a place among its siblings. */
+export interface MoveInput {
+  /** A collection id, null for the organization's root, undefined to stay in the current parent. */
+  parent?: string | null | undefined
+  placement: Placement
+}
+
+/**
+ * Move a collection under another parent and/or next to a sibling. Moving it into itself or
+ * one of its descendants is a 400 (it would make a cycle); a move that changes nothing is a 409.
+ * A new parent needs `create` on it (or `createContent` on the organization for the root);
+ * reordering among the same siblings needs nothing more than admin on the collection.
+ */
+export function moveCollection(ctx: Context, id: string, input: MoveInput): CollectionRow {
+  const collection = getCollection(ctx, id)
+  const parent = input.parent === undefined ? collection.parent : (input.parent ?? undefined)
+  const sameParent = parent === collection.parent
+  if (parent !== undefined && isWithin(ctx, parent, collection.id)) {
+    throw new ApiError('BAD_REQUEST', 'Invalid request: body field `parent`: cannot move a collection into itself or one of its descendants')
+  }
+  if (!sameParent) requireDestination(ctx, collection.organization, parent)
+  const key = parent ?? rootKey(collection.organization)
+  const all = sortByPosition(ctx.tx.scan('collections', 'byParent', key)).map((e) => e.row)
+  const siblings = all.filter((c) => c.id !== collection.id)
+  const placed = place(
+    ctx,
+    siblings,
+    input.placement,
+    { field: `position.${input.placement.at}.collection`, label: 'collection', self: collection.id },
+    (row, position) => ctx.tx.update('collections', { ...row, position }),
+  )
+  if (sameParent && all.findIndex((c) => c.id === collection.id) === placed.index) {
+    throw new ApiError('CONFLICT', 'The move would not change anything: the collection is already there')
+  }
+  const next = produce(collection, (draft) => {
+    if (parent === undefined) delete draft.parent
+    else draft.parent = parent
+    draft.position = placed.position
+  })
+  return ctx.tx.update('collections', next)
+}
+
+/**
+ * Transfer a collection, with everything under it (nested collections, live and trashed spaces),
+ * to another organization. It lands at the end of the target's root; nested items keep their
+ * place inside it. Direct grants on the moved spaces are dropped: they name users and teams of
+ * the old organization. The caller needs `createContent` on the target organization.
+ */
+export function transferCollection(ctx: Context, id: string, organization: string): CollectionRow {
+  const collection = getCollection(ctx, id)
+  if (organization === collection.organization) {
+    throw new ApiError('CONFLICT', 'The transfer would not change anything: the collection is already in this organization')
+  }
+  requireDestination(ctx, organization, undefined)
+  const source = collection.organization
+  // Walk the subtree through the byParent indexes: O(size of the subtree), never the whole store.
+  const subtree = new Set<string>([collection.id])
+  const queue = [collection.id]
+  for (let c = queue.shift(); c !== undefined; c = queue.shift()) {
+    for (const { row } of ctx.tx.scan('collections', 'byParent', c)) {
+      subtree.add(row.id)
+      queue.push(row.id)
+      ctx.tx.update('collections', { ...row, organization })
+    }
+    for (const { row } of ctx.tx.scan('spaces', 'byParent', c)) transferSpaceRow(ctx, row, organization)
+  }
+  for (const { row } of ctx.tx.scan('spaces', 'deleted', source)) {
+    if (row.parent !== undefined && subtree.has(row.parent)) transferSpaceRow(ctx, row, organization)
+  }
+  const next = produce(collection, (draft) => {
+    draft.organization = organization
+    delete draft.parent
+    draft.position = appendPosition(ctx)
+  })
+  return ctx.tx.update('collections', next)
+}
+
+/** Move a space row to another organization (same parent) and drop its direct grants. */
+function transferSpaceRow(ctx: Context, space: SpaceRow, organization: string): void {
+  for (const { row } of ctx.tx.scan('spaceGrants', 'bySpace', space.id)) ctx.tx.delete('spaceGrants', row.id)
+  ctx.tx.update('spaces', { ...space, organization, updatedAt: ctx.nowIso() })
+}

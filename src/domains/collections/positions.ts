@@ -1,0 +1,84 @@
+import type { Context } from '../../core/context.js'
+import { ApiError } from '../../core/errors.js'
+import type { Entry } from '../../storage/port.js'
+import { appendPosition } from '../common/sequence.js'
+
+/**
+ * Ordering among siblings (items sharing a parent collection, or an organization's root).
+ * Positions are fractional: an append takes the next value of a global sequence (O(1)); a
+ * placement before or after a sibling takes the midpoint between that sibling and its
+ * neighbour, and only when that gap has become too small are the siblings renumbered.
+ */
+
+/** Below this gap a midpoint loses precision: renumber instead (after ~20 halvings of a unit gap). */
+const MIN_GAP = 2 ** -20
+
+/** What the caller asked for: the end, or next to a sibling. */
+export type Placement = { at: 'end' } | { at: 'before' | 'after'; sibling: string }
+
+interface Positioned {
+  readonly id: string
+  readonly position: number
+}
+
+/** Sibling entries in position order (ties, which appends never make, fall back to insertion order). */
+export function sortByPosition<R extends Positioned>(entries: readonly Entry<R>[]): Entry<R>[] {
+  return [...entries].sort((a, b) => a.row.position - b.row.position || a.seq - b.seq)
+}
+
+/** The placement named by a `position` body field (`before` or `after` a sibling, else the end). */
+export function placementOf<K extends string>(
+  kind: K,
+  position: { before?: Record<K, string> | undefined; after?: Record<K, string> | undefined } | undefined,
+): Placement {
+  if (position?.before) return { at: 'before', sibling: position.before[kind] }
+  if (position?.after) return { at: 'after', sibling: position.after[kind] }
+  return { at: 'end' }
+}
+
+export interface Placed {
+  /** The item's new position. */
+  position: number
+  /** Index of the item among its siblings once placed. */
+  index: number
+}
+
+/**
+ * Where an item lands among `siblings` (sorted, the item itself left out). `renumber` is called
+ * with new positions for the siblings when the gap was too small (rare: a caller inserting again
+ * and again at the same spot). `what` names the body field for errors, e.g. `position.before.space`.
+ */
+export function place<R extends Positioned>(
+  ctx: Context,
+  siblings: readonly R[],
+  placement: Placement,
+  what: { field: string; label: string; self: string },
+  renumber: (row: R, position: number) => void,
+): Placed {
+  if (placement.at === 'end') return { position: appendPosition(ctx), index: siblings.length }
+  if (placement.sibling === what.self) {
+    throw new ApiError('BAD_REQUEST', `Invalid request: body field \`${what.field}\`: cannot place the ${what.label} relative to itself`)
+  }
+  const at = siblings.findIndex((s) => s.id === placement.sibling)
+  if (at === -1) {
+    throw new ApiError(
+      'BAD_REQUEST',
+      `Invalid request: body field \`${what.field}\`: ${what.label} ${placement.sibling} is not in the target parent`,
+    )
+  }
+  const index = placement.at === 'before' ? at : at + 1
+  const prev = siblings[index - 1]
+  const next = siblings[index]
+  // After the last sibling: an append is past every position, present and future.
+  if (!next) return { position: appendPosition(ctx), index }
+  if (!prev) return { position: next.position - 1, index }
+  const mid = (prev.position + next.position) / 2
+  if (next.position - prev.position > MIN_GAP && mid > prev.position && mid < next.position) return { position: mid, index }
+  // The gap is spent: give every sibling (and the item) fresh, evenly spaced positions in order.
+  let position = 0
+  siblings.forEach((s, i) => {
+    if (i === index) position = appendPosition(ctx)
+    renumber(s, appendPosition(ctx))
+  })
+  return { position, index }
+}
