@@ -17,7 +17,8 @@ function permissionCell(op: OperationDef): string {
   if (!op.permission) return 'any authenticated user'
   const { resource, action } = op.permission
   const level = (POLICY[op.permission.resource] as Record<string, string>)[action]
-  return `${resource}.${action} (${level})`
+  const missing = op.permission.missingIsSuccess ? '; 204 when missing or hidden' : ''
+  return `${resource}.${action} (${level})${missing}`
 }
 
 /** The markdown table (and a count line) of `operations`, in table order. */

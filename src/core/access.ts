@@ -63,6 +63,11 @@ export type Permission = {
     action: ActionOf<R>
     /** Path parameter holding the resource id (default: `${resource}Id`). */
     param?: string
+    /**
+     * Idempotent deletes: when the resource is missing or hidden from the caller, answer success
+     * without running the handler (revealing nothing); a caller who sees it still needs `action`.
+     */
+    missingIsSuccess?: boolean
   }
 }[Resource]
 

@@ -25,12 +25,18 @@ export class ApiError extends Error {
   readonly [API_ERROR_MARKER] = true
   readonly code: ErrorCode
   readonly status: number
+  /**
+   * Commit the writes the request made before this error instead of rolling them back (for an
+   * answer that is an error and yet a change, such as purging an expired space on restore).
+   */
+  readonly commitWrites: boolean
 
-  constructor(code: ErrorCode, message?: string) {
+  constructor(code: ErrorCode, message?: string, options?: { commitWrites?: boolean }) {
     super(message ?? ERRORS[code].message)
     this.name = 'ApiError'
     this.code = code
     this.status = ERRORS[code].status
+    this.commitWrites = options?.commitWrites ?? false
   }
 
   /**

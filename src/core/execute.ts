@@ -66,13 +66,25 @@ export function execute(rt: Runtime, op: BoundOperation, input: ExecuteInput): u
       shareKey: input.shareKey,
     }
     if (def.permission) {
-      const param = def.permission.param ?? `${def.permission.resource}Id`
+      const { resource, action, missingIsSuccess } = def.permission
+      const param = def.permission.param ?? `${resource}Id`
       const id = (input.params as Record<string, string>)[param]
       if (id === undefined) throw new Error(`Operation ${def.id}: no path parameter "${param}" for its permission`)
-      access.require(def.permission.resource, id, def.permission.action)
+      if (missingIsSuccess && !access.allows(resource, access.level(resource, id), 'view')) return undefined
+      access.require(resource, id, action)
     }
-    return op.handler(ctx, input)
+    try {
+      return op.handler(ctx, input)
+    } catch (error) {
+      if (!ApiError.isApiError(error) || !error.commitWrites) throw error
+      committedError = error
+      return undefined
+    }
   }
-  // Reads need no undo log; writes run in a transaction.
-  return def.method === 'GET' ? rt.store.read((tx) => run(tx as WriteTx<AppSchema>)) : rt.store.transaction(run)
+  let committedError: ApiError | undefined
+  // Reads need no undo log; writes run in a transaction. An error that asks for its writes to be
+  // committed leaves the transaction normally and is thrown once the writes are in.
+  const result = def.method === 'GET' ? rt.store.read((tx) => run(tx as WriteTx<AppSchema>)) : rt.store.transaction(run)
+  if (committedError) throw committedError
+  return result
 }

@@ -18,8 +18,6 @@ const CHECKS_ACCESS_ITSELF: Record<string, string> = {
   joinOrganization: 'open to non-members: the rule is the verified email domain',
   getAuthenticatedUser: 'the caller themself',
   getUserById: 'visible to the caller and to people who share an organization with them',
-  deleteCollectionById: '204 also for a missing or hidden collection, so it checks admin only on one it can see',
-  deleteSpaceById: '204 also for a missing or hidden space, so it checks admin only on one it can see',
 }
 
 describe('policy: every operation is guarded', () => {

@@ -32,11 +32,11 @@ export const collectionOperations = {
     method: 'DELETE',
     path: '/v1/collections/{collectionId}',
     tag,
-    // No table permission: a missing collection answers 204, so the handler checks admin itself.
     summary: 'Delete an empty collection (needs admin on it; 204 also when it does not exist; 409 while it holds spaces or collections)',
     params: collectionParams,
     status: 204,
     errors: ['FORBIDDEN', 'CONFLICT'],
+    permission: { resource: 'collection', action: 'admin', missingIsSuccess: true },
   }),
   updateCollectionById: defineOperation({
     id: 'updateCollectionById',

@@ -8,8 +8,8 @@ import { appendPosition } from '../common/sequence.js'
 /**
  * Delete, restore and purge. A deleted space keeps its row (with `deletedAt`) for the restore
  * window; the indexes drop it from every list at once. Once the window has passed it is gone for
- * good: hidden like a missing space, and removed from the store by the next write in its
- * organization (create, delete, duplicate, restore), found through the `deleted` index.
+ * good: hidden like a missing space, and removed from the store by a restore attempt or by the
+ * next write in its organization (create, delete, duplicate), found through the `deleted` index.
  */
 
 /** The retention and restore window of deleted spaces. */
@@ -57,9 +57,12 @@ export function deleteSpace(ctx: Context, space: SpaceRow): SpaceRow {
  */
 export function restoreSpace(ctx: Context, id: string): SpaceRow {
   const space = ctx.tx.get('spaces', id)
-  // Past the window the space no longer exists. (The 404 rolls the request back, so the row is
-  // removed by the organization's next write rather than by this request.)
-  if (!space || isExpired(ctx, space)) throw new ApiError('NOT_FOUND', 'Space not found')
+  if (!space) throw new ApiError('NOT_FOUND', 'Space not found')
+  // Past the window the space no longer exists: it is purged now, and the 404 keeps that write.
+  if (isExpired(ctx, space)) {
+    purgeSpace(ctx, space.id)
+    throw new ApiError('NOT_FOUND', 'Space not found', { commitWrites: true })
+  }
   if (!space.deletedAt) return space
   purgeExpiredSpaces(ctx, space.organization)
   const parent = space.parent === undefined ? undefined : ctx.tx.get('collections', space.parent)

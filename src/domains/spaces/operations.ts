@@ -26,11 +26,11 @@ export const spaceOperations = {
     method: 'DELETE',
     path: '/v1/spaces/{spaceId}',
     tag,
-    // No table permission: a missing space answers 204, so the handler checks admin itself.
     summary: 'Delete a space (needs admin on it; 204 also when it does not exist or is already deleted); restorable for 7 days',
     params: spaceParams,
     status: 204,
     errors: ['FORBIDDEN'],
+    permission: { resource: 'space', action: 'admin', missingIsSuccess: true },
   }),
   updateSpaceById: defineOperation({
     id: 'updateSpaceById',
