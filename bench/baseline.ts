@@ -14,14 +14,11 @@ export interface BaselineData {
   tokens: ReadonlySet<string>
   /** Stored objects by id (GET /v1/spaces/{id}). */
   spaces: ReadonlyMap<string, unknown>
-  /** One page of pre-built items, served for every page of GET /v1/orgs/{id}/spaces. */
-  pageItems: readonly unknown[]
-  /** How many items the list pretends to hold (pages = total / pageItems.length). */
-  total: number
+  /** The organization's list, pre-built: GET /v1/orgs/{id}/spaces serves it a slice a page. */
+  listItems: readonly unknown[]
 }
 
 export function createBaseline(data: BaselineData): (request: Request) => Promise<Response> {
-  const pages = Math.ceil(data.total / data.pageItems.length)
   return async (request) => {
     const url = request.url
     const pathStart = url.indexOf('/', url.indexOf('://') + 3)
@@ -33,11 +30,14 @@ export function createBaseline(data: BaselineData): (request: Request) => Promis
       const space = data.spaces.get(parts[3]!)
       return space ? json(200, space) : json(404, { error: { code: 404, message: 'Not found' } })
     }
-    // GET /v1/orgs/{id}/spaces?limit=100&page=<n>
+    // GET /v1/orgs/{id}/spaces?limit=<n>&page=<offset>: an offset cursor over the stored list
+    const limitAt = q === -1 ? -1 : url.indexOf('limit=', q)
+    const limit = limitAt === -1 ? 50 : Number.parseInt(url.slice(limitAt + 6), 10)
     const pageAt = q === -1 ? -1 : url.indexOf('page=', q)
-    const page = pageAt === -1 ? 0 : Number.parseInt(url.slice(pageAt + 5), 10)
-    const body: { items: readonly unknown[]; count: number; next?: { page: string } } = { items: data.pageItems, count: data.total }
-    if (page + 1 < pages) body.next = { page: String(page + 1) }
+    const start = pageAt === -1 ? 0 : Number.parseInt(url.slice(pageAt + 5), 10)
+    const total = data.listItems.length
+    const body: { items: readonly unknown[]; count: number; next?: { page: string } } = { items: data.listItems.slice(start, start + limit), count: total }
+    if (start + limit < total) body.next = { page: String(start + limit) }
     return json(200, body)
   }
 }

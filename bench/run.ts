@@ -75,8 +75,7 @@ async function readMeasures() {
   const baseline = createBaseline({
     tokens: new Set([token]),
     spaces: new Map(encoded.map((s) => [s.id, s])),
-    pageItems: encoded.slice(0, 100),
-    total: encoded.length,
+    listItems: encoded,
   })
   const headers = { authorization: `Bearer ${token}` }
 

@@ -91,11 +91,13 @@ export function allows(resource: Resource, level: Level | null | undefined, acti
   return atLeast(level, min)
 }
 
-const permissionsCache = new WeakMap<readonly string[], Map<string, Readonly<Record<string, boolean>>>>()
+/** Computed permissions by keys array (one per resource type), then by level. */
+const permissionsCache = new WeakMap<readonly string[], Map<Level | null | undefined, Readonly<Record<string, boolean>>>>()
 
 /**
  * The `permissions` booleans of a resource for a level, for the keys the resource exposes.
- * There are few (keys, level) pairs, so each answer is computed once and shared (frozen).
+ * There are few (keys, level) pairs, so each answer is computed once and shared (frozen): this
+ * runs for every item of every list.
  */
 export function permissionsFor<R extends Resource, K extends ActionOf<R>>(
   resource: R,
@@ -104,12 +106,11 @@ export function permissionsFor<R extends Resource, K extends ActionOf<R>>(
 ): Record<K, boolean> {
   let byLevel = permissionsCache.get(keys)
   if (!byLevel) permissionsCache.set(keys, (byLevel = new Map()))
-  const cacheKey = `${resource}:${level ?? ''}`
-  let out = byLevel.get(cacheKey)
+  let out = byLevel.get(level)
   if (!out) {
     const computed: Record<string, boolean> = {}
     for (const key of keys) computed[key] = allows(resource, level, key as Action)
-    byLevel.set(cacheKey, (out = Object.freeze(computed)))
+    byLevel.set(level, (out = Object.freeze(computed)))
   }
   return out as Record<K, boolean>
 }
