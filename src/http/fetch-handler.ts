@@ -73,7 +73,9 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       const body = validate(def.body, rawBody, 'body field')
       const result = execute(rt, operation, { user, params, query, body, shareKey })
       const status = def.minimal && def.response && prefersMinimal(request) ? 204 : def.status
-      return jsonResponse(status, def.response ? result : undefined)
+      // A creation points at what it created (`Location`, as the official document declares on 201s).
+      const location = status === 201 ? (result as { urls?: { location?: unknown } } | undefined)?.urls?.location : undefined
+      return jsonResponse(status, def.response ? result : undefined, typeof location === 'string' ? { location } : undefined)
     }
     // Operations without a body answer without waiting on the request stream.
     return operation.def.body ? decodeBody(request, operation.def).then(finish) : finish(undefined)
