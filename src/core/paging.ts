@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Entry, ScanOptions } from '../storage/port.js'
+import type { Entry, IndexOf, ReadTx, RowOf, ScanOptions, Schema } from '../storage/port.js'
 import { ApiError } from './errors.js'
 
 /**
@@ -88,22 +88,37 @@ export interface ScanSource<R> {
   count(): number
 }
 
+/** The rows under `key` in an index of the store, as a source to page over. */
+export function indexSource<S extends Schema, C extends keyof S & string>(
+  tx: ReadTx<S>,
+  collection: C,
+  index: IndexOf<S, C>,
+  key: string,
+): ScanSource<RowOf<S, C>> {
+  return {
+    scan: (options) => tx.scan(collection, index, key, options),
+    count: () => tx.count(collection, index, key),
+  }
+}
+
 /**
- * Page over the rows under one index key, in insertion order. Without a filter a page costs
- * O(log n + limit): the cursor is the sequence number of the last row served, and the index
- * seeks straight past it. With a filter (a caller who sees only some rows) the rows are scanned
- * and counted, then paged the same way.
+ * Page over the rows under one index key, in index order. Without a filter a page costs
+ * O(log n + limit): the cursor is the index position (order, seq) of the last row served, and
+ * the index seeks straight past it. With a filter (a caller who sees only some rows) the rows
+ * are scanned and counted, then paged the same way.
  */
 export function paginateScan<R>(source: ScanSource<R>, query: PageQuery, filter?: (row: R) => boolean): Page<Entry<R>> {
-  const keyOf = (e: Entry<R>): SortKey => [e.seq]
+  const keyOf = (e: Entry<R>): SortKey => [e.order, e.seq]
   if (filter) return paginate(source.scan().filter((e) => filter(e.row)), keyOf, query)
-  let afterSeq: number | undefined
+  let after: ScanOptions['after']
   if (query.page) {
     const key = decodeCursor(query.page)
-    if (typeof key[0] !== 'number') throw new ApiError('BAD_REQUEST', 'Invalid query parameter `page`: not a cursor of this list')
-    afterSeq = key[0]
+    if (key.length !== 2 || typeof key[0] !== 'number' || typeof key[1] !== 'number') {
+      throw new ApiError('BAD_REQUEST', 'Invalid query parameter `page`: not a cursor of this list')
+    }
+    after = { order: key[0], seq: key[1] }
   }
-  const rows = source.scan({ afterSeq, limit: query.limit + 1 })
+  const rows = source.scan({ after, limit: query.limit + 1 })
   const items = rows.slice(0, query.limit)
   const page: Page<Entry<R>> = { items, count: source.count() }
   if (rows.length > query.limit && items.length > 0) page.next = { page: encodeCursor(keyOf(items[items.length - 1]!)) }

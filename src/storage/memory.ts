@@ -7,41 +7,48 @@ interface Stored {
 }
 
 /**
- * The rows under one index key, kept sorted by sequence number in two parallel arrays.
- * New rows get the highest sequence number, so inserting is an append; only an update that
- * moves a row to another key (or a rollback) pays for a binary-search insert.
+ * The rows under one index key, sorted by (order, seq) in three parallel arrays. New rows get the
+ * highest sequence number and, in an ordered index, usually the highest order (positions are
+ * appended from a sequence), so inserting is an append; a row placed between others, or moved
+ * to another key, pays for a binary-search insert.
  */
-class SeqList {
+class OrderedList {
+  orders: number[] = []
   seqs: number[] = []
   ids: string[] = []
 
-  /** Index of the first seq strictly greater than `seq`. */
-  upperBound(seq: number): number {
+  /** Index of the first entry strictly after (order, seq). */
+  upperBound(order: number, seq: number): number {
     let lo = 0
     let hi = this.seqs.length
     while (lo < hi) {
       const mid = (lo + hi) >>> 1
-      if (this.seqs[mid]! <= seq) lo = mid + 1
+      const o = this.orders[mid]!
+      if (o < order || (o === order && this.seqs[mid]! <= seq)) lo = mid + 1
       else hi = mid
     }
     return lo
   }
 
-  add(seq: number, id: string): void {
+  add(order: number, seq: number, id: string): void {
     const n = this.seqs.length
-    if (n === 0 || this.seqs[n - 1]! < seq) {
+    const lastOrder = this.orders[n - 1]!
+    if (n === 0 || lastOrder < order || (lastOrder === order && this.seqs[n - 1]! < seq)) {
+      this.orders.push(order)
       this.seqs.push(seq)
       this.ids.push(id)
       return
     }
-    const at = this.upperBound(seq)
+    const at = this.upperBound(order, seq)
+    this.orders.splice(at, 0, order)
     this.seqs.splice(at, 0, seq)
     this.ids.splice(at, 0, id)
   }
 
-  remove(seq: number): void {
-    const at = this.upperBound(seq) - 1
+  remove(order: number, seq: number): void {
+    const at = this.upperBound(order, seq) - 1
     if (at >= 0 && this.seqs[at] === seq) {
+      this.orders.splice(at, 1)
       this.seqs.splice(at, 1)
       this.ids.splice(at, 1)
     }
@@ -73,10 +80,10 @@ interface Undo {
  */
 export function createMemoryStore<S extends Schema>(schema: S): StoragePort<S> {
   const rows = new Map<string, Map<string, Stored>>()
-  const indexes = new Map<string, Map<string, Map<string, SeqList>>>()
+  const indexes = new Map<string, Map<string, Map<string, OrderedList>>>()
   for (const name of Object.keys(schema)) {
     rows.set(name, new Map())
-    const byIndex = new Map<string, Map<string, SeqList>>()
+    const byIndex = new Map<string, Map<string, OrderedList>>()
     for (const index of Object.keys(schema[name]!.indexes)) byIndex.set(index, new Map())
     indexes.set(name, byIndex)
   }
@@ -88,7 +95,7 @@ export function createMemoryStore<S extends Schema>(schema: S): StoragePort<S> {
     if (!t) throw new Error(`Unknown collection "${collection}"`)
     return t
   }
-  const indexFor = (collection: string, index: string): Map<string, SeqList> => {
+  const indexFor = (collection: string, index: string): Map<string, OrderedList> => {
     const i = indexes.get(collection)?.get(index)
     if (!i) throw new Error(`Unknown index "${collection}.${index}"`)
     return i
@@ -98,13 +105,15 @@ export function createMemoryStore<S extends Schema>(schema: S): StoragePort<S> {
     const defs = schema[collection]!.indexes
     for (const name of Object.keys(defs)) {
       const idx = indexFor(collection, name)
-      for (const key of keysOf(defs[name]!.key(stored.row))) {
+      const def = defs[name]!
+      const order = def.order ? def.order(stored.row) : 0
+      for (const key of keysOf(def.key(stored.row))) {
         let list = idx.get(key)
         if (add) {
-          if (!list) idx.set(key, (list = new SeqList()))
-          list.add(stored.seq, stored.row.id)
+          if (!list) idx.set(key, (list = new OrderedList()))
+          list.add(order, stored.seq, stored.row.id)
         } else if (list) {
-          list.remove(stored.seq)
+          list.remove(order, stored.seq)
           if (list.seqs.length === 0) idx.delete(key)
         }
       }
@@ -134,12 +143,11 @@ export function createMemoryStore<S extends Schema>(schema: S): StoragePort<S> {
       const list = indexFor(collection, index).get(key)
       if (!list) return []
       const t = table(collection)
-      const start = options?.afterSeq === undefined ? 0 : list.upperBound(options.afterSeq)
+      const start = options?.after === undefined ? 0 : list.upperBound(options.after.order, options.after.seq)
       const end = options?.limit === undefined ? list.ids.length : Math.min(list.ids.length, start + options.limit)
       const out: Entry<never>[] = []
       for (let i = start; i < end; i++) {
-        const stored = t.get(list.ids[i]!)!
-        out.push({ seq: stored.seq, row: stored.row as never })
+        out.push({ order: list.orders[i]!, seq: list.seqs[i]!, row: t.get(list.ids[i]!)!.row as never })
       }
       return out
     },

@@ -15,10 +15,13 @@ export interface Row {
 
 /**
  * A secondary index: rows are grouped under the key(s) `key` returns (none when it returns
- * undefined), and within a key kept in insertion order (the row's sequence number).
+ * undefined). Within a key, rows are kept in insertion order (their sequence number), or, when
+ * `order` is given, by `order(row)` with the sequence number breaking ties: a list ordered by a
+ * position is then read page by page without sorting.
  */
 export interface IndexDef<R> {
   key: (row: R) => string | readonly string[] | undefined
+  order?: (row: R) => number
 }
 
 /** The declaration of a collection: its indexes by name. */
@@ -34,15 +37,20 @@ export type Schema = Record<string, CollectionDef<any>>
 export type RowOf<S extends Schema, C extends keyof S> = S[C] extends CollectionDef<infer R> ? R : never
 export type IndexOf<S extends Schema, C extends keyof S> = Extract<keyof S[C]['indexes'], string>
 
-/** One entry of an index scan: the row and its insertion sequence number (stable across updates). */
-export interface Entry<R> {
+/** Where a row stands in an index: its order value (0 in an insertion-ordered index) and its sequence number. */
+export interface IndexPosition {
+  readonly order: number
   readonly seq: number
+}
+
+/** One entry of an index scan: the row and where it stands (the sequence number is stable across updates). */
+export interface Entry<R> extends IndexPosition {
   readonly row: R
 }
 
 export interface ScanOptions {
-  /** Only entries with a sequence number strictly greater than this. */
-  afterSeq?: number
+  /** Only entries strictly after this position (a cursor: the position of the last entry served). */
+  after?: IndexPosition
   /** Stop after this many entries. */
   limit?: number
 }
@@ -50,7 +58,7 @@ export interface ScanOptions {
 /** Read access. Rows handed out are frozen: mutating one cannot corrupt the store. */
 export interface ReadTx<S extends Schema> {
   get<C extends keyof S & string>(collection: C, id: string): RowOf<S, C> | undefined
-  /** Entries under `key` in `index`, in insertion order. */
+  /** Entries under `key` in `index`, in index order (insertion order unless the index has an `order`). */
   scan<C extends keyof S & string>(collection: C, index: IndexOf<S, C>, key: string, options?: ScanOptions): Entry<RowOf<S, C>>[]
   /** How many rows are under `key` in `index`. */
   count<C extends keyof S & string>(collection: C, index: IndexOf<S, C>, key: string): number

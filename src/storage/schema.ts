@@ -162,13 +162,14 @@ export const schema = {
   }),
   collections: collection<CollectionRow>({
     byOrganization: { key: (c) => c.organization },
-    byParent: { key: parentKey },
+    /** Collections under a parent (or an organization's root), in position order. */
+    byParent: { key: parentKey, order: (c) => c.position },
   }),
   spaces: collection<SpaceRow>({
     /** Live spaces of an organization; deleted ones leave this index. */
     byOrganization: { key: (s) => (s.deletedAt ? undefined : s.organization) },
-    /** Live spaces under a collection, or at an organization's root. */
-    byParent: { key: (s) => (s.deletedAt ? undefined : parentKey(s)) },
+    /** Live spaces under a collection, or at an organization's root, in position order. */
+    byParent: { key: (s) => (s.deletedAt ? undefined : parentKey(s)), order: (s) => s.position },
     /** Deleted spaces, waiting for restore or purge. */
     deleted: { key: (s) => (s.deletedAt ? s.organization : undefined) },
   }),

@@ -29,6 +29,8 @@ export const suiteSchema = {
   items: collection<ItemRow>({
     byGroup: { key: (r) => r.group },
     byTag: { key: (r) => r.tags },
+    /** Ordered by value, ties in insertion order. */
+    byValue: { key: (r) => r.group, order: (r) => r.value },
     positive: { key: (r) => (r.value > 0 ? 'yes' : undefined) },
   }),
   others: collection<Row & { name: string }>(),
@@ -111,15 +113,41 @@ export function runStorageSuite(
       })
       const first = store.read((tx) => tx.scan('items', 'byGroup', 'g', { limit: 3 }))
       expect(ids(first)).toEqual(['i0', 'i1', 'i2'])
-      const last = first[first.length - 1]!.seq
+      const last = first[first.length - 1]!
       // deleting the last item served and inserting new ones does not shift the next page
       store.transaction((tx) => {
         tx.delete('items', 'i2')
         tx.insert('items', item('new', 'g'))
       })
-      expect(store.read((tx) => ids(tx.scan('items', 'byGroup', 'g', { afterSeq: last, limit: 3 })))).toEqual(['i3', 'i4', 'i5'])
-      expect(store.read((tx) => tx.seqOf('items', 'i3'))).toBe(store.read((tx) => tx.scan('items', 'byGroup', 'g', { afterSeq: last, limit: 1 })[0]!.seq))
+      expect(store.read((tx) => ids(tx.scan('items', 'byGroup', 'g', { after: last, limit: 3 })))).toEqual(['i3', 'i4', 'i5'])
+      expect(store.read((tx) => tx.seqOf('items', 'i3'))).toBe(store.read((tx) => tx.scan('items', 'byGroup', 'g', { after: last, limit: 1 })[0]!.seq))
       expect(store.read((tx) => tx.all('items').length)).toBe(10)
+    })
+
+    it('keeps an ordered index sorted by its order value, ties in insertion order, across updates', () => {
+      const store = create(suiteSchema)
+      store.transaction((tx) => {
+        for (const [id, value] of [['a', 5], ['b', 1], ['c', 3], ['d', 3], ['e', 9]] as const) tx.insert('items', item(id, 'g', value))
+      })
+      const order = () => store.read((tx) => ids(tx.scan('items', 'byValue', 'g')))
+      expect(order()).toEqual(['b', 'c', 'd', 'a', 'e'])
+      store.transaction((tx) => tx.update('items', item('e', 'g', 2)))
+      expect(order()).toEqual(['b', 'e', 'c', 'd', 'a'])
+      store.transaction((tx) => tx.update('items', item('c', 'g', 3.5)))
+      expect(order()).toEqual(['b', 'e', 'd', 'c', 'a'])
+      const entries = store.read((tx) => tx.scan('items', 'byValue', 'g'))
+      expect(entries.map((e) => e.order)).toEqual([1, 2, 3, 3.5, 5])
+      // a cursor is the (order, seq) of the last entry served: it survives moves of other rows
+      const after = entries[1]!
+      store.transaction((tx) => tx.update('items', item('b', 'g', 4)))
+      expect(store.read((tx) => ids(tx.scan('items', 'byValue', 'g', { after, limit: 2 })))).toEqual(['d', 'c'])
+      expect(() =>
+        store.transaction((tx) => {
+          tx.update('items', item('a', 'g', 0))
+          throw new Error('undo')
+        }),
+      ).toThrow('undo')
+      expect(order()).toEqual(['e', 'd', 'c', 'b', 'a'])
     })
 
     it('rolls back every write of a transaction that throws', () => {

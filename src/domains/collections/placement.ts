@@ -4,7 +4,7 @@ import { ApiError } from '../../core/errors.js'
 import { rootKey, type CollectionRow, type SpaceRow } from '../../storage/schema.js'
 import { appendPosition } from '../common/sequence.js'
 import { getCollection, isWithin, requireDestination } from './model.js'
-import { place, sortByPosition, type Placement } from './positions.js'
+import { place, type Placement } from './positions.js'
 
 /** Where a move sends an item: a parent (or the root) and a place among its siblings. */
 export interface MoveInput {
@@ -28,7 +28,8 @@ export function moveCollection(ctx: Context, id: string, input: MoveInput): Coll
   }
   if (!sameParent) requireDestination(ctx, collection.organization, parent)
   const key = parent ?? rootKey(collection.organization)
-  const all = sortByPosition(ctx.tx.scan('collections', 'byParent', key)).map((e) => e.row)
+  // The index keeps siblings in position order.
+  const all = ctx.tx.scan('collections', 'byParent', key).map((e) => e.row)
   const siblings = all.filter((c) => c.id !== collection.id)
   const placed = place(
     ctx,

@@ -1,6 +1,5 @@
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
-import type { Entry } from '../../storage/port.js'
 import { appendPosition } from '../common/sequence.js'
 
 /**
@@ -19,11 +18,6 @@ export type Placement = { at: 'end' } | { at: 'before' | 'after'; sibling: strin
 interface Positioned {
   readonly id: string
   readonly position: number
-}
-
-/** Sibling entries in position order (ties, which appends never make, fall back to insertion order). */
-export function sortByPosition<R extends Positioned>(entries: readonly Entry<R>[]): Entry<R>[] {
-  return [...entries].sort((a, b) => a.row.position - b.row.position || a.seq - b.seq)
 }
 
 /** The placement named by a `position` body field (`before` or `after` a sibling, else the end). */

@@ -1,6 +1,6 @@
 import type { Context } from '../../core/context.js'
 import { implement } from '../../core/operation.js'
-import { mapPage, paginateScan, type PageQuery } from '../../core/paging.js'
+import { indexSource, mapPage, paginateScan, type PageQuery } from '../../core/paging.js'
 import type { Role } from '../../core/roles.js'
 import type { SpaceGrantRow } from '../../storage/schema.js'
 import { getSpace } from '../spaces/model.js'
@@ -17,14 +17,7 @@ function roleOf(grant: SpaceGrantRow): Role {
 
 /** One page of a space's user or team grants, in index order (O(log n + limit) a page). */
 function grantPage(ctx: Context, space: string, type: 'user' | 'team', query: PageQuery) {
-  const key = `${space}/${type}`
-  return paginateScan(
-    {
-      scan: (options) => ctx.tx.scan('spaceGrants', 'bySpaceAndType', key, options),
-      count: () => ctx.tx.count('spaceGrants', 'bySpaceAndType', key),
-    },
-    query,
-  )
+  return paginateScan(indexSource(ctx.tx, 'spaceGrants', 'bySpaceAndType', `${space}/${type}`), query)
 }
 
 export const spacePermissionHandlers = implement(spacePermissionOperations, {

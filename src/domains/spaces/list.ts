@@ -1,7 +1,7 @@
 import type { Resource } from '../../core/access.js'
 import type { Context } from '../../core/context.js'
 import type { Level } from '../../core/roles.js'
-import { paginateScan, type Page } from '../../core/paging.js'
+import { indexSource, paginateScan, type Page } from '../../core/paging.js'
 import type { Entry } from '../../storage/port.js'
 import type { SpaceRow } from '../../storage/schema.js'
 import { memberRole } from '../access/levels.js'
@@ -22,10 +22,7 @@ export function organizationSpaces(
   organization: string,
   query: { page?: string | undefined; limit: number },
 ): { page: Page<Entry<SpaceRow>>; level?: Level } {
-  const source = {
-    scan: (options?: { afterSeq?: number; limit?: number }) => ctx.tx.scan('spaces', 'byOrganization', organization, options),
-    count: () => ctx.tx.count('spaces', 'byOrganization', organization),
-  }
+  const source = indexSource(ctx.tx, 'spaces', 'byOrganization', organization)
   const role = memberRole(ctx.tx, organization, ctx.actor.user)
   // Nothing ranks above an organization admin's role, so each space's level is known without a lookup.
   if (role === 'admin') return { page: paginateScan(source, query), level: 'admin' }

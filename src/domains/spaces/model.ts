@@ -4,7 +4,7 @@ import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import { parentKey, type SpaceRow } from '../../storage/schema.js'
 import { requireCreateBeside, requireDestination } from '../collections/model.js'
-import { place, sortByPosition } from '../collections/positions.js'
+import { place } from '../collections/positions.js'
 import { appendPosition } from '../common/sequence.js'
 import { purgeExpiredSpaces } from './lifecycle.js'
 import type { CreateSpaceSchema, UpdateSpaceSchema } from './schemas.js'
@@ -100,7 +100,7 @@ export function duplicateSpace(ctx: Context, id: string): SpaceRow {
   requireCreateBeside(ctx, source.organization, source.parent)
   purgeExpiredSpaces(ctx, source.organization)
   const copyId = ctx.newId()
-  const siblings = sortByPosition(ctx.tx.scan('spaces', 'byParent', parentKey(source))).map((e) => e.row)
+  const siblings = ctx.tx.scan('spaces', 'byParent', parentKey(source)).map((e) => e.row)
   const { position } = place(ctx, siblings, { at: 'after', sibling: source.id }, { field: 'position', label: 'space', self: copyId }, (row, p) =>
     ctx.tx.update('spaces', { ...row, position: p }),
   )

@@ -4,7 +4,7 @@ import { ApiError } from '../../core/errors.js'
 import { rootKey, type SpaceRow } from '../../storage/schema.js'
 import { requireDestination } from '../collections/model.js'
 import type { MoveInput } from '../collections/placement.js'
-import { place, sortByPosition } from '../collections/positions.js'
+import { place } from '../collections/positions.js'
 import { appendPosition } from '../common/sequence.js'
 import { getSpace } from './model.js'
 
@@ -27,7 +27,8 @@ export function moveSpace(ctx: Context, id: string, input: MoveInput): SpaceRow 
   const parent = input.parent === undefined ? space.parent : (input.parent ?? undefined)
   const sameParent = parent === space.parent
   if (!sameParent) requireDestination(ctx, space.organization, parent)
-  const all = sortByPosition(ctx.tx.scan('spaces', 'byParent', parent ?? rootKey(space.organization))).map((e) => e.row)
+  // The index keeps siblings in position order.
+  const all = ctx.tx.scan('spaces', 'byParent', parent ?? rootKey(space.organization)).map((e) => e.row)
   const siblings = all.filter((s) => s.id !== space.id)
   const placed = place(
     ctx,
