@@ -115,16 +115,13 @@ export function permissionsFor<R extends Resource, K extends ActionOf<R>>(
   return out as Record<K, boolean>
 }
 
-/** Build the caller's access checker, memoizing levels for the length of one request. */
+/**
+ * Build the caller's access checker. Levels are computed on each call, not memoized: a request
+ * may change them by its own writes (a move, a transfer, a grant), and a level costs a few index
+ * reads.
+ */
 export function createAccessChecker(getCtx: () => Context, resolvers: LevelResolvers) {
-  const memo = new Map<string, Level | null | undefined>()
-  const level = (resource: Resource, id: string): Level | null | undefined => {
-    const key = `${resource}:${id}`
-    if (memo.has(key)) return memo.get(key)
-    const value = resolvers[resource](getCtx(), id)
-    memo.set(key, value)
-    return value
-  }
+  const level = (resource: Resource, id: string): Level | null | undefined => resolvers[resource](getCtx(), id)
   return {
     level,
     allows,
@@ -138,7 +135,5 @@ export function createAccessChecker(getCtx: () => Context, resolvers: LevelResol
       }
       return l!
     },
-    /** Forget memoized levels (after a write that changes access within the same request). */
-    reset: () => memo.clear(),
   }
 }

@@ -1,8 +1,7 @@
-import type { Context } from '../../core/context.js'
 import { implement } from '../../core/operation.js'
 import { indexSource, mapPage, paginateScan } from '../../core/paging.js'
 import { rootKey, type CollectionRow, type SpaceRow } from '../../storage/schema.js'
-import { collectionLevelOf, memberRole } from '../access/levels.js'
+import { memberRole } from '../access/levels.js'
 import { encodeSpace } from '../spaces/encode.js'
 import { canSee } from '../spaces/list.js'
 import { encodeCollection } from './encode.js'
@@ -11,8 +10,6 @@ import { collectionOperations } from './operations.js'
 import { moveCollection, transferCollection } from './placement.js'
 import { placementOf } from './positions.js'
 
-/** Encode after a write: the caller's level is computed afresh (a write may have changed it). */
-const fresh = (ctx: Context, row: CollectionRow) => encodeCollection(ctx, row, collectionLevelOf(ctx.tx, row, ctx.actor.user))
 
 /** The collection operations bound to their handlers. */
 export const collectionHandlers = implement(collectionOperations, {
@@ -23,7 +20,7 @@ export const collectionHandlers = implement(collectionOperations, {
     deleteCollection(ctx, ctx.tx.get('collections', params.collectionId)!)
   },
 
-  updateCollectionById: (ctx, { params, body }) => fresh(ctx, updateCollection(ctx, params.collectionId, body)),
+  updateCollectionById: (ctx, { params, body }) => encodeCollection(ctx, updateCollection(ctx, params.collectionId, body)),
 
   listSpacesInCollectionById: (ctx, { params, query }) => {
     const collection = getCollection(ctx, params.collectionId)
@@ -34,9 +31,9 @@ export const collectionHandlers = implement(collectionOperations, {
   },
 
   moveCollection: (ctx, { params, body }) =>
-    fresh(ctx, moveCollection(ctx, params.collectionId, { parent: body.parent, placement: placementOf('collection', body.position) })),
+    encodeCollection(ctx, moveCollection(ctx, params.collectionId, { parent: body.parent, placement: placementOf('collection', body.position) })),
 
-  transferCollection: (ctx, { params, body }) => fresh(ctx, transferCollection(ctx, params.collectionId, body.organization)),
+  transferCollection: (ctx, { params, body }) => encodeCollection(ctx, transferCollection(ctx, params.collectionId, body.organization)),
 
   listCollectionsInOrganizationById: (ctx, { params, query }) => {
     const organization = params.organizationId
@@ -49,5 +46,5 @@ export const collectionHandlers = implement(collectionOperations, {
     return mapPage(paginateScan(source, query, filter), (e) => encodeCollection(ctx, e.row))
   },
 
-  createCollection: (ctx, { params, body }) => fresh(ctx, createCollection(ctx, params.organizationId, body)),
+  createCollection: (ctx, { params, body }) => encodeCollection(ctx, createCollection(ctx, params.organizationId, body)),
 })
