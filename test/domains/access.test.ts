@@ -43,3 +43,15 @@ describe('effective levels', () => {
     expect((await call(w.api, w.tokens.gina, 'GET', `/v1/spaces/${space.id}`)).status).toBe(404)
   })
 })
+
+describe('permissions in the answer to a write', () => {
+  it('follow the write itself: a space transferred to an organization where the caller is a creator no longer says admin', async () => {
+    const w = await createWorld()
+    const other = await w.api.fixtures.createOrganization({ title: 'Other', members: [{ user: w.users.ada.id, role: 'create' }] })
+    const space = await w.api.fixtures.createSpace(w.org.id, { title: 'Moving' })
+    const res = await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${space.id}/transfer`, { organization: other.id })
+    expect(res.status).toBe(200)
+    expect(res.body.organization).toBe(other.id)
+    expect(res.body.permissions).toMatchObject({ view: true, edit: true, admin: false })
+  })
+})
