@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DefaultLevelSchema, positionSchema } from '../common/schemas.js'
+import { DefaultLevelSchema, positionSchema, permissionsSchema } from '../common/schemas.js'
 
 export const CollectionTitleSchema = z.string().max(50, 'must be at most 50 characters').meta({ id: 'CollectionTitle' })
 export const CollectionDescriptionSchema = z.string().max(100, 'must be at most 100 characters').meta({ id: 'CollectionDescription' })
@@ -16,9 +16,7 @@ export const CollectionSchema = z
     parent: z.string().optional(),
     defaultLevel: DefaultLevelSchema,
     urls: z.object({ location: z.string(), app: z.string() }),
-    permissions: z.object(
-      Object.fromEntries(COLLECTION_PERMISSION_KEYS.map((k) => [k, z.boolean()])) as Record<(typeof COLLECTION_PERMISSION_KEYS)[number], z.ZodBoolean>,
-    ),
+    permissions: permissionsSchema(COLLECTION_PERMISSION_KEYS),
   })
   .meta({ id: 'Collection' })
 

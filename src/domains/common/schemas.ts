@@ -54,6 +54,11 @@ export const UserSchema = z
   })
   .meta({ id: 'User' })
 
+/** The `permissions` object of a resource: one boolean per key (the keys of its policy actions). */
+export function permissionsSchema<const K extends string>(keys: readonly K[]) {
+  return z.object(Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodBoolean>)
+}
+
 /** The paged list envelope around `item`. */
 export function listOf<T extends z.ZodType>(item: T) {
   return z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { RoleOrGuestSchema, StandaloneMergeRulesSchema, TimestampSchema, UrlSchema } from '../common/schemas.js'
+import { RoleOrGuestSchema, StandaloneMergeRulesSchema, TimestampSchema, UrlSchema, permissionsSchema } from '../common/schemas.js'
 
 export const OrganizationTitleSchema = z
   .string()
@@ -52,10 +52,7 @@ export const OrganizationSchema = z
     mergeRules: StandaloneMergeRulesSchema,
     urls: z.object({ location: z.string(), app: z.string(), logo: z.string().optional() }),
     trial: z.object({ status: z.string(), count: z.number() }),
-    permissions: z.object(Object.fromEntries([...ORGANIZATION_PERMISSION_KEYS, 'ownTeam'].map((k) => [k, z.boolean()])) as Record<
-      (typeof ORGANIZATION_PERMISSION_KEYS)[number] | 'ownTeam',
-      z.ZodBoolean
-    >),
+    permissions: permissionsSchema([...ORGANIZATION_PERMISSION_KEYS, 'ownTeam']),
   })
   .meta({ id: 'Organization' })
 

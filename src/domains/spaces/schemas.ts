@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DefaultLevelSchema, MergeRulesSchema, TimestampSchema, UrlSchema } from '../common/schemas.js'
+import { DefaultLevelSchema, MergeRulesSchema, TimestampSchema, UrlSchema, permissionsSchema } from '../common/schemas.js'
 import { moveBodySchema } from '../collections/schemas.js'
 
 export const SPACE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const
@@ -54,9 +54,7 @@ export const SpaceSchema = z
     changeRequests: z.number(),
     changeRequestsOpen: z.number(),
     changeRequestsDraft: z.number(),
-    permissions: z.object(
-      Object.fromEntries(SPACE_PERMISSION_KEYS.map((k) => [k, z.boolean()])) as Record<(typeof SPACE_PERMISSION_KEYS)[number], z.ZodBoolean>,
-    ),
+    permissions: permissionsSchema(SPACE_PERMISSION_KEYS),
   })
   .meta({ id: 'Space' })
 

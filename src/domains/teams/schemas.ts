@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { listQuery } from '../../core/paging.js'
-import { TimestampSchema } from '../common/schemas.js'
+import { TimestampSchema, permissionsSchema } from '../common/schemas.js'
 
 export const TeamTitleSchema = z
   .string()
@@ -18,7 +18,7 @@ export const TeamSchema = z
     members: z.number().int(),
     spaces: z.number(),
     createdAt: TimestampSchema,
-    permissions: z.object({ admin: z.boolean(), view: z.boolean() }),
+    permissions: permissionsSchema(TEAM_PERMISSION_KEYS),
   })
   .meta({ id: 'OrganizationTeam' })
 
