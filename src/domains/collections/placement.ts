@@ -4,7 +4,7 @@ import { ApiError } from '../../core/errors.js'
 import { rootKey, type CollectionRow, type SpaceRow } from '../../storage/schema.js'
 import { appendPosition } from '../common/sequence.js'
 import { getCollection, isWithin, requireDestination } from './model.js'
-import { place, type Placement } from './positions.js'
+import { moveAmongSiblings, type Placement } from './positions.js'
 
 /** Where a move sends an item: a parent (or the root) and a place among its siblings. */
 export interface MoveInput {
@@ -27,24 +27,15 @@ export function moveCollection(ctx: Context, id: string, input: MoveInput): Coll
     throw new ApiError('BAD_REQUEST', 'Invalid request: body field `parent`: cannot move a collection into itself or one of its descendants')
   }
   if (!sameParent) requireDestination(ctx, collection.organization, parent)
-  const key = parent ?? rootKey(collection.organization)
   // The index keeps siblings in position order.
-  const all = ctx.tx.scan('collections', 'byParent', key).map((e) => e.row)
-  const siblings = all.filter((c) => c.id !== collection.id)
-  const placed = place(
-    ctx,
-    siblings,
-    input.placement,
-    { field: `position.${input.placement.at}.collection`, label: 'collection', self: collection.id },
-    (row, position) => ctx.tx.update('collections', { ...row, position }),
+  const all = ctx.tx.scan('collections', 'byParent', parent ?? rootKey(collection.organization)).map((e) => e.row)
+  const position = moveAmongSiblings(ctx, all, { id: collection.id, label: 'collection', sameParent }, input.placement, (row, p) =>
+    ctx.tx.update('collections', { ...row, position: p }),
   )
-  if (sameParent && all.findIndex((c) => c.id === collection.id) === placed.index) {
-    throw new ApiError('CONFLICT', 'The move would not change anything: the collection is already there')
-  }
   const next = produce(collection, (draft) => {
     if (parent === undefined) delete draft.parent
     else draft.parent = parent
-    draft.position = placed.position
+    draft.position = position
   })
   return ctx.tx.update('collections', next)
 }

@@ -76,3 +76,28 @@ export function place<R extends Positioned>(
   })
   return { position, index }
 }
+
+/**
+ * Where an item moved under a parent lands: `all` is that parent's children in position order
+ * (the item among them when it stays in the same parent). A placement that would leave the item
+ * where it is answers 409; `update` renumbers a sibling when the gap is spent.
+ */
+export function moveAmongSiblings<R extends Positioned>(
+  ctx: Context,
+  all: readonly R[],
+  item: { id: string; label: 'space' | 'collection'; sameParent: boolean },
+  placement: Placement,
+  update: (row: R, position: number) => void,
+): number {
+  const placed = place(
+    ctx,
+    all.filter((s) => s.id !== item.id),
+    placement,
+    { field: `position.${placement.at}.${item.label}`, label: item.label, self: item.id },
+    update,
+  )
+  if (item.sameParent && all.findIndex((s) => s.id === item.id) === placed.index) {
+    throw new ApiError('CONFLICT', `The move would not change anything: the ${item.label} is already there`)
+  }
+  return placed.position
+}

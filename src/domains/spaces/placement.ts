@@ -4,7 +4,7 @@ import { ApiError } from '../../core/errors.js'
 import { rootKey, type SpaceRow } from '../../storage/schema.js'
 import { requireDestination } from '../collections/model.js'
 import type { MoveInput } from '../collections/placement.js'
-import { place } from '../collections/positions.js'
+import { moveAmongSiblings } from '../collections/positions.js'
 import { appendPosition } from '../common/sequence.js'
 import { getSpace } from './model.js'
 
@@ -29,21 +29,13 @@ export function moveSpace(ctx: Context, id: string, input: MoveInput): SpaceRow 
   if (!sameParent) requireDestination(ctx, space.organization, parent)
   // The index keeps siblings in position order.
   const all = ctx.tx.scan('spaces', 'byParent', parent ?? rootKey(space.organization)).map((e) => e.row)
-  const siblings = all.filter((s) => s.id !== space.id)
-  const placed = place(
-    ctx,
-    siblings,
-    input.placement,
-    { field: `position.${input.placement.at}.space`, label: 'space', self: space.id },
-    (row, position) => ctx.tx.update('spaces', { ...row, position }),
+  const position = moveAmongSiblings(ctx, all, { id: space.id, label: 'space', sameParent }, input.placement, (row, p) =>
+    ctx.tx.update('spaces', { ...row, position: p }),
   )
-  if (sameParent && all.findIndex((s) => s.id === space.id) === placed.index) {
-    throw new ApiError('CONFLICT', 'The move would not change anything: the space is already there')
-  }
   const next = produce(space, (draft) => {
     if (parent === undefined) delete draft.parent
     else draft.parent = parent
-    draft.position = placed.position
+    draft.position = position
     draft.updatedAt = ctx.nowIso()
     leaveCollectionVisibility(draft)
   })
