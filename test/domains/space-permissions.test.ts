@@ -318,6 +318,7 @@ describe('space permissions', () => {
       expect((await call(w.api, w.tokens.rita, 'POST', w.base, { role: 'read', users: [w.users.gina.id] })).status).toBe(403)
       await w.api.fixtures.grantSpace(w.space.id, { user: w.users.rita.id }, 'admin')
       expect((await call(w.api, w.tokens.rita, 'POST', w.base, { role: 'read', users: [w.users.gina.id] })).status).toBe(204)
+      expect(w.api.store.read((tx) => tx.get('spaceGrants', `${w.space.id}/user:${w.users.gina.id}`)?.role)).toBe('read')
       expect((await call(w.api, w.tokens.gina, 'GET', `${w.base}/users`)).status).toBe(200)
     })
   })
