@@ -83,6 +83,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
         access: {
           level: () => 'admin',
           allows,
+          can: () => true,
           require: () => 'admin',
         },
       }

@@ -125,6 +125,7 @@ export function createAccessChecker(getCtx: () => Context, resolvers: LevelResol
   return {
     level,
     allows,
+    can: (resource: Resource, id: string, action: Action): boolean => allows(resource, level(resource, id), action),
     require(resource: Resource, id: string, action: Action): Level {
       const l = level(resource, id)
       if (l === undefined || !allows(resource, l, 'view' as Action)) {

@@ -31,6 +31,8 @@ export interface AccessChecker {
   require(resource: Resource, id: string, action: Action): Level
   /** Whether a level allows an action (from the policy table). */
   allows(resource: Resource, level: Level | null | undefined, action: Action): boolean
+  /** Whether the caller may do `action` on a resource (false when it is missing or hidden). */
+  can(resource: Resource, id: string, action: Action): boolean
 }
 
 /** What a domain handler gets: never a `Request`. */

@@ -3,7 +3,6 @@ import { indexSource, mapPage, paginateScan } from '../../core/paging.js'
 import { rootKey, type CollectionRow, type SpaceRow } from '../../storage/schema.js'
 import { memberRole } from '../access/levels.js'
 import { encodeSpace } from '../spaces/encode.js'
-import { canSee } from '../spaces/list.js'
 import { encodeCollection } from './encode.js'
 import { createCollection, deleteCollection, getCollection, updateCollection } from './model.js'
 import { collectionOperations } from './operations.js'
@@ -25,7 +24,7 @@ export const collectionHandlers = implement(collectionOperations, {
   listSpacesInCollectionById: (ctx, { params, query }) => {
     const collection = getCollection(ctx, params.collectionId)
     // The index keeps a collection's spaces in position order: members with a role see them all.
-    const filter = memberRole(ctx.tx, collection.organization, ctx.actor.user) ? undefined : (row: SpaceRow) => canSee(ctx, 'space', row.id)
+    const filter = memberRole(ctx.tx, collection.organization, ctx.actor.user) ? undefined : (row: SpaceRow) => ctx.access.can('space', row.id, 'view')
     const page = paginateScan(indexSource(ctx.tx, 'spaces', 'byParent', collection.id), query, filter)
     return mapPage(page, (e) => encodeSpace(ctx, e.row))
   },
@@ -38,7 +37,7 @@ export const collectionHandlers = implement(collectionOperations, {
   listCollectionsInOrganizationById: (ctx, { params, query }) => {
     const organization = params.organizationId
     // Collections are shown to members with a role only (see access/levels.ts): no filter for them.
-    const filter = memberRole(ctx.tx, organization, ctx.actor.user) ? undefined : (row: CollectionRow) => canSee(ctx, 'collection', row.id)
+    const filter = memberRole(ctx.tx, organization, ctx.actor.user) ? undefined : (row: CollectionRow) => ctx.access.can('collection', row.id, 'view')
     // Nested: every collection in creation order; else the root ones, in position order.
     const source = query.nested
       ? indexSource(ctx.tx, 'collections', 'byOrganization', organization)

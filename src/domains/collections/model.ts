@@ -33,7 +33,7 @@ export function requireDestination(ctx: Context, organization: string, parent: s
     return
   }
   const collection = requireParentCollection(ctx, organization, parent, field)
-  if (!ctx.access.allows('collection', ctx.access.level('collection', collection.id), 'view')) {
+  if (!ctx.access.can('collection', collection.id, 'view')) {
     throw new ApiError('BAD_REQUEST', `Invalid request: body field \`${field}\`: no collection ${parent} in this organization`)
   }
   ctx.access.require('collection', collection.id, 'create')
@@ -101,8 +101,8 @@ export function isWithin(ctx: Context, candidate: string, ancestor: string): boo
 export function requireCreateBeside(ctx: Context, organization: string, parent: string | undefined): void {
   const ok =
     parent === undefined
-      ? ctx.access.allows('organization', ctx.access.level('organization', organization), 'createContent')
-      : ctx.access.allows('collection', ctx.access.level('collection', parent), 'create')
+      ? ctx.access.can('organization', organization, 'createContent')
+      : ctx.access.can('collection', parent, 'create')
   if (!ok) {
     const where = parent === undefined ? 'createContent permission on the organization' : 'create role on the parent collection'
     throw new ApiError('FORBIDDEN', `You need the ${where} to do this`)

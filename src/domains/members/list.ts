@@ -78,7 +78,7 @@ export function listMemberSpaces(
     if (row.organization !== organization || row.role === 'guest') continue
     const space = ctx.tx.get('spaces', row.space)
     if (!space || space.deletedAt) continue
-    if (!ctx.access.allows('space', ctx.access.level('space', space.id), 'view')) continue
+    if (!ctx.access.can('space', space.id, 'view')) continue
     items.push({ key: [seq], grant: row, space })
   }
   const page = paginate(sortByKey(items, query.order), (item) => item.key, query, query.order)

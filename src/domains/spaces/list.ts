@@ -1,15 +1,9 @@
-import type { Resource } from '../../core/access.js'
 import type { Context } from '../../core/context.js'
 import type { Level } from '../../core/roles.js'
 import { indexSource, paginateScan, type Page } from '../../core/paging.js'
 import type { Entry } from '../../storage/port.js'
 import type { SpaceRow } from '../../storage/schema.js'
 import { memberRole } from '../access/levels.js'
-
-/** Whether the caller can see a resource (its level reaches `view`). */
-export function canSee(ctx: Context, resource: Extract<Resource, 'space' | 'collection'>, id: string): boolean {
-  return ctx.access.allows(resource, ctx.access.level(resource, id), 'view')
-}
 
 /**
  * The live spaces of an organization the caller can see, in creation order. A member with a role
@@ -27,5 +21,5 @@ export function organizationSpaces(
   // Nothing ranks above an organization admin's role, so each space's level is known without a lookup.
   if (role === 'admin') return { page: paginateScan(source, query), level: 'admin' }
   if (role) return { page: paginateScan(source, query) }
-  return { page: paginateScan(source, query, (row) => canSee(ctx, 'space', row.id)) }
+  return { page: paginateScan(source, query, (row) => ctx.access.can('space', row.id, 'view')) }
 }
