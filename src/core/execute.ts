@@ -70,7 +70,7 @@ export function execute(rt: Runtime, op: BoundOperation, input: ExecuteInput): u
       const param = def.permission.param ?? `${resource}Id`
       const id = (input.params as Record<string, string>)[param]
       if (id === undefined) throw new Error(`Operation ${def.id}: no path parameter "${param}" for its permission`)
-      if (missingIsSuccess && !access.allows(resource, access.level(resource, id), 'view')) return undefined
+      if (missingIsSuccess && !access.can(resource, id, 'view')) return undefined
       access.require(resource, id, action)
     }
     try {
