@@ -22,6 +22,12 @@ export interface DocsApiOptions {
    */
   appUrl?: string
   /**
+   * Base URL of published sites without a custom hostname: a site's `urls.published` is
+   * `${publishedUrl}/${organization hostname or id}/${basename or site id}`.
+   * @default `${baseUrl}/published`
+   */
+  publishedUrl?: string
+  /**
    * The clock, read on every operation: a test can freeze or move time (the 7-day restore
    * window of deleted spaces follows it).
    * @default () => new Date()
@@ -68,7 +74,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
   const store = options.store ?? createMemoryStore(schema)
   const now = options.now ?? (() => new Date())
   const newId = options.ids ?? (() => nanoid(20))
-  const urls = createUrls(options.baseUrl ?? 'http://localhost:4000', options.appUrl)
+  const urls = createUrls(options.baseUrl ?? 'http://localhost:4000', options.appUrl, options.publishedUrl)
   const rt: Runtime = { store, now, newId, urls, resolvers: levelResolvers }
 
   const system = <T>(fn: (ctx: Context) => T): T =>

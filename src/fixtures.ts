@@ -6,6 +6,7 @@ import { RoleOrGuestSchema } from './domains/common/schemas.js'
 import { collectionFixtures } from './domains/collections/fixtures.js'
 import { spacePermissionFixtures } from './domains/space-permissions/fixtures.js'
 import { spaceFixtures } from './domains/spaces/fixtures.js'
+import { siteFixtures } from './domains/sites/fixtures.js'
 import { teamFixtures } from './domains/teams/fixtures.js'
 import { addMember } from './domains/members/model.js'
 import { encodeOrganization } from './domains/organizations/encode.js'
@@ -33,6 +34,7 @@ export function createFixtures(system: System) {
     ...collectionFixtures(system),
     ...spaceFixtures(system),
     ...spacePermissionFixtures(system),
+    ...siteFixtures(system),
     /** Create a user (email verified unless `emailVerified: false`). */
     async createUser(input: z.input<typeof CreateUserSchema>) {
       const data = parse(CreateUserSchema, input, 'user')

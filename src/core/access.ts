@@ -24,6 +24,9 @@ export const POLICY = {
     installIntegration: 'admin',
     manageMembers: 'admin',
     manageTeams: 'admin',
+    // Members with a role read the organization's sites; editors create and change them.
+    listSites: 'read',
+    createSite: 'edit',
   },
   space: {
     view: 'read',
@@ -49,6 +52,18 @@ export const POLICY = {
   team: {
     view: 'read',
     admin: 'admin',
+  },
+  // A site's level is the caller's organization role: members with a role read sites, editors
+  // change them (settings, structure, share links, publishing), as the sites issue asks.
+  site: {
+    view: 'read',
+    access: 'read',
+    edit: 'edit',
+    create: 'edit',
+    admin: 'edit',
+    installIntegration: 'admin',
+    viewAdaptiveSchema: 'read',
+    editAdaptiveSchema: 'edit',
   },
 } as const satisfies Record<string, Record<string, Level> & { view: Level }>
 
@@ -83,6 +98,7 @@ const LABEL: Record<Resource, string> = {
   space: 'Space',
   collection: 'Collection',
   team: 'Team',
+  site: 'Site',
 }
 
 export function allows(resource: Resource, level: Level | null | undefined, action: Action): boolean {

@@ -15,12 +15,15 @@ export interface Urls {
   api(path: string): string
   /** URL in the application, `${appBase}${path}` */
   app(path: string): string
+  /** URL of published content, `${publishedBase}${path}` */
+  published(path: string): string
 }
 
-export function createUrls(baseUrl: string, appUrl?: string): Urls {
+export function createUrls(baseUrl: string, appUrl?: string, publishedUrl?: string): Urls {
   const base = baseUrl.replace(/\/+$/, '')
   const appBase = (appUrl ?? `${base}/app`).replace(/\/+$/, '')
-  return { base, api: (path) => `${base}/v1${path}`, app: (path) => `${appBase}${path}` }
+  const publishedBase = (publishedUrl ?? `${base}/published`).replace(/\/+$/, '')
+  return { base, api: (path) => `${base}/v1${path}`, app: (path) => `${appBase}${path}`, published: (path) => `${publishedBase}${path}` }
 }
 
 /** Access checks bound to the current caller. */

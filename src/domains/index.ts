@@ -2,6 +2,8 @@ import type { BoundOperation, OperationDef } from '../core/operation.js'
 import { collectionHandlers } from './collections/handlers.js'
 import { memberHandlers } from './members/handlers.js'
 import { organizationHandlers } from './organizations/handlers.js'
+import { siteStructureHandlers } from './site-structure/handlers.js'
+import { siteHandlers } from './sites/handlers.js'
 import { spacePermissionHandlers } from './space-permissions/handlers.js'
 import { spaceHandlers } from './spaces/handlers.js'
 import { teamHandlers } from './teams/handlers.js'
@@ -18,6 +20,8 @@ export const boundOperations: readonly BoundOperation[] = [
   ...collectionHandlers,
   ...spaceHandlers,
   ...spacePermissionHandlers,
+  ...siteHandlers,
+  ...siteStructureHandlers,
 ]
 
 export const operations: readonly OperationDef[] = boundOperations.map((op) => op.def)

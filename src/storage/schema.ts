@@ -132,6 +132,90 @@ export interface SpaceGrantRow {
   role: Level
 }
 
+/** A published docs site of an organization. */
+export interface SiteRow {
+  id: string
+  organization: string
+  type: SiteType
+  title: string
+  visibility: 'public' | 'unlisted' | 'share-link' | 'visitor-auth'
+  published: boolean
+  createdAt: string
+  updatedAt: string
+  hostname?: string
+  basename?: string
+  /** The origin a proxy serves the site from (host and path, e.g. `company.com/docs`). */
+  proxy?: string
+  adaptiveContent?: { enabled: boolean }
+  agentsContext: 'excluded' | 'included'
+  /** The visitor schema of adaptive content, once set. */
+  adaptiveSchema?: { jsonSchema: Record<string, unknown>; updatedAt: string }
+}
+
+export type SiteType = 'basic' | 'premium' | 'ultimate' | 'sponsored' | 'legacy-basic' | 'legacy-premium'
+
+/**
+ * A section of a site. Sections and section groups of one container (the site's root or a
+ * group) are siblings ordered by one `position` scale.
+ */
+export interface SiteSectionRow {
+  id: string
+  site: string
+  organization: string
+  /** The group holding the section; at the site's root when undefined. */
+  sectionGroup?: string
+  title: string
+  path: string
+  description?: string
+  condition?: string
+  icon?: string
+  /** Exactly one section of a site with sections is its default. */
+  default: boolean
+  position: number
+  createdAt: string
+}
+
+export interface SiteSectionGroupRow {
+  id: string
+  site: string
+  organization: string
+  /** The parent group; at the site's root when undefined. */
+  sectionGroup?: string
+  title: string
+  icon?: string
+  position: number
+  createdAt: string
+}
+
+/** A space published in a site: in a section, or at the site's root when it has no sections. */
+export interface SiteSpaceRow {
+  id: string
+  site: string
+  organization: string
+  section?: string
+  space: string
+  path: string
+  /** A title override; the space's title otherwise. */
+  title?: string
+  /** Exactly one site-space of each container (a section, or the root) is its default. */
+  default: boolean
+  condition?: string
+  hidden: boolean
+  position: number
+  createdAt: string
+}
+
+export interface ShareLinkRow {
+  id: string
+  site: string
+  organization: string
+  /** The secret the published URL carries (`shareKey`). */
+  key: string
+  name: string
+  active: boolean
+  createdAt: string
+}
+
 /** A named counter (see domains/common/sequence.ts). */
 export interface SequenceRow {
   id: string
@@ -142,6 +226,12 @@ export interface SequenceRow {
 export const rootKey = (organization: string): string => `org:${organization}`
 export const parentKey = (row: { organization: string; parent?: string }): string =>
   row.parent ?? rootKey(row.organization)
+
+/** Container key of sections and groups: a site's root (`site:<id>`) or a group (`group:<id>`). */
+export const structureKey = (site: string, group: string | undefined): string => (group ? `group:${group}` : `site:${site}`)
+/** Container key of site-spaces: a section (`section:<id>`) or a site's root (`site:<id>`). */
+export const siteSpaceContainer = (s: { site: string; section?: string }): string =>
+  s.section ? `section:${s.section}` : `site:${s.site}`
 
 export const schema = {
   sequences: collection<SequenceRow>(),
@@ -172,6 +262,31 @@ export const schema = {
     byParent: { key: (s) => (s.deletedAt ? undefined : parentKey(s)), order: (s) => s.position },
     /** Deleted spaces, waiting for restore or purge. */
     deleted: { key: (s) => (s.deletedAt ? s.organization : undefined) },
+  }),
+  sites: collection<SiteRow>({
+    byOrganization: { key: (s) => s.organization },
+    /** Custom hostnames are unique across sites. */
+    byHostname: { key: (s) => s.hostname },
+  }),
+  siteSections: collection<SiteSectionRow>({
+    bySite: { key: (s) => s.site },
+    /** Sections of one container (`structureKey`), in position order. */
+    byContainer: { key: (s) => structureKey(s.site, s.sectionGroup), order: (s) => s.position },
+  }),
+  siteSectionGroups: collection<SiteSectionGroupRow>({
+    bySite: { key: (g) => g.site },
+    byContainer: { key: (g) => structureKey(g.site, g.sectionGroup), order: (g) => g.position },
+  }),
+  siteSpaces: collection<SiteSpaceRow>({
+    bySite: { key: (s) => s.site },
+    /** Site-spaces of one section (`section:<id>`) or of a site's root (`site:<id>`), in position order. */
+    byContainer: { key: siteSpaceContainer, order: (s) => s.position },
+    /** Where a space is published: the `space` filter of the site list, share-key resolution. */
+    bySpace: { key: (s) => s.space },
+  }),
+  shareLinks: collection<ShareLinkRow>({
+    bySite: { key: (l) => l.site },
+    byKey: { key: (l) => l.key },
   }),
   spaceGrants: collection<SpaceGrantRow>({
     bySpace: { key: (g) => g.space },

@@ -8,6 +8,7 @@ import { COLLECTION_PERMISSION_KEYS } from '../../src/domains/collections/schema
 import { ORGANIZATION_PERMISSION_KEYS } from '../../src/domains/organizations/schemas.js'
 import { SPACE_PERMISSION_KEYS } from '../../src/domains/spaces/schemas.js'
 import { TEAM_PERMISSION_KEYS } from '../../src/domains/teams/schemas.js'
+import { SITE_PERMISSION_KEYS } from '../../src/domains/sites/schemas.js'
 
 /**
  * Operations that declare no permission in the table because they check access themselves.
@@ -18,6 +19,7 @@ const CHECKS_ACCESS_ITSELF: Record<string, string> = {
   joinOrganization: 'open to non-members: the rule is the verified email domain',
   getAuthenticatedUser: 'the caller themself',
   getUserById: 'visible to the caller and to people who share an organization with them',
+  getPublishedContentSite: 'open to anyone once published (public, unlisted, or with an active share key); to members always',
 }
 
 describe('policy: every operation is guarded', () => {
@@ -59,6 +61,7 @@ describe('policy: the permissions booleans come from the same table', () => {
     ['collection', COLLECTION_PERMISSION_KEYS, 'Collection'],
     ['organization', ORGANIZATION_PERMISSION_KEYS, 'Organization'],
     ['team', TEAM_PERMISSION_KEYS, 'OrganizationTeam'],
+    ['site', SITE_PERMISSION_KEYS, 'Site'],
   ])('every %s permission key maps to a POLICY action, and covers the official keys', (resource, keys, schema) => {
     for (const key of keys) expect(POLICY[resource], `${resource}.${key}`).toHaveProperty(key)
     for (const key of officialKeys(schema)) {

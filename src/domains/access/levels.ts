@@ -12,7 +12,9 @@ import type { AppSchema, CollectionRow, DefaultLevel, ReadTx, SpaceRow } from '.
  * - Space: the strongest of the organization role; the space's default level for members with a
  *   role; a direct user grant and the grants of the user's teams (for enabled members, guests
  *   included); the parent collection's level when
- *   the space's visibility is `in-collection`; and `read` for `public` and `unlisted` spaces.
+ *   the space's visibility is `in-collection`; and `read` for `public` and `unlisted` spaces, and
+ *   for the holder of a share key of a published share-link site that publishes it.
+ * - Site: the organization role (members with a role read sites; see POLICY.site).
  */
 
 /** The user's membership role: undefined when not an (enabled) member, null for a guest. */
@@ -70,6 +72,18 @@ export function spaceLevelOf(tx: ReadTx<AppSchema>, space: SpaceRow, user: strin
   return best && best !== 'guest' ? best : null
 }
 
+/**
+ * Whether a share key opens a space: the key of an active share link of a published share-link
+ * site that publishes the space. It gives `read`, on the requests that take a `shareKey`.
+ */
+export function sharedThroughKey(tx: ReadTx<AppSchema>, space: SpaceRow, key: string): boolean {
+  const link = tx.scan('shareLinks', 'byKey', key, { limit: 1 })[0]?.row
+  if (!link || !link.active) return false
+  const site = tx.get('sites', link.site)
+  if (!site || !site.published || site.visibility !== 'share-link') return false
+  return tx.scan('siteSpaces', 'bySpace', space.id).some((e) => e.row.site === site.id)
+}
+
 export const levelResolvers: LevelResolvers = {
   organization: (ctx, id) => organizationLevel(ctx.tx, id, ctx.actor.user),
   collection: (ctx, id) => {
@@ -78,7 +92,12 @@ export const levelResolvers: LevelResolvers = {
   },
   space: (ctx, id) => {
     const space = ctx.tx.get('spaces', id)
-    return space ? spaceLevelOf(ctx.tx, space, ctx.actor.user) : undefined
+    if (!space) return undefined
+    return spaceLevelOf(ctx.tx, space, ctx.actor.user) ?? (ctx.shareKey && sharedThroughKey(ctx.tx, space, ctx.shareKey) ? 'read' : null)
+  },
+  site: (ctx, id) => {
+    const site = ctx.tx.get('sites', id)
+    return site ? organizationLevel(ctx.tx, site.organization, ctx.actor.user) : undefined
   },
   team: (ctx, id) => {
     const team = ctx.tx.get('teams', id)

@@ -3,6 +3,7 @@ import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import { rootKey, type CollectionRow, type SpaceRow } from '../../storage/schema.js'
 import { appendPosition } from '../common/sequence.js'
+import { removeSpaceFromSites } from '../site-structure/defaults.js'
 import { getCollection, isWithin, requireDestination } from './model.js'
 import { moveAmongSiblings, type Placement } from './positions.js'
 
@@ -75,8 +76,9 @@ export function transferCollection(ctx: Context, id: string, organization: strin
   return ctx.tx.update('collections', next)
 }
 
-/** Move a space row to another organization (same parent) and drop its direct grants. */
+/** Move a space row to another organization (same parent); drop its direct grants and its site-spaces. */
 function transferSpaceRow(ctx: Context, space: SpaceRow, organization: string): void {
   for (const { row } of ctx.tx.scan('spaceGrants', 'bySpace', space.id)) ctx.tx.delete('spaceGrants', row.id)
+  removeSpaceFromSites(ctx, space.id)
   ctx.tx.update('spaces', { ...space, organization, updatedAt: ctx.nowIso() })
 }

@@ -46,7 +46,7 @@ export function place<R extends Positioned>(
   ctx: Context,
   siblings: readonly R[],
   placement: Placement,
-  what: { field: string; label: string; self: string },
+  what: { field: string; label: string; self: string; container?: string },
   renumber: (row: R, position: number) => void,
 ): Placed {
   if (placement.at === 'end') return { position: appendPosition(ctx), index: siblings.length }
@@ -57,7 +57,7 @@ export function place<R extends Positioned>(
   if (at === -1) {
     throw new ApiError(
       'BAD_REQUEST',
-      `Invalid request: body field \`${what.field}\`: ${what.label} ${placement.sibling} is not in the target parent`,
+      `Invalid request: body field \`${what.field}\`: ${what.label} ${placement.sibling} is not in the ${what.container ?? 'target parent'}`,
     )
   }
   const index = placement.at === 'before' ? at : at + 1
@@ -85,7 +85,16 @@ export function place<R extends Positioned>(
 export function moveAmongSiblings<R extends Positioned>(
   ctx: Context,
   all: readonly R[],
-  item: { id: string; label: 'space' | 'collection'; sameParent: boolean },
+  item: {
+    id: string
+    /** What the item is, in messages (`space`, `site-section`...). */
+    label: string
+    sameParent: boolean
+    /** The body field naming the sibling (default `position.<before|after>.<label>`). */
+    field?: string
+    /** Where siblings live, in messages (default `target parent`). */
+    container?: string
+  },
   placement: Placement,
   update: (row: R, position: number) => void,
 ): number {
@@ -93,7 +102,12 @@ export function moveAmongSiblings<R extends Positioned>(
     ctx,
     all.filter((s) => s.id !== item.id),
     placement,
-    { field: `position.${placement.at}.${item.label}`, label: item.label, self: item.id },
+    {
+      field: item.field ?? `position.${placement.at}.${item.label}`,
+      label: item.label,
+      self: item.id,
+      ...(item.container !== undefined && { container: item.container }),
+    },
     update,
   )
   if (item.sameParent && all.findIndex((s) => s.id === item.id) === placed.index) {

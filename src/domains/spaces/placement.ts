@@ -6,6 +6,7 @@ import { requireDestination } from '../collections/model.js'
 import type { MoveInput } from '../collections/placement.js'
 import { moveAmongSiblings } from '../collections/positions.js'
 import { appendPosition } from '../common/sequence.js'
+import { removeSpaceFromSites } from '../site-structure/defaults.js'
 import { getSpace } from './model.js'
 
 /**
@@ -63,6 +64,8 @@ export function transferSpace(ctx: Context, id: string, input: TransferInput): S
   requireDestination(ctx, input.organization, input.parent)
   if (!sameOrganization) {
     for (const { row } of ctx.tx.scan('spaceGrants', 'bySpace', space.id)) ctx.tx.delete('spaceGrants', row.id)
+    // Sites publish only spaces of their own organization.
+    removeSpaceFromSites(ctx, space.id)
   }
   const next = produce(space, (draft) => {
     draft.organization = input.organization

@@ -1,0 +1,57 @@
+import type { Context } from '../../core/context.js'
+import type { SiteSectionRow, SiteSpaceRow } from '../../storage/schema.js'
+import { siteSpacesOf, walk } from './tree.js'
+
+/**
+ * The default rules: a site with sections has exactly one default section, and each container
+ * of site-spaces (a section, or the root of a site without sections) that holds any has exactly
+ * one default site-space. Removing a default promotes the first remaining item in order.
+ */
+
+/** Make `row` the default site-space of its container (and no other). */
+export function setDefaultSiteSpace(ctx: Context, row: SiteSpaceRow): SiteSpaceRow {
+  for (const other of siteSpacesOf(ctx, row.site, row.section)) {
+    if (other.default && other.id !== row.id) ctx.tx.update('siteSpaces', { ...other, default: false })
+  }
+  return row.default ? row : ctx.tx.update('siteSpaces', { ...row, default: true })
+}
+
+/** When a container holds site-spaces but no default, the first one becomes the default. */
+export function promoteDefaultSiteSpace(ctx: Context, site: string, section: string | undefined): void {
+  const rows = siteSpacesOf(ctx, site, section)
+  if (rows.length > 0 && !rows.some((r) => r.default)) ctx.tx.update('siteSpaces', { ...rows[0]!, default: true })
+}
+
+/** Make `row` the site's default section (and no other). */
+export function setDefaultSection(ctx: Context, row: SiteSectionRow): SiteSectionRow {
+  for (const { row: other } of ctx.tx.scan('siteSections', 'bySite', row.site)) {
+    if (other.default && other.id !== row.id) ctx.tx.update('siteSections', { ...other, default: false })
+  }
+  return row.default ? row : ctx.tx.update('siteSections', { ...row, default: true })
+}
+
+/** When a site has sections but no default, the first in structure order becomes the default. */
+export function promoteDefaultSection(ctx: Context, site: string): void {
+  let first: SiteSectionRow | undefined
+  let hasDefault = false
+  walk(ctx, site, (node) => {
+    if (node.kind !== 'section') return
+    first ??= node.row
+    if (node.row.default) hasDefault = true
+  })
+  if (first && !hasDefault) ctx.tx.update('siteSections', { ...first, default: true })
+}
+
+/** Remove a site-space; when it was its container's default, the next one takes over. */
+export function removeSiteSpace(ctx: Context, row: SiteSpaceRow): void {
+  ctx.tx.delete('siteSpaces', row.id)
+  if (row.default) promoteDefaultSiteSpace(ctx, row.site, row.section)
+}
+
+/**
+ * Take a space out of every site (when it is purged, or leaves its organization): sites publish
+ * only spaces of their own organization.
+ */
+export function removeSpaceFromSites(ctx: Context, space: string): void {
+  for (const { row } of ctx.tx.scan('siteSpaces', 'bySpace', space)) removeSiteSpace(ctx, row)
+}

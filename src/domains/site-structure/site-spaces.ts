@@ -1,0 +1,104 @@
+import { produce } from 'immer'
+import type { z } from 'zod'
+import type { Context } from '../../core/context.js'
+import { ApiError } from '../../core/errors.js'
+import type { SiteRow, SiteSpaceRow } from '../../storage/schema.js'
+import { moveAmongSiblings, type Placement } from '../collections/positions.js'
+import { appendPosition } from '../common/sequence.js'
+import { touchSite } from '../sites/model.js'
+import { promoteDefaultSiteSpace, removeSiteSpace } from './defaults.js'
+import { derivePath, requireFreePath } from './paths.js'
+import { sectionRef, spaceRef } from './refs.js'
+import type { AddSiteSpaceSchema, UpdateSiteSpaceSchema } from './schemas.js'
+import { defaultSection, siteSpacesOf } from './tree.js'
+
+/** Whether a sibling of `self` in the container already uses `path`. */
+const pathTaken = (siblings: readonly SiteSpaceRow[], self?: string) => (path: string) =>
+  siblings.some((s) => s.path === path && s.id !== self)
+
+/**
+ * Insert a site-space for `space` at the end of a container (a section, or the site's root). The
+ * first one of a container becomes its default. A space appears at most once per container (409).
+ */
+export function insertSiteSpace(
+  ctx: Context,
+  site: SiteRow,
+  section: string | undefined,
+  space: { id: string; title: string },
+  title?: string,
+): SiteSpaceRow {
+  const siblings = siteSpacesOf(ctx, site.id, section)
+  if (siblings.some((s) => s.space === space.id)) {
+    throw new ApiError('CONFLICT', `The space ${space.id} is already in this ${section ? 'section' : 'site'}`)
+  }
+  return ctx.tx.insert('siteSpaces', {
+    id: ctx.newId(),
+    site: site.id,
+    organization: site.organization,
+    ...(section !== undefined && { section }),
+    space: space.id,
+    path: derivePath(title ?? space.title, 'space', pathTaken(siblings)),
+    ...(title !== undefined && { title }),
+    default: siblings.length === 0,
+    hidden: false,
+    position: appendPosition(ctx),
+    createdAt: ctx.nowIso(),
+  })
+}
+
+/** `addSpaceToSite`: into the given section, else the default section, else the site's root. */
+export function addSiteSpace(ctx: Context, site: SiteRow, input: z.output<typeof AddSiteSpaceSchema>): SiteSpaceRow {
+  const section = input.sectionId !== undefined ? sectionRef(ctx, site, input.sectionId, 'sectionId').id : defaultSection(ctx, site.id)?.id
+  const space = spaceRef(ctx, site, input.spaceId, 'spaceId', input.title)
+  const row = insertSiteSpace(ctx, site, section, space, input.title)
+  touchSite(ctx, site)
+  return row
+}
+
+export function updateSiteSpace(ctx: Context, site: SiteRow, row: SiteSpaceRow, patch: z.output<typeof UpdateSiteSpaceSchema>): SiteSpaceRow {
+  const siblings = siteSpacesOf(ctx, site.id, row.section)
+  const next = produce(row, (draft) => {
+    if (patch.path !== undefined && patch.path !== row.path) draft.path = requireFreePath(patch.path, pathTaken(siblings, row.id), 'site-space here')
+    if (patch.condition === null) delete draft.condition
+    else if (patch.condition !== undefined) draft.condition = patch.condition
+    if (patch.hidden !== undefined) draft.hidden = patch.hidden
+    if (patch.spaceId !== undefined && patch.spaceId !== row.space) {
+      const space = spaceRef(ctx, site, patch.spaceId, 'spaceId')
+      if (siblings.some((s) => s.space === space.id)) {
+        throw new ApiError('CONFLICT', `The space ${space.id} is already in this ${row.section ? 'section' : 'site'}`)
+      }
+      draft.space = space.id
+    }
+  })
+  if (next === row) return row
+  touchSite(ctx, site)
+  return ctx.tx.update('siteSpaces', next)
+}
+
+export function deleteSiteSpace(ctx: Context, site: SiteRow, row: SiteSpaceRow): void {
+  removeSiteSpace(ctx, row)
+  touchSite(ctx, site)
+}
+
+/** Move a site-space among the site-spaces of its own container (a sibling elsewhere is a 400). */
+export function moveSiteSpace(ctx: Context, site: SiteRow, row: SiteSpaceRow, placement: Placement, field?: string): SiteSpaceRow {
+  const all = siteSpacesOf(ctx, site.id, row.section)
+  const position = moveAmongSiblings(
+    ctx,
+    all,
+    { id: row.id, label: 'site-space', sameParent: true, field: field ?? `position.${placement.at}.siteSpace`, container: row.section ? 'same section' : 'site root' },
+    placement,
+    (sibling, p) => ctx.tx.update('siteSpaces', { ...sibling, position: p }),
+  )
+  touchSite(ctx, site)
+  return ctx.tx.update('siteSpaces', { ...ctx.tx.get('siteSpaces', row.id)!, position })
+}
+
+/** Move every site-space of the site's root into `section` (keeping their order and default). */
+export function adoptRootSiteSpaces(ctx: Context, site: SiteRow, section: string): SiteSpaceRow[] {
+  const rows = siteSpacesOf(ctx, site.id, undefined)
+  const adopted = rows.map((r) => ctx.tx.update('siteSpaces', { ...r, section }))
+  promoteDefaultSiteSpace(ctx, site.id, section)
+  return adopted
+}
+

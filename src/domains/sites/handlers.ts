@@ -1,0 +1,35 @@
+import { implement } from '../../core/operation.js'
+import { mapPage } from '../../core/paging.js'
+import { encodeSite } from './encode.js'
+import { createSite, deleteSite, setPublished, updateSite } from './lifecycle.js'
+import { listSites } from './list.js'
+import { findSite, getSite } from './model.js'
+import { siteOperations } from './operations.js'
+import { publishedProfile } from './published.js'
+
+/** The site operations bound to their handlers. */
+export const siteHandlers = implement(siteOperations, {
+  listSites: (ctx, { params, query }) => {
+    // Every member with a role has the same level on every site of the organization.
+    const level = ctx.access.level('organization', params.organizationId)
+    return mapPage(listSites(ctx, params.organizationId, query), (e) => encodeSite(ctx, e.row, level))
+  },
+
+  createSite: (ctx, { params, body }) => encodeSite(ctx, createSite(ctx, params.organizationId, body ?? {})),
+
+  getSiteById: (ctx, { params }) => encodeSite(ctx, getSite(ctx, params.organizationId, params.siteId)),
+
+  // A missing or hidden site answers 204 before this runs (`missingIsSuccess`); so does one of another organization.
+  deleteSiteById: (ctx, { params }) => {
+    const site = findSite(ctx, params.organizationId, params.siteId)
+    if (site) deleteSite(ctx, site)
+  },
+
+  updateSiteById: (ctx, { params, body }) => encodeSite(ctx, updateSite(ctx, getSite(ctx, params.organizationId, params.siteId), body)),
+
+  publishSite: (ctx, { params }) => encodeSite(ctx, setPublished(ctx, getSite(ctx, params.organizationId, params.siteId), true)),
+
+  unpublishSite: (ctx, { params }) => encodeSite(ctx, setPublished(ctx, getSite(ctx, params.organizationId, params.siteId), false)),
+
+  getPublishedContentSite: (ctx, { params }) => publishedProfile(ctx, params.organizationId, params.siteId),
+})

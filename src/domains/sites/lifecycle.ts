@@ -1,0 +1,98 @@
+import { produce } from 'immer'
+import type { z } from 'zod'
+import type { Context } from '../../core/context.js'
+import { ApiError } from '../../core/errors.js'
+import type { SiteRow } from '../../storage/schema.js'
+import { setDefaultSection, setDefaultSiteSpace } from '../site-structure/defaults.js'
+import { sectionRef, siteSpaceRef, spaceRef } from '../site-structure/refs.js'
+import { insertSiteSpace } from '../site-structure/site-spaces.js'
+import { defaultSection } from '../site-structure/tree.js'
+import type { CreateSiteSchema, UpdateSiteSchema } from './schemas.js'
+
+/**
+ * Create a site: `basic` and `public` by default, unpublished. The spaces given become site-spaces
+ * at its root, in order (the first one its default); each must be a live space of the
+ * organization the caller can see.
+ */
+export function createSite(ctx: Context, organization: string, input: z.output<typeof CreateSiteSchema>): SiteRow {
+  const now = ctx.nowIso()
+  const site = ctx.tx.insert('sites', {
+    id: ctx.newId(),
+    organization,
+    type: input.type ?? 'basic',
+    title: input.title ?? 'Untitled site',
+    visibility: input.visibility ?? 'public',
+    published: false,
+    createdAt: now,
+    updatedAt: now,
+    agentsContext: 'included',
+  })
+  const seen = new Set<string>()
+  ;(input.spaces ?? []).forEach((id, i) => {
+    if (seen.has(id)) return
+    seen.add(id)
+    insertSiteSpace(ctx, site, undefined, spaceRef(ctx, site, id, `spaces[${i}]`))
+  })
+  return site
+}
+
+/** Custom hostnames are unique among sites (409). */
+function requireFreeHostname(ctx: Context, hostname: string, self: string): void {
+  if (ctx.tx.scan('sites', 'byHostname', hostname).some((e) => e.row.id !== self)) {
+    throw new ApiError('CONFLICT', `The hostname ${hostname} is already used by another site`)
+  }
+}
+
+/**
+ * Update a site's settings. `defaultSiteSpace` names a site-space at the site's root, or in its
+ * default section when it has sections; `defaultSiteSection` a section of the site (400 otherwise).
+ */
+export function updateSite(ctx: Context, site: SiteRow, patch: z.output<typeof UpdateSiteSchema>): SiteRow {
+  if (patch.defaultSiteSection !== undefined) setDefaultSection(ctx, sectionRef(ctx, site, patch.defaultSiteSection, 'defaultSiteSection'))
+  if (patch.defaultSiteSpace !== undefined) {
+    const target = siteSpaceRef(ctx, site, patch.defaultSiteSpace, 'defaultSiteSpace')
+    const section = defaultSection(ctx, site.id)
+    if (target.section !== section?.id) {
+      const where = section ? `the default section (${section.id})` : 'the root of the site'
+      throw new ApiError('BAD_REQUEST', `Invalid request: body field \`defaultSiteSpace\`: site-space ${target.id} is not in ${where}`)
+    }
+    setDefaultSiteSpace(ctx, target)
+  }
+  if (patch.hostname) requireFreeHostname(ctx, patch.hostname, site.id)
+  const next = produce(site, (draft) => {
+    if (patch.title !== undefined) draft.title = patch.title
+    if (patch.visibility !== undefined) draft.visibility = patch.visibility
+    if (patch.basename !== undefined) draft.basename = patch.basename
+    if (patch.hostname === null) delete draft.hostname
+    else if (patch.hostname !== undefined) draft.hostname = patch.hostname
+    if (patch.adaptiveContent !== undefined) draft.adaptiveContent = patch.adaptiveContent
+    if (patch.agentsContext !== undefined) draft.agentsContext = patch.agentsContext
+    if (patch.proxy === null) delete draft.proxy
+    else if (patch.proxy !== undefined) draft.proxy = patch.proxy
+  })
+  const changedDefaults = patch.defaultSiteSection !== undefined || patch.defaultSiteSpace !== undefined
+  if (next === site && !changedDefaults) return site
+  return ctx.tx.update('sites', { ...next, updatedAt: ctx.nowIso() })
+}
+
+/** Publish or unpublish a site (idempotent). */
+export function setPublished(ctx: Context, site: SiteRow, published: boolean): SiteRow {
+  if (site.published === published) return site
+  return ctx.tx.update('sites', { ...site, published, updatedAt: ctx.nowIso() })
+}
+
+/**
+ * Delete a site with everything under it: sections, groups, site-spaces, share links. An
+ * organization whose default content was this site loses that default.
+ */
+export function deleteSite(ctx: Context, site: SiteRow): void {
+  for (const { row } of ctx.tx.scan('siteSpaces', 'bySite', site.id)) ctx.tx.delete('siteSpaces', row.id)
+  for (const { row } of ctx.tx.scan('siteSections', 'bySite', site.id)) ctx.tx.delete('siteSections', row.id)
+  for (const { row } of ctx.tx.scan('siteSectionGroups', 'bySite', site.id)) ctx.tx.delete('siteSectionGroups', row.id)
+  for (const { row } of ctx.tx.scan('shareLinks', 'bySite', site.id)) ctx.tx.delete('shareLinks', row.id)
+  ctx.tx.delete('sites', site.id)
+  const organization = ctx.tx.get('organizations', site.organization)
+  if (organization?.defaultContent?.site === site.id) {
+    ctx.tx.update('organizations', produce(organization, (draft) => void delete draft.defaultContent))
+  }
+}

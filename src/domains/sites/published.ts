@@ -1,0 +1,37 @@
+import type { Context } from '../../core/context.js'
+import { ApiError } from '../../core/errors.js'
+import type { SiteRow } from '../../storage/schema.js'
+import { encodeStructure, scopeOf } from '../site-structure/encode.js'
+import { DEFAULT_CUSTOMIZATION } from './customization.js'
+import { encodeSite } from './encode.js'
+import { findSite } from './model.js'
+import { isActiveShareKey } from './urls.js'
+
+/**
+ * Who may read a site's published profile: members who can see the site, whether or not it is
+ * published; anyone else only once it is published, and then for `public` and `unlisted` sites,
+ * or a `share-link` site with the key of one of its active links. `visitor-auth` sites need a
+ * visitor token, which this API does not issue: they stay closed to non-members.
+ */
+export function canReadPublished(ctx: Context, site: SiteRow): boolean {
+  if (ctx.actor.user && ctx.access.can('site', site.id, 'view')) return true
+  if (!site.published) return false
+  if (site.visibility === 'public' || site.visibility === 'unlisted') return true
+  return site.visibility === 'share-link' && ctx.shareKey !== undefined && isActiveShareKey(ctx, site, ctx.shareKey)
+}
+
+/**
+ * The published profile: the site and its structure as visitors see it (hidden site-spaces and
+ * trashed spaces left out), with the default customization and no integration scripts.
+ */
+export function publishedProfile(ctx: Context, organization: string, siteId: string) {
+  const site = findSite(ctx, organization, siteId)
+  if (!site || !canReadPublished(ctx, site)) throw new ApiError('NOT_FOUND', 'Site not found')
+  return {
+    object: 'published-content-site' as const,
+    site: encodeSite(ctx, site),
+    structure: encodeStructure(ctx, scopeOf(ctx, site, true)),
+    customizations: { site: DEFAULT_CUSTOMIZATION, siteSpaces: {} },
+    scripts: [],
+  }
+}

@@ -1,0 +1,40 @@
+import type { Context } from '../../core/context.js'
+import type { SiteRow } from '../../storage/schema.js'
+
+/**
+ * Published URLs. A site is served from its proxy origin when it has one, else from its custom
+ * hostname, else from `${publishedUrl}/${organization hostname or id}/${basename or site id}`.
+ * Sections and site-spaces add their paths (a default one sits at its parent's URL). A share-link
+ * site's URLs carry the key (`?share=<key>`) when the caller holds one.
+ */
+export function siteBaseUrl(ctx: Context, site: SiteRow, options: { proxy?: boolean } = {}): string {
+  if (site.proxy && options.proxy !== false) return `https://${site.proxy}`
+  if (site.hostname) return `https://${site.hostname}${site.basename ? `/${site.basename}` : ''}`
+  const organization = ctx.tx.get('organizations', site.organization)
+  return ctx.urls.published(`/${organization?.hostname ?? site.organization}/${site.basename ?? site.id}`)
+}
+
+/** The unproxied URL a proxy forwards to. */
+export function siteTargetUrl(ctx: Context, site: SiteRow): string {
+  return siteBaseUrl(ctx, site, { proxy: false })
+}
+
+/** A published URL under the site: `segments` are paths below its base (defaults left out). */
+export function publishedUrl(ctx: Context, site: SiteRow, segments: readonly string[], shareKey?: string): string {
+  const path = segments.map((s) => `/${encodeURIComponent(s)}`).join('')
+  return `${siteBaseUrl(ctx, site)}${path}${shareKey ? `?share=${encodeURIComponent(shareKey)}` : ''}`
+}
+
+/**
+ * The share key to put in URLs: the request's `shareKey` when it opens this share-link site
+ * (an active link of the site).
+ */
+export function requestShareKey(ctx: Context, site: SiteRow): string | undefined {
+  return ctx.shareKey && isActiveShareKey(ctx, site, ctx.shareKey) ? ctx.shareKey : undefined
+}
+
+/** Whether `key` is the key of an active share link of this share-link site. */
+export function isActiveShareKey(ctx: Context, site: SiteRow, key: string): boolean {
+  if (site.visibility !== 'share-link') return false
+  return ctx.tx.scan('shareLinks', 'byKey', key, { limit: 1 }).some((e) => e.row.site === site.id && e.row.active)
+}
