@@ -5,6 +5,8 @@ export interface DemoData {
   organization: { id: string; title: string }
   collection: { id: string; title: string }
   spaces: Array<{ id: string; title: string; visibility: string }>
+  /** A published public site holding the first two spaces. */
+  site: { id: string; title: string }
   /** Ada is admin of the organization. */
   adminToken: string
   /** Rita has the `read` role: she sees content but gets 403 on changes. */
@@ -13,7 +15,7 @@ export interface DemoData {
 
 /**
  * Seed an API with demo data through `api.fixtures` (the same domain rules as the API itself):
- * two users with tokens, an organization, a collection and a few spaces.
+ * two users with tokens, an organization, a collection, a few spaces and a published site.
  */
 export async function seedDemo(api: DocsApi, options: { adminToken?: string } = {}): Promise<DemoData> {
   const { fixtures } = api
@@ -33,7 +35,13 @@ export async function seedDemo(api: DocsApi, options: { adminToken?: string } = 
     await fixtures.createSpace(organization.id, { title: 'API reference', emoji: '1f4d8', visibility: 'public' }),
     await fixtures.createSpace(organization.id, { title: 'Internal handbook', emoji: '1f512' }),
   ]
+  const site = await fixtures.createSite(organization.id, {
+    title: 'Acme Docs',
+    spaces: [spaces[0]!.id, spaces[1]!.id],
+    published: true,
+  })
   return {
+    site: { id: site.id, title: site.title },
     organization: { id: organization.id, title: organization.title },
     collection: { id: collection.id, title: collection.title },
     spaces: spaces.map((s) => ({ id: s.id, title: s.title, visibility: s.visibility })),

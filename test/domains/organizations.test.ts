@@ -65,12 +65,13 @@ describe('organizations', () => {
   describe('PATCH /v1/orgs/{organizationId}', () => {
     it('updates fields and removes the nullable ones with null', async () => {
       const w = await createWorld()
+      const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs' })
       const res = await call(w.api, w.tokens.ada, 'PATCH', `/v1/orgs/${w.org.id}`, {
         title: 'Acme Inc',
         emailDomains: ['Acme.test', 'acme.example'],
         hostname: 'acme-docs',
         defaultRole: null,
-        defaultContent: { type: 'site', site: 'site1' },
+        defaultContent: { type: 'site', site: site.id },
         logo: 'https://acme.test/logo.png',
         sso: true,
         ai: true,
@@ -83,7 +84,7 @@ describe('organizations', () => {
         emailDomains: ['acme.test', 'acme.example'],
         hostname: 'acme-docs',
         defaultRole: null,
-        defaultContent: { type: 'site', site: 'site1' },
+        defaultContent: { type: 'site', site: site.id },
         sso: true,
         ai: true,
         inviteLinks: false,
@@ -110,6 +111,7 @@ describe('organizations', () => {
       [{ logo: 'not a url' }, '`logo`: must be a URL'],
       [{ sso: 'yes' }, '`sso`'],
       [{ defaultContent: { type: 'space', site: 's' } }, '`defaultContent'],
+      [{ defaultContent: { type: 'site', site: 'nope' } }, '`defaultContent.site`: no site nope in this organization'],
       [{ mergeRules: { type: 'inherit' } }, '`mergeRules'],
     ])('rejects %j', async (body, message) => {
       const w = await createWorld()

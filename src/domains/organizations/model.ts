@@ -39,6 +39,12 @@ export function createOrganization(
 
 export function updateOrganization(ctx: Context, id: string, patch: z.output<typeof UpdateOrganizationSchema>): OrganizationRow {
   const org = getOrganization(ctx, id)
+  if (patch.defaultContent) {
+    const site = ctx.tx.get('sites', patch.defaultContent.site)
+    if (!site || site.organization !== org.id) {
+      throw new ApiError('BAD_REQUEST', `Invalid request: body field \`defaultContent.site\`: no site ${patch.defaultContent.site} in this organization`)
+    }
+  }
   const next = produce(org, (draft) => {
     if (patch.title !== undefined) draft.title = patch.title
     if (patch.emailDomains !== undefined) draft.emailDomains = [...new Set(patch.emailDomains.map((d) => d.toLowerCase()))]
