@@ -11,7 +11,7 @@ import { moveSpace, transferSpace } from './placement.js'
 
 /** The space operations bound to their handlers. */
 export const spaceHandlers = implement(spaceOperations, {
-  // `shareKey` is accepted and not used yet: it resolves published URLs of share-link sites.
+  // A `shareKey` counts in the space's level (access/levels.ts): it can open a space of a share-link site.
   getSpaceById: (ctx, { params }) => encodeSpace(ctx, getSpace(ctx, params.spaceId)),
 
   // A missing or hidden space answers 204 before this runs (`missingIsSuccess`); so does one already deleted.

@@ -98,5 +98,5 @@ export const TransferSpaceSchema = z.object({
 
 /** The query of getSpaceById. */
 export const GetSpaceQuerySchema = z.object({
-  shareKey: z.string().optional().meta({ description: 'Share key of a share-link site (accepted; sites come later).' }),
+  shareKey: z.string().optional().meta({ description: 'Key of an active share link of a published share-link site: opens the spaces that site publishes, with read access.' }),
 })
