@@ -1,7 +1,9 @@
 import type { BoundOperation, OperationDef } from '../core/operation.js'
+import { adaptiveContentHandlers } from './adaptive-content/handlers.js'
 import { collectionHandlers } from './collections/handlers.js'
 import { memberHandlers } from './members/handlers.js'
 import { organizationHandlers } from './organizations/handlers.js'
+import { shareLinkHandlers } from './share-links/handlers.js'
 import { siteStructureHandlers } from './site-structure/handlers.js'
 import { siteHandlers } from './sites/handlers.js'
 import { spacePermissionHandlers } from './space-permissions/handlers.js'
@@ -22,6 +24,8 @@ export const boundOperations: readonly BoundOperation[] = [
   ...spacePermissionHandlers,
   ...siteHandlers,
   ...siteStructureHandlers,
+  ...shareLinkHandlers,
+  ...adaptiveContentHandlers,
 ]
 
 export const operations: readonly OperationDef[] = boundOperations.map((op) => op.def)
