@@ -267,6 +267,8 @@ export const schema = {
     byOrganization: { key: (s) => s.organization },
     /** Custom hostnames are unique across sites. */
     byHostname: { key: (s) => s.hostname },
+    /** So are proxy origins. */
+    byProxy: { key: (s) => s.proxy },
   }),
   siteSections: collection<SiteSectionRow>({
     bySite: { key: (s) => s.site },

@@ -279,6 +279,33 @@ describe('sites', () => {
     })
   })
 
+  describe('published addresses are unique', () => {
+    it('a proxy origin used by another site, or a basename used by another site of the organization, is a 409', async () => {
+      const w = await createWorld()
+      const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs' })
+      const other = await w.api.fixtures.createSite(w.org.id, { title: 'Other' })
+      const beta = await w.api.fixtures.createOrganization({ title: 'Beta', members: [{ user: w.users.ada.id, role: 'admin' }] })
+      const elsewhere = await w.api.fixtures.createSite(beta.id, { title: 'Elsewhere' })
+      expect((await call(w.api, w.tokens.ada, 'PATCH', sitePath(w, site.id), { proxy: 'acme.test/docs', basename: 'docs' })).status).toBe(200)
+      // Setting the same values again on the same site is no conflict.
+      expect((await call(w.api, w.tokens.ada, 'PATCH', sitePath(w, site.id), { proxy: 'acme.test/docs', basename: 'docs' })).status).toBe(200)
+      const before = snapshot(w)
+      const proxy = await call(w.api, w.tokens.ada, 'PATCH', sitePath(w, other.id), { proxy: 'acme.test/docs' })
+      expect(proxy.status).toBe(409)
+      expect(proxy.body.error.message).toBe('The proxy acme.test/docs is already used by another site')
+      const basename = await call(w.api, w.tokens.ada, 'PATCH', sitePath(w, other.id), { basename: 'docs', title: 'Renamed' })
+      expect(basename.status).toBe(409)
+      expect(basename.body.error.message).toBe('The basename docs is already used by another site of this organization')
+      expect(snapshot(w)).toEqual(before)
+      // Basenames are per organization: another organization's site may use it.
+      const theirs = await call(w.api, w.tokens.ada, 'PATCH', `/v1/orgs/${beta.id}/sites/${elsewhere.id}`, { basename: 'docs' })
+      expect(theirs.status).toBe(200)
+      // Removing the proxy frees it.
+      await call(w.api, w.tokens.ada, 'PATCH', sitePath(w, site.id), { proxy: null })
+      expect((await call(w.api, w.tokens.ada, 'PATCH', sitePath(w, other.id), { proxy: 'acme.test/docs' })).status).toBe(200)
+    })
+  })
+
   describe('GET /v1/orgs/{organizationId}/sites/{siteId}', () => {
     it('gets a site; a site of another organization under this path is not found', async () => {
       const w = await createWorld()

@@ -36,10 +36,23 @@ export function createSite(ctx: Context, organization: string, input: z.output<t
   return site
 }
 
-/** Custom hostnames are unique among sites (409). */
-function requireFreeHostname(ctx: Context, hostname: string, self: string): void {
-  if (ctx.tx.scan('sites', 'byHostname', hostname).some((e) => e.row.id !== self)) {
-    throw new ApiError('CONFLICT', `The hostname ${hostname} is already used by another site`)
+/**
+ * Two sites never share a published URL (409): custom hostnames and proxy origins are unique
+ * among all sites, basenames among the sites of an organization.
+ */
+function requireFreeAddress(ctx: Context, site: SiteRow, patch: z.output<typeof UpdateSiteSchema>): void {
+  const taken = (rows: Array<{ row: SiteRow }>) => rows.some((e) => e.row.id !== site.id)
+  if (patch.hostname && taken(ctx.tx.scan('sites', 'byHostname', patch.hostname))) {
+    throw new ApiError('CONFLICT', `The hostname ${patch.hostname} is already used by another site`)
+  }
+  if (patch.proxy && taken(ctx.tx.scan('sites', 'byProxy', patch.proxy))) {
+    throw new ApiError('CONFLICT', `The proxy ${patch.proxy} is already used by another site`)
+  }
+  if (patch.basename !== undefined && patch.basename !== site.basename) {
+    const sites = ctx.tx.scan('sites', 'byOrganization', site.organization)
+    if (taken(sites.filter((e) => e.row.basename === patch.basename))) {
+      throw new ApiError('CONFLICT', `The basename ${patch.basename} is already used by another site of this organization`)
+    }
   }
 }
 
@@ -58,7 +71,7 @@ export function updateSite(ctx: Context, site: SiteRow, patch: z.output<typeof U
     }
     setDefaultSiteSpace(ctx, target)
   }
-  if (patch.hostname) requireFreeHostname(ctx, patch.hostname, site.id)
+  requireFreeAddress(ctx, site, patch)
   const next = produce(site, (draft) => {
     if (patch.title !== undefined) draft.title = patch.title
     if (patch.visibility !== undefined) draft.visibility = patch.visibility
