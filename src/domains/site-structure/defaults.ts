@@ -5,7 +5,9 @@ import { siteSpacesOf, walk } from './tree.js'
 /**
  * The default rules: a site with sections has exactly one default section, and each container
  * of site-spaces (a section, or the root of a site without sections) that holds any has exactly
- * one default site-space. Removing a default promotes the first remaining item in order.
+ * one default site-space. Removing a default section promotes the first remaining section in
+ * structure order; removing a default site-space promotes the next one of its container (the
+ * previous one when it was the last).
  */
 
 /** Make `row` the default site-space of its container (and no other). */
@@ -44,8 +46,13 @@ export function promoteDefaultSection(ctx: Context, site: string): void {
 
 /** Remove a site-space; when it was its container's default, the next one takes over. */
 export function removeSiteSpace(ctx: Context, row: SiteSpaceRow): void {
+  // Promoting "the first remaining" would hand the default back to the top of the container
+  // when it sat lower down: take its neighbour instead (the next one, else the previous one).
+  const siblings = row.default ? siteSpacesOf(ctx, row.site, row.section) : []
+  const at = siblings.findIndex((s) => s.id === row.id)
   ctx.tx.delete('siteSpaces', row.id)
-  if (row.default) promoteDefaultSiteSpace(ctx, row.site, row.section)
+  const heir = siblings[at + 1] ?? siblings[at - 1]
+  if (row.default && heir) ctx.tx.update('siteSpaces', { ...heir, default: true })
 }
 
 /**

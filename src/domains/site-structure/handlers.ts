@@ -1,3 +1,4 @@
+import { ApiError } from '../../core/errors.js'
 import { implement } from '../../core/operation.js'
 import { mapPage } from '../../core/paging.js'
 import { placementOf } from '../collections/positions.js'
@@ -40,7 +41,12 @@ export const siteStructureHandlers = implement(siteStructureOperations, {
     const site = getSite(ctx, params.organizationId, params.siteId)
     const section = getSection(ctx, site, params.siteSectionId)
     const placement = placementOf('siteSection', body?.position)
-    moveNode(ctx, site, { kind: 'section', row: section }, placement, `position.${placement.at}.siteSection`)
+    const field = `position.${placement.at}.siteSection`
+    // The container also holds groups: a group's id is no `siteSection` pointer.
+    if (placement.at !== 'end' && placement.sibling !== section.id && !findSection(ctx, site, placement.sibling)) {
+      throw new ApiError('BAD_REQUEST', `Invalid request: body field \`${field}\`: site-section ${placement.sibling} is not in the same container`)
+    }
+    moveNode(ctx, site, { kind: 'section', row: section }, placement, field)
     return encodeSection(ctx, scopeOf(ctx, site), getSection(ctx, site, section.id))
   },
 
