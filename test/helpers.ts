@@ -1,3 +1,4 @@
+import { expect } from 'vitest'
 import { GitBookAPI } from '@gitbook/api'
 import { createDocsApi, type DocsApi } from '../src/index.js'
 import { createClock, sequentialIds } from '../src/testing.js'
@@ -66,3 +67,30 @@ export async function createWorld() {
 }
 
 export type World = Awaited<ReturnType<typeof createWorld>>
+
+/** Add an editor (role `edit`, the lowest that may change sites) to the world's organization; returns their token. */
+export async function addEditor(w: World): Promise<string> {
+  const eddie = await w.api.fixtures.createUser({ displayName: 'Eddie Editor', email: 'eddie@acme.test' })
+  await w.api.fixtures.addMember(w.org.id, eddie.id, 'edit')
+  return w.api.fixtures.createToken(eddie.id)
+}
+
+/** Expect an error answer: the status, the same code in the body, and a message containing `message`. */
+export function expectError(res: Called, status: number, message: string): void {
+  expect(res.status, JSON.stringify(res.body)).toBe(status)
+  expect(res.body.error.code).toBe(status)
+  expect(res.body.error.message).toContain(message)
+}
+
+/** Everything a site request may touch: a failed request must leave all of it as it was. */
+export const siteSnapshot = (w: { api: DocsApi }) =>
+  w.api.store.read((tx) => ({
+    sites: tx.all('sites'),
+    siteSpaces: tx.all('siteSpaces'),
+    siteSections: tx.all('siteSections'),
+    siteSectionGroups: tx.all('siteSectionGroups'),
+    shareLinks: tx.all('shareLinks'),
+    spaces: tx.all('spaces'),
+    organizations: tx.all('organizations'),
+    sequences: tx.all('sequences'),
+  }))

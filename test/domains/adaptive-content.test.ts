@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { call, createWorld, type World } from '../helpers.js'
+import { call, createWorld, type World, addEditor } from '../helpers.js'
 
 const DEFAULT_SCHEMA = {
   type: 'object',
@@ -12,9 +12,7 @@ const siteRow = (w: World, id: string) => w.api.store.read((tx) => tx.get('sites
 /** A world with a site (created at 10:00, the clock then moved to 11:00) and an editor, eddie. */
 async function setup() {
   const w = await createWorld()
-  const eddie = await w.api.fixtures.createUser({ displayName: 'Eddie Editor', email: 'eddie@acme.test' })
-  await w.api.fixtures.addMember(w.org.id, eddie.id, 'edit')
-  const editor = await w.api.fixtures.createToken(eddie.id)
+  const editor = await addEditor(w)
   const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs' })
   w.clock.set('2026-03-01T11:00:00.000Z')
   const path = `/v1/orgs/${w.org.id}/sites/${site.id}/adaptive-schema`

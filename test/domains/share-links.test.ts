@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { call, createWorld, type World } from '../helpers.js'
+import { call, createWorld, type World, addEditor } from '../helpers.js'
 
 const linkRows = (w: World) => w.api.store.read((tx) => tx.all('shareLinks'))
 const keyOf = (w: World, id: string) => w.api.store.read((tx) => tx.get('shareLinks', id)!.key)
@@ -7,9 +7,7 @@ const keyOf = (w: World, id: string) => w.api.store.read((tx) => tx.get('shareLi
 /** A world with a site, an editor (eddie) and the site's share-links path. */
 async function setup(visibility: 'public' | 'share-link' = 'share-link') {
   const w = await createWorld()
-  const eddie = await w.api.fixtures.createUser({ displayName: 'Eddie Editor', email: 'eddie@acme.test' })
-  await w.api.fixtures.addMember(w.org.id, eddie.id, 'edit')
-  const editor = await w.api.fixtures.createToken(eddie.id)
+  const editor = await addEditor(w)
   const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', visibility, published: true })
   const links = `/v1/orgs/${w.org.id}/sites/${site.id}/share-links`
   const create = async (name: string) => (await call(w.api, editor, 'POST', links, { name })).body

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { call, createWorld, type Called } from '../helpers.js'
+import { call, createWorld, type Called, addEditor, expectError, siteSnapshot } from '../helpers.js'
 
 /**
  * Sections and section groups of a site, and `sortSiteStructure`, through `api.fetch`. Reading
@@ -9,9 +9,7 @@ import { call, createWorld, type Called } from '../helpers.js'
 
 async function setup() {
   const w = await createWorld()
-  const eddie = await w.api.fixtures.createUser({ displayName: 'Eddie Editor', email: 'eddie@acme.test' })
-  await w.api.fixtures.addMember(w.org.id, eddie.id, 'edit')
-  const editor = await w.api.fixtures.createToken(eddie.id)
+  const editor = await addEditor(w)
   const guide = await w.api.fixtures.createSpace(w.org.id, { title: 'Guide' })
   const reference = await w.api.fixtures.createSpace(w.org.id, { title: 'API Reference' })
   const changelog = await w.api.fixtures.createSpace(w.org.id, { title: 'Changelog' })
@@ -34,22 +32,8 @@ async function setup() {
 
 type Setup = Awaited<ReturnType<typeof setup>>
 
-/** Everything a structure request may touch: a failed request must leave all of it as it was. */
-const snapshot = (w: Setup) =>
-  w.api.store.read((tx) => ({
-    sites: tx.all('sites'),
-    sections: tx.all('siteSections'),
-    groups: tx.all('siteSectionGroups'),
-    siteSpaces: tx.all('siteSpaces'),
-    spaces: tx.all('spaces'),
-    sequences: tx.all('sequences'),
-  }))
+const snapshot = siteSnapshot
 
-function expectError(res: Called, status: number, message: string): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(status)
-  expect(res.body.error.code).toBe(status)
-  expect(res.body.error.message).toContain(message)
-}
 
 const sectionRow = (w: Setup, id: string) => w.api.store.read((tx) => tx.get('siteSections', id))
 const groupRow = (w: Setup, id: string) => w.api.store.read((tx) => tx.get('siteSectionGroups', id))

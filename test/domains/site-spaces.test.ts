@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { call, createWorld, type Called } from '../helpers.js'
+import { call, createWorld, type Called, addEditor, expectError, siteSnapshot } from '../helpers.js'
 
 /**
  * Site-spaces through `api.fetch`: the spaces a site publishes, at its root (a site without
@@ -8,9 +8,7 @@ import { call, createWorld, type Called } from '../helpers.js'
 
 async function setup(options: { rootSpaces?: boolean } = {}) {
   const w = await createWorld()
-  const eddie = await w.api.fixtures.createUser({ displayName: 'Eddie Editor', email: 'eddie@acme.test' })
-  await w.api.fixtures.addMember(w.org.id, eddie.id, 'edit')
-  const editor = await w.api.fixtures.createToken(eddie.id)
+  const editor = await addEditor(w)
   const guide = await w.api.fixtures.createSpace(w.org.id, { title: 'Guide' })
   const reference = await w.api.fixtures.createSpace(w.org.id, { title: 'API Reference' })
   const changelog = await w.api.fixtures.createSpace(w.org.id, { title: 'Changelog' })
@@ -31,21 +29,8 @@ async function setup(options: { rootSpaces?: boolean } = {}) {
 
 type Setup = Awaited<ReturnType<typeof setup>>
 
-const snapshot = (w: Setup) =>
-  w.api.store.read((tx) => ({
-    sites: tx.all('sites'),
-    sections: tx.all('siteSections'),
-    groups: tx.all('siteSectionGroups'),
-    siteSpaces: tx.all('siteSpaces'),
-    spaces: tx.all('spaces'),
-    sequences: tx.all('sequences'),
-  }))
+const snapshot = siteSnapshot
 
-function expectError(res: Called, status: number, message: string): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(status)
-  expect(res.body.error.code).toBe(status)
-  expect(res.body.error.message).toContain(message)
-}
 
 const ids = (res: Called) => res.body.items.map((i: { id: string }) => i.id)
 const listed = async (w: Setup, query = '') => ids(await call(w.api, w.tokens.rita, 'GET', `${w.base}/site-spaces${query}`))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { call, createWorld, type Called } from '../helpers.js'
+import { call, createWorld, type Called, addEditor, expectError } from '../helpers.js'
 
 /**
  * The rules of a site's structure, played out over several requests: adoption of the root
@@ -9,9 +9,7 @@ import { call, createWorld, type Called } from '../helpers.js'
 
 async function setup(spaceTitles: string[] = ['Guide', 'Reference', 'Changelog', 'Tutorials', 'FAQ']) {
   const w = await createWorld()
-  const eddie = await w.api.fixtures.createUser({ displayName: 'Eddie Editor', email: 'eddie@acme.test' })
-  await w.api.fixtures.addMember(w.org.id, eddie.id, 'edit')
-  const editor = await w.api.fixtures.createToken(eddie.id)
+  const editor = await addEditor(w)
   const spaces: string[] = []
   for (const title of spaceTitles) spaces.push((await w.api.fixtures.createSpace(w.org.id, { title })).id)
   const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs' })
@@ -27,10 +25,6 @@ async function setup(spaceTitles: string[] = ['Guide', 'Reference', 'Changelog',
 
 type Setup = Awaited<ReturnType<typeof setup>>
 
-function expectError(res: Called, status: number, message: string): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(status)
-  expect(res.body.error.message).toContain(message)
-}
 
 const rows = (w: Setup) =>
   w.api.store.read((tx) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { call, createWorld, type World } from '../helpers.js'
+import { call, createWorld, type World, addEditor, siteSnapshot } from '../helpers.js'
 
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
@@ -10,16 +10,7 @@ const siteRow = (w: World, id: string) => w.api.store.read((tx) => tx.get('sites
 /** The site-spaces at a site's root (or in a section), in order, as [space, default] pairs. */
 const rootSiteSpaces = (w: World, site: string, section?: string) =>
   w.api.store.read((tx) => tx.scan('siteSpaces', 'byContainer', section ? `section:${section}` : `site:${site}`).map((e) => e.row))
-const snapshot = (w: World) =>
-  w.api.store.read((tx) => ({
-    sites: tx.all('sites'),
-    siteSpaces: tx.all('siteSpaces'),
-    siteSections: tx.all('siteSections'),
-    siteSectionGroups: tx.all('siteSectionGroups'),
-    shareLinks: tx.all('shareLinks'),
-    organizations: tx.all('organizations'),
-    sequences: tx.all('sequences'),
-  }))
+const snapshot = siteSnapshot
 
 /** Spaces of Acme with these titles, created in order. */
 async function spacesOf(w: World, titles: string[]) {
@@ -28,12 +19,6 @@ async function spacesOf(w: World, titles: string[]) {
   return out
 }
 
-/** An editor (role `edit`) of Acme: the lowest role that may change sites. */
-async function addEditor(w: World): Promise<string> {
-  const eddie = await w.api.fixtures.createUser({ displayName: 'Eddie Editor', email: 'eddie@acme.test' })
-  await w.api.fixtures.addMember(w.org.id, eddie.id, 'edit')
-  return w.api.fixtures.createToken(eddie.id)
-}
 
 const ALL = { view: true, access: true, edit: true, create: true, admin: true, installIntegration: true, viewAdaptiveSchema: true, editAdaptiveSchema: true }
 const READER = { view: true, access: true, edit: false, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: true, editAdaptiveSchema: false }
