@@ -5,12 +5,12 @@ import { ApiError } from '../../core/errors.js'
 import { indexSource, paginateScan, type Page } from '../../core/paging.js'
 import type { Entry } from '../../storage/port.js'
 import type { ShareLinkRow, SiteRow } from '../../storage/schema.js'
+import { findInSite } from '../site-structure/refs.js'
 import type { ListShareLinksQuerySchema, UpdateShareLinkSchema } from './schemas.js'
 
 /** A share link of the site, or undefined (a link of another site is not found either). */
 export function findShareLink(ctx: Context, site: SiteRow, id: string): ShareLinkRow | undefined {
-  const link = ctx.tx.get('shareLinks', id)
-  return link && link.site === site.id ? link : undefined
+  return findInSite(ctx, 'shareLinks', site, id)
 }
 
 /** A share link of the site, or a 404. */

@@ -1,6 +1,7 @@
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
-import type { SiteRow, SiteSectionGroupRow, SiteSectionRow, SiteSpaceRow, SpaceRow } from '../../storage/schema.js'
+import type { RowOf } from '../../storage/port.js'
+import type { AppSchema, SiteRow, SiteSectionGroupRow, SiteSectionRow, SiteSpaceRow, SpaceRow } from '../../storage/schema.js'
 import { createSpace } from '../spaces/model.js'
 
 /**
@@ -10,18 +11,20 @@ import { createSpace } from '../spaces/model.js'
 
 const bad = (field: string, rule: string) => new ApiError('BAD_REQUEST', `Invalid request: body field \`${field}\`: ${rule}`)
 
-export function findSection(ctx: Context, site: SiteRow, id: string): SiteSectionRow | undefined {
-  const row = ctx.tx.get('siteSections', id)
-  return row && row.site === site.id ? row : undefined
+/** A row of a site-scoped collection, when it belongs to this site (a row of another site is not found either). */
+export function findInSite<C extends 'siteSections' | 'siteSectionGroups' | 'siteSpaces' | 'shareLinks'>(
+  ctx: Context,
+  collection: C,
+  site: SiteRow,
+  id: string,
+): RowOf<AppSchema, C> | undefined {
+  const row = ctx.tx.get(collection, id)
+  return row && (row as { site: string }).site === site.id ? row : undefined
 }
-export function findGroup(ctx: Context, site: SiteRow, id: string): SiteSectionGroupRow | undefined {
-  const row = ctx.tx.get('siteSectionGroups', id)
-  return row && row.site === site.id ? row : undefined
-}
-export function findSiteSpace(ctx: Context, site: SiteRow, id: string): SiteSpaceRow | undefined {
-  const row = ctx.tx.get('siteSpaces', id)
-  return row && row.site === site.id ? row : undefined
-}
+
+export const findSection = (ctx: Context, site: SiteRow, id: string): SiteSectionRow | undefined => findInSite(ctx, 'siteSections', site, id)
+export const findGroup = (ctx: Context, site: SiteRow, id: string): SiteSectionGroupRow | undefined => findInSite(ctx, 'siteSectionGroups', site, id)
+export const findSiteSpace = (ctx: Context, site: SiteRow, id: string): SiteSpaceRow | undefined => findInSite(ctx, 'siteSpaces', site, id)
 
 export function getSection(ctx: Context, site: SiteRow, id: string): SiteSectionRow {
   const row = findSection(ctx, site, id)
