@@ -19,7 +19,8 @@ export function findInSite<C extends 'siteSections' | 'siteSectionGroups' | 'sit
   id: string,
 ): RowOf<AppSchema, C> | undefined {
   const row = ctx.tx.get(collection, id)
-  return row && (row as { site: string }).site === site.id ? row : undefined
+  // Every row of these collections has a `site`; TypeScript cannot see it through the generic row type.
+  return row && (row as unknown as { site: string }).site === site.id ? row : undefined
 }
 
 export const findSection = (ctx: Context, site: SiteRow, id: string): SiteSectionRow | undefined => findInSite(ctx, 'siteSections', site, id)
