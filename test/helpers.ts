@@ -94,3 +94,31 @@ export const siteSnapshot = (w: { api: DocsApi }) =>
     organizations: tx.all('organizations'),
     sequences: tx.all('sequences'),
   }))
+
+/** One request of an access matrix: [operation id, method, path, body, the editor's expected status]. */
+export type MatrixRow = readonly [string, string, string, unknown, number]
+
+/**
+ * The site access matrix, request by request: a reader reads and gets 403 on changes; guests and
+ * outsiders get 404 (204 on deletes); no token is a 401; none of them changes the store; then the
+ * editor's request gets `status`.
+ */
+export async function expectSiteAccessMatrix(w: World, editor: string, rows: readonly MatrixRow[]): Promise<void> {
+  for (const [id, method, path, body, status] of rows) {
+    const before = siteSnapshot(w)
+    const reader = await call(w.api, w.tokens.rita, method, path, body)
+    if (method === 'GET') expect(reader.status, id).toBe(200)
+    else expectError(reader, 403, 'You need the edit role on this site to do this')
+    expect(siteSnapshot(w), id).toEqual(before)
+    for (const token of [w.tokens.gina, w.tokens.olga]) {
+      const res = await call(w.api, token, method, path, body)
+      if (method === 'DELETE') expect(res.status, id).toBe(204)
+      else expectError(res, 404, 'Site not found')
+      expect(siteSnapshot(w), id).toEqual(before)
+    }
+    expectError(await call(w.api, undefined, method, path, body), 401, '')
+    expect(siteSnapshot(w), id).toEqual(before)
+    const res = await call(w.api, editor, method, path, body)
+    expect(res.status, `${id}: ${JSON.stringify(res.body)}`).toBe(status)
+  }
+}

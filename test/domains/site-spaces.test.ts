@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { call, createWorld, type Called, addEditor, expectError, siteSnapshot } from '../helpers.js'
+import { call, createWorld, type Called, addEditor, expectError, siteSnapshot, expectSiteAccessMatrix } from '../helpers.js'
 
 /**
  * Site-spaces through `api.fetch`: the spaces a site publishes, at its root (a site without
@@ -375,25 +375,7 @@ describe('permissions on site-spaces', () => {
       ['moveSiteSpace', 'POST', `${w.base}/site-spaces/${a!.id}/move`, {}, 200],
       ['deleteSiteSpaceById', 'DELETE', `${w.base}/site-spaces/${b!.id}`, undefined, 204],
     ]
-    for (const [id, method, path, body, status] of operations) {
-      const before = snapshot(w)
-      const reader = await call(w.api, w.tokens.rita, method, path, body)
-      if (method === 'GET') expect(reader.status, id).toBe(200)
-      else {
-        expectError(reader, 403, 'You need the edit role on this site to do this')
-        expect(snapshot(w), id).toEqual(before)
-      }
-      for (const token of [w.tokens.gina, w.tokens.olga]) {
-        const res = await call(w.api, token, method, path, body)
-        if (method === 'DELETE') expect(res.status, id).toBe(204)
-        else expectError(res, 404, 'Site not found')
-        expect(snapshot(w), id).toEqual(before)
-      }
-      expectError(await call(w.api, undefined, method, path, body), 401, '')
-      expect(snapshot(w), id).toEqual(before)
-      const editor = await call(w.api, w.editor, method, path, body)
-      expect(editor.status, `${id}: ${JSON.stringify(editor.body)}`).toBe(status)
-    }
+    await expectSiteAccessMatrix(w, w.editor, operations)
     expect(rootSiteSpaces(w).map((r) => [r.space, r.hidden, r.default])).toEqual([
       [w.spaces.changelog.id, false, false],
       [w.spaces.guide.id, true, true],
