@@ -141,7 +141,6 @@ export interface SiteRow {
   visibility: 'public' | 'unlisted' | 'share-link' | 'visitor-auth'
   published: boolean
   createdAt: string
-  updatedAt: string
   hostname?: string
   basename?: string
   /** The origin a proxy serves the site from (host and path, e.g. `company.com/docs`). */

@@ -78,13 +78,12 @@ export function normaliseAdaptiveSchema(input: AdaptiveJsonSchemaInput): Adaptiv
 }
 
 /**
- * Set the site's schema (normalised), dated now. The site's `updatedAt` moves too: the schema is
- * a setting of the site, stored on its row.
+ * Set the site's schema (normalised), dated now.
  */
 export function setAdaptiveSchema(ctx: Context, site: SiteRow, input: AdaptiveJsonSchemaInput): AdaptiveSchemaState {
   const now = ctx.nowIso()
   const jsonSchema = normaliseAdaptiveSchema(input)
-  ctx.tx.update('sites', { ...site, adaptiveSchema: { jsonSchema, updatedAt: now }, updatedAt: now })
+  ctx.tx.update('sites', { ...site, adaptiveSchema: { jsonSchema, updatedAt: now } })
   return { jsonSchema, updatedAt: now }
 }
 

@@ -4,7 +4,6 @@ import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import type { SiteRow, SiteSectionGroupRow, SiteSectionRow } from '../../storage/schema.js'
 import { appendPosition } from '../common/sequence.js'
-import { touchSite } from '../sites/model.js'
 import { groupRef, sectionRef } from './refs.js'
 import type { AddSectionGroupSchema, UpdateSectionGroupSchema } from './schemas.js'
 import { childrenOf, isWithinGroup } from './tree.js'
@@ -32,7 +31,6 @@ export function addGroup(ctx: Context, site: SiteRow, input: z.output<typeof Add
     seen.add(section.id)
     putSectionInGroup(ctx, ctx.tx.get('siteSections', section.id)!, group.id)
   }
-  touchSite(ctx, site)
   return group
 }
 
@@ -45,7 +43,6 @@ export function addSectionToGroup(ctx: Context, site: SiteRow, group: SiteSectio
   const section = sectionRef(ctx, site, sectionId, 'sectionId')
   if (section.sectionGroup === group.id) throw new ApiError('CONFLICT', `The section ${section.id} is already in this group`)
   putSectionInGroup(ctx, section, group.id)
-  touchSite(ctx, site)
   return group
 }
 
@@ -68,7 +65,6 @@ export function updateGroup(ctx: Context, site: SiteRow, row: SiteSectionGroupRo
     }
   })
   if (next === row) return row
-  touchSite(ctx, site)
   return ctx.tx.update('siteSectionGroups', next)
 }
 
@@ -98,5 +94,4 @@ export function deleteGroup(ctx: Context, site: SiteRow, row: SiteSectionGroupRo
       ctx.tx.update('siteSectionGroups', next)
     }
   }
-  touchSite(ctx, site)
 }

@@ -4,7 +4,6 @@ import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import type { SiteRow, SiteSectionRow } from '../../storage/schema.js'
 import { appendPosition } from '../common/sequence.js'
-import { touchSite } from '../sites/model.js'
 import { promoteDefaultSection, setDefaultSiteSpace } from './defaults.js'
 import { derivePath, requireFreePath } from './paths.js'
 import { groupRef, siteSpaceRef, spaceRef } from './refs.js'
@@ -40,7 +39,6 @@ export function addSection(ctx: Context, site: SiteRow, input: z.output<typeof A
   })
   const adopted = first ? adoptRootSiteSpaces(ctx, site, section.id) : []
   if (!adopted.some((r) => r.space === space.id)) insertSiteSpace(ctx, site, section.id, space)
-  touchSite(ctx, site)
   return section
 }
 
@@ -70,14 +68,7 @@ export function updateSection(ctx: Context, site: SiteRow, row: SiteSectionRow, 
       draft.position = appendPosition(ctx)
     }
   })
-  if (next === row) return patch.defaultSiteSpace !== undefined ? touchAndGet(ctx, site, row) : row
-  touchSite(ctx, site)
-  return ctx.tx.update('siteSections', next)
-}
-
-function touchAndGet(ctx: Context, site: SiteRow, row: SiteSectionRow): SiteSectionRow {
-  touchSite(ctx, site)
-  return row
+  return next === row ? row : ctx.tx.update('siteSections', next)
 }
 
 /** Delete a section with its site-spaces; when it was the default, the first remaining section takes over. */
@@ -85,5 +76,4 @@ export function deleteSection(ctx: Context, site: SiteRow, row: SiteSectionRow):
   for (const s of siteSpacesOf(ctx, site.id, row.id)) ctx.tx.delete('siteSpaces', s.id)
   ctx.tx.delete('siteSections', row.id)
   if (row.default) promoteDefaultSection(ctx, site.id)
-  touchSite(ctx, site)
 }

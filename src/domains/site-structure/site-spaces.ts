@@ -5,7 +5,6 @@ import { ApiError } from '../../core/errors.js'
 import type { SiteRow, SiteSpaceRow } from '../../storage/schema.js'
 import { moveAmongSiblings, type Placement } from '../collections/positions.js'
 import { appendPosition } from '../common/sequence.js'
-import { touchSite } from '../sites/model.js'
 import { promoteDefaultSiteSpace, removeSiteSpace } from './defaults.js'
 import { derivePath, requireFreePath } from './paths.js'
 import { sectionRef, spaceRef } from './refs.js'
@@ -51,7 +50,6 @@ export function addSiteSpace(ctx: Context, site: SiteRow, input: z.output<typeof
   const section = input.sectionId !== undefined ? sectionRef(ctx, site, input.sectionId, 'sectionId').id : defaultSection(ctx, site.id)?.id
   const space = spaceRef(ctx, site, input.spaceId, 'spaceId', input.title)
   const row = insertSiteSpace(ctx, site, section, space, input.title)
-  touchSite(ctx, site)
   return row
 }
 
@@ -71,13 +69,11 @@ export function updateSiteSpace(ctx: Context, site: SiteRow, row: SiteSpaceRow, 
     }
   })
   if (next === row) return row
-  touchSite(ctx, site)
   return ctx.tx.update('siteSpaces', next)
 }
 
 export function deleteSiteSpace(ctx: Context, site: SiteRow, row: SiteSpaceRow): void {
   removeSiteSpace(ctx, row)
-  touchSite(ctx, site)
 }
 
 /** Move a site-space among the site-spaces of its own container (a sibling elsewhere is a 400). */
@@ -90,7 +86,6 @@ export function moveSiteSpace(ctx: Context, site: SiteRow, row: SiteSpaceRow, pl
     placement,
     (sibling, p) => ctx.tx.update('siteSpaces', { ...sibling, position: p }),
   )
-  touchSite(ctx, site)
   return ctx.tx.update('siteSpaces', { ...ctx.tx.get('siteSpaces', row.id)!, position })
 }
 

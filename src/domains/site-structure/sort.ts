@@ -3,7 +3,6 @@ import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import type { SiteRow, SiteSectionGroupRow, SiteSectionRow, SiteSpaceRow } from '../../storage/schema.js'
 import { moveAmongSiblings, type Placement } from '../collections/positions.js'
-import { touchSite } from '../sites/model.js'
 import { findGroup, findSection, findSiteSpace } from './refs.js'
 import type { SortSiteStructureSchema } from './schemas.js'
 import { moveSiteSpace } from './site-spaces.js'
@@ -37,7 +36,6 @@ export function moveNode(
     (sibling, p) => write(ctx, sibling, p),
   )
   write(ctx, { kind: node.kind, id: node.row.id } as Node, position)
-  touchSite(ctx, site)
 }
 
 export type SortedItem =

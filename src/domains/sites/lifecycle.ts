@@ -15,7 +15,6 @@ import type { CreateSiteSchema, UpdateSiteSchema } from './schemas.js'
  * organization the caller can see.
  */
 export function createSite(ctx: Context, organization: string, input: z.output<typeof CreateSiteSchema>): SiteRow {
-  const now = ctx.nowIso()
   const site = ctx.tx.insert('sites', {
     id: ctx.newId(),
     organization,
@@ -23,8 +22,7 @@ export function createSite(ctx: Context, organization: string, input: z.output<t
     title: input.title ?? 'Untitled site',
     visibility: input.visibility ?? 'public',
     published: false,
-    createdAt: now,
-    updatedAt: now,
+    createdAt: ctx.nowIso(),
     agentsContext: 'included',
   })
   const seen = new Set<string>()
@@ -83,15 +81,13 @@ export function updateSite(ctx: Context, site: SiteRow, patch: z.output<typeof U
     if (patch.proxy === null) delete draft.proxy
     else if (patch.proxy !== undefined) draft.proxy = patch.proxy
   })
-  const changedDefaults = patch.defaultSiteSection !== undefined || patch.defaultSiteSpace !== undefined
-  if (next === site && !changedDefaults) return site
-  return ctx.tx.update('sites', { ...next, updatedAt: ctx.nowIso() })
+  return next === site ? site : ctx.tx.update('sites', next)
 }
 
 /** Publish or unpublish a site (idempotent). */
 export function setPublished(ctx: Context, site: SiteRow, published: boolean): SiteRow {
   if (site.published === published) return site
-  return ctx.tx.update('sites', { ...site, published, updatedAt: ctx.nowIso() })
+  return ctx.tx.update('sites', { ...site, published })
 }
 
 /**

@@ -14,8 +14,3 @@ export function findSite(ctx: Context, organization: string, id: string): SiteRo
   const site = ctx.tx.get('sites', id)
   return site && site.organization === organization ? site : undefined
 }
-
-/** Record a change of the site (its `updatedAt`). */
-export function touchSite(ctx: Context, site: SiteRow): SiteRow {
-  return ctx.tx.update('sites', { ...site, updatedAt: ctx.nowIso() })
-}
