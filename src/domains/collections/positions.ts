@@ -12,8 +12,11 @@ import { appendPosition } from '../common/sequence.js'
 /** Below this gap a midpoint loses precision: renumber instead (after ~20 halvings of a unit gap). */
 const MIN_GAP = 2 ** -20
 
-/** What the caller asked for: the end, or next to a sibling. */
-export type Placement = { at: 'end' } | { at: 'before' | 'after'; sibling: string }
+/**
+ * What the caller asked for: the end, or next to a sibling. `kind` is what the pointer says the
+ * sibling is, where one container holds items of several kinds (sections and groups).
+ */
+export type Placement = { at: 'end' } | { at: 'before' | 'after'; sibling: string; kind?: string }
 
 interface Positioned {
   readonly id: string
@@ -22,12 +25,13 @@ interface Positioned {
 
 /** The placement named by a `position` body field (`before` or `after` a sibling, else the end). */
 export function placementOf<K extends string>(
-  kind: K,
+  key: K,
   position: { before?: Record<K, string> | undefined; after?: Record<K, string> | undefined } | undefined,
+  kind?: string,
 ): Placement {
-  if (position?.before) return { at: 'before', sibling: position.before[kind] }
-  if (position?.after) return { at: 'after', sibling: position.after[kind] }
-  return { at: 'end' }
+  const at = position?.before ? 'before' : position?.after ? 'after' : undefined
+  if (!at) return { at: 'end' }
+  return { at, sibling: position![at]![key], ...(kind !== undefined && { kind }) }
 }
 
 export interface Placed {
@@ -46,18 +50,26 @@ export function place<R extends Positioned>(
   ctx: Context,
   siblings: readonly R[],
   placement: Placement,
-  what: { field: string; label: string; self: string; container?: string },
+  what: {
+    field: string
+    label: string
+    self: string
+    container?: string
+    /** The kind of a sibling, checked against `placement.kind` (mixed containers). */
+    kindOf?: (sibling: R) => string
+  },
   renumber: (row: R, position: number) => void,
 ): Placed {
   if (placement.at === 'end') return { position: appendPosition(ctx), index: siblings.length }
   if (placement.sibling === what.self) {
     throw new ApiError('BAD_REQUEST', `Invalid request: body field \`${what.field}\`: cannot place the ${what.label} relative to itself`)
   }
-  const at = siblings.findIndex((s) => s.id === placement.sibling)
+  const { kind } = placement
+  const at = siblings.findIndex((s) => s.id === placement.sibling && (!kind || !what.kindOf || what.kindOf(s) === kind))
   if (at === -1) {
     throw new ApiError(
       'BAD_REQUEST',
-      `Invalid request: body field \`${what.field}\`: ${what.label} ${placement.sibling} is not in the ${what.container ?? 'target parent'}`,
+      `Invalid request: body field \`${what.field}\`: ${kind ?? what.label} ${placement.sibling} is not in the ${what.container ?? 'target parent'}`,
     )
   }
   const index = placement.at === 'before' ? at : at + 1
@@ -94,6 +106,8 @@ export function moveAmongSiblings<R extends Positioned>(
     field?: string
     /** Where siblings live, in messages (default `target parent`). */
     container?: string
+    /** The kind of a sibling, where the container holds several (see `Placement.kind`). */
+    kindOf?: (sibling: R) => string
   },
   placement: Placement,
   update: (row: R, position: number) => void,
@@ -107,6 +121,7 @@ export function moveAmongSiblings<R extends Positioned>(
       label: item.label,
       self: item.id,
       ...(item.container !== undefined && { container: item.container }),
+      ...(item.kindOf !== undefined && { kindOf: item.kindOf }),
     },
     update,
   )

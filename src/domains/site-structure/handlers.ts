@@ -1,4 +1,3 @@
-import { ApiError } from '../../core/errors.js'
 import { implement } from '../../core/operation.js'
 import { mapPage } from '../../core/paging.js'
 import { placementOf } from '../collections/positions.js'
@@ -40,13 +39,9 @@ export const siteStructureHandlers = implement(siteStructureOperations, {
   moveSiteSection: (ctx, { params, body }) => {
     const site = getSite(ctx, params.organizationId, params.siteId)
     const section = getSection(ctx, site, params.siteSectionId)
-    const placement = placementOf('siteSection', body?.position)
-    const field = `position.${placement.at}.siteSection`
-    // The container also holds groups: a group's id is no `siteSection` pointer.
-    if (placement.at !== 'end' && placement.sibling !== section.id && !findSection(ctx, site, placement.sibling)) {
-      throw new ApiError('BAD_REQUEST', `Invalid request: body field \`${field}\`: site-section ${placement.sibling} is not in the same container`)
-    }
-    moveNode(ctx, site, { kind: 'section', row: section }, placement, field)
+    // The container also holds groups: a `siteSection` pointer must name a section.
+    const placement = placementOf('siteSection', body?.position, 'site-section')
+    moveNode(ctx, site, { kind: 'section', row: section }, placement, `position.${placement.at}.siteSection`)
     return encodeSection(ctx, scopeOf(ctx, site), getSection(ctx, site, section.id))
   },
 

@@ -31,7 +31,14 @@ export function moveNode(
   const position = moveAmongSiblings(
     ctx,
     siblings,
-    { id: node.row.id, label: node.kind === 'section' ? 'site-section' : 'site-section-group', sameParent: true, field, container: 'same container' },
+    {
+      id: node.row.id,
+      label: node.kind === 'section' ? 'site-section' : 'site-section-group',
+      sameParent: true,
+      field,
+      container: 'same container',
+      kindOf: (n) => (n.kind === 'section' ? 'site-section' : 'site-section-group'),
+    },
     placement,
     (sibling, p) => write(ctx, sibling, p),
   )
@@ -68,15 +75,8 @@ export function sortStructure(ctx: Context, site: SiteRow, input: z.output<typeo
   if (sibling && sibling.type !== 'site-section' && sibling.type !== 'site-section-group') {
     throw new ApiError('BAD_REQUEST', `Invalid request: body field \`position.${at}.type\`: a ${item.type} moves among sections and groups, not next to a ${sibling.type}`)
   }
-  // The sibling must be a node of the kind its pointer names, in the item's container. Checked
-  // here because the shared placement code names the sibling with the item's kind in its message.
-  if (sibling && sibling.id !== node.id) {
-    const kind = sibling.type === 'site-section' ? 'section' : 'group'
-    if (!childrenOf(ctx, site.id, node.sectionGroup).some((n) => n.id === sibling.id && n.kind === kind)) {
-      throw new ApiError('BAD_REQUEST', `Invalid request: body field \`${field}\`: ${sibling.type} ${sibling.id} is not in the same container`)
-    }
-  }
-  const placement: Placement = at && sibling ? { at, sibling: sibling.id } : { at: 'end' }
+  // The sibling must be what its pointer says it is: the container holds sections and groups.
+  const placement: Placement = at && sibling ? { at, sibling: sibling.id, kind: sibling.type } : { at: 'end' }
   if (item.type === 'site-section') {
     moveNode(ctx, site, { kind: 'section', row: node as SiteSectionRow }, placement, field)
     return { kind: 'site-section', row: ctx.tx.get('siteSections', node.id)! }
