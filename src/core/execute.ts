@@ -10,7 +10,6 @@ export interface ExecuteInput {
   params: unknown
   query: unknown
   body: unknown
-  shareKey?: string | undefined
 }
 
 /** What the HTTP layer needs of an API: its runtime and its bound operations. */
@@ -49,6 +48,12 @@ export function authenticate(rt: Runtime, op: BoundOperation, token: string | un
  * check the operation's permission from the policy table, then run the handler. A handler that
  * throws leaves the store exactly as it was (the transaction rolls back).
  */
+/** The validated `shareKey` query parameter: only operations that declare it resolve share-link sites. */
+function shareKeyOf(query: unknown): string | undefined {
+  const key = (query as { shareKey?: unknown } | undefined)?.shareKey
+  return typeof key === 'string' ? key : undefined
+}
+
 export function execute(rt: Runtime, op: BoundOperation, input: ExecuteInput): unknown {
   const { def } = op
   const run = (tx: WriteTx<AppSchema>): unknown => {
@@ -63,7 +68,7 @@ export function execute(rt: Runtime, op: BoundOperation, input: ExecuteInput): u
       tx,
       urls: rt.urls,
       access,
-      shareKey: input.shareKey,
+      shareKey: shareKeyOf(input.query),
     }
     if (def.permission) {
       const { resource, action, missingIsSuccess } = def.permission

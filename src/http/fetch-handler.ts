@@ -67,13 +67,10 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
     const rawQuery = decodeQuery(search)
     const params = validate(operation.def.params, match.params, 'path parameter') ?? match.params
     const query = validate(operation.def.query, rawQuery, 'query parameter') ?? {}
-    // Only operations that declare `shareKey` resolve share-link sites with it.
-    const shareKey = (query as { shareKey?: unknown }).shareKey
-    const key = typeof shareKey === 'string' ? shareKey : undefined
     const finish = (rawBody: unknown): Response => {
       const { def } = operation
       const body = validate(def.body, rawBody, 'body field')
-      const result = execute(rt, operation, { user, params, query, body, shareKey: key })
+      const result = execute(rt, operation, { user, params, query, body })
       const status = def.minimal && def.response && prefersMinimal(request) ? 204 : def.status
       // A creation points at what it created (`Location`, as the official document declares on 201s).
       const location = status === 201 ? (result as { urls?: { location?: unknown } } | undefined)?.urls?.location : undefined

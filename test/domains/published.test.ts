@@ -405,6 +405,11 @@ describe('published content', () => {
       expect((await get(secret.id)).body.error).toEqual({ code: 404, message: 'Space not found' })
       // The key works on the requests that take it, for an authenticated caller.
       expect((await get(secret.id, link.key, null)).status).toBe(401)
+      // Operations that do not declare `shareKey` ignore it: the space stays hidden (404, not 403).
+      const patch = await call(w.api, w.tokens.olga, 'PATCH', `/v1/spaces/${secret.id}?shareKey=${link.key}`, { title: 'Mine' })
+      expect(patch.status).toBe(404)
+      const restore = await call(w.api, w.tokens.olga, 'POST', `/v1/spaces/${secret.id}/restore?shareKey=${link.key}`)
+      expect(restore.status).toBe(404)
     })
 
     it('an inactive or unknown key, an unpublished or non-share-link site: 404', async () => {

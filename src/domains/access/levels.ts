@@ -1,4 +1,5 @@
 import type { LevelResolvers } from '../../core/access.js'
+import { siteOpenedByKey } from '../share-links/keys.js'
 import { strongest, type Level, type Role } from '../../core/roles.js'
 import type { AppSchema, CollectionRow, DefaultLevel, ReadTx, SpaceRow } from '../../storage/schema.js'
 
@@ -77,10 +78,8 @@ export function spaceLevelOf(tx: ReadTx<AppSchema>, space: SpaceRow, user: strin
  * site that publishes the space. It gives `read`, on the requests that take a `shareKey`.
  */
 export function sharedThroughKey(tx: ReadTx<AppSchema>, space: SpaceRow, key: string): boolean {
-  const link = tx.scan('shareLinks', 'byKey', key, { limit: 1 })[0]?.row
-  if (!link || !link.active) return false
-  const site = tx.get('sites', link.site)
-  if (!site || !site.published || site.visibility !== 'share-link') return false
+  const site = siteOpenedByKey(tx, key)
+  if (!site?.published) return false
   return tx.scan('siteSpaces', 'bySpace', space.id).some((e) => e.row.site === site.id)
 }
 

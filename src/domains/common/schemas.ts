@@ -59,6 +59,12 @@ export function permissionsSchema<const K extends string>(keys: readonly K[]) {
   return z.object(Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodBoolean>)
 }
 
+/** The `shareKey` query parameter (official `siteShareKey`): the key of a share link, opening a share-link site. */
+export const ShareKeySchema = z
+  .string()
+  .optional()
+  .meta({ description: 'Key of an active share link: opens a published `share-link` site and the spaces it publishes; published URLs then carry it.' })
+
 /** The paged list envelope around `item`. */
 export function listOf<T extends z.ZodType>(item: T) {
   return z.object({

@@ -1,7 +1,6 @@
-import { z } from 'zod'
 import { defineOperation } from '../../core/operation.js'
 import { listQuery, queryBoolean } from '../../core/paging.js'
-import { listOf, pathParams } from '../common/schemas.js'
+import { listOf, pathParams, ShareKeySchema } from '../common/schemas.js'
 import {
   AddSectionGroupSchema,
   AddSectionSchema,
@@ -26,7 +25,6 @@ const groupParams = pathParams('organizationId', 'siteId', 'siteSectionGroupId')
 const siteSpaceParams = pathParams('organizationId', 'siteId', 'siteSpaceId')
 const view = { resource: 'site', action: 'view', param: 'siteId' } as const
 const edit = { resource: 'site', action: 'edit', param: 'siteId' } as const
-const shareKey = z.string().optional().meta({ description: 'Key of an active share link of the site: published URLs carry it.' })
 
 /**
  * The structure of a site: sections, section groups and site-spaces, and their order. Reading
@@ -40,7 +38,7 @@ export const siteStructureOperations = {
     tag: 'site-sections',
     summary: 'List the sections of a site in structure order (through groups, depth first)',
     params: siteParams,
-    query: listQuery.extend({ shareKey }),
+    query: listQuery.extend({ shareKey: ShareKeySchema }),
     response: listOf(SiteSectionSchema),
     status: 200,
     errors: ['NOT_FOUND'],
@@ -175,7 +173,7 @@ export const siteStructureOperations = {
     summary: "List a site's site-spaces in structure order (default=true: only the site's default one; false: the others)",
     params: siteParams,
     query: listQuery.extend({
-      shareKey,
+      shareKey: ShareKeySchema,
       default: queryBoolean.optional().meta({ description: "true: only the site's default site-space; false: all the others." }),
     }),
     response: listOf(SiteSpaceSchema),

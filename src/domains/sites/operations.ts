@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../core/operation.js'
 import { listQuery, queryBoolean } from '../../core/paging.js'
-import { listOf, pathParams } from '../common/schemas.js'
+import { listOf, pathParams, ShareKeySchema } from '../common/schemas.js'
 import { SiteStructureSchema } from '../site-structure/schemas.js'
 import { CreateSiteSchema, ListSitesQuerySchema, SiteSchema, SiteTypeSchema, UpdateSiteSchema } from './schemas.js'
 
@@ -20,9 +20,6 @@ export const PublishedContentSiteSchema = z
   })
   .meta({ id: 'PublishedContentSite' })
 
-const shareKeyQuery = z.object({
-  shareKey: z.string().optional().meta({ description: 'Key of an active share link: opens a published `share-link` site, and its URLs carry it.' }),
-})
 
 /** The site operations of the table (official operationIds as keys). */
 export const siteOperations = {
@@ -128,7 +125,7 @@ export const siteOperations = {
     summary:
       'The published profile of a site: the site and its visible structure (to members always; to others once published, for public and unlisted sites or with an active share key)',
     params: siteParams,
-    query: shareKeyQuery,
+    query: z.object({ shareKey: ShareKeySchema }),
     response: PublishedContentSiteSchema,
     status: 200,
     errors: ['NOT_FOUND'],

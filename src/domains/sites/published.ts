@@ -14,10 +14,10 @@ import { isActiveShareKey } from './urls.js'
  * visitor token, which this API does not issue: they stay closed to non-members.
  */
 export function canReadPublished(ctx: Context, site: SiteRow): boolean {
-  if (ctx.actor.user && ctx.access.can('site', site.id, 'view')) return true
+  if (ctx.access.can('site', site.id, 'view')) return true
   if (!site.published) return false
   if (site.visibility === 'public' || site.visibility === 'unlisted') return true
-  return site.visibility === 'share-link' && ctx.shareKey !== undefined && isActiveShareKey(ctx, site, ctx.shareKey)
+  return ctx.shareKey !== undefined && isActiveShareKey(ctx, site, ctx.shareKey)
 }
 
 /**

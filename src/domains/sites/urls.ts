@@ -1,5 +1,6 @@
 import type { Context } from '../../core/context.js'
 import type { SiteRow } from '../../storage/schema.js'
+import { siteOpenedByKey } from '../share-links/keys.js'
 
 /**
  * Published URLs. A site is served from its proxy origin when it has one, else from its custom
@@ -35,6 +36,5 @@ export function requestShareKey(ctx: Context, site: SiteRow): string | undefined
 
 /** Whether `key` is the key of an active share link of this share-link site. */
 export function isActiveShareKey(ctx: Context, site: SiteRow, key: string): boolean {
-  if (site.visibility !== 'share-link') return false
-  return ctx.tx.scan('shareLinks', 'byKey', key, { limit: 1 }).some((e) => e.row.site === site.id && e.row.active)
+  return siteOpenedByKey(ctx.tx, key)?.id === site.id
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DefaultLevelSchema, MergeRulesSchema, TimestampSchema, UrlSchema, permissionsSchema } from '../common/schemas.js'
+import { DefaultLevelSchema, MergeRulesSchema, ShareKeySchema, TimestampSchema, UrlSchema, permissionsSchema } from '../common/schemas.js'
 import { moveBodySchema } from '../collections/schemas.js'
 
 export const SPACE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const
@@ -98,5 +98,5 @@ export const TransferSpaceSchema = z.object({
 
 /** The query of getSpaceById. */
 export const GetSpaceQuerySchema = z.object({
-  shareKey: z.string().optional().meta({ description: 'Key of an active share link of a published share-link site: opens the spaces that site publishes, with read access.' }),
+  shareKey: ShareKeySchema,
 })

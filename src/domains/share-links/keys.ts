@@ -1,0 +1,13 @@
+import type { AppSchema, ReadTx, SiteRow } from '../../storage/schema.js'
+
+/**
+ * The site a share key opens: the site of an active link with that key, while the site's
+ * visibility is `share-link` (links can exist on any site; only such a site opens to them).
+ * Whether the site is published is the caller's question: its members see it unpublished.
+ */
+export function siteOpenedByKey(tx: ReadTx<AppSchema>, key: string): SiteRow | undefined {
+  const link = tx.scan('shareLinks', 'byKey', key, { limit: 1 })[0]?.row
+  if (!link || !link.active) return undefined
+  const site = tx.get('sites', link.site)
+  return site?.visibility === 'share-link' ? site : undefined
+}
