@@ -1,4 +1,5 @@
 import { defineOperation } from '../../core/operation.js'
+import { SITE_EDIT, SITE_VIEW } from '../sites/operations.js'
 import { listOf, pathParams } from '../common/schemas.js'
 import { CreateShareLinkSchema, ListShareLinksQuerySchema, ShareLinkSchema, UpdateShareLinkSchema } from './schemas.js'
 
@@ -6,9 +7,6 @@ const tag = 'share-links'
 const base = '/v1/orgs/{organizationId}/sites/{siteId}/share-links'
 const siteParams = pathParams('organizationId', 'siteId')
 const linkParams = pathParams('organizationId', 'siteId', 'shareLinkId')
-// Share links follow the site's levels: members with a role read them, editors manage them.
-const view = { resource: 'site', action: 'view', param: 'siteId' } as const
-const edit = { resource: 'site', action: 'edit', param: 'siteId' } as const
 
 /** The share link operations of the table (official operationIds as keys). */
 export const shareLinkOperations = {
@@ -23,7 +21,7 @@ export const shareLinkOperations = {
     response: listOf(ShareLinkSchema),
     status: 200,
     errors: ['NOT_FOUND'],
-    permission: view,
+    permission: SITE_VIEW,
   }),
   createSiteShareLink: defineOperation({
     id: 'createSiteShareLink',
@@ -37,7 +35,7 @@ export const shareLinkOperations = {
     response: ShareLinkSchema,
     status: 201,
     errors: ['NOT_FOUND', 'FORBIDDEN'],
-    permission: edit,
+    permission: SITE_EDIT,
   }),
   updateSiteShareLinkById: defineOperation({
     id: 'updateSiteShareLinkById',
@@ -51,7 +49,7 @@ export const shareLinkOperations = {
     response: ShareLinkSchema,
     status: 200,
     errors: ['NOT_FOUND', 'FORBIDDEN'],
-    permission: edit,
+    permission: SITE_EDIT,
   }),
   deleteSiteShareLinkById: defineOperation({
     id: 'deleteSiteShareLinkById',
@@ -62,6 +60,6 @@ export const shareLinkOperations = {
     params: linkParams,
     status: 204,
     errors: ['FORBIDDEN'],
-    permission: { ...edit, missingIsSuccess: true },
+    permission: { ...SITE_EDIT, missingIsSuccess: true },
   }),
 }

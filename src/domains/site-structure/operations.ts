@@ -1,4 +1,5 @@
 import { defineOperation } from '../../core/operation.js'
+import { SITE_EDIT, SITE_VIEW } from '../sites/operations.js'
 import { listQuery, queryBoolean } from '../../core/paging.js'
 import { listOf, pathParams, ShareKeySchema } from '../common/schemas.js'
 import {
@@ -23,8 +24,6 @@ const siteParams = pathParams('organizationId', 'siteId')
 const sectionParams = pathParams('organizationId', 'siteId', 'siteSectionId')
 const groupParams = pathParams('organizationId', 'siteId', 'siteSectionGroupId')
 const siteSpaceParams = pathParams('organizationId', 'siteId', 'siteSpaceId')
-const view = { resource: 'site', action: 'view', param: 'siteId' } as const
-const edit = { resource: 'site', action: 'edit', param: 'siteId' } as const
 
 /**
  * The structure of a site: sections, section groups and site-spaces, and their order. Reading
@@ -42,7 +41,7 @@ export const siteStructureOperations = {
     response: listOf(SiteSectionSchema),
     status: 200,
     errors: ['NOT_FOUND'],
-    permission: view,
+    permission: SITE_VIEW,
   }),
   addSectionToSite: defineOperation({
     id: 'addSectionToSite',
@@ -56,7 +55,7 @@ export const siteStructureOperations = {
     response: SiteSectionSchema,
     status: 201,
     errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
-    permission: edit,
+    permission: SITE_EDIT,
   }),
   deleteSiteSectionById: defineOperation({
     id: 'deleteSiteSectionById',
@@ -67,7 +66,7 @@ export const siteStructureOperations = {
     params: sectionParams,
     status: 204,
     errors: ['FORBIDDEN'],
-    permission: { ...edit, missingIsSuccess: true },
+    permission: { ...SITE_EDIT, missingIsSuccess: true },
   }),
   updateSiteSectionById: defineOperation({
     id: 'updateSiteSectionById',
@@ -82,7 +81,7 @@ export const siteStructureOperations = {
     status: 200,
     minimal: true,
     errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
-    permission: edit,
+    permission: SITE_EDIT,
   }),
   moveSiteSection: defineOperation({
     id: 'moveSiteSection',
@@ -95,7 +94,7 @@ export const siteStructureOperations = {
     response: SiteSectionSchema,
     status: 200,
     errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
-    permission: edit,
+    permission: SITE_EDIT,
   }),
   listSiteSectionGroups: defineOperation({
     id: 'listSiteSectionGroups',
@@ -108,7 +107,7 @@ export const siteStructureOperations = {
     response: listOf(SiteSectionGroupSchema),
     status: 200,
     errors: ['NOT_FOUND'],
-    permission: view,
+    permission: SITE_VIEW,
   }),
   addSectionGroupToSite: defineOperation({
     id: 'addSectionGroupToSite',
@@ -122,7 +121,7 @@ export const siteStructureOperations = {
     response: SiteSectionGroupSchema,
     status: 201,
     errors: ['NOT_FOUND', 'FORBIDDEN'],
-    permission: edit,
+    permission: SITE_EDIT,
   }),
   updateSiteSectionGroupById: defineOperation({
     id: 'updateSiteSectionGroupById',
@@ -137,7 +136,7 @@ export const siteStructureOperations = {
     status: 200,
     minimal: true,
     errors: ['NOT_FOUND', 'FORBIDDEN'],
-    permission: edit,
+    permission: SITE_EDIT,
   }),
   deleteSiteSectionGroupById: defineOperation({
     id: 'deleteSiteSectionGroupById',
@@ -148,7 +147,7 @@ export const siteStructureOperations = {
     params: groupParams,
     status: 204,
     errors: ['FORBIDDEN'],
-    permission: { ...edit, missingIsSuccess: true },
+    permission: { ...SITE_EDIT, missingIsSuccess: true },
   }),
   addSectionToSectionGroup: defineOperation({
     id: 'addSectionToSectionGroup',
@@ -162,7 +161,7 @@ export const siteStructureOperations = {
     response: SiteSectionGroupSchema,
     status: 201,
     errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
-    permission: edit,
+    permission: SITE_EDIT,
     beyondOfficial: true,
   }),
   listSiteSpaces: defineOperation({
@@ -179,7 +178,7 @@ export const siteStructureOperations = {
     response: listOf(SiteSpaceSchema),
     status: 200,
     errors: ['NOT_FOUND'],
-    permission: view,
+    permission: SITE_VIEW,
   }),
   addSpaceToSite: defineOperation({
     id: 'addSpaceToSite',
@@ -194,7 +193,7 @@ export const siteStructureOperations = {
     status: 201,
     minimal: true,
     errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
-    permission: edit,
+    permission: SITE_EDIT,
   }),
   deleteSiteSpaceById: defineOperation({
     id: 'deleteSiteSpaceById',
@@ -205,7 +204,7 @@ export const siteStructureOperations = {
     params: siteSpaceParams,
     status: 204,
     errors: ['FORBIDDEN'],
-    permission: { ...edit, missingIsSuccess: true },
+    permission: { ...SITE_EDIT, missingIsSuccess: true },
   }),
   updateSiteSpaceById: defineOperation({
     id: 'updateSiteSpaceById',
@@ -220,7 +219,7 @@ export const siteStructureOperations = {
     status: 200,
     minimal: true,
     errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
-    permission: edit,
+    permission: SITE_EDIT,
   }),
   moveSiteSpace: defineOperation({
     id: 'moveSiteSpace',
@@ -233,7 +232,7 @@ export const siteStructureOperations = {
     response: SiteSpaceSchema,
     status: 200,
     errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
-    permission: edit,
+    permission: SITE_EDIT,
   }),
   sortSiteStructure: defineOperation({
     id: 'sortSiteStructure',
@@ -248,6 +247,6 @@ export const siteStructureOperations = {
     status: 200,
     minimal: true,
     errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
-    permission: edit,
+    permission: SITE_EDIT,
   }),
 }

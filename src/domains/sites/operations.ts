@@ -2,23 +2,15 @@ import { z } from 'zod'
 import { defineOperation } from '../../core/operation.js'
 import { listQuery, queryBoolean } from '../../core/paging.js'
 import { listOf, pathParams, ShareKeySchema } from '../common/schemas.js'
-import { SiteStructureSchema } from '../site-structure/schemas.js'
-import { CreateSiteSchema, ListSitesQuerySchema, SiteSchema, SiteTypeSchema, UpdateSiteSchema } from './schemas.js'
+import { CreateSiteSchema, ListSitesQuerySchema, PublishedContentSiteSchema, SiteSchema, SiteTypeSchema, UpdateSiteSchema } from './schemas.js'
 
 const tag = 'sites'
 const siteParams = pathParams('organizationId', 'siteId')
-const view = { resource: 'site', action: 'view', param: 'siteId' } as const
-const edit = { resource: 'site', action: 'edit', param: 'siteId' } as const
+/** Reading a site or anything under it: members with a role (POLICY.site). */
+export const SITE_VIEW = { resource: 'site', action: 'view', param: 'siteId' } as const
+/** Changing a site or anything under it: editors (POLICY.site). */
+export const SITE_EDIT = { resource: 'site', action: 'edit', param: 'siteId' } as const
 
-export const PublishedContentSiteSchema = z
-  .object({
-    object: z.literal('published-content-site'),
-    site: SiteSchema,
-    structure: SiteStructureSchema,
-    customizations: z.object({ site: z.record(z.string(), z.unknown()), siteSpaces: z.record(z.string(), z.unknown()) }),
-    scripts: z.array(z.object({ script: z.string(), cookies: z.boolean() })),
-  })
-  .meta({ id: 'PublishedContentSite' })
 
 
 /** The site operations of the table (official operationIds as keys). */
@@ -66,7 +58,7 @@ export const siteOperations = {
     response: SiteSchema,
     status: 200,
     errors: ['NOT_FOUND'],
-    permission: view,
+    permission: SITE_VIEW,
   }),
   deleteSiteById: defineOperation({
     id: 'deleteSiteById',
@@ -77,7 +69,7 @@ export const siteOperations = {
     params: siteParams,
     status: 204,
     errors: ['FORBIDDEN'],
-    permission: { ...edit, missingIsSuccess: true },
+    permission: { ...SITE_EDIT, missingIsSuccess: true },
   }),
   updateSiteById: defineOperation({
     id: 'updateSiteById',
@@ -91,7 +83,7 @@ export const siteOperations = {
     response: SiteSchema,
     status: 200,
     errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
-    permission: edit,
+    permission: SITE_EDIT,
   }),
   publishSite: defineOperation({
     id: 'publishSite',
@@ -103,7 +95,7 @@ export const siteOperations = {
     response: SiteSchema,
     status: 200,
     errors: ['NOT_FOUND', 'FORBIDDEN'],
-    permission: edit,
+    permission: SITE_EDIT,
   }),
   unpublishSite: defineOperation({
     id: 'unpublishSite',
@@ -115,7 +107,7 @@ export const siteOperations = {
     response: SiteSchema,
     status: 200,
     errors: ['NOT_FOUND', 'FORBIDDEN'],
-    permission: edit,
+    permission: SITE_EDIT,
   }),
   getPublishedContentSite: defineOperation({
     id: 'getPublishedContentSite',
