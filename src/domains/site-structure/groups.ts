@@ -2,11 +2,11 @@ import { produce } from 'immer'
 import type { z } from 'zod'
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
-import type { SiteRow, SiteSectionGroupRow, SiteSectionRow } from '../../storage/schema.js'
+import type { SiteRow, SiteSectionGroupRow } from '../../storage/schema.js'
 import { appendPosition } from '../common/sequence.js'
 import { groupRef, sectionRef } from './refs.js'
 import type { AddSectionGroupSchema, UpdateSectionGroupSchema } from './schemas.js'
-import { childrenOf, isWithinGroup } from './tree.js'
+import { childrenOf, isWithinGroup, placeNode } from './tree.js'
 
 /**
  * Section groups nest sections and other groups. A group is created at the end of its parent
@@ -29,20 +29,16 @@ export function addGroup(ctx: Context, site: SiteRow, input: z.output<typeof Add
   for (const section of sections) {
     if (seen.has(section.id)) continue
     seen.add(section.id)
-    putSectionInGroup(ctx, ctx.tx.get('siteSections', section.id)!, group.id)
+    placeNode(ctx, { kind: 'section', id: section.id }, appendPosition(ctx), group.id)
   }
   return group
-}
-
-function putSectionInGroup(ctx: Context, section: SiteSectionRow, group: string): SiteSectionRow {
-  return ctx.tx.update('siteSections', { ...section, sectionGroup: group, position: appendPosition(ctx) })
 }
 
 /** `POST .../section-groups/{id}/sections`: move a section to the end of the group (409 when it is already in it). */
 export function addSectionToGroup(ctx: Context, site: SiteRow, group: SiteSectionGroupRow, sectionId: string): SiteSectionGroupRow {
   const section = sectionRef(ctx, site, sectionId, 'sectionId')
   if (section.sectionGroup === group.id) throw new ApiError('CONFLICT', `The section ${section.id} is already in this group`)
-  putSectionInGroup(ctx, section, group.id)
+  placeNode(ctx, { kind: 'section', id: section.id }, appendPosition(ctx), group.id)
   return group
 }
 
@@ -78,20 +74,5 @@ export function deleteGroup(ctx: Context, site: SiteRow, row: SiteSectionGroupRo
   ctx.tx.delete('siteSectionGroups', row.id)
   // Renumber the parent container in its new order: the group's children where the group was.
   const order = siblings.flatMap((node) => (node.id === row.id ? children : [node]))
-  for (const node of order) {
-    const position = appendPosition(ctx)
-    if (node.kind === 'section') {
-      const current = ctx.tx.get('siteSections', node.id)!
-      const next: SiteSectionRow = { ...current, position }
-      if (row.sectionGroup === undefined) delete next.sectionGroup
-      else next.sectionGroup = row.sectionGroup
-      ctx.tx.update('siteSections', next)
-    } else {
-      const current = ctx.tx.get('siteSectionGroups', node.id)!
-      const next: SiteSectionGroupRow = { ...current, position }
-      if (row.sectionGroup === undefined) delete next.sectionGroup
-      else next.sectionGroup = row.sectionGroup
-      ctx.tx.update('siteSectionGroups', next)
-    }
-  }
+  for (const node of order) placeNode(ctx, node, appendPosition(ctx), row.sectionGroup ?? null)
 }

@@ -6,18 +6,13 @@ import { moveAmongSiblings, type Placement } from '../collections/positions.js'
 import { findGroup, findSection, findSiteSpace } from './refs.js'
 import type { SortSiteStructureSchema } from './schemas.js'
 import { moveSiteSpace } from './site-spaces.js'
-import { childrenOf, type Node } from './tree.js'
+import { childrenOf, placeNode } from './tree.js'
 
 /**
  * Ordering of sections and groups among the siblings of their container. Moves stay in the
  * container: a sibling pointer to an item of another container is a 400; a move that changes
  * nothing is a 409 (as for spaces and collections).
  */
-
-function write(ctx: Context, node: Node, position: number): void {
-  if (node.kind === 'section') ctx.tx.update('siteSections', { ...ctx.tx.get('siteSections', node.id)!, position })
-  else ctx.tx.update('siteSectionGroups', { ...ctx.tx.get('siteSectionGroups', node.id)!, position })
-}
 
 /** Move a section or a group next to a sibling (or to the end) of its container. */
 export function moveNode(
@@ -40,9 +35,9 @@ export function moveNode(
       kindOf: (n) => (n.kind === 'section' ? 'site-section' : 'site-section-group'),
     },
     placement,
-    (sibling, p) => write(ctx, sibling, p),
+    (sibling, p) => placeNode(ctx, sibling, p),
   )
-  write(ctx, { kind: node.kind, id: node.row.id } as Node, position)
+  placeNode(ctx, { kind: node.kind, id: node.row.id }, position)
 }
 
 export type SortedItem =

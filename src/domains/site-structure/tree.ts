@@ -40,6 +40,21 @@ export function childrenOf(ctx: Context, site: string, group: string | undefined
   return out
 }
 
+/**
+ * Write a section's or group's new position, and its new container when `group` is given
+ * (null: the site's root).
+ */
+export function placeNode(ctx: Context, node: { kind: Node['kind']; id: string }, position: number, group?: string | null): void {
+  const move = <R extends { position: number; sectionGroup?: string }>(row: R): R => {
+    const next = { ...row, position }
+    if (group === null) delete next.sectionGroup
+    else if (group !== undefined) next.sectionGroup = group
+    return next
+  }
+  if (node.kind === 'section') ctx.tx.update('siteSections', move(ctx.tx.get('siteSections', node.id)!))
+  else ctx.tx.update('siteSectionGroups', move(ctx.tx.get('siteSectionGroups', node.id)!))
+}
+
 /** Visit every section and group of a site depth-first, in order, with its sort key (positions from the root). */
 export function walk(ctx: Context, site: string, visit: (node: Node, key: SortKey) => void): void {
   const go = (group: string | undefined, prefix: readonly number[], depth: number): void => {
