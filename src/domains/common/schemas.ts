@@ -81,10 +81,19 @@ export function pathParams<const K extends string>(...names: K[]) {
   return z.object(shape)
 }
 
-/** Where to put an item among its siblings (`before` or `after` another). */
-export function positionSchema<const T extends string>(type: T) {
-  const pointer = z.object({ type: z.literal(type), [type]: z.string().min(1) } as { type: z.ZodLiteral<T> } & Record<T, z.ZodString>)
+/** A pointer to a sibling: `{ type, [key]: id }` (the key is the type unless given, e.g. `site-space` / `siteSpace`). */
+export function pointerSchema<const T extends string, const K extends string = T>(type: T, key?: K) {
+  return z.object({ type: z.literal(type), [key ?? type]: z.string().min(1, 'must not be empty') } as { type: z.ZodLiteral<T> } & Record<K, z.ZodString>)
+}
+
+/** Where to put an item among its siblings: `before` or `after` the sibling `pointer` names. */
+export function positionOf<P extends z.ZodType>(pointer: P) {
   return z
     .object({ before: pointer.optional(), after: pointer.optional() })
     .refine((p) => !(p.before && p.after), { message: 'give either `before` or `after`, not both' })
+}
+
+/** Where to put an item among its siblings of the same type (`before` or `after` another). */
+export function positionSchema<const T extends string>(type: T) {
+  return positionOf(pointerSchema(type))
 }

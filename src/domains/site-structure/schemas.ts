@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pointerSchema, positionOf } from '../common/schemas.js'
 import { SpaceSchema } from '../spaces/schemas.js'
 
 /** Resources and bodies of a site's structure: sections, section groups, site-spaces. */
@@ -157,21 +158,11 @@ export const UpdateSiteSpaceSchema = z.object({
   hidden: z.boolean().optional().meta({ description: "True leaves the site-space out of the published navigation; omitted keeps it." }),
 })
 
-function pointer<const T extends string, const K extends string>(type: T, key: K) {
-  return z.object({ type: z.literal(type), [key]: z.string().min(1, 'must not be empty') } as { type: z.ZodLiteral<T> } & Record<K, z.ZodString>)
-}
-
-function movePosition<P extends z.ZodType>(p: P) {
-  return z
-    .object({ before: p.optional(), after: p.optional() })
-    .refine((v) => !(v.before && v.after), { message: 'give either `before` or `after`, not both' })
-}
-
 export const MoveSiteSpaceSchema = z.object({
-  position: movePosition(pointer('site-space', 'siteSpace')).optional().meta({ description: 'Where to place it; at the end of its container by default.' }),
+  position: positionOf(pointerSchema('site-space', 'siteSpace')).optional().meta({ description: 'Where to place it; at the end of its container by default.' }),
 })
 export const MoveSiteSectionSchema = z.object({
-  position: movePosition(pointer('site-section', 'siteSection')).optional().meta({ description: 'Where to place it; at the end of its container by default.' }),
+  position: positionOf(pointerSchema('site-section', 'siteSection')).optional().meta({ description: 'Where to place it; at the end of its container by default.' }),
 })
 
 export const STRUCTURE_ITEM_TYPES = ['site-space', 'site-section', 'site-section-group', 'site-external-link'] as const
@@ -181,7 +172,7 @@ export const StructureItemPointerSchema = z
 
 export const SortSiteStructureSchema = z.object({
   item: StructureItemPointerSchema.meta({ description: 'The site-space, section or section group to move.' }),
-  position: movePosition(StructureItemPointerSchema).meta({ description: 'Next to which sibling; at the end of its container when empty.' }),
+  position: positionOf(StructureItemPointerSchema).meta({ description: 'Next to which sibling; at the end of its container when empty.' }),
 })
 
 export const SiteStructureItemSchema = z.union([SiteSpaceSchema, SiteSectionSchema, SiteSectionGroupSchema]).meta({ id: 'SiteStructureItem' })
