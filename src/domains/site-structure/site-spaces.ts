@@ -15,6 +15,11 @@ import { defaultSection, siteSpacesOf } from './tree.js'
 const pathTaken = (siblings: readonly SiteSpaceRow[], self?: string) => (path: string) =>
   siblings.some((s) => s.path === path && s.id !== self)
 
+/** A space appears at most once per container (409). */
+function requireNotInContainer(siblings: readonly SiteSpaceRow[], space: string, section: string | undefined): void {
+  if (siblings.some((s) => s.space === space)) throw new ApiError('CONFLICT', `The space ${space} is already in this ${section ? 'section' : 'site'}`)
+}
+
 /**
  * Insert a site-space for `space` at the end of a container (a section, or the site's root). The
  * first one of a container becomes its default. A space appears at most once per container (409).
@@ -27,9 +32,7 @@ export function insertSiteSpace(
   title?: string,
 ): SiteSpaceRow {
   const siblings = siteSpacesOf(ctx, site.id, section)
-  if (siblings.some((s) => s.space === space.id)) {
-    throw new ApiError('CONFLICT', `The space ${space.id} is already in this ${section ? 'section' : 'site'}`)
-  }
+  requireNotInContainer(siblings, space.id, section)
   return ctx.tx.insert('siteSpaces', {
     id: ctx.newId(),
     site: site.id,
@@ -62,9 +65,7 @@ export function updateSiteSpace(ctx: Context, site: SiteRow, row: SiteSpaceRow, 
     if (patch.hidden !== undefined) draft.hidden = patch.hidden
     if (patch.spaceId !== undefined && patch.spaceId !== row.space) {
       const space = spaceRef(ctx, site, patch.spaceId, 'spaceId')
-      if (siblings.some((s) => s.space === space.id)) {
-        throw new ApiError('CONFLICT', `The space ${space.id} is already in this ${row.section ? 'section' : 'site'}`)
-      }
+      requireNotInContainer(siblings, space.id, row.section)
       draft.space = space.id
     }
   })
