@@ -268,6 +268,8 @@ export const schema = {
     byHostname: { key: (s) => s.hostname },
     /** So are proxy origins. */
     byProxy: { key: (s) => s.proxy },
+    /** And basenames within an organization (`${organization}/${basename}`). */
+    byBasename: { key: (s) => (s.basename === undefined ? undefined : `${s.organization}/${s.basename}`) },
   }),
   siteSections: collection<SiteSectionRow>({
     bySite: { key: (s) => s.site },

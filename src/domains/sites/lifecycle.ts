@@ -47,8 +47,7 @@ function requireFreeAddress(ctx: Context, site: SiteRow, patch: z.output<typeof 
     throw new ApiError('CONFLICT', `The proxy ${patch.proxy} is already used by another site`)
   }
   if (patch.basename !== undefined && patch.basename !== site.basename) {
-    const sites = ctx.tx.scan('sites', 'byOrganization', site.organization)
-    if (taken(sites.filter((e) => e.row.basename === patch.basename))) {
+    if (taken(ctx.tx.scan('sites', 'byBasename', `${site.organization}/${patch.basename}`))) {
       throw new ApiError('CONFLICT', `The basename ${patch.basename} is already used by another site of this organization`)
     }
   }
