@@ -18,12 +18,6 @@ export function setDefaultSiteSpace(ctx: Context, row: SiteSpaceRow): SiteSpaceR
   return row.default ? row : ctx.tx.update('siteSpaces', { ...row, default: true })
 }
 
-/** When a container holds site-spaces but no default, the first one becomes the default. */
-export function promoteDefaultSiteSpace(ctx: Context, site: string, section: string | undefined): void {
-  const rows = siteSpacesOf(ctx, site, section)
-  if (rows.length > 0 && !rows.some((r) => r.default)) ctx.tx.update('siteSpaces', { ...rows[0]!, default: true })
-}
-
 /** Make `row` the site's default section (and no other). */
 export function setDefaultSection(ctx: Context, row: SiteSectionRow): SiteSectionRow {
   for (const { row: other } of ctx.tx.scan('siteSections', 'bySite', row.site)) {

@@ -5,7 +5,7 @@ import { ApiError } from '../../core/errors.js'
 import type { SiteRow, SiteSpaceRow } from '../../storage/schema.js'
 import { moveAmongSiblings, type Placement } from '../collections/positions.js'
 import { appendPosition } from '../common/sequence.js'
-import { promoteDefaultSiteSpace, removeSiteSpace } from './defaults.js'
+import { removeSiteSpace } from './defaults.js'
 import { derivePath, requireFreePath } from './paths.js'
 import { sectionRef, spaceRef } from './refs.js'
 import type { AddSiteSpaceSchema, UpdateSiteSpaceSchema } from './schemas.js'
@@ -90,11 +90,11 @@ export function moveSiteSpace(ctx: Context, site: SiteRow, row: SiteSpaceRow, pl
   return ctx.tx.update('siteSpaces', { ...ctx.tx.get('siteSpaces', row.id)!, position })
 }
 
-/** Move every site-space of the site's root into `section` (keeping their order and default). */
+/**
+ * Move every site-space of the site's root into `section` (a new, empty one), keeping their
+ * order and their default: the root's default becomes the section's.
+ */
 export function adoptRootSiteSpaces(ctx: Context, site: SiteRow, section: string): SiteSpaceRow[] {
-  const rows = siteSpacesOf(ctx, site.id, undefined)
-  const adopted = rows.map((r) => ctx.tx.update('siteSpaces', { ...r, section }))
-  promoteDefaultSiteSpace(ctx, site.id, section)
-  return adopted
+  return siteSpacesOf(ctx, site.id, undefined).map((r) => ctx.tx.update('siteSpaces', { ...r, section }))
 }
 
