@@ -91,6 +91,8 @@ describe('share links', () => {
       // A key finds its link only when given whole.
       const key = keyOf(w, beta.id)
       expect((await list(`?search=${key}`)).items.map((l: any) => l.id)).toEqual([beta.id])
+      // A fragment of a key is a secret's part: it finds nothing.
+      expect((await list(`?search=${key.slice(0, -1)}`)).items).toEqual([])
       expect(await list('?search=nothing')).toEqual({ items: [], count: 0 })
     })
 

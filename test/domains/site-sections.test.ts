@@ -104,6 +104,11 @@ describe('site sections', () => {
       const created = res.body.siteSpaces[0].space
       expect(created).toMatchObject({ title: 'Tutorials', organization: w.org.id })
       expect(w.api.store.read((tx) => tx.get('spaces', created.id))).toMatchObject({ title: 'Tutorials' })
+      // A section title may be 128 characters; the new space takes its first 50 (a space title's limit).
+      const long = await call(w.api, w.tokens.ada, 'POST', `${w.base}/sections`, { spaceId: null, title: 'T'.repeat(60) })
+      expect(long.status).toBe(201)
+      expect(long.body.title).toBe('T'.repeat(60))
+      expect(w.api.store.read((tx) => tx.get('spaces', long.body.siteSpaces[0].space.id))!.title).toBe('T'.repeat(50))
       // An editor may add an existing space, not create one at the organization's root.
       const before = snapshot(w)
       const denied = await call(w.api, w.editor, 'POST', `${w.base}/sections`, { spaceId: null, title: 'More' })
@@ -458,6 +463,15 @@ describe('site section groups', () => {
       const page2 = await call(w.api, w.tokens.rita, 'GET', `${w.base}/section-groups?limit=2&page=${page1.body.next.page}`)
       expect(ids(page2)).toEqual([g111.id, g2.id])
       expect(page2.body.next).toBeUndefined()
+      // One by one: a cursor on the deepest group (its key is the path of positions from the root) still leads to g2.
+      const seen: string[] = []
+      let page: string | undefined
+      do {
+        const res = await call(w.api, w.tokens.rita, 'GET', `${w.base}/section-groups?limit=1${page ? `&page=${page}` : ''}`)
+        seen.push(...ids(res))
+        page = res.body.next?.page
+      } while (page)
+      expect(seen).toEqual([g1.id, g11.id, g111.id, g2.id])
       expect((await call(w.api, w.tokens.rita, 'GET', `/v1/orgs/${w.org.id}/sites/nope/section-groups`)).status).toBe(404)
     })
   })

@@ -238,8 +238,11 @@ describe('site-spaces', () => {
       expect(cleared.body).toMatchObject({ hidden: false, path: 'start' })
       expect(cleared.body).not.toHaveProperty('condition')
       expect(siteSpaceRow(w, first!.id)).not.toHaveProperty('condition')
-      // Its own path again is no conflict.
+      // Its own path again, or its own space again, is no conflict and writes nothing.
+      const same = siteSnapshot(w)
       expect((await call(w.api, w.editor, 'PATCH', `${w.base}/site-spaces/${first!.id}`, { path: 'start' })).status).toBe(200)
+      expect((await call(w.api, w.editor, 'PATCH', `${w.base}/site-spaces/${first!.id}`, { spaceId: w.spaces.changelog.id })).status).toBe(200)
+      expect(siteSnapshot(w)).toEqual(same)
       // The same path in another container is free.
       const s = await w.section(w.spaces.guide.id)
       expect(s.siteSpaces.map((x: any) => x.path)).toEqual(['start', 'api-reference', 'guide'])
