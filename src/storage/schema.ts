@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Level, Role } from '../core/roles.js'
+import type { Role } from '../core/roles.js'
 import type { MergeRulesSchema, StandaloneMergeRulesSchema } from '../domains/common/schemas.js'
 import { collection } from './port.js'
 
@@ -129,7 +129,7 @@ export interface SpaceGrantRow {
   space: string
   organization: string
   principal: { type: 'user'; user: string } | { type: 'team'; team: string }
-  role: Level
+  role: Role
 }
 
 /** A published docs site of an organization. */

@@ -74,15 +74,14 @@ export function listMemberSpaces(
 ): Page<MemberSpace> {
   const items: Array<{ key: SortKey; grant: SpaceGrantRow; space: SpaceRow }> = []
   for (const { seq, row } of ctx.tx.scan('spaceGrants', 'byPrincipal', `user:${user}`)) {
-    // A `guest` grant gives nothing on a space (see access/levels.ts), so it lists nothing.
-    if (row.organization !== organization || row.role === 'guest') continue
+    if (row.organization !== organization) continue
     const space = ctx.tx.get('spaces', row.space)
     if (!space || space.deletedAt) continue
     if (!ctx.access.can('space', space.id, 'view')) continue
     items.push({ key: [seq], grant: row, space })
   }
   const page = paginate(sortByKey(items, query.order), (item) => item.key, query, query.order)
-  return { ...page, items: page.items.map((item) => ({ permission: item.grant.role as Role, space: item.space })) }
+  return { ...page, items: page.items.map((item) => ({ permission: item.grant.role, space: item.space })) }
 }
 
 /** A team and the member's membership row in it. */

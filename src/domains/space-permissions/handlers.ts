@@ -1,19 +1,11 @@
 import type { Context } from '../../core/context.js'
 import { implement } from '../../core/operation.js'
 import { indexSource, mapPage, paginateScan, type PageQuery } from '../../core/paging.js'
-import type { Role } from '../../core/roles.js'
-import type { SpaceGrantRow } from '../../storage/schema.js'
 import { getSpace } from '../spaces/model.js'
 import { encodeTeam } from '../teams/encode.js'
 import { encodeUser } from '../users/encode.js'
 import { grantSpace, inviteToSpace, revokeSpace } from './model.js'
 import { spacePermissionOperations } from './operations.js'
-
-/** The role of a grant: grants are only ever written with a role (never `guest`). */
-function roleOf(grant: SpaceGrantRow): Role {
-  if (grant.role === 'guest') throw new Error(`Grant ${grant.id} holds no role`)
-  return grant.role
-}
 
 /** One page of a space's user or team grants, in index order (O(log n + limit) a page). */
 function grantPage(ctx: Context, space: string, type: 'user' | 'team', query: PageQuery) {
@@ -29,7 +21,7 @@ export const spacePermissionHandlers = implement(spacePermissionOperations, {
     return mapPage(grantPage(ctx, space.id, 'user', query), ({ row }) => {
       const user = row.principal.type === 'user' ? ctx.tx.get('users', row.principal.user) : undefined
       if (!user) throw new Error(`Grant ${row.id} points to no user`)
-      return { permission: roleOf(row), user: encodeUser(ctx, user) }
+      return { permission: row.role, user: encodeUser(ctx, user) }
     })
   },
   updateUserPermissionInSpace: (ctx, { params, body }) => {
@@ -43,7 +35,7 @@ export const spacePermissionHandlers = implement(spacePermissionOperations, {
     return mapPage(grantPage(ctx, space.id, 'team', query), ({ row }) => {
       const team = row.principal.type === 'team' ? ctx.tx.get('teams', row.principal.team) : undefined
       if (!team) throw new Error(`Grant ${row.id} points to no team`)
-      return { permission: roleOf(row), team: encodeTeam(ctx, team) }
+      return { permission: row.role, team: encodeTeam(ctx, team) }
     })
   },
   updateTeamPermissionInSpace: (ctx, { params, body }) => {
