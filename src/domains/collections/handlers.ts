@@ -1,6 +1,6 @@
 import { implement } from '../../core/operation.js'
 import { indexSource, mapPage, paginateScan } from '../../core/paging.js'
-import { rootKey, type CollectionRow, type SpaceRow } from '../../storage/schema.js'
+import { rootKey, type CollectionRow } from '../../storage/schema.js'
 import { memberRole } from '../access/levels.js'
 import { encodeSpace } from '../spaces/encode.js'
 import { encodeCollection } from './encode.js'
@@ -23,9 +23,9 @@ export const collectionHandlers = implement(collectionOperations, {
 
   listSpacesInCollectionById: (ctx, { params, query }) => {
     const collection = getCollection(ctx, params.collectionId)
-    // The index keeps a collection's spaces in position order: members with a role see them all.
-    const filter = memberRole(ctx.tx, collection.organization, ctx.actor.user) ? undefined : (row: SpaceRow) => ctx.access.can('space', row.id, 'view')
-    const page = paginateScan(indexSource(ctx.tx, 'spaces', 'byParent', collection.id), query, filter)
+    // Only members with a role see a collection (access/levels.ts), and they see every space of
+    // the organization: the index, in position order, is the list.
+    const page = paginateScan(indexSource(ctx.tx, 'spaces', 'byParent', collection.id), query)
     return mapPage(page, (e) => encodeSpace(ctx, e.row))
   },
 
