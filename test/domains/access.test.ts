@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { call, createWorld } from '../helpers.js'
+import { addEditor, call, createWorld } from '../helpers.js'
 
 describe('effective levels', () => {
   it('a disabled member keeps nothing through a grant left behind', async () => {
@@ -41,6 +41,24 @@ describe('effective levels', () => {
     expect(patched.status).toBe(200)
     expect((await call(w.api, w.tokens.rita, 'GET', `/v1/spaces/${space.id}`)).body.permissions.edit).toBe(true)
     expect((await call(w.api, w.tokens.gina, 'GET', `/v1/spaces/${space.id}`)).status).toBe(404)
+  })
+})
+
+describe('space review and merge flags', () => {
+  it('are false for an edit grant and true for a review grant', async () => {
+    const w = await createWorld()
+    const space = await w.api.fixtures.createSpace(w.org.id, { title: 'Reviewed' })
+    // gina is a guest: the grant alone sets her level on the space.
+    await w.api.fixtures.grantSpace(space.id, { user: w.users.gina.id }, 'edit')
+    const edit = await call(w.api, w.tokens.gina, 'GET', `/v1/spaces/${space.id}`)
+    expect(edit.status).toBe(200)
+    expect(edit.body.permissions).toMatchObject({ view: true, comment: true, edit: true, review: false, merge: false, admin: false })
+    await w.api.fixtures.grantSpace(space.id, { user: w.users.gina.id }, 'review')
+    const review = await call(w.api, w.tokens.gina, 'GET', `/v1/spaces/${space.id}`)
+    expect(review.body.permissions).toMatchObject({ view: true, edit: true, review: true, merge: true, admin: false })
+    // The same flags through an organization role: an editor neither reviews nor merges.
+    const editor = await addEditor(w)
+    expect((await call(w.api, editor, 'GET', `/v1/spaces/${space.id}`)).body.permissions).toMatchObject({ edit: true, review: false, merge: false })
   })
 })
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { rootKey } from '../../src/storage/schema.js'
 import { call, createWorld, type World } from '../helpers.js'
 
 const collectionRow = (w: World, id: string) => w.api.store.read((tx) => tx.get('collections', id))
@@ -331,6 +332,36 @@ describe('collections', () => {
       // The trashed space went along: it is restored in the new organization.
       const restored = await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${trashed.id}/restore`)
       expect(restored.body).toMatchObject({ organization: beta.id, parent: nested.id })
+    })
+
+    it('lands last at the target root even before root collections created later, and stamps the carried spaces', async () => {
+      const w = await createWorld()
+      const beta = await w.api.fixtures.createOrganization({ title: 'Beta', members: [{ user: w.users.ada.id, role: 'admin' }] })
+      const moving = await w.api.fixtures.createCollection(w.org.id, { title: 'Moving' })
+      const nested = await w.api.fixtures.createCollection(w.org.id, { title: 'Nested', parent: moving.id })
+      const live = await w.api.fixtures.createSpace(w.org.id, { parent: moving.id, title: 'Live' })
+      const deep = await w.api.fixtures.createSpace(w.org.id, { parent: nested.id, title: 'Deep' })
+      const trashed = await w.api.fixtures.createSpace(w.org.id, { parent: nested.id, title: 'Trashed' })
+      const stays = await w.api.fixtures.createSpace(w.org.id, { title: 'Stays' })
+      await w.api.fixtures.deleteSpace(trashed.id)
+      // Created after `Moving`: a larger position than the one it has in its organization.
+      const betaLater = await w.api.fixtures.createCollection(beta.id, { title: 'Beta later' })
+      w.clock.advance(3600_000)
+      const res = await call(w.api, w.tokens.ada, 'POST', `/v1/collections/${moving.id}/transfer`, { organization: beta.id })
+      expect(res.status).toBe(200)
+      const roots = await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${beta.id}/collections?nested=false`)
+      expect(roots.body.items.map((c: any) => c.id)).toEqual([betaLater.id, moving.id])
+      expect(w.api.store.read((tx) => tx.scan('collections', 'byParent', rootKey(beta.id)).map((e) => e.row.id))).toEqual([betaLater.id, moving.id])
+      for (const space of [live, deep, trashed]) {
+        expect(spaceRow(w, space.id), space.title).toMatchObject({ organization: beta.id, updatedAt: '2026-03-01T11:00:00.000Z' })
+      }
+      expect(spaceRow(w, trashed.id)!.deletedAt).toBe('2026-03-01T10:00:00.000Z')
+      expect(spaceRow(w, stays.id)!.updatedAt).toBe('2026-03-01T10:00:00.000Z')
+      const listed = await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${beta.id}/spaces`)
+      expect(listed.body.items.map((s: any) => [s.title, s.updatedAt])).toEqual([
+        ['Live', '2026-03-01T11:00:00.000Z'],
+        ['Deep', '2026-03-01T11:00:00.000Z'],
+      ])
     })
 
     it('answers 409 for the same organization, 400 on a bad body', async () => {

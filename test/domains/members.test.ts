@@ -100,6 +100,24 @@ describe('organization members', () => {
       expect(seenAsc.body.items.map((m: any) => m.id)).toEqual([w.users.gina.id, w.users.ada.id])
     })
 
+    it('sorts by name case-insensitively, both ways', async () => {
+      const w = await createWorld()
+      const bob = await w.api.fixtures.createUser({ displayName: 'bob', email: 'bob@acme.test' })
+      const carl = await w.api.fixtures.createUser({ displayName: 'Carl', email: 'carl@acme.test' })
+      await w.api.fixtures.addMember(w.org.id, bob.id, 'read')
+      await w.api.fixtures.addMember(w.org.id, carl.id, 'read')
+      const asc = await call(w.api, w.tokens.ada, 'GET', `${members(w)}?sort=name&order=asc`)
+      expect(asc.status).toBe(200)
+      expect(asc.body.items.map((m: any) => m.user.displayName)).toEqual(['Ada Lovelace', 'bob', 'Carl', 'Gina Guest', 'Rita Reader'])
+      const desc = await call(w.api, w.tokens.ada, 'GET', `${members(w)}?sort=name&order=desc`)
+      expect(desc.body.items.map((m: any) => m.user.displayName)).toEqual(['Rita Reader', 'Gina Guest', 'Carl', 'bob', 'Ada Lovelace'])
+      // Page by page, the cursor follows the same order.
+      const first = await call(w.api, w.tokens.ada, 'GET', `${members(w)}?sort=name&order=asc&limit=2`)
+      expect(first.body.items.map((m: any) => m.user.displayName)).toEqual(['Ada Lovelace', 'bob'])
+      const second = await call(w.api, w.tokens.ada, 'GET', `${members(w)}?sort=name&order=asc&limit=2&page=${first.body.next.page}`)
+      expect(second.body.items.map((m: any) => m.user.displayName)).toEqual(['Carl', 'Gina Guest'])
+    })
+
     it('pages 120+ members by join time with a cursor that survives joins and removals between pages', async () => {
       const w = await createWorld()
       const added = await addMembers(w, 120)
@@ -231,6 +249,28 @@ describe('organization members', () => {
       const down = await call(w.api, w.tokens.ada, 'PATCH', `${members(w)}/${w.users.ada.id}`, { role: 'create' })
       expect(down.body.role).toBe('create')
       expect((await call(w.api, w.tokens.rita, 'PATCH', `${members(w)}/${w.users.rita.id}`, { role: null })).status).toBe(400)
+    })
+
+    it('counts only enabled admins: with the other admin disabled, the last enabled one can be neither demoted nor removed', async () => {
+      const w = await createWorld()
+      expect((await call(w.api, w.tokens.ada, 'PATCH', `${members(w)}/${w.users.rita.id}`, { role: 'admin' })).status).toBe(200)
+      w.api.system((ctx) => {
+        const member = ctx.tx.get('members', `${w.org.id}/${w.users.rita.id}`)!
+        ctx.tx.update('members', { ...member, disabled: true })
+      })
+      const team = await w.api.fixtures.createTeam(w.org.id, { title: 'Core', owners: [w.users.ada.id] })
+      const snapshot = () => w.api.store.read((tx) => ({ members: tx.all('members'), teamMembers: tx.all('teamMembers') }))
+      const before = snapshot()
+      const demote = await call(w.api, w.tokens.ada, 'PATCH', `${members(w)}/${w.users.ada.id}`, { role: 'read' })
+      expect(demote.status).toBe(400)
+      expect(demote.body.error.message).toBe('Cannot demote the last admin of the organization: make another member admin first')
+      expect(snapshot()).toEqual(before)
+      const remove = await call(w.api, w.tokens.ada, 'DELETE', `${members(w)}/${w.users.ada.id}`)
+      expect(remove.status).toBe(400)
+      expect(remove.body.error.message).toBe('Cannot remove the last admin of the organization: make another member admin first')
+      expect(snapshot()).toEqual(before)
+      expect(w.api.store.read((tx) => tx.get('members', `${w.org.id}/${w.users.ada.id}`))).toMatchObject({ role: 'admin', disabled: false })
+      expect(w.api.store.read((tx) => tx.get('teamMembers', `${team.id}/${w.users.ada.id}`))).toBeDefined()
     })
 
     it.each([

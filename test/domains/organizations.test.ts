@@ -19,6 +19,41 @@ describe('organizations', () => {
       expect(outsider.body).toEqual({ items: [], count: 0 })
     })
 
+    it('leaves out an organization where the caller is disabled (items and count)', async () => {
+      const w = await createWorld()
+      const other = await w.api.fixtures.createOrganization({ title: 'Other', members: [{ user: w.users.rita.id, role: 'admin' }] })
+      const third = await w.api.fixtures.createOrganization({ title: 'Third', members: [{ user: w.users.rita.id, role: 'read' }] })
+      expect((await call(w.api, w.tokens.rita, 'GET', '/v1/orgs')).body.count).toBe(3)
+      w.api.system((ctx) => {
+        const member = ctx.tx.get('members', `${w.org.id}/${w.users.rita.id}`)!
+        ctx.tx.update('members', { ...member, disabled: true })
+      })
+      const res = await call(w.api, w.tokens.rita, 'GET', '/v1/orgs')
+      expect(res.status).toBe(200)
+      expect(res.body.items.map((o: any) => o.id)).toEqual([other.id, third.id])
+      expect(res.body.count).toBe(2)
+      const paged = await call(w.api, w.tokens.rita, 'GET', '/v1/orgs?limit=1')
+      expect(paged.body.items.map((o: any) => o.id)).toEqual([other.id])
+      expect(paged.body.count).toBe(2)
+    })
+
+    it('says ownTeam only for the organization where the caller owns a team', async () => {
+      const w = await createWorld()
+      const other = await w.api.fixtures.createOrganization({ title: 'Other', members: [{ user: w.users.rita.id, role: 'admin' }] })
+      await w.api.fixtures.createTeam(other.id, { title: 'Theirs', owners: [w.users.rita.id] })
+      await w.api.fixtures.createTeam(w.org.id, { title: 'Member only', members: [w.users.rita.id] })
+      expect((await call(w.api, w.tokens.rita, 'GET', `/v1/orgs/${w.org.id}`)).body.permissions.ownTeam).toBe(false)
+      expect((await call(w.api, w.tokens.rita, 'GET', `/v1/orgs/${other.id}`)).body.permissions.ownTeam).toBe(true)
+      const list = await call(w.api, w.tokens.rita, 'GET', '/v1/orgs')
+      expect(list.body.items.map((o: any) => [o.id, o.permissions.ownTeam])).toEqual([
+        [w.org.id, false],
+        [other.id, true],
+      ])
+      // Owning one in Acme too turns it on there.
+      await w.api.fixtures.createTeam(w.org.id, { title: 'Hers', owners: [w.users.rita.id] })
+      expect((await call(w.api, w.tokens.rita, 'GET', `/v1/orgs/${w.org.id}`)).body.permissions.ownTeam).toBe(true)
+    })
+
     it('pages with a cursor', async () => {
       const w = await createWorld()
       for (let i = 0; i < 4; i++) await w.api.fixtures.createOrganization({ title: `Org ${i}`, members: [{ user: w.users.ada.id, role: 'read' }] })
@@ -123,6 +158,27 @@ describe('organizations', () => {
       expect((await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}`)).body).toEqual(before.body)
     })
 
+    it('refuses a defaultContent site of another organization with a 400, and changes nothing', async () => {
+      const w = await createWorld()
+      const beta = await w.api.fixtures.createOrganization({ title: 'Beta', members: [{ user: w.users.ada.id, role: 'admin' }] })
+      const foreign = await w.api.fixtures.createSite(beta.id, { title: 'Theirs' })
+      const before = w.api.store.read((tx) => tx.get('organizations', w.org.id))
+      const res = await call(w.api, w.tokens.ada, 'PATCH', `/v1/orgs/${w.org.id}`, { title: 'Renamed', defaultContent: { type: 'site', site: foreign.id } })
+      expect(res.status).toBe(400)
+      expect(res.body.error.code).toBe(400)
+      expect(res.body.error.message).toContain(`body field \`defaultContent.site\`: no site ${foreign.id} in this organization`)
+      expect(w.api.store.read((tx) => tx.get('organizations', w.org.id))).toEqual(before)
+      expect((await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}`)).body.defaultContent).toBeUndefined()
+    })
+
+    it('stores the email domains of a new organization in lower case', async () => {
+      const w = await createWorld()
+      const org = await w.api.fixtures.createOrganization({ title: 'Upper', emailDomains: ['ACME.test', 'Example.COM'], members: [{ user: w.users.ada.id, role: 'admin' }] })
+      expect(org.emailDomains).toEqual(['acme.test', 'example.com'])
+      expect(w.api.store.read((tx) => tx.get('organizations', org.id))?.emailDomains).toEqual(['acme.test', 'example.com'])
+      expect((await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${org.id}`)).body.emailDomains).toEqual(['acme.test', 'example.com'])
+    })
+
     it('needs the admin role: 403 for a reader, 404 for an outsider', async () => {
       const w = await createWorld()
       const reader = await call(w.api, w.tokens.rita, 'PATCH', `/v1/orgs/${w.org.id}`, { title: 'Hacked' })
@@ -170,6 +226,48 @@ describe('organizations', () => {
       // joining again changes nothing
       expect((await call(w.api, w.tokens.olga, 'POST', `/v1/orgs/${w.org.id}/join`)).status).toBe(204)
       expect(w.api.store.read((tx) => tx.count('members', 'byOrganization', w.org.id))).toBe(4)
+    })
+
+    it("gives the organization's default role: `edit` once set, and guest when null", async () => {
+      const w = await createWorld()
+      expect((await call(w.api, w.tokens.ada, 'PATCH', `/v1/orgs/${w.org.id}`, { defaultRole: 'edit' })).status).toBe(200)
+      expect((await call(w.api, w.tokens.olga, 'POST', `/v1/orgs/${w.org.id}/join`)).status).toBe(204)
+      expect(w.api.store.read((tx) => tx.get('members', `${w.org.id}/${w.users.olga.id}`))).toMatchObject({ role: 'edit', disabled: false })
+      expect((await call(w.api, w.tokens.ada, 'PATCH', `/v1/orgs/${w.org.id}`, { defaultRole: null })).status).toBe(200)
+      const nell = await w.api.fixtures.createUser({ displayName: 'Nell', email: 'nell@acme.test' })
+      const token = await w.api.fixtures.createToken(nell.id)
+      expect((await call(w.api, token, 'POST', `/v1/orgs/${w.org.id}/join`)).status).toBe(204)
+      expect(w.api.store.read((tx) => tx.get('members', `${w.org.id}/${nell.id}`))).toMatchObject({ role: null, disabled: false })
+      expect((await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/members/${nell.id}`)).body.role).toBeNull()
+    })
+
+    it('answers 204 to an existing member whose email would not qualify, and leaves the membership as it was', async () => {
+      const w = await createWorld()
+      // gina: a guest with an email outside the allowed domains.
+      const una = await w.api.fixtures.createUser({ displayName: 'Una', email: 'una@acme.test', emailVerified: false })
+      await w.api.fixtures.addMember(w.org.id, una.id, 'comment')
+      const unaToken = await w.api.fixtures.createToken(una.id)
+      const memberships = () => w.api.store.read((tx) => tx.all('members'))
+      const before = memberships()
+      w.clock.advance(3600_000)
+      for (const token of [w.tokens.gina, unaToken]) {
+        const res = await call(w.api, token, 'POST', `/v1/orgs/${w.org.id}/join`)
+        expect(res.status).toBe(204)
+        expect(res.body).toBeUndefined()
+        expect(memberships()).toEqual(before)
+      }
+      expect(w.api.store.read((tx) => tx.get('members', `${w.org.id}/${w.users.gina.id}`))?.role).toBeNull()
+      expect(w.api.store.read((tx) => tx.get('members', `${w.org.id}/${una.id}`))?.role).toBe('comment')
+    })
+
+    it('compares the email domain case-insensitively', async () => {
+      const w = await createWorld()
+      const x = await w.api.fixtures.createUser({ displayName: 'Xavier', email: 'x@ACME.Test' })
+      const token = await w.api.fixtures.createToken(x.id)
+      const res = await call(w.api, token, 'POST', `/v1/orgs/${w.org.id}/join`)
+      expect(res.status).toBe(204)
+      expect(w.api.store.read((tx) => tx.get('members', `${w.org.id}/${x.id}`))).toMatchObject({ role: 'read', disabled: false })
+      expect((await call(w.api, token, 'GET', `/v1/orgs/${w.org.id}`)).status).toBe(200)
     })
 
     it('refuses an unverified email or a domain that is not allowed', async () => {

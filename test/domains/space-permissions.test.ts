@@ -236,6 +236,26 @@ describe('space permissions', () => {
       expect(w.api.store.read((tx) => tx.get('members', `${w.org.id}/${w.users.gina.id}`))).toBeDefined()
     })
 
+    it('answers 404 on a trashed space and keeps the grant', async () => {
+      const w = await setup()
+      const team = await createTeam(w, w.org.id, 'Writers', [w.users.rita.id])
+      await w.api.fixtures.grantSpace(w.space.id, { user: w.users.gina.id }, 'edit')
+      await w.api.fixtures.grantSpace(w.space.id, { team: team.id }, 'read')
+      await w.api.fixtures.deleteSpace(w.space.id)
+      const before = grantsOf(w, w.space.id)
+      expect(before).toHaveLength(2)
+      const res = await call(w.api, w.tokens.ada, 'DELETE', `${w.base}/users/${w.users.gina.id}`)
+      expect(res.status).toBe(404)
+      expect(res.body.error).toEqual({ code: 404, message: 'Space not found' })
+      expect(w.api.store.read((tx) => tx.get('spaceGrants', `${w.space.id}/user:${w.users.gina.id}`))).toMatchObject({ role: 'edit' })
+      const teamRes = await call(w.api, w.tokens.ada, 'DELETE', `${w.base}/teams/${team.id}`)
+      expect(teamRes.status).toBe(404)
+      expect(grantsOf(w, w.space.id)).toEqual(before)
+      // Restored, the space comes back with the grant: gina edits it again.
+      expect((await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/restore`)).status).toBe(200)
+      expect((await call(w.api, w.tokens.gina, 'GET', `/v1/spaces/${w.space.id}`)).body.permissions.edit).toBe(true)
+    })
+
     it('needs the admin role on the space', async () => {
       const w = await setup()
       await w.api.fixtures.grantSpace(w.space.id, { user: w.users.gina.id }, 'edit')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { call, createWorld, type World } from '../helpers.js'
+import { rootKey } from '../../src/storage/schema.js'
+import { addEditor, call, createWorld, type World } from '../helpers.js'
 
 const HOUR = 3600_000
 const DAY = 24 * HOUR
@@ -131,6 +132,25 @@ describe('spaces', () => {
       expect(res.body.count).toBe(2)
       expect(res.body.items[0].permissions).toMatchObject({ view: true, edit: true, admin: false })
       expect(res.body.items[1].permissions).toMatchObject({ view: true, edit: false })
+    })
+
+    it('shows an organization admin admin permissions on every item', async () => {
+      const w = await createWorld()
+      await w.api.fixtures.createSpace(w.org.id, { title: 'Private' })
+      const docs = await w.api.fixtures.createCollection(w.org.id)
+      await w.api.fixtures.createSpace(w.org.id, { title: 'Inside', parent: docs.id })
+      await w.api.fixtures.createSpace(w.org.id, { title: 'Public', visibility: 'public' })
+      const res = await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/spaces`)
+      expect(res.status).toBe(200)
+      expect(titles(res)).toEqual(['Private', 'Inside', 'Public'])
+      for (const item of res.body.items) {
+        expect(item.permissions, item.title).toMatchObject({ view: true, edit: true, merge: true, admin: true, viewInviteLinks: true })
+        expect(item.permissions.admin, item.title).toBe(true)
+      }
+      // The list agrees with getting each space.
+      for (const item of res.body.items) {
+        expect((await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${item.id}`)).body.permissions).toEqual(item.permissions)
+      }
     })
 
     it('answers 404 to an outsider, 401 without a token, 400 on a bad limit', async () => {
@@ -307,6 +327,25 @@ describe('spaces', () => {
       expect((await call(w.api, undefined, 'DELETE', `/v1/spaces/${space.id}`)).status).toBe(401)
       expect(row(w, space.id)!.deletedAt).toBeUndefined()
     })
+    it('needs admin, not edit: 403 for an org editor and for a user with an edit grant, and the space stays live', async () => {
+      const w = await createWorld()
+      const editor = await addEditor(w)
+      const space = await w.api.fixtures.createSpace(w.org.id, { title: 'Kept' })
+      await w.api.fixtures.grantSpace(space.id, { user: w.users.gina.id }, 'edit')
+      const before = row(w, space.id)
+      // Both can see the space and edit it: only the admin level is missing.
+      expect((await call(w.api, editor, 'GET', `/v1/spaces/${space.id}`)).body.permissions).toMatchObject({ view: true, edit: true, admin: false })
+      expect((await call(w.api, w.tokens.gina, 'GET', `/v1/spaces/${space.id}`)).body.permissions).toMatchObject({ view: true, edit: true, admin: false })
+      w.clock.advance(HOUR)
+      for (const token of [editor, w.tokens.gina]) {
+        const res = await call(w.api, token, 'DELETE', `/v1/spaces/${space.id}`)
+        expect(res.status).toBe(403)
+        expect(res.body.error).toEqual({ code: 403, message: 'You need the admin role on this space to do this' })
+        expect(row(w, space.id)).toEqual(before)
+      }
+      expect(row(w, space.id)!.deletedAt).toBeUndefined()
+      expect((await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/spaces`)).body.count).toBe(1)
+    })
   })
 
   describe('POST /v1/spaces/{spaceId}/restore', () => {
@@ -383,6 +422,44 @@ describe('spaces', () => {
       expect((await call(w.api, w.tokens.ada, 'POST', '/v1/spaces/missing/restore')).status).toBe(404)
       expect((await call(w.api, undefined, 'POST', `/v1/spaces/${space.id}/restore`)).status).toBe(401)
       expect(row(w, space.id)!.deletedAt).toBeDefined()
+    })
+    it('needs admin, not edit: 403 for an org editor and for a user with an edit grant, and the space stays deleted', async () => {
+      const w = await createWorld()
+      const editor = await addEditor(w)
+      const space = await w.api.fixtures.createSpace(w.org.id, { title: 'Trashed' })
+      await w.api.fixtures.grantSpace(space.id, { user: w.users.gina.id }, 'edit')
+      await w.api.fixtures.deleteSpace(space.id)
+      const before = row(w, space.id)
+      expect(before!.deletedAt).toBe('2026-03-01T10:00:00.000Z')
+      w.clock.advance(HOUR)
+      for (const token of [editor, w.tokens.gina]) {
+        const res = await call(w.api, token, 'POST', `/v1/spaces/${space.id}/restore`)
+        expect(res.status).toBe(403)
+        expect(res.body.error).toEqual({ code: 403, message: 'You need the admin role on this space to do this' })
+        expect(row(w, space.id)).toEqual(before)
+      }
+      expect((await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/spaces`)).body.count).toBe(0)
+      // The admin still can.
+      expect((await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${space.id}/restore`)).status).toBe(200)
+    })
+
+    it('restores to the END of the root when its collection is gone, after root spaces created later', async () => {
+      const w = await createWorld()
+      const docs = await w.api.fixtures.createCollection(w.org.id)
+      const orphan = await w.api.fixtures.createSpace(w.org.id, { parent: docs.id, title: 'Orphan' })
+      // Created after the orphan: a larger position than the one the orphan had.
+      const later = await w.api.fixtures.createSpace(w.org.id, { title: 'Later' })
+      await w.api.fixtures.deleteSpace(orphan.id)
+      expect((await call(w.api, w.tokens.ada, 'DELETE', `/v1/collections/${docs.id}`)).status).toBe(204)
+      const res = await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${orphan.id}/restore`)
+      expect(res.status).toBe(200)
+      expect(res.body.parent).toBeUndefined()
+      const rootOrder = w.api.store.read((tx) => tx.scan('spaces', 'byParent', rootKey(w.org.id)).map((e) => e.row.id))
+      expect(rootOrder).toEqual([later.id, orphan.id])
+      // Already last at the root: moving it to the end of the root changes nothing.
+      const move = await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${orphan.id}/move`, { parent: null })
+      expect(move.status).toBe(409)
+      expect(move.body.error.code).toBe(409)
     })
   })
 
@@ -590,6 +667,28 @@ describe('spaces', () => {
       expect(far.body).toMatchObject({ organization: beta.id, parent: betaDocs.id })
       const inBeta = await call(w.api, w.tokens.ada, 'GET', `/v1/collections/${betaDocs.id}/spaces`)
       expect(inBeta.body.items.map((s: any) => s.id)).toEqual([space.id])
+    })
+
+    it('bumps updatedAt and lands last in a target collection that already holds a space', async () => {
+      const w = await createWorld()
+      const beta = await createBeta(w)
+      const docs = await w.api.fixtures.createCollection(w.org.id)
+      const betaDocs = await w.api.fixtures.createCollection(beta.id)
+      const space = await w.api.fixtures.createSpace(w.org.id, { title: 'Moving' })
+      // Created after the moving space: positions larger than the one it has.
+      await w.api.fixtures.createSpace(w.org.id, { parent: docs.id, title: 'There' })
+      await w.api.fixtures.createSpace(beta.id, { parent: betaDocs.id, title: 'Beta there' })
+      w.clock.advance(HOUR)
+      const local = await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${space.id}/transfer`, { organization: w.org.id, parent: docs.id })
+      expect(local.status).toBe(200)
+      expect(local.body).toMatchObject({ parent: docs.id, createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T11:00:00.000Z' })
+      expect(row(w, space.id)!.updatedAt).toBe('2026-03-01T11:00:00.000Z')
+      expect(titles(await call(w.api, w.tokens.ada, 'GET', `/v1/collections/${docs.id}/spaces`))).toEqual(['There', 'Moving'])
+      w.clock.advance(HOUR)
+      const far = await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${space.id}/transfer`, { organization: beta.id, parent: betaDocs.id })
+      expect(far.status).toBe(200)
+      expect(far.body).toMatchObject({ organization: beta.id, parent: betaDocs.id, updatedAt: '2026-03-01T12:00:00.000Z' })
+      expect(titles(await call(w.api, w.tokens.ada, 'GET', `/v1/collections/${betaDocs.id}/spaces`))).toEqual(['Beta there', 'Moving'])
     })
 
     it('answers 409 when nothing would change, 400 on a bad body', async () => {

@@ -98,6 +98,34 @@ describe('teams', () => {
       expect(await list(`?owner=${w.users.olga.id}`)).toEqual({ items: [], count: 0 })
     })
 
+    it('sorts titles case-insensitively', async () => {
+      const w = await createWorld()
+      const beta = await w.api.fixtures.createTeam(w.org.id, { title: 'Beta' })
+      const alpha = await w.api.fixtures.createTeam(w.org.id, { title: 'alpha' })
+      const gamma = await w.api.fixtures.createTeam(w.org.id, { title: 'Gamma' })
+      const all = await call(w.api, w.tokens.ada, 'GET', teams(w))
+      expect(all.body.items.map((t: any) => t.title)).toEqual(['alpha', 'Beta', 'Gamma'])
+      const first = await call(w.api, w.tokens.ada, 'GET', `${teams(w)}?limit=1`)
+      expect(first.body.items.map((t: any) => t.id)).toEqual([alpha.id])
+      const rest = await call(w.api, w.tokens.ada, 'GET', `${teams(w)}?limit=5&page=${first.body.next.page}`)
+      expect(rest.body.items.map((t: any) => t.id)).toEqual([beta.id, gamma.id])
+    })
+
+    it('lists nothing for ?owner= a disabled member, even one who owns a team', async () => {
+      const w = await createWorld()
+      const owned = await w.api.fixtures.createTeam(w.org.id, { title: 'Owned', owners: [w.users.rita.id] })
+      await w.api.fixtures.createTeam(w.org.id, { title: 'Other' })
+      const path = `${teams(w)}?owner=${w.users.rita.id}`
+      expect((await call(w.api, w.tokens.ada, 'GET', path)).body.items.map((t: any) => t.id)).toEqual([owned.id])
+      w.api.system((ctx) => {
+        const member = ctx.tx.get('members', `${w.org.id}/${w.users.rita.id}`)!
+        ctx.tx.update('members', { ...member, disabled: true })
+      })
+      const res = await call(w.api, w.tokens.ada, 'GET', path)
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual({ items: [], count: 0 })
+    })
+
     it('pages with a cursor that survives inserts and deletes between pages', async () => {
       const w = await createWorld()
       for (let i = 0; i < 30; i++) await w.api.fixtures.createTeam(w.org.id, { title: `Team ${String(i).padStart(2, '0')}` })

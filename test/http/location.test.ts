@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createDocsApi } from '../../src/index.js'
 import { call, createWorld } from '../helpers.js'
 
 describe('201 answers', () => {
@@ -16,5 +17,23 @@ describe('201 answers', () => {
     // a 200 has none
     const got = await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${space.body.id}`)
     expect(got.headers.get('location')).toBeNull()
+  })
+
+  it('are built without a double slash when baseUrl ends with one', async () => {
+    const api = createDocsApi({ baseUrl: 'http://x.test/' })
+    const user = await api.fixtures.createUser({ displayName: 'Ada' })
+    const org = await api.fixtures.createOrganization({ title: 'Acme', members: [{ user: user.id, role: 'admin' }] })
+    const token = await api.fixtures.createToken(user.id)
+    const res = await api.fetch(`http://x.test/v1/orgs/${org.id}/spaces`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'New' }),
+    })
+    expect(res.status).toBe(201)
+    const body = await res.json()
+    expect(body.urls.location).toBe(`http://x.test/v1/spaces/${body.id}`)
+    expect(body.urls.location).not.toContain('//v1')
+    expect(res.headers.get('location')).toBe(`http://x.test/v1/spaces/${body.id}`)
+    expect(org.urls.location).toBe(`http://x.test/v1/orgs/${org.id}`)
   })
 })

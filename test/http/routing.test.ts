@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import type { BoundOperation } from '../../src/core/operation.js'
+import { createRouter } from '../../src/http/router.js'
 import { createDocsApi, createFetchHandler } from '../../src/index.js'
 import { BASE, call, createWorld } from '../helpers.js'
 
@@ -26,7 +28,7 @@ describe('http: routing', () => {
     expect((await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}`)).body.title).toBe('Acme')
   })
 
-  it('matches static segments before parameters, decodes parameters and ignores a trailing slash', async () => {
+  it('decodes parameters and ignores a trailing slash', async () => {
     const w = await createWorld()
     expect((await call(w.api, w.tokens.ada, 'GET', '/v1/user')).body.id).toBe(w.users.ada.id)
     expect((await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/`)).body.id).toBe(w.org.id)
@@ -34,6 +36,32 @@ describe('http: routing', () => {
     const encoded = await call(w.api, w.tokens.ada, 'GET', '/v1/orgs/a%2Fb')
     expect(encoded.body.error).toEqual({ code: 404, message: 'Organization not found' })
     expect((await call(w.api, w.tokens.ada, 'GET', '/v1/orgs/%E0%A4%A')).status).toBe(404)
+  })
+
+  it('createRouter matches static segments before parameters, whatever the order of the table', () => {
+    const never = (): never => {
+      throw new Error('a handler must not run while routing')
+    }
+    const op = (id: string, path: string): BoundOperation => ({
+      def: { id, method: 'GET', path, summary: id, tag: 'x', status: 200, errors: [] },
+      handler: never,
+    })
+    const me = op('getMe', '/v1/x/me')
+    const byId = op('getById', '/v1/x/{id}')
+    for (const table of [
+      [me, byId],
+      [byId, me],
+    ]) {
+      const router = createRouter(table)
+      const mine = router.match('GET', '/v1/x/me')
+      expect(mine).toEqual({ kind: 'found', operation: me, params: {} })
+      expect(mine.kind === 'found' && mine.operation).toBe(me)
+      const other = router.match('GET', '/v1/x/42')
+      expect(other).toEqual({ kind: 'found', operation: byId, params: { id: '42' } })
+      expect(other.kind === 'found' && other.operation).toBe(byId)
+      expect(router.match('POST', '/v1/x/me')).toEqual({ kind: 'method-not-allowed', allow: ['GET'] })
+      expect(router.match('GET', '/v1/x/42/more')).toEqual({ kind: 'not-found' })
+    }
   })
 
   it('accepts a URL and init as well as a Request', async () => {
