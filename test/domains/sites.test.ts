@@ -569,6 +569,50 @@ describe('sites', () => {
       expect((await call(w.api, w.tokens.ada, 'GET', sitePath(w, site.id))).body.urls.published).toBe('http://localhost:4000/published/acme/guide')
     })
 
+    it('a basename is one path segment of every published URL, whatever characters it holds', async () => {
+      const w = await createWorld()
+      const [a, b] = await spacesOf(w, ['Alpha', 'Beta'])
+      const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', visibility: 'share-link', spaces: [a!.id], published: true })
+      const base = sitePath(w, site.id)
+      const section = (await call(w.api, w.tokens.ada, 'POST', `${base}/sections`, { spaceId: b!.id, path: 'api' })).body
+      const link = (await call(w.api, w.tokens.ada, 'POST', `${base}/share-links`, { name: 'Partners' })).body
+      /** Every `published` URL the API answers about the site. */
+      const publishedUrls = async (): Promise<string[]> => {
+        const key = new URL(link.urls.published).searchParams.get('share')!
+        const q = `?shareKey=${encodeURIComponent(key)}`
+        const got = (await call(w.api, w.tokens.ada, 'GET', `${base}${q}`)).body
+        const sections = (await call(w.api, w.tokens.ada, 'GET', `${base}/sections${q}`)).body.items
+        const siteSpaces = (await call(w.api, w.tokens.ada, 'GET', `${base}/site-spaces${q}`)).body.items
+        const links = (await call(w.api, w.tokens.ada, 'GET', `${base}/share-links`)).body.items
+        return [got, ...sections, ...siteSpaces, ...links].map((r: any) => r.urls.published)
+      }
+      for (const [basename, segment] of [
+        ['team docs', 'team%20docs'],
+        ['a?b=c', 'a%3Fb%3Dc'],
+        ['x#top', 'x%23top'],
+        ['a/b', 'a%2Fb'],
+        ['ünï', '%C3%BCn%C3%AF'],
+      ] as const) {
+        expect((await call(w.api, w.tokens.ada, 'PATCH', base, { basename })).status, basename).toBe(200)
+        for (const hostname of [null, 'docs.acme.com']) {
+          await call(w.api, w.tokens.ada, 'PATCH', base, { hostname })
+          const root = hostname ? `https://${hostname}/${segment}` : `http://localhost:4000/published/${w.org.id}/${segment}`
+          const urls = await publishedUrls()
+          // the site, its section, the two site-spaces (the first section took the root's), the share link
+          expect(urls.length, basename).toBe(5)
+          for (const url of urls) {
+            // A URI (as the official schema says), under the site's root: nothing of the basename leaks into the query, fragment or path.
+            expect(url, basename).toMatch(/^[\x21-\x7e]+$/)
+            expect(url.startsWith(`${root}/`) || url.startsWith(`${root}?`) || url === root, `${url} under ${root}`).toBe(true)
+            const parsed = new URL(url)
+            expect(parsed.hash).toBe('')
+            expect([...parsed.searchParams.keys()].every((k) => k === 'share'), url).toBe(true)
+          }
+        }
+      }
+      expect(siteRow(w, site.id)!.basename).toBe('ünï')
+    })
+
     it('needs the edit role: readers get 403, guests and outsiders 404, no token 401', async () => {
       const w = await createWorld()
       const eddie = await addEditor(w)

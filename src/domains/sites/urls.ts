@@ -9,10 +9,14 @@ import { siteOpenedByKey } from '../share-links/keys.js'
  * site's URLs carry the key (`?share=<key>`) when the caller holds one.
  */
 export function siteBaseUrl(ctx: Context, site: SiteRow, options: { proxy?: boolean } = {}): string {
+  // The proxy origin and hostnames are validated against URL-safe patterns; the basename is any
+  // string of 1..100 characters (as officially), so it is encoded as one path segment: `team docs`,
+  // `a?b=c`, `x#top` or `a/b` stay inside the site's URL instead of changing what it points to.
   if (site.proxy && options.proxy !== false) return `https://${site.proxy}`
-  if (site.hostname) return `https://${site.hostname}${site.basename ? `/${site.basename}` : ''}`
+  const basename = site.basename === undefined ? undefined : encodeURIComponent(site.basename)
+  if (site.hostname) return `https://${site.hostname}${basename ? `/${basename}` : ''}`
   const organization = ctx.tx.get('organizations', site.organization)
-  return ctx.urls.published(`/${organization?.hostname ?? site.organization}/${site.basename ?? site.id}`)
+  return ctx.urls.published(`/${organization?.hostname ?? site.organization}/${basename ?? site.id}`)
 }
 
 /** The unproxied URL a proxy forwards to. */
