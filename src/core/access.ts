@@ -29,8 +29,9 @@ export const POLICY = {
     createSite: 'edit',
   },
   space: {
-    view: 'read',
-    access: 'read',
+    // Visitors (public and unlisted spaces, share keys) read a space and nothing more.
+    view: 'visitor',
+    access: 'visitor',
     comment: 'comment',
     edit: 'edit',
     triggerGitSync: 'edit',
@@ -39,7 +40,8 @@ export const POLICY = {
     admin: 'admin',
     viewInviteLinks: 'admin',
     installIntegration: 'admin',
-    // Who a space is shared with is visible to whoever can open it (as in the product's share dialog).
+    // Who a space is shared with is visible to whoever has a role in its organization or a grant
+    // on it (as in the product's share dialog), never through visibility or a share key alone.
     listPermissions: 'read',
     managePermissions: 'admin',
   },

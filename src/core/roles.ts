@@ -2,13 +2,16 @@
  * The role lattice of the reference ("Role enumeration"): read < comment < edit < review < create < admin.
  * `guest` is an organization member without a role (role `null` on the wire): it sits below `read`
  * and gives access only to what the guest was invited to.
+ * `visitor` is reading a space through its visibility (`public`, `unlisted`) or a share key, with
+ * no role in its organization and no grant on it: enough to read the space, not to see who it is
+ * shared with (that needs `read`).
  */
 export const ROLES = ['read', 'comment', 'edit', 'review', 'create', 'admin'] as const
 export type Role = (typeof ROLES)[number]
-/** A level on the lattice: a role, or `guest`. */
-export type Level = Role | 'guest'
+/** A level on the lattice: a role, `guest` or `visitor`. */
+export type Level = Role | 'guest' | 'visitor'
 
-const RANK: Record<Level, number> = { guest: 1, read: 2, comment: 3, edit: 4, review: 5, create: 6, admin: 7 }
+const RANK: Record<Level, number> = { guest: 1, visitor: 2, read: 3, comment: 4, edit: 5, review: 6, create: 7, admin: 8 }
 
 /** Rank of a level; 0 for no access at all. */
 export function rank(level: Level | null | undefined): number {

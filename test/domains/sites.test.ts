@@ -574,7 +574,7 @@ describe('sites', () => {
       const [a, b] = await spacesOf(w, ['Alpha', 'Beta'])
       const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', visibility: 'share-link', spaces: [a!.id], published: true })
       const base = sitePath(w, site.id)
-      const section = (await call(w.api, w.tokens.ada, 'POST', `${base}/sections`, { spaceId: b!.id, path: 'api' })).body
+      await call(w.api, w.tokens.ada, 'POST', `${base}/sections`, { spaceId: b!.id, path: 'api' })
       const link = (await call(w.api, w.tokens.ada, 'POST', `${base}/share-links`, { name: 'Partners' })).body
       /** Every `published` URL the API answers about the site. */
       const publishedUrls = async (): Promise<string[]> => {

@@ -185,6 +185,34 @@ describe('space permissions', () => {
       expect((await call(w.api, w.tokens.gina, 'GET', `${w.base}/users`)).status).toBe(404)
       expect((await call(w.api, w.tokens.olga, 'GET', `${w.base}/teams`)).status).toBe(404)
     })
+
+    it('a public or unlisted space does not reveal its grants to callers who read it only through its visibility', async () => {
+      const w = await setup()
+      await w.api.fixtures.grantSpace(w.space.id, { user: w.users.rita.id }, 'edit')
+      const team = await createTeam(w, w.org.id, 'Writers', [w.users.rita.id])
+      await w.api.fixtures.grantSpace(w.space.id, { team: team.id }, 'comment')
+      for (const visibility of ['public', 'unlisted'] as const) {
+        await w.api.system((ctx) => ctx.tx.update('spaces', { ...ctx.tx.get('spaces', w.space.id)!, visibility }))
+        for (const token of [w.tokens.olga, w.tokens.gina]) {
+          // They read the space itself...
+          const space = await call(w.api, token, 'GET', `/v1/spaces/${w.space.id}`)
+          expect(space.status, visibility).toBe(200)
+          expect(space.body.permissions).toMatchObject({ view: true, admin: false })
+          // ...but who it is shared with needs a role in the organization or a grant on the space.
+          for (const list of ['users', 'teams']) {
+            const res = await call(w.api, token, 'GET', `${w.base}/${list}`)
+            expect(res.status, `${visibility} ${list}`).toBe(403)
+            expect(res.body.error.message).toBe('You need the read role on this space to do this')
+            expect(JSON.stringify(res.body)).not.toContain('rita@acme.test')
+          }
+        }
+        // A member with a role, and a guest with a grant on the space, list them.
+        expect((await call(w.api, w.tokens.rita, 'GET', `${w.base}/users`)).body.count).toBe(1)
+        await w.api.fixtures.grantSpace(w.space.id, { user: w.users.gina.id }, 'read')
+        expect((await call(w.api, w.tokens.gina, 'GET', `${w.base}/teams`)).body.count).toBe(1)
+        await call(w.api, w.tokens.ada, 'DELETE', `${w.base}/users/${w.users.gina.id}`)
+      }
+    })
   })
 
   describe('PATCH /v1/spaces/{spaceId}/permissions/users/{userId}', () => {

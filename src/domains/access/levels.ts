@@ -13,8 +13,9 @@ import type { AppSchema, CollectionRow, DefaultLevel, ReadTx, SpaceRow } from '.
  * - Space: the strongest of the organization role; the space's default level for members with a
  *   role; a direct user grant and the grants of the user's teams (for enabled members, guests
  *   included); the parent collection's level when
- *   the space's visibility is `in-collection`; and `read` for `public` and `unlisted` spaces, and
- *   for the holder of a share key of a published share-link site that publishes it.
+ *   the space's visibility is `in-collection`; and `visitor` (reads the space, not its grants) for
+ *   `public` and `unlisted` spaces, and for the holder of a share key of a published share-link
+ *   site that publishes it.
  * - Site: the organization role (members with a role read sites; see POLICY.site).
  */
 
@@ -67,7 +68,7 @@ export function spaceLevelOf(tx: ReadTx<AppSchema>, space: SpaceRow, user: strin
     const parent = tx.get('collections', space.parent)
     if (parent) levels.push(collectionLevelOf(tx, parent, user))
   }
-  if (space.visibility === 'public' || space.visibility === 'unlisted') levels.push('read')
+  if (space.visibility === 'public' || space.visibility === 'unlisted') levels.push('visitor')
   const best = strongest(...levels)
   // A guest level alone gives nothing on a space.
   return best && best !== 'guest' ? best : null
@@ -75,7 +76,7 @@ export function spaceLevelOf(tx: ReadTx<AppSchema>, space: SpaceRow, user: strin
 
 /**
  * Whether a share key opens a space: the key of an active share link of a published share-link
- * site that publishes the space. It gives `read`, on the requests that take a `shareKey`.
+ * site that publishes the space. It gives `visitor`, on the requests that take a `shareKey`.
  */
 export function sharedThroughKey(tx: ReadTx<AppSchema>, space: SpaceRow, key: string): boolean {
   const site = siteOpenedByKey(tx, key)
@@ -92,7 +93,7 @@ export const levelResolvers: LevelResolvers = {
   space: (ctx, id) => {
     const space = ctx.tx.get('spaces', id)
     if (!space) return undefined
-    return spaceLevelOf(ctx.tx, space, ctx.actor.user) ?? (ctx.shareKey && sharedThroughKey(ctx.tx, space, ctx.shareKey) ? 'read' : null)
+    return spaceLevelOf(ctx.tx, space, ctx.actor.user) ?? (ctx.shareKey && sharedThroughKey(ctx.tx, space, ctx.shareKey) ? 'visitor' : null)
   },
   site: (ctx, id) => {
     const site = ctx.tx.get('sites', id)
