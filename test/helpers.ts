@@ -99,9 +99,10 @@ export const siteSnapshot = (w: { api: DocsApi }) =>
 export type MatrixRow = readonly [string, string, string, unknown, number]
 
 /**
- * The site access matrix, request by request: a reader reads and gets 403 on changes; guests and
- * outsiders get 404 (204 on deletes); no token is a 401; none of them changes the store; then the
- * editor's request gets `status`.
+ * The site access matrix of operations under a site, request by request: a reader reads and gets
+ * 403 on changes; a guest gets 404 for the site and an outsider 404 for the organization (a hidden
+ * parent is a 404 for every method, deletes included); no token is a 401; none of them changes the
+ * store; then the editor's request gets `status`.
  */
 export async function expectSiteAccessMatrix(w: World, editor: string, rows: readonly MatrixRow[]): Promise<void> {
   for (const [id, method, path, body, status] of rows) {
@@ -110,10 +111,8 @@ export async function expectSiteAccessMatrix(w: World, editor: string, rows: rea
     if (method === 'GET') expect(reader.status, id).toBe(200)
     else expectError(reader, 403, 'You need the edit role on this site to do this')
     expect(siteSnapshot(w), id).toEqual(before)
-    for (const token of [w.tokens.gina, w.tokens.olga]) {
-      const res = await call(w.api, token, method, path, body)
-      if (method === 'DELETE') expect(res.status, id).toBe(204)
-      else expectError(res, 404, 'Site not found')
+    for (const [token, hidden] of [[w.tokens.gina, 'Site'], [w.tokens.olga, 'Organization']] as const) {
+      expectError(await call(w.api, token, method, path, body), 404, `${hidden} not found`)
       expect(siteSnapshot(w), id).toEqual(before)
     }
     expectError(await call(w.api, undefined, method, path, body), 401, '')

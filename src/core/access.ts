@@ -83,10 +83,39 @@ export type Permission = {
     /**
      * Idempotent deletes: when the resource is missing or hidden from the caller, answer success
      * without running the handler (revealing nothing); a caller who sees it still needs `action`.
+     * Only for the resource the request addresses (the last path parameter): a hidden or unknown
+     * parent is a 404 whatever the method.
      */
     missingIsSuccess?: boolean
   }
 }[Resource]
+
+/** A resource named by a path parameter (`{spaceId}` names a space). */
+export interface PathResource {
+  resource: Resource
+  param: string
+}
+
+const RESOURCE_BY_PARAM = new Map<string, Resource>((Object.keys(POLICY) as Resource[]).map((r) => [`${r}Id`, r]))
+
+/**
+ * The parents of what a path addresses: the path parameters that name a resource of the policy
+ * table, outermost first, leaving out the last parameter (the addressed resource itself) and the
+ * one the operation's permission checks. Each must be visible to the caller (404 otherwise), so
+ * `DELETE /v1/orgs/{hidden}/sites/{siteId}` is a 404, not an idempotent 204. Operations without
+ * a permission (open ones, like a published site) check access themselves, parents included.
+ */
+export function parentResources(path: string, permission: Permission | undefined): PathResource[] {
+  if (!permission) return []
+  const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
+  const own = permission.param ?? `${permission.resource}Id`
+  const parents: PathResource[] = []
+  for (const param of params.slice(0, -1)) {
+    const resource = RESOURCE_BY_PARAM.get(param)
+    if (resource && param !== own) parents.push({ resource, param })
+  }
+  return parents
+}
 
 /**
  * Computes the caller's level on a resource: undefined when the resource does not exist,

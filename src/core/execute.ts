@@ -1,5 +1,5 @@
 import type { AppSchema, StoragePort, WriteTx } from '../storage/schema.js'
-import { createAccessChecker, type LevelResolvers } from './access.js'
+import { createAccessChecker, type Action, type LevelResolvers } from './access.js'
 import type { Context, Urls } from './context.js'
 import { ApiError } from './errors.js'
 import type { BoundOperation } from './operation.js'
@@ -69,6 +69,10 @@ export function execute(rt: Runtime, op: BoundOperation, input: ExecuteInput): u
       urls: rt.urls,
       access,
       shareKey: shareKeyOf(input.query),
+    }
+    for (const parent of op.parents) {
+      const id = (input.params as Record<string, string>)[parent.param]!
+      access.require(parent.resource, id, 'view' as Action)
     }
     if (def.permission) {
       const { resource, action, missingIsSuccess } = def.permission

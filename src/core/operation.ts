@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Permission } from './access.js'
+import { parentResources, type PathResource, type Permission } from './access.js'
 import type { Context } from './context.js'
 import type { ErrorCode } from './errors.js'
 
@@ -59,6 +59,8 @@ export type Handlers<T extends OperationTable> = { [K in keyof T]: Handler<T[K]>
 export interface BoundOperation {
   def: OperationDef
   handler: (ctx: Context, input: { params: unknown; query: unknown; body: unknown }) => unknown
+  /** Resources named in the path above the addressed one, checked visible before anything else. */
+  parents: readonly PathResource[]
 }
 
 /** Declare an operation (an identity function that keeps the literal types). */
@@ -71,6 +73,10 @@ export function implement<T extends OperationTable>(table: T, handlers: Handlers
   return Object.keys(table).map((key) => {
     const def = table[key]!
     if (def.id !== key) throw new Error(`Operation key "${key}" differs from its id "${def.id}"`)
-    return { def, handler: handlers[key] as BoundOperation['handler'] }
+    const parents = parentResources(def.path, def.permission)
+    if (def.permission?.missingIsSuccess && def.path.split('/').pop() !== `{${def.permission.param ?? `${def.permission.resource}Id`}}`) {
+      throw new Error(`Operation ${def.id}: missingIsSuccess is only for the resource the path addresses (its last parameter)`)
+    }
+    return { def, handler: handlers[key] as BoundOperation['handler'], parents }
   })
 }

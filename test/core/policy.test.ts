@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
-import { allows, permissionsFor, POLICY, type Resource } from '../../src/core/access.js'
+import { allows, parentResources, permissionsFor, POLICY, type Resource } from '../../src/core/access.js'
+import { implement } from '../../src/core/operation.js'
 import { ROLES, type Level } from '../../src/core/roles.js'
-import { operations } from '../../src/domains/index.js'
+import { boundOperations, operations } from '../../src/domains/index.js'
 import { COLLECTION_PERMISSION_KEYS } from '../../src/domains/collections/schemas.js'
 import { ORGANIZATION_PERMISSION_KEYS } from '../../src/domains/organizations/schemas.js'
 import { SPACE_PERMISSION_KEYS } from '../../src/domains/spaces/schemas.js'
@@ -101,5 +102,41 @@ describe('policy: the permissions booleans come from the same table', () => {
         expect(allows(resource, min, 'view' as never), `${resource}.${action} (${min}) below view (${view})`).toBe(true)
       }
     }
+  })
+})
+
+describe('policy: parents in the path', () => {
+  it('are the resource parameters above the addressed one, other than the one the permission checks', () => {
+    const edit = { resource: 'site', action: 'edit', param: 'siteId' } as const
+    expect(parentResources('/v1/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}', edit)).toEqual([
+      { resource: 'organization', param: 'organizationId' },
+    ])
+    expect(parentResources('/v1/orgs/{organizationId}/sites/{siteId}', { ...edit, missingIsSuccess: true })).toEqual([
+      { resource: 'organization', param: 'organizationId' },
+    ])
+    // The addressed resource (the last parameter) is never a parent, even when it names a resource.
+    expect(parentResources('/v1/spaces/{spaceId}/permissions/teams/{teamId}', { resource: 'space', action: 'managePermissions' })).toEqual([])
+    expect(parentResources('/v1/orgs/{organizationId}/members/{userId}', { resource: 'organization', action: 'view' })).toEqual([])
+    // Operations without a permission check access themselves.
+    expect(parentResources('/v1/orgs/{organizationId}/sites/{siteId}/published', undefined)).toEqual([])
+  })
+
+  it('every bound operation carries its parents, and missingIsSuccess is only on the addressed resource', () => {
+    for (const op of boundOperations) {
+      expect(op.parents, op.def.id).toEqual(parentResources(op.def.path, op.def.permission))
+      const p = op.def.permission
+      if (p?.missingIsSuccess) expect(op.def.path.endsWith(`{${p.param ?? `${p.resource}Id`}}`), op.def.id).toBe(true)
+    }
+    const def = {
+      id: 'deleteThing',
+      method: 'DELETE',
+      path: '/v1/spaces/{spaceId}/things/{thingId}',
+      summary: 'x',
+      tag: 'x',
+      status: 204,
+      errors: [],
+      permission: { resource: 'space', action: 'admin', missingIsSuccess: true },
+    } as const
+    expect(() => implement({ deleteThing: def }, { deleteThing: () => undefined })).toThrow('missingIsSuccess is only for the resource the path addresses')
   })
 })

@@ -156,7 +156,7 @@ describe('share links', () => {
   })
 
   describe('DELETE .../share-links/{shareLinkId}', () => {
-    it('deletes a link (its key stops opening the site); 204 again, and for a missing site', async () => {
+    it('deletes a link (its key stops opening the site); 204 again; a missing site is a 404', async () => {
       const { w, editor, site, links, create } = await setup()
       const link = await create('Reviewers')
       const keep = await create('Keep')
@@ -167,19 +167,22 @@ describe('share links', () => {
       expect(linkRows(w).map((l) => l.id)).toEqual([keep.id])
       expect((await call(w.api, undefined, 'GET', `/v1/orgs/${w.org.id}/sites/${site.id}/published?shareKey=${key}`)).status).toBe(404)
       expect((await call(w.api, editor, 'DELETE', `${links}/${link.id}`)).status).toBe(204)
-      expect((await call(w.api, editor, 'DELETE', `/v1/orgs/${w.org.id}/sites/missing/share-links/${keep.id}`)).status).toBe(204)
+      // The site is the link's parent: missing, it is a 404 (only the link itself answers 204 when gone).
+      const missingSite = await call(w.api, editor, 'DELETE', `/v1/orgs/${w.org.id}/sites/missing/share-links/${keep.id}`)
+      expect(missingSite.status).toBe(404)
+      expect(missingSite.body.error.message).toBe('Site not found')
       expect(linkRows(w).map((l) => l.id)).toEqual([keep.id])
     })
 
-    it('leaves a link of another site alone; 403 for a reader, 204 for a guest or an outsider (nothing revealed), 401 without a token', async () => {
+    it('leaves a link of another site alone; 403 for a reader, 404 for a guest or an outsider (the site is hidden from them), 401 without a token', async () => {
       const { w, editor, links, create } = await setup()
       const link = await create('Reviewers')
       const other = await w.api.fixtures.createSite(w.org.id, { title: 'Other' })
       const before = linkRows(w)
       expect((await call(w.api, editor, 'DELETE', `/v1/orgs/${w.org.id}/sites/${other.id}/share-links/${link.id}`)).status).toBe(204)
       expect((await call(w.api, w.tokens.rita, 'DELETE', `${links}/${link.id}`)).status).toBe(403)
-      expect((await call(w.api, w.tokens.gina, 'DELETE', `${links}/${link.id}`)).status).toBe(204)
-      expect((await call(w.api, w.tokens.olga, 'DELETE', `${links}/${link.id}`)).status).toBe(204)
+      expect((await call(w.api, w.tokens.gina, 'DELETE', `${links}/${link.id}`)).body.error).toEqual({ code: 404, message: 'Site not found' })
+      expect((await call(w.api, w.tokens.olga, 'DELETE', `${links}/${link.id}`)).body.error).toEqual({ code: 404, message: 'Organization not found' })
       expect((await call(w.api, undefined, 'DELETE', `${links}/${link.id}`)).status).toBe(401)
       expect(linkRows(w)).toEqual(before)
     })

@@ -316,7 +316,9 @@ describe('site sections', () => {
       expect(await sectionIds(w)).toEqual([a.id])
       expect(sectionRow(w, a.id)!.default).toBe(true)
       expect((await call(w.api, w.editor, 'DELETE', `${w.base}/sections/${b.id}`)).status).toBe(204)
-      expect((await call(w.api, w.editor, 'DELETE', `/v1/orgs/${w.org.id}/sites/nope/sections/${a.id}`)).status).toBe(204)
+      // The site is the section's parent: missing, it is a 404 (only the section itself answers 204 when gone).
+      expect((await call(w.api, w.editor, 'DELETE', `/v1/orgs/${w.org.id}/sites/nope/sections/${a.id}`)).status).toBe(404)
+      expect(sectionRow(w, a.id)).toBeDefined()
       // The spaces themselves are untouched.
       expect(w.api.store.read((tx) => tx.get('spaces', w.spaces.changelog.id))!.deletedAt).toBeUndefined()
     })
@@ -707,7 +709,7 @@ describe('permissions on sections and groups', () => {
     ['deleteSiteSectionGroupById', 'DELETE', `${w.base}/section-groups/${s.g.id}`, undefined, 204],
   ]
 
-  it('readers read (403 on changes), guests and outsiders get 404 (204 on deletes, without effect), no token 401; editors change', async () => {
+  it('readers read (403 on changes), guests and outsiders get 404 whatever the method, no token 401; editors change', async () => {
     const w = await setup()
     const s = { a: await w.section(w.spaces.guide.id), b: await w.section(w.spaces.reference.id), g: await w.group({ title: 'Group' }) }
     await expectSiteAccessMatrix(w, w.editor, operations(w, s))

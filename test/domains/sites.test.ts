@@ -313,10 +313,11 @@ describe('sites', () => {
       const reader = await call(w.api, w.tokens.rita, 'GET', sitePath(w, site.id))
       expect(reader.status).toBe(200)
       expect(reader.body).toMatchObject({ id: site.id, permissions: READER })
-      for (const token of [w.tokens.gina, w.tokens.olga]) {
+      // A guest sees the organization, not its sites; an outsider sees neither.
+      for (const [token, message] of [[w.tokens.gina, 'Site not found'], [w.tokens.olga, 'Organization not found']] as const) {
         const res = await call(w.api, token, 'GET', sitePath(w, site.id))
         expect(res.status).toBe(404)
-        expect(res.body.error).toEqual({ code: 404, message: 'Site not found' })
+        expect(res.body.error).toEqual({ code: 404, message })
       }
       expect((await call(w.api, undefined, 'GET', sitePath(w, site.id))).status).toBe(401)
     })
@@ -685,7 +686,7 @@ describe('sites', () => {
       expect(w.api.store.read((tx) => tx.get('organizations', w.org.id))!.defaultContent).toBeUndefined()
     })
 
-    it('needs the edit role: readers get 403; guests and outsiders get a 204 that deletes nothing; no token 401', async () => {
+    it('needs the edit role: readers get 403; a guest gets a 204 that deletes nothing, an outsider 404 (the organization is hidden); no token 401', async () => {
       const w = await createWorld()
       const eddie = await addEditor(w)
       const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs' })
@@ -693,9 +694,13 @@ describe('sites', () => {
       const reader = await call(w.api, w.tokens.rita, 'DELETE', sitePath(w, site.id))
       expect(reader.status).toBe(403)
       expect(reader.body.error.code).toBe(403)
-      // The delete is idempotent and reveals nothing: a caller who cannot see the site gets 204.
+      // The delete is idempotent and reveals nothing: a guest, who sees the organization but not
+      // its sites, gets 204. A hidden or unknown parent is a 404 whatever the method.
       expect((await call(w.api, w.tokens.gina, 'DELETE', sitePath(w, site.id))).status).toBe(204)
-      expect((await call(w.api, w.tokens.olga, 'DELETE', sitePath(w, site.id))).status).toBe(204)
+      const outsider = await call(w.api, w.tokens.olga, 'DELETE', sitePath(w, site.id))
+      expect(outsider.status).toBe(404)
+      expect(outsider.body.error.message).toBe('Organization not found')
+      expect((await call(w.api, w.tokens.ada, 'DELETE', `/v1/orgs/nope/sites/${site.id}`)).status).toBe(404)
       expect((await call(w.api, undefined, 'DELETE', sitePath(w, site.id))).status).toBe(401)
       expect(snapshot(w)).toEqual(before)
       expect((await call(w.api, eddie, 'DELETE', sitePath(w, site.id))).status).toBe(204)

@@ -45,6 +45,7 @@ describe('http: routing', () => {
     const op = (id: string, path: string): BoundOperation => ({
       def: { id, method: 'GET', path, summary: id, tag: 'x', status: 200, errors: [] },
       handler: never,
+      parents: [],
     })
     const me = op('getMe', '/v1/x/me')
     const byId = op('getById', '/v1/x/{id}')

@@ -1,6 +1,6 @@
 import { implement } from '../../core/operation.js'
 import { mapPage } from '../../core/paging.js'
-import { findSite, getSite } from '../sites/model.js'
+import { getSite } from '../sites/model.js'
 import { encodeShareLink } from './encode.js'
 import { createShareLink, deleteShareLink, findShareLink, getShareLink, listShareLinks, updateShareLink } from './model.js'
 import { shareLinkOperations } from './operations.js'
@@ -22,11 +22,9 @@ export const shareLinkHandlers = implement(shareLinkOperations, {
     return encodeShareLink(ctx, site, updateShareLink(ctx, getShareLink(ctx, site, params.shareLinkId), body))
   },
 
-  // A missing or hidden site answers 204 before this runs (`missingIsSuccess`); so do a site of
-  // another organization and a link that is not (or no longer) there.
+  // The site must be there (404); a link that is not (or no longer) in it answers 204.
   deleteSiteShareLinkById: (ctx, { params }) => {
-    const site = findSite(ctx, params.organizationId, params.siteId)
-    const link = site && findShareLink(ctx, site, params.shareLinkId)
+    const link = findShareLink(ctx, getSite(ctx, params.organizationId, params.siteId), params.shareLinkId)
     if (link) deleteShareLink(ctx, link)
   },
 })

@@ -60,6 +60,6 @@ export const shareLinkOperations = {
     params: linkParams,
     status: 204,
     errors: ['FORBIDDEN'],
-    permission: { ...SITE_EDIT, missingIsSuccess: true },
+    permission: SITE_EDIT,
   }),
 }

@@ -1,7 +1,7 @@
 import { implement } from '../../core/operation.js'
 import { mapPage } from '../../core/paging.js'
 import { placementOf } from '../collections/positions.js'
-import { findSite, getSite } from '../sites/model.js'
+import { getSite } from '../sites/model.js'
 import { encodeGroup, encodeSection, encodeSiteSpace, scopeOf } from './encode.js'
 import { addGroup, addSectionToGroup, deleteGroup, updateGroup } from './groups.js'
 import { listGroups, listSections, listSiteSpaces } from './list.js'
@@ -24,10 +24,11 @@ export const siteStructureHandlers = implement(siteStructureOperations, {
     return encodeSection(ctx, scopeOf(ctx, site), addSection(ctx, site, body))
   },
 
+  // The site must be there (404); a section that is not (or no longer) in it answers 204.
   deleteSiteSectionById: (ctx, { params }) => {
-    const site = findSite(ctx, params.organizationId, params.siteId)
-    const section = site && findSection(ctx, site, params.siteSectionId)
-    if (site && section) deleteSection(ctx, site, section)
+    const site = getSite(ctx, params.organizationId, params.siteId)
+    const section = findSection(ctx, site, params.siteSectionId)
+    if (section) deleteSection(ctx, site, section)
   },
 
   updateSiteSectionById: (ctx, { params, body }) => {
@@ -63,9 +64,9 @@ export const siteStructureHandlers = implement(siteStructureOperations, {
   },
 
   deleteSiteSectionGroupById: (ctx, { params }) => {
-    const site = findSite(ctx, params.organizationId, params.siteId)
-    const group = site && findGroup(ctx, site, params.siteSectionGroupId)
-    if (site && group) deleteGroup(ctx, site, group)
+    const site = getSite(ctx, params.organizationId, params.siteId)
+    const group = findGroup(ctx, site, params.siteSectionGroupId)
+    if (group) deleteGroup(ctx, site, group)
   },
 
   addSectionToSectionGroup: (ctx, { params, body }) => {
@@ -86,9 +87,9 @@ export const siteStructureHandlers = implement(siteStructureOperations, {
   },
 
   deleteSiteSpaceById: (ctx, { params }) => {
-    const site = findSite(ctx, params.organizationId, params.siteId)
-    const siteSpace = site && findSiteSpace(ctx, site, params.siteSpaceId)
-    if (site && siteSpace) deleteSiteSpace(ctx, site, siteSpace)
+    const site = getSite(ctx, params.organizationId, params.siteId)
+    const siteSpace = findSiteSpace(ctx, site, params.siteSpaceId)
+    if (siteSpace) deleteSiteSpace(ctx, site, siteSpace)
   },
 
   updateSiteSpaceById: (ctx, { params, body }) => {

@@ -66,7 +66,7 @@ export const siteStructureOperations = {
     params: sectionParams,
     status: 204,
     errors: ['FORBIDDEN'],
-    permission: { ...SITE_EDIT, missingIsSuccess: true },
+    permission: SITE_EDIT,
   }),
   updateSiteSectionById: defineOperation({
     id: 'updateSiteSectionById',
@@ -147,7 +147,7 @@ export const siteStructureOperations = {
     params: groupParams,
     status: 204,
     errors: ['FORBIDDEN'],
-    permission: { ...SITE_EDIT, missingIsSuccess: true },
+    permission: SITE_EDIT,
   }),
   addSectionToSectionGroup: defineOperation({
     id: 'addSectionToSectionGroup',
@@ -204,7 +204,7 @@ export const siteStructureOperations = {
     params: siteSpaceParams,
     status: 204,
     errors: ['FORBIDDEN'],
-    permission: { ...SITE_EDIT, missingIsSuccess: true },
+    permission: SITE_EDIT,
   }),
   updateSiteSpaceById: defineOperation({
     id: 'updateSiteSpaceById',
