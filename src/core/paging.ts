@@ -140,12 +140,18 @@ export const queryBoolean = z
 /** The paging parameters every list accepts. */
 export const listQuery = z.object({
   page: z.string().min(1).optional().meta({ description: 'Cursor from `next.page` of the previous page.' }),
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be an integer')
-    .min(0, 'must be at least 0')
-    .max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`)
-    .default(DEFAULT_LIMIT)
+  // Parsed strictly: decimal digits only. A coercing `Number()` would take `0x10`, `1e2`, ` 7`
+  // and an empty value (as 0) without a word; anything else stays a string and fails the number.
+  limit: z
+    .preprocess(
+      (value) => (typeof value === 'string' && /^-?[0-9]+$/.test(value) ? Number(value) : value),
+      z
+        .number({ error: 'must be a whole number written in decimal digits' })
+        .int('must be a whole number written in decimal digits')
+        .min(0, 'must be at least 0')
+        .max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`)
+        .default(DEFAULT_LIMIT),
+    )
     .meta({ description: `Results per page (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).` }),
 })
 

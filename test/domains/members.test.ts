@@ -176,7 +176,7 @@ describe('organization members', () => {
     })
 
     it.each([
-      ['limit=abc', 'query parameter `limit`: must be a number'],
+      ['limit=abc', 'query parameter `limit`: must be a whole number written in decimal digits'],
       ['limit=1001', 'query parameter `limit`: must be at most 1000'],
       ['limit=-1', 'query parameter `limit`: must be at least 0'],
       ['order=up', 'query parameter `order`'],

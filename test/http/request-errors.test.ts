@@ -67,9 +67,15 @@ describe('http: request errors', () => {
   describe('paging parameters', () => {
     it.each([
       ['limit=1001', 'query parameter `limit`: must be at most 1000'],
-      ['limit=abc', 'query parameter `limit`: must be a number'],
+      ['limit=abc', 'query parameter `limit`: must be a whole number written in decimal digits'],
       ['limit=-1', 'query parameter `limit`: must be at least 0'],
-      ['limit=1.5', 'query parameter `limit`: must be an integer'],
+      ['limit=1.5', 'query parameter `limit`: must be a whole number written in decimal digits'],
+      // Number() would read these as 16, 100, 7 and 0: a strict parse refuses them.
+      ['limit=0x10', 'query parameter `limit`: must be a whole number written in decimal digits'],
+      ['limit=1e2', 'query parameter `limit`: must be a whole number written in decimal digits'],
+      ['limit=%207', 'query parameter `limit`: must be a whole number written in decimal digits'],
+      ['limit=', 'query parameter `limit`: must be a whole number written in decimal digits'],
+      ['limit=99999999999999999999', 'query parameter `limit`: must be at most 1000'],
       ['page=', 'query parameter `page`'],
       ['page=garbage', 'Invalid query parameter `page`'],
       ['page=bm90IGpzb24', 'Invalid query parameter `page`'], // base64 of "not json"
