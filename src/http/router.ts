@@ -1,78 +1,115 @@
 import type { BoundOperation, HttpMethod } from '../core/operation.js'
+import { OFFICIAL_ROUTES } from './official-routes.js'
 
-/** A node of the path tree: static children by segment, one parameter child, operations by method. */
-interface Node {
-  statics: Map<string, Node>
-  param?: { name: string; node: Node }
-  methods: Map<HttpMethod, BoundOperation>
+/** A node of a path tree: static children by segment, one parameter child, values by method. */
+interface Node<T> {
+  statics: Map<string, Node<T>>
+  param?: { name: string; node: Node<T> }
+  methods: Map<string, T>
 }
 
-const newNode = (): Node => ({ statics: new Map(), methods: new Map() })
+const newNode = <T>(): Node<T> => ({ statics: new Map(), methods: new Map() })
 
 export type Match =
   | { kind: 'found'; operation: BoundOperation; params: Record<string, string> }
   | { kind: 'method-not-allowed'; allow: HttpMethod[] }
+  /** An operation of the official document this API does not implement. */
+  | { kind: 'not-implemented'; operationId: string }
   | { kind: 'not-found' }
+
+/** Add `value` at `path` for `method`; parameter names must agree at a position unless `anyNames`. */
+function insert<T>(root: Node<T>, method: string, path: string, value: T, anyNames = false): void {
+  let node = root
+  for (const segment of path.split('/').filter(Boolean)) {
+    const param = /^\{(\w+)\}$/.exec(segment)
+    if (param) {
+      const name = anyNames ? '_' : param[1]!
+      if (node.param && node.param.name !== name) {
+        throw new Error(`Conflicting parameter names at ${path}: {${node.param.name}} and {${name}}`)
+      }
+      node.param ??= { name, node: newNode() }
+      node = node.param.node
+    } else {
+      let next = node.statics.get(segment)
+      if (!next) node.statics.set(segment, (next = newNode()))
+      node = next
+    }
+  }
+  if (node.methods.has(method)) throw new Error(`Duplicate route ${method} ${path}`)
+  node.methods.set(method, value)
+}
+
+/**
+ * Walk `pathname` down the tree, static segments first; `params` (when given) collects the
+ * decoded parameters. Undefined when no node matches; null when a parameter is not valid
+ * percent-encoding (no route can take it).
+ */
+function walk<T>(root: Node<T>, pathname: string, params?: Record<string, string>): Node<T> | undefined | null {
+  let node: Node<T> | undefined = root
+  let start = 1
+  const end = pathname.length
+  while (node && start <= end) {
+    let slash = pathname.indexOf('/', start)
+    if (slash === -1) slash = end
+    if (slash === start) {
+      // empty segment (trailing or doubled slash): skip it
+      start = slash + 1
+      continue
+    }
+    const segment = pathname.slice(start, slash)
+    const next: Node<T> | undefined = node.statics.get(segment)
+    if (next) node = next
+    else if (node.param) {
+      if (params) {
+        try {
+          params[node.param.name] = decodeURIComponent(segment)
+        } catch {
+          return null
+        }
+      }
+      node = node.param.node
+    } else node = undefined
+    start = slash + 1
+  }
+  return node
+}
+
+/** The tree of the official document's operations, built once on first use (only misses consult it). */
+let official: Node<string> | undefined
+function officialTree(): Node<string> {
+  if (!official) {
+    official = newNode()
+    for (const [method, path, id] of OFFICIAL_ROUTES) insert(official, method, path, id, true)
+  }
+  return official
+}
 
 /**
  * Path matching compiled from the operation table into a segment tree: a lookup costs one map
  * probe per segment, whatever the number of operations. Static segments win over parameters.
+ * A request the table has no operation for, but the official document has, is `not-implemented`
+ * (answered 501 naming the official operation), so code under test never mistakes a gap of this
+ * API for a missing resource.
  */
 export function createRouter(operations: readonly BoundOperation[]) {
-  const root = newNode()
-  for (const op of operations) {
-    let node = root
-    for (const segment of op.def.path.split('/').filter(Boolean)) {
-      const param = /^\{(\w+)\}$/.exec(segment)
-      if (param) {
-        if (node.param && node.param.name !== param[1]) {
-          throw new Error(`Conflicting parameter names at ${op.def.path}: {${node.param.name}} and {${param[1]}}`)
-        }
-        node.param ??= { name: param[1]!, node: newNode() }
-        node = node.param.node
-      } else {
-        let next = node.statics.get(segment)
-        if (!next) node.statics.set(segment, (next = newNode()))
-        node = next
-      }
-    }
-    if (node.methods.has(op.def.method)) throw new Error(`Duplicate route ${op.def.method} ${op.def.path}`)
-    node.methods.set(op.def.method, op)
-  }
+  const root = newNode<BoundOperation>()
+  for (const op of operations) insert(root, op.def.method, op.def.path, op)
 
   return {
     match(method: string, pathname: string): Match {
-      let node: Node | undefined = root
       const params: Record<string, string> = {}
-      let start = 1
-      const end = pathname.length
-      while (node && start <= end) {
-        let slash = pathname.indexOf('/', start)
-        if (slash === -1) slash = end
-        if (slash === start) {
-          // empty segment (trailing or doubled slash): skip it
-          start = slash + 1
-          continue
-        }
-        const segment = pathname.slice(start, slash)
-        const next: Node | undefined = node.statics.get(segment)
-        if (next) node = next
-        else if (node.param) {
-          let value: string
-          try {
-            value = decodeURIComponent(segment)
-          } catch {
-            return { kind: 'not-found' }
-          }
-          params[node.param.name] = value
-          node = node.param.node
-        } else node = undefined
-        start = slash + 1
-      }
-      if (!node || node.methods.size === 0) return { kind: 'not-found' }
-      const operation = node.methods.get(method as HttpMethod)
-      if (!operation) return { kind: 'method-not-allowed', allow: [...node.methods.keys()] }
-      return { kind: 'found', operation, params }
+      const node = walk(root, pathname, params)
+      if (node === null) return { kind: 'not-found' }
+      const operation = node?.methods.get(method)
+      if (operation) return { kind: 'found', operation, params }
+      const officialId = walk(officialTree(), pathname)?.methods.get(method)
+      if (officialId) return { kind: 'not-implemented', operationId: officialId }
+      if (node && node.methods.size > 0) return { kind: 'method-not-allowed', allow: [...node.methods.keys()] as HttpMethod[] }
+      return { kind: 'not-found' }
+    },
+    /** The methods the table serves at a path (empty when none). */
+    allowed(pathname: string): HttpMethod[] {
+      return [...(walk(root, pathname)?.methods.keys() ?? [])] as HttpMethod[]
     },
   }
 }

@@ -1,0 +1,73 @@
+import { GitBookAPIError } from '@gitbook/api'
+import { describe, expect, it } from 'vitest'
+import { currentOfficialRoutes } from '../../scripts/official-routes.js'
+import { readFileSync } from 'node:fs'
+import { OFFICIAL_ROUTES } from '../../src/http/official-routes.js'
+import { call, createWorld } from '../helpers.js'
+
+describe('http: official operations this API does not implement', () => {
+  it('answer 501 naming the official operationId, before authentication and whatever the ids', async () => {
+    const w = await createWorld()
+    for (const [method, path, id] of [
+      ['GET', `/v1/spaces/anything/comments/c1`, 'getCommentInSpace'],
+      ['POST', `/v1/orgs/${w.org.id}/link-invites`, 'createOrganizationInvite'],
+      ['GET', '/v1/spaces/x/integrations', 'listSpaceIntegrations'],
+    ] as const) {
+      for (const token of [w.tokens.ada, undefined]) {
+        const res = await call(w.api, token, method, path, method === 'POST' ? {} : undefined)
+        expect(res.status, path).toBe(501)
+        expect(res.body).toEqual({
+          error: { code: 501, message: `${method} ${path} is the official operation \`${id}\`, which docs-content-api does not implement yet` },
+        })
+      }
+    }
+  })
+
+  it('a method the official document has on a path we serve is a 501, one it has not a 405', async () => {
+    const w = await createWorld()
+    // We serve DELETE /v1/orgs/{organizationId}/link-invites/{inviteId}; the document also has GET and PATCH there.
+    const get = await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/link-invites/i1`)
+    expect(get.status).toBe(501)
+    expect(get.body.error.message).toContain('`getOrganizationInviteLink`')
+    expect((await call(w.api, w.tokens.ada, 'POST', '/v1/orgs', { title: 'New' })).body.error.message).toContain('`createOrganization`')
+    // Neither we nor the document have PUT on a space: 405 with what we serve there.
+    const put = await call(w.api, w.tokens.ada, 'PUT', `/v1/spaces/s1`)
+    expect(put.status).toBe(405)
+    expect(put.headers.get('allow')).toBe('GET, HEAD, DELETE, PATCH, OPTIONS')
+  })
+
+  it('unknown paths stay 404, and so does a parameter that is not valid percent-encoding', async () => {
+    const w = await createWorld()
+    expect((await call(w.api, w.tokens.ada, 'GET', '/v1/nothing')).status).toBe(404)
+    expect((await call(w.api, w.tokens.ada, 'GET', '/v1/orgs/%E0%A4%A/teams')).status).toBe(404)
+  })
+
+  it('reach the official client as a GitBookAPIError with status 501', async () => {
+    const w = await createWorld()
+    const error = await w
+      .client(w.tokens.ada)
+      .spaces.listPages('some-space')
+      .then(() => undefined, (e: unknown) => e)
+    expect(error).toBeInstanceOf(GitBookAPIError)
+    expect((error as GitBookAPIError).code).toBe(501)
+    expect((error as GitBookAPIError).message).toContain('`listPages`')
+  })
+
+  it('the generated list is current with the installed official document (npm run gen:official)', () => {
+    expect(readFileSync('src/http/official-routes.ts', 'utf8')).toBe(currentOfficialRoutes())
+    // and it holds every operation we implement from it
+    const ids = new Set(OFFICIAL_ROUTES.map(([, , id]) => id))
+    expect(ids.size).toBe(OFFICIAL_ROUTES.length)
+    expect(ids.has('getSpaceById')).toBe(true)
+  })
+
+  it('every operation of the table that is official has the official method and path', async () => {
+    const w = await createWorld()
+    const byId = new Map(OFFICIAL_ROUTES.map(([m, p, id]) => [id, `${m} ${p}`]))
+    const norm = (p: string) => p.replace(/\{\w+\}/g, '{}')
+    for (const op of w.api.operations.filter((o) => !o.beyondOfficial)) {
+      expect(byId.has(op.id), op.id).toBe(true)
+      expect(norm(byId.get(op.id)!), op.id).toBe(norm(`${op.method} ${op.path}`))
+    }
+  })
+})
