@@ -13,7 +13,9 @@ export const ERRORS = {
   PRECONDITION_FAILED: { status: 412, message: 'Precondition failed' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
+  TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests' },
   INTERNAL: { status: 500, message: 'Internal server error' },
+  NOT_IMPLEMENTED: { status: 501, message: 'Not implemented' },
 } as const satisfies Record<string, { status: number; message: string }>
 
 export type ErrorCode = keyof typeof ERRORS
@@ -30,13 +32,16 @@ export class ApiError extends Error {
    * answer that is an error and yet a change, such as purging an expired space on restore).
    */
   readonly commitWrites: boolean
+  /** HTTP headers the answer carries (`WWW-Authenticate` on a 401, `Allow` on a 405...). */
+  readonly headers: Readonly<Record<string, string>> | undefined
 
-  constructor(code: ErrorCode, message?: string, options?: { commitWrites?: boolean }) {
+  constructor(code: ErrorCode, message?: string, options?: { commitWrites?: boolean; headers?: Record<string, string> }) {
     super(message ?? ERRORS[code].message)
     this.name = 'ApiError'
     this.code = code
     this.status = ERRORS[code].status
     this.commitWrites = options?.commitWrites ?? false
+    this.headers = options?.headers
   }
 
   /**

@@ -2,6 +2,7 @@ import type { AppSchema, StoragePort, WriteTx } from '../storage/schema.js'
 import { createAccessChecker, type Action, type LevelResolvers } from './access.js'
 import type { Context, Urls } from './context.js'
 import { ApiError } from './errors.js'
+import type { JobRunner } from './jobs.js'
 import type { BoundOperation } from './operation.js'
 
 export interface ExecuteInput {
@@ -12,21 +13,14 @@ export interface ExecuteInput {
   body: unknown
 }
 
-/** What the HTTP layer needs of an API: its runtime and its bound operations. */
-export interface ApiCore {
-  runtime: Runtime
-  operations: readonly BoundOperation[]
-}
-
-/** Key under which an API object carries its core (kept off the documented surface). */
-export const API_CORE = Symbol.for('docs-content-api.core')
-
 export interface Runtime {
   store: StoragePort<AppSchema>
   now: () => Date
   newId: () => string
   urls: Urls
   resolvers: LevelResolvers
+  /** Background work, after requests answer (see core/jobs.ts). */
+  jobs: JobRunner
 }
 
 /**
@@ -36,12 +30,15 @@ export interface Runtime {
 export function authenticate(rt: Runtime, op: BoundOperation, token: string | undefined): string {
   if (!token) {
     if (op.def.auth === false) return ''
-    throw new ApiError('UNAUTHORIZED')
+    throw new ApiError('UNAUTHORIZED', undefined, { headers: { 'www-authenticate': CHALLENGE } })
   }
   const row = rt.store.read((tx) => tx.get('tokens', token))
-  if (!row) throw new ApiError('UNAUTHORIZED', 'Invalid or revoked access token')
+  if (!row) throw new ApiError('UNAUTHORIZED', 'Invalid or revoked access token', { headers: { 'www-authenticate': `${CHALLENGE}, error="invalid_token"` } })
   return row.user
 }
+
+/** The bearer challenge of a 401 (RFC 6750): clients and proxies learn how to authenticate. */
+const CHALLENGE = 'Bearer realm="docs-content-api"'
 
 /**
  * Run one validated operation: authenticate the token, open a transaction (a read for GET),

@@ -62,13 +62,37 @@ function isJsonContentType(value: string | null): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'))
 }
 
-/** Read, size-check and parse a JSON body. Returns undefined when the request has none. */
-export async function decodeBody(request: Request, def: OperationDef): Promise<unknown> {
+/**
+ * Read and size-check a request body. Returns undefined when the request has none. A body that a
+ * middleware already read (Hono's `c.req.json()`, a logger) cannot be read again: that is a 500
+ * saying so, never a silent empty body.
+ */
+export async function readBody(request: Request, def: OperationDef): Promise<string | undefined> {
   if (!def.body) return undefined
   const declared = Number(request.headers.get('content-length') ?? '0')
   if (declared > MAX_BODY_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`)
-  const text = request.body ? await request.text() : ''
-  if (text.length === 0) {
+  if (request.bodyUsed) throw bodyAlreadyRead()
+  let text: string
+  try {
+    text = request.body ? await request.text() : ''
+  } catch (error) {
+    // A stream another reader holds (locked) or has drained answers a TypeError here.
+    if (request.bodyUsed || request.body?.locked || error instanceof TypeError) throw bodyAlreadyRead()
+    throw error
+  }
+  return text.length === 0 ? undefined : text
+}
+
+const bodyAlreadyRead = () =>
+  new ApiError(
+    'INTERNAL',
+    'The request body was already read before it reached the API (by a middleware or another handler): pass the API a Request whose body is unread, e.g. request.clone() taken before reading it',
+  )
+
+/** Parse a JSON body read by `readBody` (undefined: the request had none). */
+export function parseBody(request: Request, def: OperationDef, text: string | undefined): unknown {
+  if (!def.body) return undefined
+  if (text === undefined) {
     if (def.bodyRequired) throw new ApiError('BAD_REQUEST', 'Invalid request: body is required (a JSON object)')
     return {}
   }
@@ -85,16 +109,29 @@ export async function decodeBody(request: Request, def: OperationDef): Promise<u
   }
 }
 
-export function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): Response {
-  if (status === 204 || status === 205 || body === undefined) return new Response(null, { status, headers })
-  return new Response(JSON.stringify(body), { status, headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS })
+/** A response: its status, its JSON text (none for 204/205), and headers beyond the content type. */
+export interface Answer {
+  status: number
+  text: string | undefined
+  headers?: Record<string, string>
+}
+
+export function jsonAnswer(status: number, body: unknown, headers?: Record<string, string>): Answer {
+  const text = status === 204 || status === 205 || body === undefined ? undefined : JSON.stringify(body)
+  return headers ? { status, text, headers } : { status, text }
 }
 
 /** Encode any thrown value as the API's error body; unknown errors are logged and become a 500. */
-export function errorResponse(error: unknown, onError?: (error: unknown) => void): Response {
-  if (ApiError.isApiError(error)) return jsonResponse(error.status, errorBody(error.status, error.message))
+export function errorAnswer(error: unknown, onError?: (error: unknown) => void): Answer {
+  if (ApiError.isApiError(error)) return jsonAnswer(error.status, errorBody(error.status, error.message), error.headers ? { ...error.headers } : undefined)
   ;(onError ?? ((e) => console.error('[docs-content-api] unexpected error', e)))(error)
-  return jsonResponse(500, errorBody(500, 'Internal server error'))
+  return jsonAnswer(500, errorBody(500, 'Internal server error'))
+}
+
+/** The `Response` of an answer; a HEAD request gets the headers without the body. */
+export function toResponse(answer: Answer, head = false): Response {
+  const headers = answer.text === undefined ? answer.headers : answer.headers ? { ...JSON_HEADERS, ...answer.headers } : JSON_HEADERS
+  return new Response(head ? null : (answer.text ?? null), { status: answer.status, headers })
 }
 
 /** True when the caller asked for no body (`Prefer: return=minimal`). */

@@ -1,7 +1,10 @@
-import { API_CORE, authenticate, execute, type ApiCore } from '../core/execute.js'
-import { ApiError } from '../core/errors.js'
-import { decodeBody, decodeQuery, errorResponse, jsonResponse, prefersMinimal, validate } from './codec.js'
-import { createRouter } from './router.js'
+import { errorBody, ApiError } from '../core/errors.js'
+import { authenticate, execute } from '../core/execute.js'
+import { API_CORE, type ApiCore } from './api-core.js'
+import { decodeQuery, errorAnswer, jsonAnswer, parseBody, prefersMinimal, readBody, toResponse, validate, type Answer } from './codec.js'
+import { createCors, type CorsOptions } from './cors.js'
+import type { FaultAction } from './faults.js'
+import { createRouter, type Match } from './router.js'
 
 /** A function with the signature of the global `fetch`. */
 export type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
@@ -15,6 +18,12 @@ export interface FetchHandlerOptions {
   basePath?: string
   /** Called with unexpected errors (answered as 500). @default console.error */
   onError?: (error: unknown) => void
+  /**
+   * Answer cross-origin requests: `true` allows any origin; options narrow it. Preflight `OPTIONS`
+   * requests are then answered 204 with the methods of the path.
+   * @default false
+   */
+  cors?: boolean | CorsOptions
 }
 
 /** Split a URL string into pathname and query without building a URL object. */
@@ -35,6 +44,23 @@ function bearer(header: string | null): string | undefined {
   return m ? m[1]!.trim() : undefined
 }
 
+/** Methods a path answers, as the `Allow` header lists them: GET brings HEAD; OPTIONS always. */
+function allowOf(methods: readonly string[]): string[] {
+  const out = [...methods]
+  if (out.includes('GET')) out.splice(out.indexOf('GET') + 1, 0, 'HEAD')
+  return [...out, 'OPTIONS']
+}
+
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms))
+
+/** What one request came to, for the answer and the journal. */
+interface Outcome extends Answer {
+  operationId?: string
+  user?: string
+  requestText?: string
+  fault?: boolean
+}
+
 /**
  * The HTTP adapter: maps a `Request` onto the operation table and the result onto a `Response`.
  * It holds no domain rule and never touches the store itself.
@@ -44,48 +70,100 @@ function bearer(header: string | null): string | undefined {
  * const handler = createFetchHandler(api, { basePath: '/api' }) // serves /api/v1/...
  */
 export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, options: FetchHandlerOptions = {}): FetchFunction {
-  const { runtime: rt, operations } = api[API_CORE]
+  const core = api[API_CORE]
+  const { runtime: rt, operations } = core
   const router = createRouter(operations)
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
+  const cors = createCors(options.cors)
+  const fail = (error: unknown): Outcome => errorAnswer(error, options.onError)
 
-  /** Route, authenticate and validate; the body (when the operation takes one) is read asynchronously. */
-  const handle = (request: Request): Response | Promise<Response> => {
-    let { pathname, search } = splitUrl(request.url)
-    if (basePath) {
-      if (pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return errorResponse(new ApiError('NOT_FOUND', `No route for ${pathname}`))
-      pathname = pathname.slice(basePath.length) || '/'
+  /** Route, authenticate, validate, run. `method` is the routed one (HEAD is routed as GET). */
+  const handle = async (request: Request, method: string, pathname: string, search: string, match: Match): Promise<Outcome> => {
+    if (match.kind === 'not-found') return fail(new ApiError('NOT_FOUND', `No route for ${method} ${pathname}`))
+    if (match.kind === 'not-implemented') {
+      return {
+        ...fail(new ApiError('NOT_IMPLEMENTED', `${method} ${pathname} is the official operation \`${match.operationId}\`, which docs-content-api does not implement yet`)),
+        operationId: match.operationId,
+      }
     }
-    const match = router.match(request.method, pathname)
-    if (match.kind === 'not-found') return errorResponse(new ApiError('NOT_FOUND', `No route for ${request.method} ${pathname}`))
     if (match.kind === 'method-not-allowed') {
-      const response = errorResponse(new ApiError('METHOD_NOT_ALLOWED', `Method ${request.method} is not allowed on ${pathname}; allowed: ${match.allow.join(', ')}`))
-      response.headers.set('allow', match.allow.join(', '))
-      return response
+      const allow = allowOf(match.allow).join(', ')
+      return fail(new ApiError('METHOD_NOT_ALLOWED', `Method ${request.method} is not allowed on ${pathname}; allowed: ${allow}`, { headers: { allow } }))
     }
     const { operation } = match
-    const user = authenticate(rt, operation, bearer(request.headers.get('authorization')))
-    const rawQuery = decodeQuery(search)
-    const params = validate(operation.def.params, match.params, 'path parameter') ?? match.params
-    const query = validate(operation.def.query, rawQuery, 'query parameter') ?? {}
-    const finish = (rawBody: unknown): Response => {
-      const { def } = operation
-      const body = validate(def.body, rawBody, 'body field')
-      const result = execute(rt, operation, { user, params, query, body })
+    const { def } = operation
+    const outcome: Outcome = { status: 0, text: undefined, operationId: def.id }
+    try {
+      outcome.user = authenticate(rt, operation, bearer(request.headers.get('authorization')))
+      const params = validate(def.params, match.params, 'path parameter') ?? match.params
+      const query = validate(def.query, decodeQuery(search), 'query parameter') ?? {}
+      // Operations without a body answer without waiting on the request stream.
+      if (def.body) outcome.requestText = await readBody(request, def)
+      const body = validate(def.body, parseBody(request, def, outcome.requestText), 'body field')
+      const result = execute(rt, operation, { user: outcome.user, params, query, body })
       const status = def.minimal && def.response && prefersMinimal(request) ? 204 : def.status
       // A creation points at what it created (`Location`, as the official document declares on 201s).
       const location = status === 201 ? (result as { urls?: { location?: unknown } } | undefined)?.urls?.location : undefined
-      return jsonResponse(status, def.response ? result : undefined, typeof location === 'string' ? { location } : undefined)
+      return Object.assign(outcome, jsonAnswer(status, def.response ? result : undefined, typeof location === 'string' ? { location } : undefined))
+    } catch (error) {
+      return Object.assign(outcome, fail(error))
     }
-    // Operations without a body answer without waiting on the request stream.
-    return operation.def.body ? decodeBody(request, operation.def).then(finish) : finish(undefined)
+  }
+
+  /** Faults act first, as a failing network or server would: nothing else runs for an error fault. */
+  const withFault = async (action: FaultAction, run: () => Promise<Outcome>): Promise<Outcome> => {
+    if (action.delayMs > 0) await sleep(action.delayMs)
+    if (!action.error) return { ...(await run()), fault: true }
+    const { status, message, headers } = action.error
+    return { ...jsonAnswer(status, errorBody(status, message), headers), fault: true }
   }
 
   return async (input, init) => {
+    let request: Request
     try {
-      const request = input instanceof Request && init === undefined ? input : new Request(input, init)
-      return await handle(request)
+      request = input instanceof Request && init === undefined ? input : new Request(input, init)
     } catch (error) {
-      return errorResponse(error, options.onError)
+      return toResponse(fail(error))
     }
+    const head = request.method === 'HEAD'
+    const method = head ? 'GET' : request.method
+    let { pathname, search } = splitUrl(request.url)
+    let outcome: Outcome
+    let match: Match = { kind: 'not-found' }
+    if (basePath && pathname !== basePath && !pathname.startsWith(`${basePath}/`)) {
+      outcome = fail(new ApiError('NOT_FOUND', `No route for ${pathname}`))
+    } else {
+      pathname = pathname.slice(basePath.length) || '/'
+      if (method === 'OPTIONS') {
+        const methods = router.allowed(pathname)
+        if (methods.length === 0) outcome = fail(new ApiError('NOT_FOUND', `No route for ${pathname}`))
+        else {
+          const allow = allowOf(methods)
+          outcome = { status: 204, text: undefined, headers: { ...cors?.preflight(request, allow), allow: allow.join(', ') } }
+        }
+      } else {
+        match = router.match(method, pathname)
+        const operationId = match.kind === 'found' ? match.operation.def.id : match.kind === 'not-implemented' ? match.operationId : undefined
+        const action = core.faults.take({ method, path: pathname, template: match.kind === 'found' ? match.operation.def.path : undefined, operationId })
+        const run = () => handle(request, method, pathname, search, match)
+        outcome = action ? await withFault(action, run) : await run()
+        outcome.operationId ??= operationId
+      }
+    }
+    const corsHeaders = cors?.headers(request.headers.get('origin'))
+    if (corsHeaders) outcome.headers = { ...outcome.headers, ...corsHeaders }
+    core.journal.record({
+      time: rt.now().toISOString(),
+      method: request.method,
+      path: pathname,
+      query: search,
+      operationId: outcome.operationId,
+      user: outcome.user,
+      status: outcome.status,
+      fault: outcome.fault ?? false,
+      requestText: outcome.requestText,
+      responseText: outcome.text,
+    })
+    return toResponse(outcome, head)
   }
 }

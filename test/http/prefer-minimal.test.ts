@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { API_CORE } from '../../src/core/execute.js'
+import { API_CORE } from '../../src/http/api-core.js'
 import { defineOperation, implement } from '../../src/core/operation.js'
 import { createDocsApi, createFetchHandler } from '../../src/index.js'
 import { BASE } from '../helpers.js'
@@ -47,7 +47,7 @@ async function setup() {
     },
     getMe: (ctx) => ({ id: ctx.actor.user }),
   })
-  const fetch = createFetchHandler({ [API_CORE]: { runtime: api[API_CORE].runtime, operations } })
+  const fetch = createFetchHandler({ [API_CORE]: { ...api[API_CORE], operations } })
   const send = (method: string, prefer?: string, body?: unknown) => {
     const headers: Record<string, string> = { authorization: `Bearer ${token}` }
     if (prefer) headers.prefer = prefer

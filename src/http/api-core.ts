@@ -1,0 +1,15 @@
+import type { Runtime } from '../core/execute.js'
+import type { BoundOperation } from '../core/operation.js'
+import type { FaultAction, Faults, FaultTarget } from './faults.js'
+import type { Journal, JournalRecord } from './journal.js'
+
+/** What the HTTP layer needs of an API: its runtime, its bound operations, its journal and faults. */
+export interface ApiCore {
+  runtime: Runtime
+  operations: readonly BoundOperation[]
+  journal: Journal & { record(entry: JournalRecord): void }
+  faults: Faults & { take(target: FaultTarget): FaultAction | undefined }
+}
+
+/** Key under which an API object carries its core (kept off the documented surface). */
+export const API_CORE = Symbol.for('docs-content-api.core')
