@@ -1,7 +1,12 @@
 import { nanoid } from 'nanoid'
 import type { Context } from './core/context.js'
 import { createUrls } from './core/context.js'
-import { API_CORE, type ApiCore, type Runtime } from './core/execute.js'
+import type { Runtime } from './core/execute.js'
+import { createJobRunner } from './core/jobs.js'
+import { API_CORE, type ApiCore } from './http/api-core.js'
+import type { CorsOptions } from './http/cors.js'
+import { createFaults, type Faults } from './http/faults.js'
+import { createJournal, type Journal } from './http/journal.js'
 import type { OperationDef } from './core/operation.js'
 import { allows } from './core/access.js'
 import { boundOperations, levelResolvers, operations } from './domains/index.js'
@@ -50,8 +55,24 @@ export interface DocsApiOptions {
    * @default ''
    */
   basePath?: string
-  /** Called with unexpected errors (answered as 500). @default console.error */
+  /** Called with unexpected errors (answered as 500) and with errors of background jobs. @default console.error */
   onError?: (error: unknown) => void
+  /**
+   * Answer cross-origin requests in `fetch`: `true` allows any origin, options narrow it; preflight
+   * `OPTIONS` requests are answered. Off by default: an embedded API usually sits behind its host's.
+   * @default false
+   */
+  cors?: boolean | CorsOptions
+  /**
+   * The request journal (`api.journal`): how many requests it keeps (the oldest go first); 0 keeps none.
+   * @default 1000
+   */
+  journalLimit?: number
+  /**
+   * Random numbers in [0, 1), for the `probability` of faults. Pass a seeded generator for repeatable runs.
+   * @default Math.random
+   */
+  random?: () => number
 }
 
 export interface DocsApi {
@@ -65,6 +86,12 @@ export interface DocsApi {
   operations: readonly OperationDef[]
   /** Run `fn` in one transaction with a system context that can do anything. */
   system<T>(fn: (ctx: Context) => T): T
+  /** The requests `fetch` answered, newest last (bounded by `journalLimit`). */
+  journal: Journal
+  /** Make the next matching requests fail or wait, to test retries and error handling. */
+  faults: Faults
+  /** Resolves when no background work is pending. */
+  idle(): Promise<void>
   /** The runtime and bound operations, for `createFetchHandler`. */
   readonly [API_CORE]: ApiCore
 }
@@ -75,7 +102,8 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
   const now = options.now ?? (() => new Date())
   const newId = options.ids ?? (() => nanoid(20))
   const urls = createUrls(options.baseUrl ?? 'http://localhost:4000', options.appUrl, options.publishedUrl)
-  const rt: Runtime = { store, now, newId, urls, resolvers: levelResolvers }
+  const onError = options.onError ?? ((error: unknown) => console.error('[docs-content-api] unexpected error', error))
+  const rt: Runtime = { store, now, newId, urls, resolvers: levelResolvers, jobs: createJobRunner(onError) }
 
   const system = <T>(fn: (ctx: Context) => T): T =>
     store.transaction((tx: WriteTx<AppSchema>) => {
@@ -96,13 +124,21 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
       return fn(ctx)
     })
 
-  const core: ApiCore = { runtime: rt, operations: boundOperations }
+  const core: ApiCore = {
+    runtime: rt,
+    operations: boundOperations,
+    journal: createJournal(options.journalLimit ?? 1000),
+    faults: createFaults(options.random ?? Math.random),
+  }
   return {
-    fetch: createFetchHandler({ [API_CORE]: core }, { basePath: options.basePath, onError: options.onError }),
+    fetch: createFetchHandler({ [API_CORE]: core }, { basePath: options.basePath, onError: options.onError, cors: options.cors }),
     fixtures: createFixtures(system),
     store,
     operations,
     system,
+    journal: core.journal,
+    faults: core.faults,
+    idle: () => rt.jobs.idle(),
     [API_CORE]: core,
   }
 }
