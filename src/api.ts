@@ -9,7 +9,9 @@ import { createFaults, type Faults } from './http/faults.js'
 import { createJournal, type Journal } from './http/journal.js'
 import type { OperationDef } from './core/operation.js'
 import { allows } from './core/access.js'
-import { boundOperations, levelResolvers, operations } from './domains/index.js'
+import { boundOperations, levelResolvers, operations, seedRules } from './domains/index.js'
+import { dumpState } from './state/dump.js'
+import { loadState, type StateDocument } from './state/seed.js'
 import { createFixtures, type Fixtures } from './fixtures.js'
 import { createFetchHandler, type FetchFunction } from './http/fetch-handler.js'
 import { createMemoryStore } from './storage/memory.js'
@@ -69,6 +71,12 @@ export interface DocsApiOptions {
    */
   journalLimit?: number
   /**
+   * A state document to start from (what `api.dump()` writes, or one written by hand: rows by
+   * collection, with defaults for what is left out), loaded through the domain's rules.
+   * @example createDocsApi({ seed: JSON.parse(readFileSync('state.json', 'utf8')) })
+   */
+  seed?: StateDocument
+  /**
    * Random numbers in [0, 1), for the `probability` of faults. Pass a seeded generator for repeatable runs.
    * @default Math.random
    */
@@ -92,6 +100,8 @@ export interface DocsApi {
   faults: Faults
   /** Resolves when no background work is pending. */
   idle(): Promise<void>
+  /** The whole state as a JSON document (rows by collection), to save, edit, or pass as `seed`. */
+  dump(): StateDocument
   /** The runtime and bound operations, for `createFetchHandler`. */
   readonly [API_CORE]: ApiCore
 }
@@ -124,6 +134,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
       return fn(ctx)
     })
 
+  if (options.seed !== undefined) system((ctx) => loadState(ctx, options.seed, seedRules))
   const core: ApiCore = {
     runtime: rt,
     operations: boundOperations,
@@ -139,6 +150,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     journal: core.journal,
     faults: core.faults,
     idle: () => rt.jobs.idle(),
+    dump: () => dumpState(store, seedRules.map((r) => r.collection)),
     [API_CORE]: core,
   }
 }

@@ -5,6 +5,13 @@ export { createDocsApi } from './api.js'
 export type { DocsApi, DocsApiOptions } from './api.js'
 export type { Fixtures } from './fixtures.js'
 
+// --- The toolkit for tests: state documents, the request journal, faults
+export { STATE_FORMAT, STATE_VERSION } from './state/seed.js'
+export type { StateDocument } from './state/seed.js'
+export type { Journal, JournalEntry, JournalFilter } from './http/journal.js'
+export type { Fault, Faults, FaultSpec } from './http/faults.js'
+export type { CorsOptions } from './http/cors.js'
+
 // --- Storage: the port, the in-memory adapter, the schema of stored rows
 export { createMemoryStore } from './storage/memory.js'
 export { schema } from './storage/schema.js'

@@ -12,6 +12,17 @@ import { teamHandlers } from './teams/handlers.js'
 import { userHandlers } from './users/handlers.js'
 
 export { levelResolvers } from './access/levels.js'
+import type { SeedRule } from '../state/seed.js'
+import { collectionSeedRules } from './collections/seed.js'
+import { sequenceSeedRules } from './common/seed.js'
+import { organizationSeedRules } from './organizations/seed.js'
+import { shareLinkSeedRules } from './share-links/seed.js'
+import { siteStructureSeedRules } from './site-structure/seed.js'
+import { siteSeedRules } from './sites/seed.js'
+import { spacePermissionSeedRules } from './space-permissions/seed.js'
+import { spaceSeedRules } from './spaces/seed.js'
+import { teamSeedRules } from './teams/seed.js'
+import { userSeedRules } from './users/seed.js'
 
 /** Every operation of the API, bound to its handler. A new area adds its line here. */
 export const boundOperations: readonly BoundOperation[] = [
@@ -29,3 +40,21 @@ export const boundOperations: readonly BoundOperation[] = [
 ]
 
 export const operations: readonly OperationDef[] = boundOperations.map((op) => op.def)
+
+/**
+ * How each stored collection is loaded from a state document, dependencies first. Every
+ * collection of the storage schema has exactly one rule (a test checks it): a new area adds its
+ * rules here.
+ */
+export const seedRules: readonly SeedRule[] = [
+  ...sequenceSeedRules,
+  ...userSeedRules,
+  ...organizationSeedRules,
+  ...teamSeedRules,
+  ...collectionSeedRules,
+  ...spaceSeedRules,
+  ...spacePermissionSeedRules,
+  ...siteSeedRules,
+  ...siteStructureSeedRules,
+  ...shareLinkSeedRules,
+] as readonly SeedRule[]

@@ -1,0 +1,34 @@
+import { z } from 'zod'
+import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
+import { DefaultLevelSchema } from '../common/schemas.js'
+import { CollectionTitleSchema } from './schemas.js'
+
+/** Collections in a state document: a tree per organization. */
+export const collectionSeedRules = [
+  seedRule({
+    collection: 'collections',
+    row: (d) =>
+      z.strictObject({
+        id: SeedIdSchema,
+        organization: SeedIdSchema,
+        parent: SeedIdSchema.optional(),
+        title: CollectionTitleSchema.default('Untitled'),
+        description: z.string().optional(),
+        defaultLevel: DefaultLevelSchema.default(null),
+        position: z.number().finite().default(d.position),
+        createdAt: SeedTimestampSchema.default(d.now),
+      }),
+    check: ({ ctx, fail }, row) => {
+      if (!ctx.tx.get('organizations', row.organization)) fail('organization', `no organization "${row.organization}"`)
+      // Every row is in by now: walk up the parents, which must stay in the organization and never loop.
+      const seen = new Set([row.id])
+      for (let at = row.parent; at !== undefined; ) {
+        const parent = ctx.tx.get('collections', at)
+        if (!parent || parent.organization !== row.organization) return fail('parent', `no collection "${at}" in organization "${row.organization}"`)
+        if (seen.has(parent.id)) return fail('parent', `collections cannot contain themselves (a loop through "${parent.id}")`)
+        seen.add(parent.id)
+        at = parent.parent
+      }
+    },
+  }),
+]

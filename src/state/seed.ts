@@ -1,0 +1,104 @@
+import { z } from 'zod'
+import type { Context } from '../core/context.js'
+import { ApiError } from '../core/errors.js'
+import type { ReadTx, RowOf } from '../storage/port.js'
+import type { AppSchema } from '../storage/schema.js'
+import { appendPosition } from '../domains/common/sequence.js'
+
+/**
+ * The state document: every stored row by collection, as `api.dump()` writes it and
+ * `createDocsApi({ seed })` / `api.fixtures.load()` read it. Loading does not trust the rows:
+ * each area declares a seed rule per collection (its row schema with the defaults its domain
+ * would write, and the references and invariants its operations keep), so a loaded state is one
+ * the API itself could have reached.
+ */
+export const STATE_FORMAT = 'docs-content-api/state'
+export const STATE_VERSION = 1
+
+export type CollectionName = keyof AppSchema & string
+
+export type StateDocument = { format?: typeof STATE_FORMAT; version?: typeof STATE_VERSION } & {
+  [C in CollectionName]?: Array<RowOf<AppSchema, C>>
+}
+
+/** Values a row schema may default to: the loading transaction's clock, ids, positions and rows loaded so far. */
+export interface SeedDefaults {
+  now: string
+  newId: () => string
+  position: () => number
+  /** Rows of the collections loaded before this one (a row's organization from its site, say). */
+  tx: ReadTx<AppSchema>
+}
+
+/** What a check sees: the loading transaction, and `fail` naming the field of the row at fault. */
+export interface SeedCheck {
+  ctx: Context
+  /** Throw a 400 `Invalid seed: \`<collection>[<i>].<field>\`: <rule>`. */
+  fail(field: string, rule: string): never
+}
+
+export interface SeedRule<C extends CollectionName = CollectionName> {
+  collection: C
+  /** The row as the domain would have written it, defaults filled in (unknown keys are an error). */
+  row(defaults: SeedDefaults): z.ZodType<RowOf<AppSchema, C>, unknown>
+  /** References and uniqueness of one row, run once every row of the collection is in. */
+  check?(s: SeedCheck, row: RowOf<AppSchema, C>): void
+  /** Invariants over the whole collection (one default per container...), run after every collection is in. */
+  finish?(s: Omit<SeedCheck, 'fail'> & { fail(path: string, rule: string): never }): void
+}
+
+/** Declare a seed rule (keeps the collection's row type). */
+export const seedRule = <C extends CollectionName>(rule: SeedRule<C>): SeedRule<C> => rule
+
+const invalid = (path: string, rule: string): never => {
+  throw new ApiError('BAD_REQUEST', `Invalid seed: \`${path}\`: ${rule}`)
+}
+
+/** Ids of stored rows: non-empty, printable, no spaces (they go into URLs and index keys). */
+export const SeedIdSchema = z.string().regex(/^[\x21-\x7e]{1,200}$/, 'must be 1..200 printable ASCII characters without spaces')
+export const SeedTimestampSchema = z.iso.datetime({ error: 'must be an ISO 8601 date-time (e.g. 2026-01-01T00:00:00.000Z)' })
+
+/**
+ * Load `doc` in the caller's transaction (a failure leaves the store as it was): collections in
+ * the order of `rules` (dependencies first), rows in document order (so lists keep their order),
+ * then each rule's checks, then its whole-collection invariants.
+ */
+export function loadState(ctx: Context, doc: unknown, rules: readonly SeedRule[]): void {
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) invalid('(document)', 'must be an object of collections')
+  const known = new Set(rules.map((r) => r.collection))
+  for (const [key, value] of Object.entries(doc as Record<string, unknown>)) {
+    if (key === 'format') {
+      if (value !== STATE_FORMAT) invalid('format', `must be "${STATE_FORMAT}"`)
+    } else if (key === 'version') {
+      if (value !== STATE_VERSION) invalid('version', `must be ${STATE_VERSION} (this version of docs-content-api reads version ${STATE_VERSION})`)
+    } else if (!known.has(key as CollectionName)) invalid(key, `unknown collection (known: ${[...known].join(', ')})`)
+    else if (!Array.isArray(value)) invalid(key, 'must be an array of rows')
+  }
+  const defaults: SeedDefaults = {
+    now: ctx.nowIso(),
+    newId: () => ctx.newId(),
+    position: () => appendPosition(ctx),
+    tx: ctx.tx,
+  }
+  const loaded: Array<{ rule: SeedRule; rows: Array<{ row: never; at: string }> }> = []
+  for (const rule of rules) {
+    const input = ((doc as Record<string, unknown>)[rule.collection] as unknown[] | undefined) ?? []
+    const schema = rule.row(defaults)
+    const rows = input.map((raw, i) => {
+      const at = `${rule.collection}[${i}]`
+      const parsed = schema.safeParse(raw)
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!
+        const rule = issue.code === 'unrecognized_keys' ? `unknown key(s) ${issue.keys.join(', ')}` : issue.message
+        invalid([at, ...issue.path.map(String)].join('.'), rule)
+      }
+      const row = parsed.data as never as { id: string }
+      if (ctx.tx.get(rule.collection, row.id)) invalid(`${at}.id`, `"${row.id}" is taken (another row of ${rule.collection} has it)`)
+      ctx.tx.insert(rule.collection, row as never)
+      return { row: row as never, at }
+    })
+    loaded.push({ rule, rows })
+    for (const { row, at } of rows) rule.check?.({ ctx, fail: (field, why) => invalid(`${at}.${field}`, why) }, row)
+  }
+  for (const { rule } of loaded) rule.finish?.({ ctx, fail: invalid })
+}

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest'
+import { seedRules } from '../../src/domains/index.js'
+import { createDocsApi, schema, STATE_FORMAT, type DocsApi } from '../../src/index.js'
+import { createClock, sequentialIds } from '../../src/testing.js'
+import { BASE, call, createWorld } from '../helpers.js'
+
+/** A world with something in every collection, built through the API. */
+async function richWorld() {
+  const w = await createWorld()
+  const { api, tokens, users, org } = w
+  const ada = tokens.ada
+  const team = await api.fixtures.createTeam(org.id, { title: 'Writers', members: [users.rita.id, users.gina.id] })
+  const guides = (await call(api, ada, 'POST', `/v1/orgs/${org.id}/collections`, { title: 'Guides' })).body
+  const nested = (await call(api, ada, 'POST', `/v1/orgs/${org.id}/collections`, { title: 'Nested', parent: guides.id })).body
+  const a = (await call(api, ada, 'POST', `/v1/orgs/${org.id}/spaces`, { title: 'Alpha', parent: nested.id })).body
+  const b = (await call(api, ada, 'POST', `/v1/orgs/${org.id}/spaces`, { title: 'Beta', emoji: '1f680' })).body
+  const c = (await call(api, ada, 'POST', `/v1/orgs/${org.id}/spaces`, { title: 'Gamma' })).body
+  // Moves make positions and creation order disagree, as real use does.
+  await call(api, ada, 'POST', `/v1/spaces/${c.id}/move`, { position: { before: { space: b.id } } })
+  await call(api, ada, 'POST', `/v1/collections/${guides.id}/move`, { parent: null })
+  await call(api, ada, 'PATCH', `/v1/spaces/${b.id}`, { defaultLevel: 'comment', mergeRules: { type: 'none' } })
+  await api.system((ctx) => ctx.tx.update('spaces', { ...ctx.tx.get('spaces', b.id)!, visibility: 'public' }))
+  await call(api, ada, 'POST', `/v1/spaces/${b.id}/permissions`, { role: 'edit', users: [users.gina.id], teams: [team.id] })
+  w.clock.advance(60_000)
+  await call(api, ada, 'DELETE', `/v1/spaces/${c.id}`)
+  await api.fixtures.createInviteLink(org.id, 'comment')
+  const site = (await call(api, ada, 'POST', `/v1/orgs/${org.id}/sites`, { title: 'Docs', spaces: [a.id, b.id] })).body
+  const base = `/v1/orgs/${org.id}/sites/${site.id}`
+  await call(api, ada, 'PATCH', base, { basename: 'docs', visibility: 'share-link' })
+  await call(api, ada, 'POST', `${base}/publish`)
+  const section = (await call(api, ada, 'POST', `${base}/sections`, { spaceId: b.id, title: 'Reference' })).body
+  await call(api, ada, 'POST', `${base}/section-groups`, { title: 'Group', sections: [section.id] })
+  await call(api, ada, 'POST', `${base}/share-links`, { name: 'Partners' })
+  await call(api, ada, 'PUT', `${base}/adaptive-schema`, {
+    jsonSchema: { type: 'object', properties: { isBeta: { type: 'boolean' } }, additionalProperties: false },
+  })
+  await call(api, ada, 'PATCH', `/v1/orgs/${org.id}`, { defaultContent: { type: 'site', site: site.id }, hostname: 'acme' })
+  return { ...w, site, team, spaces: { a, b, c }, collections: { guides, nested } }
+}
+
+/** Answers an API gives to a set of reads: a loaded copy must give the same. */
+async function reads(api: DocsApi, token: string, w: Awaited<ReturnType<typeof richWorld>>) {
+  const base = `/v1/orgs/${w.org.id}/sites/${w.site.id}`
+  const paths = [
+    `/v1/orgs/${w.org.id}`,
+    `/v1/orgs/${w.org.id}/members`,
+    `/v1/orgs/${w.org.id}/teams`,
+    `/v1/orgs/${w.org.id}/collections`,
+    `/v1/orgs/${w.org.id}/spaces`,
+    `/v1/collections/${w.collections.guides.id}/spaces`,
+    `/v1/spaces/${w.spaces.b.id}/permissions/users`,
+    `/v1/spaces/${w.spaces.b.id}/permissions/teams`,
+    `/v1/orgs/${w.org.id}/sites`,
+    `${base}/sections`,
+    `${base}/section-groups`,
+    `${base}/site-spaces`,
+    `${base}/share-links`,
+    `${base}/published`,
+    `${base}/adaptive-schema/template-conditions`,
+  ]
+  const out: Record<string, unknown> = {}
+  for (const path of paths) out[path] = (await call(api, token, 'GET', path)).body
+  return out
+}
+
+describe('toolkit: api.dump() and loading a state document', () => {
+  it('every collection of the storage schema has exactly one seed rule', () => {
+    expect(seedRules.map((r) => r.collection).sort()).toEqual(Object.keys(schema).sort())
+  })
+
+  it('round-trips: a loaded dump dumps the same, and answers every read the same', async () => {
+    const w = await richWorld()
+    const doc = w.api.dump()
+    expect(doc.format).toBe(STATE_FORMAT)
+    expect(JSON.parse(JSON.stringify(doc))).toEqual(doc)
+    for (const name of Object.keys(schema)) expect((doc as any)[name].length, name).toBeGreaterThan(0)
+    const copy = createDocsApi({ baseUrl: BASE, seed: JSON.parse(JSON.stringify(doc)), now: createClock('2026-03-01T10:01:00.000Z').now, ids: sequentialIds('new') })
+    expect(copy.dump()).toEqual(doc)
+    expect(await reads(copy, w.tokens.ada, w)).toEqual(await reads(w.api, w.tokens.ada, w))
+    expect(await reads(copy, w.tokens.rita, w)).toEqual(await reads(w.api, w.tokens.rita, w))
+    // The copy goes on from there: a new space lands after the others (the position sequence followed).
+    const created = await call(copy, w.tokens.ada, 'POST', `/v1/orgs/${w.org.id}/spaces`, { title: 'Delta' })
+    expect(created.status).toBe(201)
+    const root = (await call(copy, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/spaces`)).body.items.map((s: any) => s.title)
+    expect(root.at(-1)).toBe('Delta')
+  })
+
+  it('dump() hands out copies: editing the document changes nothing stored', async () => {
+    const w = await createWorld()
+    const doc = w.api.dump()
+    doc.organizations![0]!.title = 'Changed'
+    expect(w.api.store.read((tx) => tx.get('organizations', w.org.id))!.title).toBe('Acme')
+  })
+
+  it('a hand-written document gets the defaults the domain would write', async () => {
+    const api = createDocsApi({
+      baseUrl: BASE,
+      now: createClock('2026-05-01T00:00:00.000Z').now,
+      ids: sequentialIds('gen'),
+      seed: {
+        users: [{ id: 'ada', displayName: 'Ada', email: 'ada@acme.test' }],
+        tokens: [{ id: 'gb_api_ada_token', user: 'ada' }],
+        organizations: [{ id: 'acme', title: 'Acme' }],
+        members: [{ organization: 'acme', user: 'ada', role: 'admin' }],
+        collections: [{ id: 'guides', organization: 'acme', title: 'Guides' }],
+        spaces: [
+          { id: 'intro', organization: 'acme', parent: 'guides', title: 'Intro' },
+          { id: 'handbook', organization: 'acme' },
+        ],
+        sites: [{ id: 'docs', organization: 'acme' }],
+        siteSpaces: [{ id: 'ss1', site: 'docs', space: 'intro', path: 'intro', default: true }],
+      } as any,
+    })
+    const res = await call(api, 'gb_api_ada_token', 'GET', '/v1/orgs/acme/spaces')
+    expect(res.body.items.map((s: any) => [s.id, s.title, s.visibility, s.createdAt])).toEqual([
+      ['intro', 'Intro', 'in-collection', '2026-05-01T00:00:00.000Z'],
+      ['handbook', 'Untitled', 'private', '2026-05-01T00:00:00.000Z'],
+    ])
+    expect(api.store.read((tx) => tx.get('members', 'acme/ada'))).toMatchObject({ role: 'admin', disabled: false })
+    const site = await call(api, 'gb_api_ada_token', 'GET', '/v1/orgs/acme/sites/docs')
+    expect(site.body).toMatchObject({ title: 'Untitled site', type: 'basic', visibility: 'public', published: false, siteSpaces: 1 })
+    // New rows go after the loaded ones.
+    const more = await call(api, 'gb_api_ada_token', 'POST', '/v1/orgs/acme/spaces', { title: 'More' })
+    expect(more.body.id).toMatch(/^gen/)
+  })
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['an unknown collection', { widgets: [] }, '`widgets`: unknown collection'],
+    ['another format', { format: 'other' }, '`format`: must be "docs-content-api/state"'],
+    ['a newer version', { version: 2 }, '`version`: must be 1'],
+    ['an unknown key', { users: [{ id: 'u', displayName: 'U', admin: true }] }, '`users[0]`: unknown key(s) admin'],
+    ['a bad field', { users: [{ id: 'u', displayName: '' }] }, '`users[0].displayName`: must not be empty'],
+    ['an id with a space', { users: [{ id: 'a b', displayName: 'U' }] }, '`users[0].id`: must be 1..200 printable ASCII characters'],
+    ['a taken id', { users: [{ id: 'u', displayName: 'U' }, { id: 'u', displayName: 'V' }] }, '`users[1].id`: "u" is taken'],
+    ['a token of nobody', { tokens: [{ id: 'gb_api_xxxxxxxx', user: 'ghost' }] }, '`tokens[0].user`: no user "ghost"'],
+    ['a member of nothing', { users: [{ id: 'u', displayName: 'U' }], members: [{ organization: 'o', user: 'u' }] }, '`members[0].organization`: no organization "o"'],
+    ['a member id that is not organization/user', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], members: [{ id: 'x', organization: 'o', user: 'u' }] }, '`members[0].id`: must be "o/u"'],
+    ['a space in a collection of another organization', { organizations: [{ id: 'o', title: 'Org' }, { id: 'p', title: 'Other' }], collections: [{ id: 'c', organization: 'p' }], spaces: [{ id: 's', organization: 'o', parent: 'c' }] }, '`spaces[0].parent`: no collection "c" in organization "o"'],
+    ['collections in a loop', { organizations: [{ id: 'o', title: 'Org' }], collections: [{ id: 'a', organization: 'o', parent: 'b' }, { id: 'b', organization: 'o', parent: 'a' }] }, 'collections cannot contain themselves'],
+    ['an in-collection space at the root', { organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o', visibility: 'in-collection' }] }, '`spaces[0].visibility`: `in-collection` is only for spaces in a collection'],
+    ['a counter that counts nothing', { organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o', comments: 3 }] }, '`spaces[0].comments`: must be 0'],
+    ['a grant to a non-member', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o' }], spaceGrants: [{ space: 's', principal: { type: 'user', user: 'u' }, role: 'read' }] }, '`spaceGrants[0].principal.user`: "u" is not a member'],
+    ['a team member outside the organization', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], teams: [{ id: 't', organization: 'o', title: 'T' }], teamMembers: [{ team: 't', user: 'u' }] }, '`teamMembers[0].user`: "u" is not a member'],
+    ['two sites on one hostname', { organizations: [{ id: 'o', title: 'Org' }], sites: [{ id: 'a', organization: 'o', hostname: 'docs.acme.com' }, { id: 'b', organization: 'o', hostname: 'docs.acme.com' }] }, '`sites[0].hostname`: "docs.acme.com" is used by another site'],
+    ['a default content of another organization', { organizations: [{ id: 'o', title: 'Org', defaultContent: { type: 'site', site: 's' } }, { id: 'p', title: 'Other' }], sites: [{ id: 's', organization: 'p' }] }, '`organizations[id=o].defaultContent.site`: no site "s" in organization "o"'],
+    ['a site without its one default section', { organizations: [{ id: 'o', title: 'Org' }], sites: [{ id: 's', organization: 'o' }], siteSections: [{ id: 'x', site: 's', title: 'One', path: 'one' }, { id: 'y', site: 's', title: 'Two', path: 'two' }] }, 'a site with sections has exactly one default section'],
+    ['two sections on one path', { organizations: [{ id: 'o', title: 'Org' }], sites: [{ id: 's', organization: 'o' }], siteSections: [{ id: 'x', site: 's', title: 'One', path: 'p', default: true }, { id: 'y', site: 's', title: 'Two', path: 'p' }] }, '`siteSections[0].path`: "p" is used by another section'],
+    ['a root site-space beside sections', { organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 'sp', organization: 'o' }], sites: [{ id: 's', organization: 'o' }], siteSections: [{ id: 'x', site: 's', title: 'One', path: 'one', default: true }], siteSpaces: [{ id: 'ss', site: 's', space: 'sp', path: 'sp', default: true }] }, '`siteSpaces[0].section`: site "s" has sections'],
+    ['a space twice in a container', { organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 'sp', organization: 'o' }], sites: [{ id: 's', organization: 'o' }], siteSpaces: [{ id: 'a', site: 's', space: 'sp', path: 'a', default: true }, { id: 'b', site: 's', space: 'sp', path: 'b' }] }, '`siteSpaces[0].space`: space "sp" is already in this site'],
+    ['a shared share key', { organizations: [{ id: 'o', title: 'Org' }], sites: [{ id: 's', organization: 'o' }], shareLinks: [{ id: 'a', site: 's', key: 'k' }, { id: 'b', site: 's', key: 'k' }] }, '`shareLinks[0].key`: is the key of another share link'],
+    ['an adaptive schema the API would refuse', { organizations: [{ id: 'o', title: 'Org' }], sites: [{ id: 's', organization: 'o', adaptiveSchema: { jsonSchema: { type: 'object', properties: { 'not a name': { type: 'boolean' } }, additionalProperties: false } } }] }, '`sites[0].adaptiveSchema.jsonSchema'],
+  ])('refuses %s with a 400 naming the row and field, and loads nothing', async (_, doc, message) => {
+    const w = await createWorld()
+    const before = w.api.dump()
+    const error = await w.api.fixtures.load(doc).then(() => undefined, (e: unknown) => e)
+    expect(error, JSON.stringify(doc)).toMatchObject({ status: 400 })
+    expect((error as Error).message).toMatch(/^Invalid seed: `/)
+    expect((error as Error).message).toContain(message)
+    expect(w.api.dump()).toEqual(before)
+    expect(() => createDocsApi({ seed: doc as any })).toThrow('Invalid seed')
+  })
+
+  it('adds to what is there: a document can reference rows already stored', async () => {
+    const w = await createWorld()
+    await w.api.fixtures.load({ spaces: [{ id: 'extra', organization: w.org.id, title: 'Extra' }], spaceGrants: [{ space: 'extra', principal: { type: 'user', user: w.users.gina.id }, role: 'comment' }] })
+    const got = await call(w.api, w.tokens.gina, 'GET', '/v1/spaces/extra')
+    expect(got.body).toMatchObject({ title: 'Extra', permissions: { comment: true, edit: false } })
+  })
+})
