@@ -140,9 +140,10 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     operations: boundOperations,
     journal: createJournal(options.journalLimit ?? 1000),
     faults: createFaults(options.random ?? Math.random),
+    http: { onError: options.onError, cors: options.cors },
   }
   return {
-    fetch: createFetchHandler({ [API_CORE]: core }, { basePath: options.basePath, onError: options.onError, cors: options.cors }),
+    fetch: createFetchHandler({ [API_CORE]: core }, { basePath: options.basePath }),
     fixtures: createFixtures(system),
     store,
     operations,

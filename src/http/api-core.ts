@@ -1,6 +1,7 @@
 import type { Runtime } from '../core/execute.js'
 import type { BoundOperation } from '../core/operation.js'
 import type { FaultAction, Faults, FaultTarget } from './faults.js'
+import type { FetchHandlerOptions } from './fetch-handler.js'
 import type { Journal, JournalRecord } from './journal.js'
 
 /** What the HTTP layer needs of an API: its runtime, its bound operations, its journal and faults. */
@@ -9,6 +10,8 @@ export interface ApiCore {
   operations: readonly BoundOperation[]
   journal: Journal & { record(entry: JournalRecord): void }
   faults: Faults & { take(target: FaultTarget): FaultAction | undefined }
+  /** The API's own HTTP options (`cors`, `onError`): every handler built over it starts from them. */
+  http: FetchHandlerOptions
 }
 
 /** Key under which an API object carries its core (kept off the documented surface). */

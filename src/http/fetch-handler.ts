@@ -68,10 +68,14 @@ interface Outcome extends Answer {
  * @example
  * const api = createDocsApi()
  * const handler = createFetchHandler(api, { basePath: '/api' }) // serves /api/v1/...
+ *
+ * Options left out come from the API's own (`cors`, `onError`); `basePath` does not carry over.
  */
 export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, options: FetchHandlerOptions = {}): FetchFunction {
   const core = api[API_CORE]
   const { runtime: rt, operations } = core
+  // A handler over the API (another prefix, say) keeps the API's cors and onError unless told otherwise.
+  options = { ...core.http, ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) }
   const router = createRouter(operations)
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
   const cors = createCors(options.cors)

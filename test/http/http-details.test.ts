@@ -93,6 +93,16 @@ describe('http: OPTIONS and CORS', () => {
     expect((await api.fetch(new Request(`${BASE}/v1/orgs`))).headers.get('access-control-allow-origin')).toBeNull()
   })
 
+  it('a handler built over the API keeps its cors (and takes its own when given)', async () => {
+    const api = createDocsApi({ baseUrl: BASE, cors: true })
+    const prefixed = createFetchHandler(api, { basePath: '/api' })
+    const res = await prefixed(new Request(`${BASE}/api/v1/orgs`, { headers: { origin: 'https://app.test' } }))
+    expect(res.status).toBe(401)
+    expect(res.headers.get('access-control-allow-origin')).toBe('*')
+    const closed = createFetchHandler(api, { cors: false })
+    expect((await closed(new Request(`${BASE}/v1/orgs`, { headers: { origin: 'https://app.test' } }))).headers.get('access-control-allow-origin')).toBeNull()
+  })
+
   it('an origin list echoes allowed origins with Vary, credentials when asked, and leaves others out', async () => {
     const api = createDocsApi({ baseUrl: BASE })
     const fetch = createFetchHandler(api, { cors: { origin: ['https://app.test'], credentials: true, maxAge: 60 } })
