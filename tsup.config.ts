@@ -1,7 +1,7 @@
 import { defineConfig, type Options } from 'tsup'
 
-// One entry per subpath export of package.json (`.`, `./fetch`, `./testing`).
-const entry = { index: 'src/index.ts', fetch: 'src/fetch.ts', testing: 'src/testing.ts' }
+// One entry per subpath export of package.json (`.`, `./fetch`, `./testing`, `./node`).
+const entry = { index: 'src/index.ts', fetch: 'src/fetch.ts', testing: 'src/testing.ts', node: 'src/node.ts' }
 
 const common: Options = {
   entry,
