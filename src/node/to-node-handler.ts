@@ -14,7 +14,11 @@ export interface NodeHandlerOptions {
    * @example toNodeHandler(api, { basePath: '/api' })
    */
   basePath?: string
-  /** Called with errors answered as 500 (or, after the headers went out, closed). @default console.error */
+  /**
+   * Called with the unexpected errors answered as 500 (or cut off, after the headers went out).
+   * Under a mount path it also gets the API's own unexpected errors, in place of the API's `onError`.
+   * @default console.error
+   */
   onError?: (error: unknown) => void
 }
 
@@ -72,6 +76,8 @@ export function toNodeHandler(api: DocsApi, options: NodeHandlerOptions = {}): N
       res.destroy()
       return
     }
+    // Headers the failed response had set (not sent) do not belong to the error.
+    for (const name of res.getHeaderNames()) res.removeHeader(name)
     const body = JSON.stringify(errorBody(500, 'Internal server error'))
     res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) })
     res.end(body)
@@ -121,7 +127,11 @@ export function toNodeHandler(api: DocsApi, options: NodeHandlerOptions = {}): N
     handle(req, res, next).catch((error: unknown) => {
       // Only a throwing onError or next can land here: report it, and never leave the client hanging.
       defaultOnError(error)
-      internalError(res)
+      try {
+        internalError(res)
+      } catch {
+        res.destroy()
+      }
     })
   }
 }

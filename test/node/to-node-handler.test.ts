@@ -319,6 +319,28 @@ describe('toNodeHandler on node:http', () => {
       expect(signal?.aborted).toBe(true)
     })
 
+    it('a response failing before its headers went out: 500 JSON, without the headers it had set', async () => {
+      const { api } = await createSeededApi()
+      api.fetch = async () =>
+        new Response('never', { status: 200, headers: [['x-a', 'set before the failure'], ['x-bad', 'fine']] })
+      const onError = vi.fn()
+      const handler = toNodeHandler(api, { onError })
+      // A host whose response refuses one header: setting it throws inside the bridge.
+      const url = await serve((req, res) => {
+        const setHeader = res.setHeader.bind(res)
+        res.setHeader = ((name: string, value: number | string | readonly string[]) => {
+          if (name === 'x-bad') throw new Error('refused')
+          return setHeader(name, value)
+        }) as typeof res.setHeader
+        handler(req, res)
+      })
+      const res = await rawRequest(`${url}/v1/user`)
+      expect(res.status).toBe(500)
+      expect(JSON.parse(res.body)).toEqual({ error: { code: 500, message: 'Internal server error' } })
+      expect(res.headers['x-a']).toBeUndefined()
+      expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'refused' }))
+    })
+
     it('a fetch that throws answers 500 JSON and reports the error', async () => {
       const { api } = await createSeededApi()
       api.fetch = async () => {
