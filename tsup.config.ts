@@ -1,13 +1,47 @@
-import { defineConfig } from 'tsup'
+import { defineConfig, type Options } from 'tsup'
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', fetch: 'src/fetch.ts', testing: 'src/testing.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
+// One entry per subpath export of package.json (`.`, `./fetch`, `./testing`, `./node`).
+const entry = { index: 'src/index.ts', fetch: 'src/fetch.ts', testing: 'src/testing.ts', node: 'src/node.ts' }
+
+const common: Options = {
+  entry,
   target: 'node20',
   platform: 'neutral',
-  // Dependencies stay external: the consumer's bundler resolves them.
-  external: ['zod', 'immer', 'nanoid', 'date-fns'],
-})
+  // dist/ is emptied by `npm run build` before tsup runs: `clean` per config would race between
+  // the configs below, which tsup builds in parallel.
+  clean: false,
+  // No source maps: the output is unminified and readable, and maps (with the sources inlined)
+  // would double the tarball for no gain to a consumer.
+  sourcemap: false,
+  // The `node` entry imports Node built-ins; every other entry uses web standards only.
+  external: [/^node:/],
+}
+
+export default defineConfig([
+  {
+    ...common,
+    format: 'esm',
+    // Dependencies stay external: the consumer's bundler or Node resolves them.
+    external: [...(common.external ?? []), 'zod', 'immer', 'nanoid', 'date-fns'],
+  },
+  {
+    ...common,
+    format: 'cjs',
+    // nanoid 5 is ESM-only: `require("nanoid")` throws ERR_REQUIRE_ESM on Node < 20.19 (and under
+    // Jest, or with --no-experimental-require-module). The CJS build carries its own copy (a few
+    // hundred bytes); zod, immer and date-fns ship CommonJS and stay external.
+    external: [...(common.external ?? []), 'zod', 'immer', 'date-fns'],
+    noExternal: ['nanoid'],
+    // nanoid's `browser` build uses the global Web Crypto (`crypto.getRandomValues`, global in
+    // Node >= 20) instead of `node:crypto`, so the library code keeps to web standards.
+    esbuildOptions(options) {
+      options.conditions = ['browser']
+    },
+  },
+  {
+    // Types once for both formats (.d.ts for import, .d.cts for require), in one TypeScript run.
+    ...common,
+    format: ['esm', 'cjs'],
+    dts: { only: true },
+  },
+])

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { startExpressDemo } from '../examples/mount-in-express.js'
 import { createHonoDemo } from '../examples/mount-in-hono.js'
 import { runMswExample } from '../examples/msw.js'
 import { startServer } from '../examples/node-server.js'
 import { runOfficialClientExample } from '../examples/with-official-client.js'
+import { rawRequest } from './node/helpers.js'
 
 // The examples run here so that they cannot rot: each exports its logic as a function.
 
@@ -109,5 +111,41 @@ describe('examples', () => {
     expect((await app.request('/v1/orgs', { headers: auth })).status).toBe(404)
     const doc = (await (await app.request('/api/openapi.json')).json()) as { servers: Array<{ url: string }> }
     expect(doc.servers[0]!.url).toBe('http://localhost:4000/api')
+  })
+
+  it('mount-in-express: the API under /api after express.json(), over real HTTP, with the POST body honoured', async () => {
+    const running = await startExpressDemo({ port: 0 })
+    try {
+      const auth = { authorization: `Bearer ${running.demo.adminToken}` }
+      const orgId = running.demo.organization.id
+      const orgs = await rawRequest(`${running.url}/api/v1/orgs`, { headers: auth })
+      expect(orgs.status).toBe(200)
+      expect(JSON.parse(orgs.body).items[0].urls.location).toBe(`${running.url}/api/v1/orgs/${orgId}`)
+
+      // express.json() has read the stream already: the API takes the parsed body.
+      const created = await rawRequest(`${running.url}/api/v1/orgs/${orgId}/spaces`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Made through Express' }),
+      })
+      expect(created.status).toBe(201)
+      const space = JSON.parse(created.body)
+      expect(space.title).toBe('Made through Express')
+      expect(created.headers.location).toBe(`${running.url}/api/v1/spaces/${space.id}`)
+      expect(running.api.store.read((tx) => tx.get('spaces', space.id))?.title).toBe('Made through Express')
+
+      // The app's own routes and parser still work beside it.
+      expect(JSON.parse((await rawRequest(`${running.url}/health`)).body)).toEqual({ ok: true })
+      const echo = await rawRequest(`${running.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' })
+      expect(JSON.parse(echo.body)).toEqual({ received: { a: 1 } })
+      const doc = JSON.parse((await rawRequest(`${running.url}/api/openapi.json`)).body) as { servers: Array<{ url: string }> }
+      expect(doc.servers[0]!.url).toBe(`${running.url}/api`)
+      // Outside /api, Express answers (its own 404), not the API.
+      const outside = await rawRequest(`${running.url}/v1/orgs`, { headers: auth })
+      expect(outside.status).toBe(404)
+      expect(outside.headers['content-type']).toMatch(/^text\/html/)
+    } finally {
+      await running.close()
+    }
   })
 })

@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# Check the package a consumer gets. `npm pack` (its `prepare` script builds dist/), install the
+# tarball into a scratch app (production dependencies only, from the registry), and from there:
+#   - what ships: every file the exports map names, the license; no source maps, sources or tests;
+#   - `import` and `require` of every export path; `require` also with
+#     --no-experimental-require-module (what Node 20.0-20.18 and Jest do);
+#   - an API answering a request through api.fetch, and over HTTP through toNodeHandler;
+#   - the types: tsc on a tiny .mts (ESM) and .cts (CommonJS) file, module nodenext.
+# Run by .ci/run after the build; exits non-zero when anything fails. Takes ~30 s (the build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+started=$SECONDS
+work=$(mktemp -d "${TMPDIR:-/tmp}/check-package.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+say() { echo "check-package: $*"; }
+
+say "npm pack (the prepare script builds dist/)"
+if ! npm pack --pack-destination "$work" >"$work/pack.log" 2>&1; then
+  cat "$work/pack.log"
+  exit 1
+fi
+tarball=$(ls "$work"/*.tgz)
+say "$(basename "$tarball"): $(tar -tzf "$tarball" | wc -l | tr -d ' ') files, $(wc -c <"$tarball" | tr -d ' ') bytes"
+
+app="$work/app"
+mkdir "$app"
+echo '{ "name": "check-package-app", "version": "0.0.0", "private": true }' >"$app/package.json"
+say "npm install <tarball> --omit=dev ($((SECONDS - started)) s)"
+(cd "$app" && npm install --omit=dev --no-audit --no-fund --no-package-lock --loglevel=error "$tarball" >"$work/install.log" 2>&1) || {
+  cat "$work/install.log"
+  exit 1
+}
+
+# --- what ships, and loading every export path with import
+cat >"$app/check.mjs" <<'EOF'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { join } from 'node:path'
+
+const dir = join(process.cwd(), 'node_modules', 'docs-content-api')
+const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
+const fail = (message) => { console.error(`check.mjs: ${message}`); process.exit(1) }
+
+const shipped = []
+const walk = (d, prefix = '') => {
+  for (const e of readdirSync(d, { withFileTypes: true })) {
+    if (e.isDirectory()) walk(join(d, e.name), `${prefix}${e.name}/`)
+    else shipped.push(`${prefix}${e.name}`)
+  }
+}
+walk(dir)
+const targets = Object.values(pkg.exports).flatMap((v) => (typeof v === 'string' ? [v] : Object.values(v).flatMap((c) => Object.values(c))))
+for (const target of targets) if (!existsSync(join(dir, target))) fail(`export target ${target} is not in the package`)
+if (!shipped.includes('LICENSE')) fail('no LICENSE in the package')
+const unwanted = shipped.filter((f) => f.endsWith('.map') || /^(src|test|examples|bench|scripts)\//.test(f))
+if (unwanted.length > 0) fail(`the package ships ${unwanted.join(', ')}`)
+
+const paths = Object.keys(pkg.exports).filter((k) => k !== './package.json')
+for (const path of paths) {
+  const name = path === '.' ? 'docs-content-api' : `docs-content-api/${path.slice(2)}`
+  const mod = await import(name)
+  if (Object.keys(mod).length === 0) fail(`import('${name}') exports nothing`)
+}
+
+const { createDocsApi } = await import('docs-content-api')
+const { toNodeHandler } = await import('docs-content-api/node')
+const api = createDocsApi({ basePath: '/api' })
+const ada = await api.fixtures.createUser({ displayName: 'Ada', email: 'ada@acme.test' })
+const token = await api.fixtures.createToken(ada.id)
+const auth = { authorization: `Bearer ${token}` }
+const res = await api.fetch(new Request('http://localhost/api/v1/user', { headers: auth }))
+if (res.status !== 200 || (await res.json()).id !== ada.id) fail(`api.fetch answered ${res.status}`)
+
+const server = createServer(toNodeHandler(api))
+await new Promise((done) => server.listen(0, '127.0.0.1', done))
+try {
+  const over = await fetch(`http://127.0.0.1:${server.address().port}/api/v1/user`, { headers: auth })
+  if (over.status !== 200 || (await over.json()).displayName !== 'Ada') fail(`toNodeHandler answered ${over.status}`)
+} finally {
+  server.close()
+}
+console.log(`check.mjs: ${shipped.length} files shipped; import of ${paths.join(' ')}; api.fetch and toNodeHandler answered`)
+EOF
+
+# --- require of every export path
+cat >"$app/check.cjs" <<'EOF'
+const { createServer } = require('node:http')
+const pkg = require('docs-content-api/package.json')
+const fail = (message) => { console.error(`check.cjs: ${message}`); process.exit(1) }
+const flag = process.execArgv.includes('--no-experimental-require-module') ? ' (--no-experimental-require-module)' : ''
+
+const paths = Object.keys(pkg.exports).filter((k) => k !== './package.json')
+for (const path of paths) {
+  const name = path === '.' ? 'docs-content-api' : `docs-content-api/${path.slice(2)}`
+  if (Object.keys(require(name)).length === 0) fail(`require('${name}') exports nothing`)
+}
+
+const { createDocsApi } = require('docs-content-api')
+const { toNodeHandler } = require('docs-content-api/node')
+;(async () => {
+  const api = createDocsApi()
+  const ada = await api.fixtures.createUser({ displayName: 'Ada', email: 'ada@acme.test' })
+  const token = await api.fixtures.createToken(ada.id)
+  const auth = { authorization: `Bearer ${token}` }
+  const res = await api.fetch(new Request('http://localhost/v1/user', { headers: auth }))
+  if (res.status !== 200 || (await res.json()).id !== ada.id) fail(`api.fetch answered ${res.status}`)
+  const server = createServer(toNodeHandler(api))
+  await new Promise((done) => server.listen(0, '127.0.0.1', done))
+  try {
+    const over = await fetch(`http://127.0.0.1:${server.address().port}/v1/user`, { headers: auth })
+    if (over.status !== 200) fail(`toNodeHandler answered ${over.status}`)
+  } finally {
+    server.close()
+  }
+  console.log(`check.cjs${flag}: require of ${paths.join(' ')}; api.fetch and toNodeHandler answered`)
+})().catch((error) => fail(error.stack))
+EOF
+
+# --- types, as a consumer's TypeScript sees them (ESM and CommonJS resolution), the package's
+# .d.ts files included (skipLibCheck false). With "dom": FetchFunction names RequestInfo, a DOM
+# type that @types/node alone does not declare.
+cat >"$app/types-esm.mts" <<'EOF'
+import { createServer } from 'node:http'
+import { createDocsApi, type DocsApi } from 'docs-content-api'
+import { createFetchHandler, type FetchFunction } from 'docs-content-api/fetch'
+import { createClock, sequentialIds } from 'docs-content-api/testing'
+import { toNodeHandler, type NodeHandler } from 'docs-content-api/node'
+
+const api: DocsApi = createDocsApi({ now: createClock().now, ids: sequentialIds() })
+const handler: FetchFunction = createFetchHandler(api, { basePath: '/api' })
+const node: NodeHandler = toNodeHandler(api, { basePath: '/api' })
+createServer(node)
+const res: Response = await handler(new Request('http://localhost/api/v1/user'))
+// @ts-expect-error: the types are real (not `any`): a wrong option is an error
+createDocsApi({ basePath: 42 })
+export { res }
+EOF
+cat >"$app/types-cjs.cts" <<'EOF'
+import { createDocsApi, type DocsApi } from 'docs-content-api'
+import { createFetchHandler } from 'docs-content-api/fetch'
+import { sequentialIds } from 'docs-content-api/testing'
+import { toNodeHandler } from 'docs-content-api/node'
+
+const api: DocsApi = createDocsApi({ ids: sequentialIds() })
+createFetchHandler(api)
+toNodeHandler(api)
+// @ts-expect-error: the types are real (not `any`): a wrong option is an error
+toNodeHandler(api, { basePath: 42 })
+EOF
+cat >"$app/tsconfig.json" <<EOF
+{
+  "compilerOptions": {
+    "module": "nodenext",
+    "moduleResolution": "nodenext",
+    "target": "es2022",
+    "lib": ["es2022", "dom"],
+    "types": ["node"],
+    "typeRoots": ["$root/node_modules/@types"],
+    "strict": true,
+    "noEmit": true,
+    "skipLibCheck": false
+  },
+  "files": ["types-esm.mts", "types-cjs.cts"]
+}
+EOF
+
+cd "$app"
+say "node: import, require ($((SECONDS - started)) s)"
+node check.mjs
+node check.cjs
+node --no-experimental-require-module check.cjs
+say "tsc, module nodenext: types-esm.mts, types-cjs.cts ($((SECONDS - started)) s)"
+"$root/node_modules/.bin/tsc" -p tsconfig.json
+say "ok in $((SECONDS - started)) s"

@@ -1,0 +1,4 @@
+// The Node entry: `import { toNodeHandler } from 'docs-content-api/node'`. The only code of the
+// package that imports Node built-ins (the rest keeps to web standards).
+export { toNodeHandler, UnreadableRequestError } from './node/to-node-handler.js'
+export type { NodeHandler, NodeHandlerOptions } from './node/to-node-handler.js'

@@ -1,0 +1,67 @@
+import type { ServerResponse } from 'node:http'
+
+/** Resolves when the response can take more data, or is closed. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done)
+      res.off('close', done)
+      resolve()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
+}
+
+/**
+ * Write a fetch `Response` onto a Node `ServerResponse`: status, headers (each `set-cookie` on
+ * its own line), then the body as it streams, respecting backpressure. A body that arrives in one
+ * chunk (every JSON answer of the API) goes out with a `Content-Length` rather than chunked.
+ * `head`: send the headers only (a HEAD request). If the client goes away, the body is cancelled.
+ * Rejects when writing fails; the caller knows from `res.headersSent` whether anything went out.
+ */
+export async function sendResponse(res: ServerResponse, response: Response, head: boolean): Promise<void> {
+  res.statusCode = response.status
+  if (response.statusText) res.statusMessage = response.statusText
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') res.setHeader(name, value)
+  }
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies)
+
+  if (!response.body) {
+    res.end()
+    return
+  }
+  const reader = response.body.getReader()
+  const cancel = () => void reader.cancel().catch(() => {})
+  res.once('close', cancel)
+  try {
+    const first = await reader.read()
+    if (res.destroyed) return
+    if (first.done) {
+      res.end()
+      return
+    }
+    let next = await reader.read()
+    if (res.destroyed) return
+    if (next.done) {
+      if (!res.hasHeader('content-length')) res.setHeader('content-length', first.value.byteLength)
+      res.end(head ? undefined : first.value)
+      return
+    }
+    if (head) {
+      cancel()
+      res.end()
+      return
+    }
+    if (!res.write(first.value)) await drained(res)
+    while (!next.done && !res.destroyed) {
+      if (!res.write(next.value)) await drained(res)
+      next = await reader.read()
+    }
+    if (!res.destroyed) res.end()
+  } finally {
+    res.off('close', cancel)
+  }
+}

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Options } from 'tsup'
+import { describe, expect, it } from 'vitest'
+import configs from '../../tsup.config.js'
+
+const root = resolve(import.meta.dirname, '../..')
+const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>
+  files: string[]
+  license: string
+  exports: Record<string, string | Record<string, { types: string; default: string }>>
+  repository?: { url: string }
+  homepage?: string
+  bugs?: { url: string }
+  keywords?: string[]
+}
+const tsup = [configs].flat() as Options[]
+
+// What `npm pack` ships is built when it packs (scripts/check-package.sh proves it end to end on
+// the real tarball in CI); these checks are the cheap, offline part of it.
+describe('package.json', () => {
+  it('builds dist when packed or installed from git (`prepare`), and ships it with the license', () => {
+    expect(pkg.scripts.prepare).toMatch(/\bnpm run build\b/)
+    expect(pkg.files).toEqual(expect.arrayContaining(['dist', 'LICENSE', 'README.md']))
+    expect(pkg.license).toBe('MIT')
+    expect(readFileSync(resolve(root, 'LICENSE'), 'utf8')).toMatch(/^MIT License/)
+  })
+
+  it('says where the project lives', () => {
+    expect(pkg.repository?.url).toMatch(/^git\+https:\/\/github\.com\//)
+    expect(pkg.homepage).toMatch(/^https:\/\//)
+    expect(pkg.bugs?.url).toMatch(/^https:\/\//)
+    expect(pkg.keywords?.length).toBeGreaterThan(0)
+  })
+
+  it('every export path points at files tsup builds, for import and require, with types', () => {
+    const entries = new Set(tsup.flatMap((c) => Object.keys(c.entry as Record<string, string>)))
+    const formats = new Set(tsup.filter((c) => !(typeof c.dts === 'object' && c.dts.only)).flatMap((c) => [c.format].flat()))
+    const dts = tsup.some((c) => typeof c.dts === 'object' && c.dts.only && [c.format].flat().includes('cjs'))
+    expect(formats).toEqual(new Set(['esm', 'cjs']))
+    expect(dts).toBe(true)
+    const subpaths = Object.keys(pkg.exports).filter((k) => k !== './package.json')
+    expect(subpaths.length).toBe(entries.size)
+    for (const subpath of subpaths) {
+      const name = subpath === '.' ? 'index' : subpath.slice(2)
+      expect(entries, `tsup entry for ${subpath}`).toContain(name)
+      expect(pkg.exports[subpath]).toEqual({
+        import: { types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` },
+        require: { types: `./dist/${name}.d.cts`, default: `./dist/${name}.cjs` },
+      })
+    }
+  })
+
+  it('ships no source maps', () => {
+    for (const config of tsup) expect(config.sourcemap ?? false).toBe(false)
+  })
+})
