@@ -74,13 +74,39 @@ export async function readBody(request: Request, def: OperationDef): Promise<str
   if (request.bodyUsed) throw bodyAlreadyRead()
   let text: string
   try {
-    text = request.body ? await request.text() : ''
+    // Without a declared length (a chunked body), read at most the limit instead of all of it.
+    text = !request.body ? '' : request.headers.has('content-length') ? await request.text() : await readCapped(request.body)
   } catch (error) {
+    if (ApiError.isApiError(error)) throw error
     // A stream another reader holds (locked) or has drained answers a TypeError here.
     if (request.bodyUsed || request.body?.locked || error instanceof TypeError) throw bodyAlreadyRead()
     throw error
   }
   return text.length === 0 ? undefined : text
+}
+
+/** The text of a stream, refused with a 413 as soon as it passes MAX_BODY_BYTES. */
+async function readCapped(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel()
+      throw new ApiError('PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`)
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return new TextDecoder().decode(bytes)
 }
 
 const bodyAlreadyRead = () =>

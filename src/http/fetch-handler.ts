@@ -7,7 +7,8 @@ import type { FaultAction } from './faults.js'
 import { createRouter, type Match } from './router.js'
 
 /** A function with the signature of the global `fetch`. */
-export type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
+// `Request | string | URL` rather than the DOM's `RequestInfo`: the declarations then need no DOM lib.
+export type FetchFunction = (input: Request | string | URL, init?: RequestInit) => Promise<Response>
 
 export interface FetchHandlerOptions {
   /**

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DocsApi } from '../api.js'
 import { errorBody } from '../core/errors.js'
+import { API_CORE } from '../http/api-core.js'
 import { createFetchHandler, type FetchFunction } from '../http/fetch-handler.js'
 import { createRequest, mountPath, UnreadableRequestError, type HostRequest } from './request.js'
 import { sendResponse } from './response.js'
@@ -16,8 +17,8 @@ export interface NodeHandlerOptions {
   basePath?: string
   /**
    * Called with the unexpected errors answered as 500 (or cut off, after the headers went out).
-   * Under a mount path it also gets the API's own unexpected errors, in place of the API's `onError`.
-   * @default console.error
+   * Under a mount path it also gets the API's own unexpected errors.
+   * @default the API's `onError` (createDocsApi's option), else console.error
    */
   onError?: (error: unknown) => void
 }
@@ -55,7 +56,8 @@ const MAX_PREFIXES = 32
  * app.use('/api', toNodeHandler(createDocsApi({ baseUrl: 'https://example.com/api' })))
  */
 export function toNodeHandler(api: DocsApi, options: NodeHandlerOptions = {}): NodeHandler {
-  const onError = options.onError ?? defaultOnError
+  // The API's own onError (createDocsApi's option) unless this handler is given one.
+  const onError = options.onError ?? api[API_CORE].http.onError ?? defaultOnError
   const byPrefix = new Map<string, FetchFunction>()
 
   const fetchFor = (req: HostRequest): FetchFunction => {

@@ -56,6 +56,38 @@ describe('http: request errors', () => {
       expect(titleOf(w)).toBe('Acme')
     })
 
+    it('a streamed body without content-length is read no further than the limit (413)', async () => {
+      const w = await createWorld()
+      let pulled = 0
+      const chunk = new TextEncoder().encode('x'.repeat(64 * 1024))
+      // An endless body: the API must stop reading once past 1 MiB, not wait for the end.
+      const endless = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled += chunk.byteLength
+          controller.enqueue(chunk)
+        },
+      })
+      const request = new Request(`${BASE}/v1/orgs/${w.org.id}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${w.tokens.ada}`, 'content-type': 'application/json' },
+        body: endless,
+        duplex: 'half',
+      } as RequestInit)
+      expect(request.headers.get('content-length')).toBeNull()
+      const res = await w.api.fetch(request)
+      expect(res.status).toBe(413)
+      expect(pulled).toBeLessThan(MAX_BODY_BYTES + 4 * chunk.byteLength)
+      // A small streamed body is read as usual.
+      const small = new Request(`${BASE}/v1/orgs/${w.org.id}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${w.tokens.ada}`, 'content-type': 'application/json' },
+        body: new Blob(['{"title":"Streamed"}']).stream(),
+        duplex: 'half',
+      } as RequestInit)
+      expect((await w.api.fetch(small)).status).toBe(200)
+      expect(titleOf(w)).toBe('Streamed')
+    })
+
     it('an empty body counts as {} for an operation whose body is optional', async () => {
       const w = await createWorld()
       const res = await call(w.api, w.tokens.ada, 'PATCH', `/v1/orgs/${w.org.id}`)

@@ -94,7 +94,7 @@ describe('toNodeHandler on node:http', () => {
     expect(JSON.parse(missing.body)).toEqual({ error: { code: 404, message: 'No route for GET /v1/nope' } })
     const wrong = await rawRequest(`${url}/v1/user`, { method: 'DELETE', headers: auth })
     expect(wrong.status).toBe(405)
-    expect(wrong.headers.allow).toBe('GET')
+    expect(wrong.headers.allow).toBe('GET, HEAD, OPTIONS')
   })
 
   it("gives the API the request's full URL and its headers", async () => {
