@@ -39,6 +39,17 @@ export default defineConfig([
     },
   },
   {
+    // The command line (package.json `bin`): Node-only, ESM, run as a script.
+    entry: { cli: 'src/cli/bin.ts' },
+    format: 'esm',
+    target: 'node20',
+    platform: 'node',
+    clean: false,
+    sourcemap: false,
+    banner: { js: '#!/usr/bin/env node' },
+    external: ['zod', 'immer', 'nanoid', 'date-fns'],
+  },
+  {
     // Types once for both formats (.d.ts for import, .d.cts for require), in one TypeScript run.
     ...common,
     format: ['esm', 'cjs'],

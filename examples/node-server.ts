@@ -1,18 +1,16 @@
-import { getRequestListener } from '@hono/node-server'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createDocsApi, createOpenApiDocument, type DocsApi } from '../src/index.js'
+import { toNodeHandler } from '../src/node.js'
 import { seedDemo, type DemoData } from './demo-data.js'
 
 /**
- * `npm start`: the API on http://localhost:4000 (PORT and HOST override) over an in-memory store
- * seeded with demo data, plus its OpenAPI document at GET /openapi.json.
- *
- * Node's http speaks IncomingMessage/ServerResponse while the API is a fetch function; the bridge
- * is @hono/node-server's getRequestListener (streaming, aborts, backpressure and header edge
- * cases are handled there, and it builds the Request lazily, which keeps the bridge cheap).
+ * The API in a plain Node `http` server, beside a route of the app's own (`GET /openapi.json`),
+ * seeded with the demo data: `toNodeHandler` (from `docs-content-api/node`) turns the API into a
+ * request listener. `npm start` runs the `docs-content-api serve` command, which does the same.
+ * Run it with `npx tsx examples/node-server.ts` (PORT, HOST).
  */
 
 export interface StartOptions {
@@ -36,9 +34,8 @@ export interface RunningServer {
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1'
-  let handle: (request: Request) => Response | Promise<Response> = () => new Response('starting', { status: 503 })
-  // overrideGlobalObjects: false leaves the process's own Request/Response classes alone.
-  const server = createServer(getRequestListener((request) => handle(request), { overrideGlobalObjects: false }))
+  let handle: Parameters<typeof createServer>[1] = (_req, res) => res.writeHead(503).end('starting')
+  const server = createServer((req, res) => handle!(req, res))
   await new Promise<void>((done, fail) => {
     server.once('error', fail)
     server.listen(options.port ?? 4000, host, () => done())
@@ -47,13 +44,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const url = `http://localhost:${(server.address() as AddressInfo).port}`
   const api = createDocsApi({ baseUrl: url })
   const demo = await seedDemo(api, { adminToken: options.adminToken })
+  const listener = toNodeHandler(api)
   let openapi: string | undefined
-  handle = (request) => {
-    if (request.method === 'GET' && new URL(request.url).pathname === '/openapi.json') {
+  handle = (req, res) => {
+    if (req.method === 'GET' && req.url?.split('?')[0] === '/openapi.json') {
       openapi ??= JSON.stringify(createOpenApiDocument(api.operations, { baseUrl: url }), null, 2)
-      return new Response(openapi, { headers: { 'content-type': 'application/json; charset=utf-8' } })
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(openapi)
+      return
     }
-    return api.fetch(request)
+    listener(req, res)
   }
   return {
     url,

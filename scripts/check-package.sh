@@ -119,8 +119,7 @@ const { toNodeHandler } = require('docs-content-api/node')
 EOF
 
 # --- types, as a consumer's TypeScript sees them (ESM and CommonJS resolution), the package's
-# .d.ts files included (skipLibCheck false). With "dom": FetchFunction names RequestInfo, a DOM
-# type that @types/node alone does not declare.
+# .d.ts files included (skipLibCheck false), with Node's types and no DOM lib.
 cat >"$app/types-esm.mts" <<'EOF'
 import { createServer } from 'node:http'
 import { createDocsApi, type DocsApi } from 'docs-content-api'
@@ -155,7 +154,7 @@ cat >"$app/tsconfig.json" <<EOF
     "module": "nodenext",
     "moduleResolution": "nodenext",
     "target": "es2022",
-    "lib": ["es2022", "dom"],
+    "lib": ["es2022"],
     "types": ["node"],
     "typeRoots": ["$root/node_modules/@types"],
     "strict": true,
@@ -171,6 +170,24 @@ say "node: import, require ($((SECONDS - started)) s)"
 node check.mjs
 node check.cjs
 node --no-experimental-require-module check.cjs
+say "the docs-content-api command: demo-seed, serve --seed --cors ($((SECONDS - started)) s)"
+./node_modules/.bin/docs-content-api demo-seed >state.json
+node -e 'const s = JSON.parse(require("fs").readFileSync("state.json", "utf8")); if (s.format !== "docs-content-api/state" || !s.organizations.length) process.exit(1)'
+./node_modules/.bin/docs-content-api serve --port 0 --seed state.json --cors >serve.log 2>&1 &
+serve_pid=$!
+for _ in $(seq 1 50); do grep -q '^Try:' serve.log 2>/dev/null && break; sleep 0.2; done
+cat serve.log
+# The first curl line the banner prints must answer 200 with the seeded organization.
+line=$(grep -m1 'curl -H' serve.log | sed 's/^ *curl //')
+auth=$(echo "$line" | sed -E 's/^-H "([^"]+)" .*/\1/')
+url=$(echo "$line" | sed -E 's/.* (http[^ ]+)$/\1/')
+status=$(curl -s -o orgs.json -w '%{http_code}' -H "$auth" -H 'origin: https://app.test' -D headers.txt "$url")
+kill "$serve_pid"
+wait "$serve_pid" 2>/dev/null || true
+if [ "$status" != 200 ] || ! grep -q "$(node -e 'console.log(JSON.parse(require("fs").readFileSync("state.json","utf8")).organizations[0].id)')" orgs.json; then
+  echo "check-package: the served API answered $status to the banner's curl line ($url)"; cat orgs.json; exit 1
+fi
+grep -qi '^access-control-allow-origin: \*' headers.txt || { echo "check-package: --cors gave no CORS header"; exit 1; }
 say "tsc, module nodenext: types-esm.mts, types-cjs.cts ($((SECONDS - started)) s)"
 "$root/node_modules/.bin/tsc" -p tsconfig.json
 say "ok in $((SECONDS - started)) s"

@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { createDemoState } from '../demo.js'
+import type { StateDocument } from '../state/seed.js'
+import { serve, type RunningServer } from './serve.js'
+
+/**
+ * The command line: `docs-content-api serve [--port 4000] [--host 127.0.0.1] [--seed state.json]
+ * [--cors] [--base-url URL]`, and `docs-content-api demo-seed` (the demo data as a state document,
+ * to edit and serve with --seed). Node-only (the package's `bin`); it needs no dev dependency.
+ */
+
+const HELP = `Usage: docs-content-api <command> [options]
+
+Commands:
+  serve        Serve the API over HTTP (in memory), with the demo data or a seed
+  demo-seed    Print the demo data as a state document (JSON), to edit and pass to --seed
+
+Options of serve:
+  --port <n>       Port to listen on (0: a free one)          [default: 4000, or $PORT]
+  --host <host>    Interface to listen on                     [default: 127.0.0.1, or $HOST]
+  --seed <file>    A state document (what api.dump() writes)  [default: the demo data]
+  --cors           Answer cross-origin requests (browsers)
+  --base-url <url> Base URL in resource URLs                  [default: http://localhost:<port>]
+  --admin-token <t> The demo admin's token                    [default: random, or $DEMO_TOKEN]
+
+  -h, --help       This help
+`
+
+export interface CliIo {
+  out(text: string): void
+  err(text: string): void
+  env: Record<string, string | undefined>
+}
+
+/** Thrown for a usage mistake: printed with the help, exit code 2. */
+class UsageError extends Error {}
+
+function readSeed(file: string): StateDocument {
+  let text: string
+  try {
+    text = readFileSync(resolve(file), 'utf8')
+  } catch (error) {
+    throw new UsageError(`--seed ${file}: ${(error as Error).message}`)
+  }
+  try {
+    return JSON.parse(text) as StateDocument
+  } catch (error) {
+    throw new UsageError(`--seed ${file}: not JSON (${(error as Error).message})`)
+  }
+}
+
+function portOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  if (!/^[0-9]+$/.test(value) || Number(value) > 65535) throw new UsageError(`--port ${value}: must be a port number (0..65535)`)
+  return Number(value)
+}
+
+/**
+ * Run the command line; resolves with the running server for `serve` (the caller keeps the
+ * process alive and closes it), or with an exit code.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<RunningServer | number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        seed: { type: 'string' },
+        cors: { type: 'boolean' },
+        'base-url': { type: 'string' },
+        'admin-token': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    })
+    const [command, ...rest] = positionals
+    if (values.help || command === undefined) {
+      io.out(HELP)
+      return values.help ? 0 : 2
+    }
+    if (rest.length > 0) throw new UsageError(`unexpected argument: ${rest[0]}`)
+    if (command === 'demo-seed') {
+      io.out(`${JSON.stringify((await createDemoState()).state, null, 2)}\n`)
+      return 0
+    }
+    if (command !== 'serve') throw new UsageError(`unknown command: ${command}`)
+    const running = await serve({
+      port: portOf(values.port ?? io.env.PORT) ?? 4000,
+      host: values.host ?? io.env.HOST,
+      seed: values.seed === undefined ? undefined : readSeed(values.seed),
+      cors: values.cors ?? false,
+      baseUrl: values['base-url'],
+      adminToken: values['admin-token'] ?? io.env.DEMO_TOKEN,
+    })
+    io.out(`${running.banner()}\n`)
+    return running
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.err(`docs-content-api: ${(error as Error).message}\n\n${HELP}`)
+      return 2
+    }
+    // A seed the API refuses says which row and field: that is all the user needs.
+    if ((error as { status?: number }).status === 400) {
+      io.err(`docs-content-api: ${(error as Error).message}\n`)
+      return 1
+    }
+    throw error
+  }
+}

@@ -1,0 +1,105 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createDocsApi, type DocsApi } from '../api.js'
+import { createDemoState } from '../demo.js'
+import { toNodeHandler } from '../node/to-node-handler.js'
+import { createOpenApiDocument } from '../openapi.js'
+import type { StateDocument } from '../state/seed.js'
+
+export interface ServeOptions {
+  /** 0 picks a free port. @default 4000 */
+  port?: number
+  /** Interface to listen on; loopback by default, as tokens are printed. @default '127.0.0.1' */
+  host?: string
+  /** The state to serve; the demo data when left out. */
+  seed?: StateDocument
+  /** Answer cross-origin requests (browsers on other origins). @default false */
+  cors?: boolean
+  /** Base URL in resources' URLs. @default `http://localhost:<port>` */
+  baseUrl?: string
+  /** The demo admin's token (only with the demo data). */
+  adminToken?: string
+}
+
+export interface RunningServer {
+  /** Where it listens, e.g. http://localhost:4000 */
+  url: string
+  api: DocsApi
+  /** What to print: ids, tokens with whose they are, curl lines. */
+  banner(): string
+  close(): Promise<void>
+}
+
+/**
+ * Serve the API over Node's http with `toNodeHandler`, plus `GET /openapi.json`. The state is the
+ * seed (a state document), else the demo data.
+ */
+export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1'
+  let listener: Parameters<typeof createServer>[1] = (_req, res) => res.writeHead(503).end()
+  const server: Server = createServer((req, res) => listener!(req, res))
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail)
+    server.listen(options.port ?? 4000, host, () => done())
+  })
+  // Resource URLs carry the real port, known only once listening.
+  const url = options.baseUrl?.replace(/\/+$/, '') ?? `http://localhost:${(server.address() as AddressInfo).port}`
+  let api: DocsApi
+  try {
+    const seed = options.seed ?? (await createDemoState({ adminToken: options.adminToken })).state
+    api = createDocsApi({ baseUrl: url, seed, cors: options.cors ?? false })
+  } catch (error) {
+    // A seed the API refuses: nothing is served, and the port is free again.
+    await new Promise((done) => server.close(done))
+    throw error
+  }
+  const handler = toNodeHandler(api)
+  let openapi: string | undefined
+  listener = (req, res) => {
+    if (req.method === 'GET' && req.url?.split('?')[0] === '/openapi.json') {
+      openapi ??= JSON.stringify(createOpenApiDocument(api.operations, { baseUrl: url }), null, 2)
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', ...(options.cors && { 'access-control-allow-origin': '*' }) }).end(openapi)
+      return
+    }
+    handler(req, res)
+  }
+  return {
+    url,
+    api,
+    banner: () => bannerOf(api, url, { demo: !options.seed, cors: options.cors ?? false }),
+    close: () =>
+      new Promise<void>((done, fail) => {
+        server.close((error) => (error ? fail(error) : done()))
+        // Keep-alive connections would hold close() open until they time out.
+        server.closeAllConnections()
+      }),
+  }
+}
+
+/** What a person starting the server needs: what is there, the tokens to call it with, lines to try. */
+export function bannerOf(api: DocsApi, url: string, how: { demo: boolean; cors: boolean }): string {
+  return api.store.read((tx) => {
+    const orgs = tx.all('organizations')
+    const lines = [`docs-content-api on ${url} (${how.demo ? 'demo data, ' : ''}in memory: data is lost on exit${how.cors ? '; CORS on' : ''})`, '']
+    for (const org of orgs) {
+      lines.push(`  organization  ${org.title}  ${org.id}`)
+      for (const { row: site } of tx.scan('sites', 'byOrganization', org.id)) if (site.published) lines.push(`  site          ${site.title} (published)  ${site.id}`)
+    }
+    const tokens = tx.all('tokens').map((t) => {
+      const user = tx.get('users', t.user)
+      const roles = tx.scan('members', 'byUser', t.user).map((m) => m.row.role ?? 'guest')
+      return { token: t.id, who: `${user?.displayName ?? t.user}${roles.length ? `, ${[...new Set(roles)].join('/')}` : ''}`, admin: roles.includes('admin') }
+    })
+    if (tokens.length) lines.push('')
+    for (const t of tokens) lines.push(`  token  ${t.token}   (${t.who})`)
+    const token = (tokens.find((t) => t.admin) ?? tokens[0])?.token
+    const org = orgs[0]
+    const site = org && tx.scan('sites', 'byOrganization', org.id).find((e) => e.row.published)?.row
+    lines.push('', 'Try:')
+    if (token) lines.push(`  curl -H "Authorization: Bearer ${token}" ${url}/v1/orgs`)
+    if (token && org) lines.push(`  curl -H "Authorization: Bearer ${token}" ${url}/v1/orgs/${org.id}/spaces`)
+    if (org && site) lines.push(`  curl ${url}/v1/orgs/${org.id}/sites/${site.id}/published`)
+    lines.push(`  curl ${url}/openapi.json`, '', 'Ctrl+C to stop.')
+    return lines.join('\n')
+  })
+}
