@@ -1,9 +1,9 @@
-import { nanoid } from 'nanoid'
 import type { Context } from './core/context.js'
 import { createUrls } from './core/context.js'
 import { API_CORE, type ApiCore, type Runtime } from './core/execute.js'
 import type { OperationDef } from './core/operation.js'
 import { allows } from './core/access.js'
+import { newFlatId } from './core/ids.js'
 import { boundOperations, levelResolvers, operations } from './domains/index.js'
 import { createFixtures, type Fixtures } from './fixtures.js'
 import { createFetchHandler, type FetchFunction } from './http/fetch-handler.js'
@@ -36,7 +36,7 @@ export interface DocsApiOptions {
   now?: () => Date
   /**
    * Makes new ids. Pass a deterministic generator for repeatable ids.
-   * @default nanoid
+   * @default 20 symbols of nanoid's URL-safe alphabet, from nanoid's random source
    * @example createDocsApi({ ids: sequentialIds() })
    */
   ids?: () => string
@@ -73,7 +73,7 @@ export interface DocsApi {
 export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
   const store = options.store ?? createMemoryStore(schema)
   const now = options.now ?? (() => new Date())
-  const newId = options.ids ?? (() => nanoid(20))
+  const newId = options.ids ?? newFlatId
   const urls = createUrls(options.baseUrl ?? 'http://localhost:4000', options.appUrl, options.publishedUrl)
   const rt: Runtime = { store, now, newId, urls, resolvers: levelResolvers }
 
