@@ -1,4 +1,4 @@
-import { nanoid } from 'nanoid'
+import { newFlatId } from '../src/core/ids.js'
 
 /**
  * The baseline: the least a fetch handler can do to answer the API's JSON for spaces. It stores
@@ -6,7 +6,7 @@ import { nanoid } from 'nanoid'
  * organization admin sees it) and, per request: splits the URL with `indexOf`/`slice`, checks the
  * bearer token against a `Set`, looks the space up in a `Map` (or slices the organization's
  * array for a list page), `JSON.parse`s the body of a PATCH or POST, updates the stored object in
- * place (PATCH) or builds a new one (POST: `nanoid()` for the id and revision, as the API's
+ * place (PATCH) or builds a new one (POST: `newFlatId()` for the id and revision, the API's own
  * default id maker, `new Date().toISOString()` for the timestamps), and answers
  * `JSON.stringify` of the result in a `Response`, with the same status and headers as the API
  * (`content-type`; `location` on a 201). No routing table, validation, access rules,
@@ -103,7 +103,7 @@ export function createBaseline(options: BaselineOptions): (request: Request) => 
     if (!list) return notFound()
     if (method === 'POST') {
       const body = JSON.parse(await request.text()) as { title?: string; emoji?: string }
-      const id = nanoid()
+      const id = newFlatId()
       const now = new Date().toISOString()
       const location = `${api}/spaces/${id}`
       const space: BaselineSpace = {
@@ -117,7 +117,7 @@ export function createBaseline(options: BaselineOptions): (request: Request) => 
         mergeRules: INHERIT,
         urls: { location, app: `${app}/s/${id}` },
         organization: parts[3]!,
-        revision: nanoid(),
+        revision: newFlatId(),
         defaultLevel: null,
         comments: 0,
         changeRequests: 0,
