@@ -1,6 +1,6 @@
 /**
- * A small measuring harness: warm-up, several rounds, median. Two contenders are measured in
- * alternating rounds so that drift (GC, JIT, CPU frequency) falls on both alike.
+ * A small measuring harness: warm-up, several rounds, median. Contenders are measured in
+ * alternating rounds so that drift (GC, JIT, CPU frequency, a neighbour's load) falls on all alike.
  */
 
 export function median(values: readonly number[]): number {
@@ -10,7 +10,7 @@ export function median(values: readonly number[]): number {
 }
 
 export interface RoundOptions {
-  /** Operations before measuring (JIT warm-up). */
+  /** Operations of each contender before measuring (JIT warm-up). */
   warmup: number
   /** Operations per measured round. */
   perRound: number
@@ -25,7 +25,10 @@ async function timed(op: (i: number) => Promise<unknown>, count: number, offset:
   return (count / ms) * 1000
 }
 
-/** Median operations per second of each contender, measured in alternating rounds. */
+/**
+ * Median operations per second of each contender, measured in alternating rounds. Operation `i`
+ * gets the same `i` for every contender, so they do the same work (the same space, the same body).
+ */
 export async function compare(
   contenders: Record<string, (i: number) => Promise<unknown>>,
   options: RoundOptions,
@@ -41,14 +44,14 @@ export async function compare(
   return Object.fromEntries(names.map((n) => [n, median(samples[n]!)]))
 }
 
-export function formatOps(opsPerSecond: number): string {
-  return `${Math.round(opsPerSecond).toLocaleString('en-US')} ops/s`
+export function formatOps(opsPerSecond: number, unit = 'ops/s'): string {
+  return `${Math.round(opsPerSecond).toLocaleString('en-US')} ${unit}`
 }
 
 /** Print rows as an aligned text table. */
 export function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ')
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()
   console.log(line(header))
   console.log(widths.map((w) => '-'.repeat(w)).join('  '))
   for (const row of rows) console.log(line(row))

@@ -1,4 +1,3 @@
-import { nanoid } from 'nanoid'
 import type { Context } from './core/context.js'
 import { createUrls } from './core/context.js'
 import type { Runtime } from './core/execute.js'
@@ -9,6 +8,7 @@ import { createFaults, type Faults } from './http/faults.js'
 import { createJournal, type Journal } from './http/journal.js'
 import type { OperationDef } from './core/operation.js'
 import { allows } from './core/access.js'
+import { newFlatId } from './core/ids.js'
 import { boundOperations, levelResolvers, operations, seedRules } from './domains/index.js'
 import { dumpState } from './state/dump.js'
 import { loadState, type StateDocument } from './state/seed.js'
@@ -43,7 +43,7 @@ export interface DocsApiOptions {
   now?: () => Date
   /**
    * Makes new ids. Pass a deterministic generator for repeatable ids.
-   * @default nanoid
+   * @default 20 symbols of nanoid's URL-safe alphabet, from nanoid's random source
    * @example createDocsApi({ ids: sequentialIds() })
    */
   ids?: () => string
@@ -110,7 +110,7 @@ export interface DocsApi {
 export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
   const store = options.store ?? createMemoryStore(schema)
   const now = options.now ?? (() => new Date())
-  const newId = options.ids ?? (() => nanoid(20))
+  const newId = options.ids ?? newFlatId
   const urls = createUrls(options.baseUrl ?? 'http://localhost:4000', options.appUrl, options.publishedUrl)
   const onError = options.onError ?? ((error: unknown) => console.error('[docs-content-api] unexpected error', error))
   const rt: Runtime = { store, now, newId, urls, resolvers: levelResolvers, jobs: createJobRunner(onError) }

@@ -1,72 +1,131 @@
-import { freeze } from 'immer'
-import type { Entry, ReadTx, Row, ScanOptions, Schema, StoragePort, WriteTx } from './port.js'
-
-interface Stored {
-  seq: number
-  row: Row
-}
+import type { Entry, IndexDef, ReadTx, Row, ScanOptions, Schema, StoragePort, WriteTx } from './port.js'
 
 /**
- * The rows under one index key, sorted by (order, seq) in three parallel arrays. New rows get the
- * highest sequence number and, in an ordered index, usually the highest order (positions are
- * appended from a sequence), so inserting is an append; a row placed between others, or moved
- * to another key, pays for a binary-search insert.
+ * The sequence numbers of the rows under one index key, sorted by (order, seq); `orders` only
+ * for an ordered index (an insertion-ordered one sorts by seq alone). Rows are found through
+ * their sequence number (`Table.rows[seq]`), so an entry costs one or two numbers, not a record.
+ * New rows get the highest sequence number and, in an ordered index, usually the highest order
+ * (positions are appended from a sequence), so inserting is an append; a row placed between
+ * others, or moved to another key, pays for a binary-search insert.
  */
 class OrderedList {
-  orders: number[] = []
-  seqs: number[] = []
-  ids: string[] = []
+  readonly seqs: number[] = []
+  readonly orders: number[] | undefined
+
+  constructor(ordered: boolean) {
+    this.orders = ordered ? [] : undefined
+  }
 
   /** Index of the first entry strictly after (order, seq). */
   upperBound(order: number, seq: number): number {
+    const { orders, seqs } = this
     let lo = 0
-    let hi = this.seqs.length
+    let hi = seqs.length
     while (lo < hi) {
       const mid = (lo + hi) >>> 1
-      const o = this.orders[mid]!
-      if (o < order || (o === order && this.seqs[mid]! <= seq)) lo = mid + 1
+      const o = orders ? orders[mid]! : 0
+      if (o < order || (o === order && seqs[mid]! <= seq)) lo = mid + 1
       else hi = mid
     }
     return lo
   }
 
-  add(order: number, seq: number, id: string): void {
-    const n = this.seqs.length
-    const lastOrder = this.orders[n - 1]!
-    if (n === 0 || lastOrder < order || (lastOrder === order && this.seqs[n - 1]! < seq)) {
-      this.orders.push(order)
-      this.seqs.push(seq)
-      this.ids.push(id)
+  add(order: number, seq: number): void {
+    const { orders, seqs } = this
+    const n = seqs.length
+    const lastOrder = orders ? orders[n - 1]! : 0
+    if (n === 0 || lastOrder < order || (lastOrder === order && seqs[n - 1]! < seq)) {
+      seqs.push(seq)
+      orders?.push(order)
       return
     }
     const at = this.upperBound(order, seq)
-    this.orders.splice(at, 0, order)
-    this.seqs.splice(at, 0, seq)
-    this.ids.splice(at, 0, id)
+    seqs.splice(at, 0, seq)
+    orders?.splice(at, 0, order)
   }
 
   remove(order: number, seq: number): void {
     const at = this.upperBound(order, seq) - 1
     if (at >= 0 && this.seqs[at] === seq) {
-      this.orders.splice(at, 1)
       this.seqs.splice(at, 1)
-      this.ids.splice(at, 1)
+      this.orders?.splice(at, 1)
     }
   }
 }
 
 type IndexKeys = string | readonly string[] | undefined
 
-function keysOf(k: IndexKeys): readonly string[] {
-  if (k === undefined) return []
-  return typeof k === 'string' ? [k] : k
+/** Whether two results of an index's `key` name the same keys. */
+function sameKeys(a: IndexKeys, b: IndexKeys): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }
 
-/** One undo record: the state of `id` in `collection` before a write (undefined: it did not exist). */
-interface Undo {
-  collection: string
-  id: string
-  before: Stored | undefined
+interface Index {
+  readonly def: IndexDef<Row>
+  readonly lists: Map<string, OrderedList>
+}
+
+/**
+ * One collection. A row's sequence number is its slot in `rows`: given at insert (the next
+ * slot), kept by updates, so `all()` is a walk of `rows` and an index holds slots only. A deleted
+ * row leaves an empty slot (a sequence number is never given twice: a cursor past a deleted
+ * row must not skip a new one), except that a rolled-back insert gives its slot back.
+ */
+interface Table {
+  readonly name: string
+  readonly seqById: Map<string, number>
+  readonly rows: Array<Row | undefined>
+  readonly indexes: Map<string, Index>
+  readonly indexList: readonly Index[]
+}
+
+/** Freeze a row and everything in it (rows are JSON-like: plain objects and arrays). */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value
+  Object.freeze(value)
+  for (const key in value) {
+    const v = (value as Record<string, unknown>)[key]
+    if (typeof v === 'object' && v !== null) deepFreeze(v)
+  }
+  return value
+}
+
+function addTo(index: Index, row: Row, seq: number): void {
+  const { def, lists } = index
+  const keys = def.key(row)
+  if (keys === undefined) return
+  const order = def.order ? def.order(row) : 0
+  for (const key of typeof keys === 'string' ? [keys] : keys) {
+    let list = lists.get(key)
+    if (!list) lists.set(key, (list = new OrderedList(def.order !== undefined)))
+    list.add(order, seq)
+  }
+}
+
+function removeFrom(index: Index, row: Row, seq: number): void {
+  const { def, lists } = index
+  const keys = def.key(row)
+  if (keys === undefined) return
+  const order = def.order ? def.order(row) : 0
+  for (const key of typeof keys === 'string' ? [keys] : keys) {
+    const list = lists.get(key)
+    if (!list) continue
+    list.remove(order, seq)
+    if (list.seqs.length === 0) lists.delete(key)
+  }
+}
+
+/** Move a row's index entries from version `before` to version `after`; untouched when its keys and order did not change. */
+function reindex(table: Table, before: Row, after: Row, seq: number): void {
+  for (const index of table.indexList) {
+    const { def } = index
+    if (sameKeys(def.key(before), def.key(after)) && (!def.order || def.order(before) === def.order(after))) continue
+    removeFrom(index, before, seq)
+    addTo(index, after, seq)
+  }
 }
 
 /**
@@ -74,106 +133,114 @@ interface Undo {
  *
  * Isolation: the port is synchronous, and JavaScript runs a synchronous function to completion,
  * so no other transaction can observe or interleave with one that is running.
- * Atomicity: every write pushes an undo record (the row's previous state); a transaction that
- * throws replays its records backwards. A commit just drops the log, so it costs O(rows written),
- * never a copy of the store.
+ * Atomicity: every write appends an undo record (the table, the slot, the row it held before)
+ * to one log; a transaction remembers where the log stood when it began, and one that throws
+ * replays its records backwards down to that mark. A commit just moves the mark (the outermost
+ * one empties the log), so it costs O(rows written), never a copy of the store.
  */
 export function createMemoryStore<S extends Schema>(schema: S): StoragePort<S> {
-  const rows = new Map<string, Map<string, Stored>>()
-  const indexes = new Map<string, Map<string, Map<string, OrderedList>>>()
+  const tables = new Map<string, Table>()
   for (const name of Object.keys(schema)) {
-    rows.set(name, new Map())
-    const byIndex = new Map<string, Map<string, OrderedList>>()
-    for (const index of Object.keys(schema[name]!.indexes)) byIndex.set(index, new Map())
-    indexes.set(name, byIndex)
+    const indexes = new Map<string, Index>()
+    for (const [index, def] of Object.entries(schema[name]!.indexes)) indexes.set(index, { def: def as IndexDef<Row>, lists: new Map() })
+    tables.set(name, { name, seqById: new Map(), rows: [], indexes, indexList: [...indexes.values()] })
   }
-  let nextSeq = 1
-  let undoLog: Undo[] | undefined
+  /** Undo records, three slots each: table, slot, the row the slot held before (undefined: none). */
+  const undoLog: Array<Table | number | Row | undefined> = []
+  let depth = 0
 
-  const table = (collection: string): Map<string, Stored> => {
-    const t = rows.get(collection)
+  const table = (collection: string): Table => {
+    const t = tables.get(collection)
     if (!t) throw new Error(`Unknown collection "${collection}"`)
     return t
   }
-  const indexFor = (collection: string, index: string): Map<string, OrderedList> => {
-    const i = indexes.get(collection)?.get(index)
+  const indexOf = (collection: string, index: string): Index => {
+    const i = table(collection).indexes.get(index)
     if (!i) throw new Error(`Unknown index "${collection}.${index}"`)
     return i
   }
+  const logWrite = (t: Table, seq: number, before: Row | undefined): void => {
+    if (depth === 0) throw new Error('Writes need a transaction')
+    undoLog.push(t, seq, before)
+  }
 
-  const indexRow = (collection: string, stored: Stored, add: boolean): void => {
-    const defs = schema[collection]!.indexes
-    for (const name of Object.keys(defs)) {
-      const idx = indexFor(collection, name)
-      const def = defs[name]!
-      const order = def.order ? def.order(stored.row) : 0
-      for (const key of keysOf(def.key(stored.row))) {
-        let list = idx.get(key)
-        if (add) {
-          if (!list) idx.set(key, (list = new OrderedList()))
-          list.add(order, stored.seq, stored.row.id)
-        } else if (list) {
-          list.remove(order, stored.seq)
-          if (list.seqs.length === 0) idx.delete(key)
-        }
-      }
+  /** Put the slot back as it was before a write (undo records are replayed newest first). */
+  const undo = (t: Table, seq: number, before: Row | undefined): void => {
+    const current = t.rows[seq]
+    if (current && before) {
+      t.rows[seq] = before
+      reindex(t, current, before, seq)
+    } else if (current) {
+      // an insert: its slot is the last one (inserts are undone newest first), given back
+      for (const index of t.indexList) removeFrom(index, current, seq)
+      t.seqById.delete(current.id)
+      if (seq === t.rows.length - 1) t.rows.length = seq
+      else t.rows[seq] = undefined
+    } else if (before) {
+      t.rows[seq] = before
+      t.seqById.set(before.id, seq)
+      for (const index of t.indexList) addTo(index, before, seq)
     }
   }
 
-  /** Put `stored` (or nothing) at `id`, keeping indexes in step. */
-  const put = (collection: string, id: string, stored: Stored | undefined): void => {
-    const t = table(collection)
-    const before = t.get(id)
-    if (before) indexRow(collection, before, false)
-    if (stored) {
-      t.set(id, stored)
-      indexRow(collection, stored, true)
-    } else t.delete(id)
-  }
-
-  const write = (collection: string, id: string, stored: Stored | undefined): void => {
-    if (!undoLog) throw new Error('Writes need a transaction')
-    undoLog.push({ collection, id, before: table(collection).get(id) })
-    put(collection, id, stored)
-  }
-
   const reader: ReadTx<S> = {
-    get: (collection, id) => table(collection).get(id)?.row as never,
-    scan: (collection, index, key, options?: ScanOptions) => {
-      const list = indexFor(collection, index).get(key)
-      if (!list) return []
+    get: (collection, id) => {
       const t = table(collection)
+      const seq = t.seqById.get(id)
+      return (seq === undefined ? undefined : t.rows[seq]) as never
+    },
+    scan: (collection, index, key, options?: ScanOptions) => {
+      const list = indexOf(collection, index).lists.get(key)
+      if (!list) return []
+      const rows = table(collection).rows
+      const { seqs, orders } = list
       const start = options?.after === undefined ? 0 : list.upperBound(options.after.order, options.after.seq)
-      const end = options?.limit === undefined ? list.ids.length : Math.min(list.ids.length, start + options.limit)
+      const end = options?.limit === undefined ? seqs.length : Math.min(seqs.length, start + options.limit)
       const out: Entry<never>[] = []
       for (let i = start; i < end; i++) {
-        out.push({ order: list.orders[i]!, seq: list.seqs[i]!, row: t.get(list.ids[i]!)!.row as never })
+        const seq = seqs[i]!
+        out.push({ order: orders ? orders[i]! : 0, seq, row: rows[seq] as never })
       }
       return out
     },
-    count: (collection, index, key) => indexFor(collection, index).get(key)?.ids.length ?? 0,
-    seqOf: (collection, id) => table(collection).get(id)?.seq,
-    all: (collection) => [...table(collection).values()].sort((a, b) => a.seq - b.seq).map((s) => s.row as never),
+    count: (collection, index, key) => indexOf(collection, index).lists.get(key)?.seqs.length ?? 0,
+    seqOf: (collection, id) => table(collection).seqById.get(id),
+    all: (collection) => table(collection).rows.filter((row) => row !== undefined) as never[],
   }
 
   const writer: WriteTx<S> = {
     ...reader,
     insert: (collection, row) => {
-      if (table(collection).has(row.id)) throw new Error(`Duplicate id "${row.id}" in "${collection}"`)
-      const frozen = freeze(row, true)
-      write(collection, row.id, { seq: nextSeq++, row: frozen })
+      const t = table(collection)
+      if (t.seqById.has(row.id)) throw new Error(`Duplicate id "${row.id}" in "${collection}"`)
+      const seq = t.rows.length
+      logWrite(t, seq, undefined)
+      const frozen = deepFreeze(row)
+      t.rows.push(frozen)
+      t.seqById.set(frozen.id, seq)
+      for (const index of t.indexList) addTo(index, frozen, seq)
       return frozen
     },
     update: (collection, row) => {
-      const before = table(collection).get(row.id)
-      if (!before) throw new Error(`No row "${row.id}" in "${collection}"`)
-      const frozen = freeze(row, true)
-      write(collection, row.id, { seq: before.seq, row: frozen })
+      const t = table(collection)
+      const seq = t.seqById.get(row.id)
+      if (seq === undefined) throw new Error(`No row "${row.id}" in "${collection}"`)
+      const before = t.rows[seq]!
+      logWrite(t, seq, before)
+      const frozen = deepFreeze(row)
+      t.rows[seq] = frozen
+      reindex(t, before, frozen, seq)
       return frozen
     },
     delete: (collection, id) => {
-      if (!table(collection).has(id)) return false
-      write(collection, id, undefined)
+      const t = table(collection)
+      const seq = t.seqById.get(id)
+      if (seq === undefined) return false
+      const before = t.rows[seq]!
+      logWrite(t, seq, before)
+      t.rows[seq] = undefined
+      t.seqById.delete(id)
+      for (const index of t.indexList) removeFrom(index, before, seq)
       return true
     },
   }
@@ -182,21 +249,22 @@ export function createMemoryStore<S extends Schema>(schema: S): StoragePort<S> {
     schema,
     read: (fn) => fn(reader),
     transaction: (fn) => {
-      const outer = undoLog
-      const log: Undo[] = []
-      undoLog = log
+      const mark = undoLog.length
+      depth++
       try {
         const result = fn(writer)
         if (result && typeof (result as { then?: unknown }).then === 'function') {
           throw new Error('A transaction function must be synchronous: the port gives no isolation across awaits')
         }
-        if (outer) outer.push(...log) // a nested transaction commits into its parent
+        // A nested transaction commits into its parent: its records stay for the parent's rollback.
+        if (depth === 1) undoLog.length = 0
         return result
       } catch (error) {
-        for (let i = log.length - 1; i >= 0; i--) put(log[i]!.collection, log[i]!.id, log[i]!.before)
+        for (let i = undoLog.length - 3; i >= mark; i -= 3) undo(undoLog[i] as Table, undoLog[i + 1] as number, undoLog[i + 2] as Row | undefined)
+        undoLog.length = mark
         throw error
       } finally {
-        undoLog = outer
+        depth--
       }
     },
   }

@@ -35,7 +35,8 @@ describe('package.json', () => {
   })
 
   it('every export path points at files tsup builds, for import and require, with types', () => {
-    const entries = new Set(tsup.flatMap((c) => Object.keys(c.entry as Record<string, string>)))
+    // The command line (`bin`) is an entry of its own, not an export path.
+    const entries = new Set(tsup.flatMap((c) => Object.keys(c.entry as Record<string, string>)).filter((e) => e !== 'cli'))
     const formats = new Set(tsup.filter((c) => !(typeof c.dts === 'object' && c.dts.only)).flatMap((c) => [c.format].flat()))
     const dts = tsup.some((c) => typeof c.dts === 'object' && c.dts.only && [c.format].flat().includes('cjs'))
     expect(formats).toEqual(new Set(['esm', 'cjs']))
@@ -50,6 +51,13 @@ describe('package.json', () => {
         require: { types: `./dist/${name}.d.cts`, default: `./dist/${name}.cjs` },
       })
     }
+  })
+
+  it('the bin is the command line tsup builds, a Node script', () => {
+    expect(pkg.bin).toEqual({ 'docs-content-api': './dist/cli.js' })
+    const cli = tsup.find((c) => Object.keys(c.entry as Record<string, string>).includes('cli'))!
+    expect(cli.format).toBe('esm')
+    expect(cli.banner).toEqual({ js: '#!/usr/bin/env node' })
   })
 
   it('ships no source maps', () => {

@@ -115,4 +115,47 @@ describe('memory store specifics', () => {
     expect(() => store.read((tx) => tx.get('nope' as 'items', 'a'))).toThrow('Unknown collection')
     expect(() => store.read((tx) => tx.scan('items', 'nope' as 'byGroup', 'g'))).toThrow('Unknown index')
   })
+
+  it('never gives a committed sequence number twice: a cursor past a deleted last row still finds new rows', () => {
+    const store = createMemoryStore(suiteSchema)
+    store.transaction((tx) => {
+      for (const id of ['a', 'b']) tx.insert('items', item(id, 'g'))
+    })
+    const cursor = store.read((tx) => tx.scan('items', 'byGroup', 'g'))[1]!
+    store.transaction((tx) => tx.delete('items', 'b'))
+    store.transaction((tx) => tx.insert('items', item('c', 'g')))
+    expect(store.read((tx) => tx.seqOf('items', 'c'))).toBeGreaterThan(cursor.seq)
+    expect(store.read((tx) => ids(tx.scan('items', 'byGroup', 'g', { after: cursor })))).toEqual(['c'])
+  })
+
+  it('a rolled-back insert gives its sequence number back; rows keep theirs through rollbacks', () => {
+    const store = createMemoryStore(suiteSchema)
+    store.transaction((tx) => tx.insert('items', item('a', 'g')))
+    expect(() =>
+      store.transaction((tx) => {
+        tx.insert('items', item('b', 'g'))
+        tx.insert('items', item('c', 'g'))
+        tx.delete('items', 'a')
+        throw new Error('undo')
+      }),
+    ).toThrow('undo')
+    store.transaction((tx) => tx.insert('items', item('d', 'g')))
+    expect(store.read((tx) => ['a', 'b', 'c', 'd'].map((id) => tx.seqOf('items', id)))).toEqual([0, undefined, undefined, 1])
+    expect(store.read((tx) => tx.all('items').map((r) => r.id))).toEqual(['a', 'd'])
+  })
+
+  it('an update that keeps a row\'s keys and order leaves its index entries alone; one that changes them moves them', () => {
+    const store = createMemoryStore(suiteSchema)
+    store.transaction((tx) => {
+      for (const [id, value] of [['a', 1], ['b', 1], ['c', 2]] as const) tx.insert('items', item(id, 'g', value, ['t']))
+    })
+    const scanValues = () => store.read((tx) => tx.scan('items', 'byValue', 'g').map((e) => [e.row.id, e.order, e.row.tags.join()]))
+    store.transaction((tx) => tx.update('items', item('a', 'g', 1, ['t'])))
+    expect(scanValues()).toEqual([['a', 1, 't'], ['b', 1, 't'], ['c', 2, 't']])
+    store.transaction((tx) => tx.update('items', item('a', 'g', 1, ['t', 'u'])))
+    expect(store.read((tx) => ids(tx.scan('items', 'byTag', 'u')))).toEqual(['a'])
+    expect(scanValues()).toEqual([['a', 1, 't,u'], ['b', 1, 't'], ['c', 2, 't']])
+    store.transaction((tx) => tx.update('items', item('a', 'g', 3, ['t', 'u'])))
+    expect(scanValues()).toEqual([['b', 1, 't'], ['c', 2, 't'], ['a', 3, 't,u']])
+  })
 })

@@ -24,19 +24,20 @@ export function requireParentCollection(ctx: Context, organization: string, pare
 
 /**
  * Check that the caller may put content at a destination: `create` on the parent collection, or
- * `createContent` on the organization for its root. A parent the caller cannot see answers the
+ * `createContent` on the organization for its root. Returns the parent collection (none for the root). A parent the caller cannot see answers the
  * same 400 as a missing one, so the check reveals nothing; a visible one without the role is a 403.
  */
-export function requireDestination(ctx: Context, organization: string, parent: string | undefined, field = 'parent'): void {
+export function requireDestination(ctx: Context, organization: string, parent: string | undefined, field = 'parent'): CollectionRow | undefined {
   if (parent === undefined) {
     ctx.access.require('organization', organization, 'createContent')
-    return
+    return undefined
   }
   const collection = requireParentCollection(ctx, organization, parent, field)
   if (!ctx.access.can('collection', collection.id, 'view')) {
     throw new ApiError('BAD_REQUEST', `Invalid request: body field \`${field}\`: no collection ${parent} in this organization`)
   }
   ctx.access.require('collection', collection.id, 'create')
+  return collection
 }
 
 /** Create a collection at the end of its parent (or of the organization's root). */

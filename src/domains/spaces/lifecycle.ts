@@ -1,4 +1,4 @@
-import { addDays } from 'date-fns'
+import { addDays } from 'date-fns/addDays'
 import { produce } from 'immer'
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
