@@ -15,6 +15,7 @@ import { loadState, type StateDocument } from './state/seed.js'
 import { createFixtures, type Fixtures } from './fixtures.js'
 import { createFetchHandler, type FetchFunction } from './http/fetch-handler.js'
 import { createMemoryStore } from './storage/memory.js'
+import type { StoreSnapshot } from './storage/port.js'
 import { schema, type AppSchema, type StoragePort, type WriteTx } from './storage/schema.js'
 
 export interface DocsApiOptions {
@@ -102,6 +103,22 @@ export interface DocsApi {
   idle(): Promise<void>
   /** The whole state as a JSON document (rows by collection), to save, edit, or pass as `seed`. */
   dump(): StateDocument
+  /**
+   * The current state, to `restore` later: cheap (O(number of collections)); the first write to a
+   * collection afterwards copies that collection's slots and indexes, never the rows themselves.
+   * Needs a store with snapshots (the in-memory one).
+   */
+  snapshot(): StoreSnapshot
+  /** Go back to a state `snapshot()` took (as often as wanted). The journal and faults are left as they are. */
+  restore(snapshot: StoreSnapshot): void
+  /** Go back to the state right after `createDocsApi` (with its seed). */
+  reset(): void
+  /**
+   * A new, independent API starting from the current state: same options (clock, ids, URLs)
+   * unless overridden; its own journal, faults and background jobs; `reset()` of the fork goes
+   * back to where it started.
+   */
+  fork(overrides?: Omit<DocsApiOptions, 'store' | 'seed'>): DocsApi
   /** The runtime and bound operations, for `createFetchHandler`. */
   readonly [API_CORE]: ApiCore
 }
@@ -135,6 +152,15 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     })
 
   if (options.seed !== undefined) system((ctx) => loadState(ctx, options.seed, seedRules))
+  /** A store capability, or an error saying which store lacks it. */
+  const capability = <K extends 'snapshot' | 'restore' | 'fork'>(name: K): NonNullable<StoragePort<AppSchema>[K]> => {
+    const fn = store[name]
+    if (!fn) throw new TypeError(`${name}() needs a store with snapshots (the in-memory store has them; this store has none)`)
+    return fn.bind(store) as NonNullable<StoragePort<AppSchema>[K]>
+  }
+  // The state after creation, for reset(). Taking it marks the tables shared: the first write to
+  // each copies it once (empty, or the seed).
+  const initial = store.snapshot?.()
   const core: ApiCore = {
     runtime: rt,
     operations: boundOperations,
@@ -152,6 +178,10 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     faults: core.faults,
     idle: () => rt.jobs.idle(),
     dump: () => dumpState(store, seedRules.map((r) => r.collection)),
+    snapshot: () => capability('snapshot')(),
+    restore: (snapshot) => capability('restore')(snapshot),
+    reset: () => capability('restore')(initial!),
+    fork: (overrides = {}) => createDocsApi({ ...options, ...overrides, seed: undefined, store: capability('fork')() }),
     [API_CORE]: core,
   }
 }

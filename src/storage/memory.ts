@@ -1,4 +1,4 @@
-import type { Entry, IndexDef, ReadTx, Row, ScanOptions, Schema, StoragePort, WriteTx } from './port.js'
+import type { Entry, IndexDef, ReadTx, Row, ScanOptions, Schema, StoragePort, StoreSnapshot, WriteTx } from './port.js'
 
 /**
  * The sequence numbers of the rows under one index key, sorted by (order, seq); `orders` only
@@ -44,6 +44,13 @@ class OrderedList {
     orders?.splice(at, 0, order)
   }
 
+  clone(): OrderedList {
+    const copy = new OrderedList(this.orders !== undefined)
+    copy.seqs.push(...this.seqs)
+    copy.orders?.push(...this.orders!)
+    return copy
+  }
+
   remove(order: number, seq: number): void {
     const at = this.upperBound(order, seq) - 1
     if (at >= 0 && this.seqs[at] === seq) {
@@ -80,7 +87,36 @@ interface Table {
   readonly rows: Array<Row | undefined>
   readonly indexes: Map<string, Index>
   readonly indexList: readonly Index[]
+  /**
+   * Held by a snapshot or another store (a fork) too: never written in place again. The first
+   * write through a store copies the table for that store (see `writable`).
+   */
+  shared: boolean
 }
+
+function newTable(name: string, defs: Record<string, IndexDef<Row>>): Table {
+  const indexes = new Map<string, Index>()
+  for (const [index, def] of Object.entries(defs)) indexes.set(index, { def, lists: new Map() })
+  return { name, seqById: new Map(), rows: [], indexes, indexList: [...indexes.values()], shared: false }
+}
+
+/** A table of one's own: the rows array, the id map and the index lists copied (the rows themselves are frozen, and shared). */
+function cloneTable(t: Table): Table {
+  const indexes = new Map<string, Index>()
+  for (const [name, { def, lists }] of t.indexes) {
+    const copy = new Map<string, OrderedList>()
+    for (const [key, list] of lists) copy.set(key, list.clone())
+    indexes.set(name, { def, lists: copy })
+  }
+  return { name: t.name, seqById: new Map(t.seqById), rows: t.rows.slice(), indexes, indexList: [...indexes.values()], shared: false }
+}
+
+/** The state a snapshot holds: the tables as they were (never written in place again). */
+interface MemorySnapshot extends StoreSnapshot {
+  readonly tables: ReadonlyMap<string, Table>
+}
+
+const SNAPSHOTS = new WeakSet<object>()
 
 /** Freeze a row and everything in it (rows are JSON-like: plain objects and arrays). */
 function deepFreeze<T>(value: T): T {
@@ -131,6 +167,12 @@ function reindex(table: Table, before: Row, after: Row, seq: number): void {
 /**
  * The in-memory adapter.
  *
+ * Snapshots: `snapshot()` keeps references to the current tables and marks them shared, O(number
+ * of collections), whatever the store holds. A shared table is never written in place: the first
+ * write to it afterwards copies that one table (its id map, slots and index lists; rows are
+ * frozen and stay shared), so a snapshot copies nothing while nothing changes, and then only what
+ * is written. `restore` puts the kept tables back; `fork` starts another store on the same tables.
+ *
  * Isolation: the port is synchronous, and JavaScript runs a synchronous function to completion,
  * so no other transaction can observe or interleave with one that is running.
  * Atomicity: every write appends an undo record (the table, the slot, the row it held before)
@@ -140,11 +182,11 @@ function reindex(table: Table, before: Row, after: Row, seq: number): void {
  */
 export function createMemoryStore<S extends Schema>(schema: S): StoragePort<S> {
   const tables = new Map<string, Table>()
-  for (const name of Object.keys(schema)) {
-    const indexes = new Map<string, Index>()
-    for (const [index, def] of Object.entries(schema[name]!.indexes)) indexes.set(index, { def: def as IndexDef<Row>, lists: new Map() })
-    tables.set(name, { name, seqById: new Map(), rows: [], indexes, indexList: [...indexes.values()] })
-  }
+  for (const name of Object.keys(schema)) tables.set(name, newTable(name, schema[name]!.indexes as Record<string, IndexDef<Row>>))
+  return memoryStore(schema, tables)
+}
+
+function memoryStore<S extends Schema>(schema: S, tables: Map<string, Table>): StoragePort<S> {
   /** Undo records, three slots each: table, slot, the row the slot held before (undefined: none). */
   const undoLog: Array<Table | number | Row | undefined> = []
   let depth = 0
@@ -158,6 +200,24 @@ export function createMemoryStore<S extends Schema>(schema: S): StoragePort<S> {
     const i = table(collection).indexes.get(index)
     if (!i) throw new Error(`Unknown index "${collection}.${index}"`)
     return i
+  }
+  /** The table to write to: a shared one is first copied for this store. */
+  const writable = (collection: string): Table => {
+    const t = table(collection)
+    if (!t.shared) return t
+    const own = cloneTable(t)
+    tables.set(collection, own)
+    return own
+  }
+  const outsideTransactions = (what: string): void => {
+    if (depth > 0) throw new Error(`${what} cannot run inside a transaction`)
+  }
+  /** Mark every current table shared and keep references to them. */
+  const keep = (): MemorySnapshot => {
+    for (const t of tables.values()) t.shared = true
+    const snapshot: MemorySnapshot = Object.freeze({ kind: 'store-snapshot' as const, tables: new Map(tables) })
+    SNAPSHOTS.add(snapshot)
+    return snapshot
   }
   const logWrite = (t: Table, seq: number, before: Row | undefined): void => {
     if (depth === 0) throw new Error('Writes need a transaction')
@@ -211,7 +271,7 @@ export function createMemoryStore<S extends Schema>(schema: S): StoragePort<S> {
   const writer: WriteTx<S> = {
     ...reader,
     insert: (collection, row) => {
-      const t = table(collection)
+      const t = writable(collection)
       if (t.seqById.has(row.id)) throw new Error(`Duplicate id "${row.id}" in "${collection}"`)
       const seq = t.rows.length
       logWrite(t, seq, undefined)
@@ -222,7 +282,7 @@ export function createMemoryStore<S extends Schema>(schema: S): StoragePort<S> {
       return frozen
     },
     update: (collection, row) => {
-      const t = table(collection)
+      const t = writable(collection)
       const seq = t.seqById.get(row.id)
       if (seq === undefined) throw new Error(`No row "${row.id}" in "${collection}"`)
       const before = t.rows[seq]!
@@ -233,9 +293,9 @@ export function createMemoryStore<S extends Schema>(schema: S): StoragePort<S> {
       return frozen
     },
     delete: (collection, id) => {
-      const t = table(collection)
-      const seq = t.seqById.get(id)
-      if (seq === undefined) return false
+      if (!table(collection).seqById.has(id)) return false
+      const t = writable(collection)
+      const seq = t.seqById.get(id)!
       const before = t.rows[seq]!
       logWrite(t, seq, before)
       t.rows[seq] = undefined
@@ -266,6 +326,22 @@ export function createMemoryStore<S extends Schema>(schema: S): StoragePort<S> {
       } finally {
         depth--
       }
+    },
+    snapshot: () => {
+      outsideTransactions('snapshot()')
+      return keep()
+    },
+    restore: (snapshot) => {
+      outsideTransactions('restore()')
+      if (!SNAPSHOTS.has(snapshot)) throw new TypeError('restore() takes a snapshot made by snapshot() of an in-memory store')
+      const kept = (snapshot as MemorySnapshot).tables
+      if (kept.size !== tables.size || [...kept.keys()].some((name) => !tables.has(name))) throw new TypeError('restore(): the snapshot is of a store with other collections')
+      // The kept tables stay shared: the snapshot still holds them, and may be restored again.
+      for (const [name, t] of kept) tables.set(name, t)
+    },
+    fork: () => {
+      outsideTransactions('fork()')
+      return memoryStore(schema, new Map(keep().tables))
     },
   }
 }

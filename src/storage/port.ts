@@ -78,6 +78,11 @@ export interface WriteTx<S extends Schema> extends ReadTx<S> {
   delete<C extends keyof S & string>(collection: C, id: string): boolean
 }
 
+/** A point-in-time state of a store, for `restore` (opaque: only the store that made it reads it). */
+export interface StoreSnapshot {
+  readonly kind: 'store-snapshot'
+}
+
 export interface StoragePort<S extends Schema> {
   readonly schema: S
   /** Run `fn` with read access. */
@@ -87,6 +92,16 @@ export interface StoragePort<S extends Schema> {
    * error is rethrown; when it returns, its writes are committed.
    */
   transaction<T>(fn: (tx: WriteTx<S>) => T): T
+  /**
+   * Optional, for adapters that can keep states cheaply (the in-memory one): the current state,
+   * to `restore` later. The API's `snapshot`, `restore`, `reset` and `fork` need these three.
+   * Not inside a transaction.
+   */
+  snapshot?(): StoreSnapshot
+  /** Go back to a state `snapshot` gave (of this store, or of the store it was forked from). */
+  restore?(snapshot: StoreSnapshot): void
+  /** A new, independent store starting from the current state. */
+  fork?(): StoragePort<S>
 }
 
 /** Declare a collection with its row type and indexes. */

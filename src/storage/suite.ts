@@ -197,4 +197,99 @@ export function runStorageSuite(
       expect(() => store.transaction((() => Promise.resolve(1)) as never)).toThrow()
     })
   })
+
+  // Snapshots are optional: an adapter without them says so, and the API's snapshot tools refuse it.
+  if (!create(suiteSchema).snapshot) return
+  describe(`storage port: ${name}: snapshots`, () => {
+    /** Everything a reader can see of the store. */
+    const state = (store: StoragePort<SuiteSchema>) =>
+      store.read((tx) => ({
+        items: tx.all('items'),
+        others: tx.all('others'),
+        g: ids(tx.scan('items', 'byGroup', 'g')),
+        byValue: tx.scan('items', 'byValue', 'g').map((e) => [e.row.id, e.order, e.seq]),
+        tagged: tx.count('items', 'byTag', 'x'),
+        seqOfA: tx.seqOf('items', 'a'),
+      }))
+    const seeded = () => {
+      const store = create(suiteSchema)
+      store.transaction((tx) => {
+        tx.insert('items', item('a', 'g', 3, ['x']))
+        tx.insert('items', item('b', 'g', 1))
+        tx.insert('others', { id: 'o', name: 'other' })
+      })
+      return store
+    }
+
+    it('restores the state a snapshot kept, as often as asked, whatever was written since', () => {
+      const store = seeded()
+      const before = state(store)
+      const snapshot = store.snapshot!()
+      store.transaction((tx) => {
+        tx.update('items', item('a', 'h', 9))
+        tx.delete('items', 'b')
+        tx.insert('items', item('c', 'g', 2, ['x']))
+        tx.insert('others', { id: 'p', name: 'new' })
+      })
+      const after = state(store)
+      expect(after.g).toEqual(['c'])
+      store.restore!(snapshot)
+      expect(state(store)).toEqual(before)
+      store.transaction((tx) => tx.insert('items', item('d', 'g')))
+      store.restore!(snapshot)
+      expect(state(store)).toEqual(before)
+      // a later snapshot is restorable too, and the earlier one still after it
+      store.transaction((tx) => tx.insert('items', item('e', 'g', 5)))
+      const later = store.snapshot!()
+      const withE = state(store)
+      store.restore!(snapshot)
+      store.restore!(later)
+      expect(state(store)).toEqual(withE)
+      store.restore!(snapshot)
+      expect(state(store)).toEqual(before)
+    })
+
+    it('a rolled-back transaction after a snapshot leaves both the store and the snapshot as they were', () => {
+      const store = seeded()
+      const before = state(store)
+      const snapshot = store.snapshot!()
+      expect(() =>
+        store.transaction((tx) => {
+          tx.insert('items', item('z', 'g'))
+          tx.update('items', item('a', 'q', 0))
+          throw new Error('no')
+        }),
+      ).toThrow('no')
+      expect(state(store)).toEqual(before)
+      store.transaction((tx) => tx.delete('items', 'a'))
+      store.restore!(snapshot)
+      expect(state(store)).toEqual(before)
+    })
+
+    it('forks an independent store: writes on either side do not reach the other', () => {
+      const store = seeded()
+      const before = state(store)
+      const fork = store.fork!()
+      expect(state(fork)).toEqual(before)
+      fork.transaction((tx) => tx.insert('items', item('f', 'g')))
+      store.transaction((tx) => tx.update('items', item('a', 'g', 7)))
+      expect(fork.read((tx) => tx.get('items', 'a')?.value)).toBe(3)
+      expect(store.read((tx) => tx.get('items', 'f'))).toBeUndefined()
+      expect(fork.read((tx) => ids(tx.scan('items', 'byGroup', 'g')))).toEqual(['a', 'b', 'f'])
+      // a fork's snapshot restores the fork, not its parent
+      const snap = fork.snapshot!()
+      fork.transaction((tx) => tx.delete('items', 'f'))
+      fork.restore!(snap)
+      expect(fork.read((tx) => tx.get('items', 'f')?.id)).toBe('f')
+      expect(store.read((tx) => tx.get('items', 'a')?.value)).toBe(7)
+    })
+
+    it('refuses snapshots and restores inside a transaction, and a snapshot that is not one', () => {
+      const store = seeded()
+      const snapshot = store.snapshot!()
+      expect(() => store.transaction(() => store.snapshot!())).toThrow()
+      expect(() => store.transaction(() => store.restore!(snapshot))).toThrow()
+      expect(() => store.restore!({ kind: 'store-snapshot' })).toThrow()
+    })
+  })
 }

@@ -54,7 +54,7 @@ describe('package.json', () => {
   })
 
   it('the bin is the command line tsup builds, a Node script', () => {
-    expect(pkg.bin).toEqual({ 'docs-content-api': './dist/cli.js' })
+    expect((pkg as { bin?: unknown }).bin).toEqual({ 'docs-content-api': './dist/cli.js' })
     const cli = tsup.find((c) => Object.keys(c.entry as Record<string, string>).includes('cli'))!
     expect(cli.format).toBe('esm')
     expect(cli.banner).toEqual({ js: '#!/usr/bin/env node' })
