@@ -16,6 +16,15 @@ function siteOf(ctx: Context, row: { site: string; organization: string }, fail:
 const organizationOf = (d: SeedDefaults, row: { site: string; organization?: string | undefined }): string =>
   row.organization ?? d.tx.get('sites', row.site)?.organization ?? ''
 
+/** The fields every structure row has: its id, site and organization, where it stands, when it was made. */
+const structureFields = (d: SeedDefaults) => ({
+  id: SeedIdSchema,
+  site: SeedIdSchema,
+  organization: SeedIdSchema.optional(),
+  position: z.number().finite().default(d.position),
+  createdAt: SeedTimestampSchema.default(d.now),
+})
+
 /** Whether exactly one row of each group is its default; the failing group's key, or undefined. */
 function oneDefaultEach<R extends { default: boolean }>(rows: readonly R[], keyOf: (row: R) => string): string | undefined {
   const defaults = new Map<string, number>()
@@ -36,14 +45,10 @@ export const siteStructureSeedRules = [
     row: (d) =>
       z
         .strictObject({
-          id: SeedIdSchema,
-          site: SeedIdSchema,
-          organization: SeedIdSchema.optional(),
+          ...structureFields(d),
           sectionGroup: SeedIdSchema.optional(),
           title: SiteSectionGroupTitleSchema,
           icon: IconSchema.optional(),
-          position: z.number().finite().default(d.position),
-          createdAt: SeedTimestampSchema.default(d.now),
         })
         .transform((row) => ({ ...row, organization: organizationOf(d, row) })),
     check: ({ ctx, fail }, row) => {
@@ -63,9 +68,7 @@ export const siteStructureSeedRules = [
     row: (d) =>
       z
         .strictObject({
-          id: SeedIdSchema,
-          site: SeedIdSchema,
-          organization: SeedIdSchema.optional(),
+          ...structureFields(d),
           sectionGroup: SeedIdSchema.optional(),
           title: SiteSectionTitleSchema,
           path: SitePathSchema,
@@ -73,8 +76,6 @@ export const siteStructureSeedRules = [
           condition: ExpressionSchema.optional(),
           icon: IconSchema.optional(),
           default: z.boolean().default(false),
-          position: z.number().finite().default(d.position),
-          createdAt: SeedTimestampSchema.default(d.now),
         })
         .transform((row) => ({ ...row, organization: organizationOf(d, row) })),
     check: ({ ctx, fail }, row) => {
@@ -97,9 +98,7 @@ export const siteStructureSeedRules = [
     row: (d) =>
       z
         .strictObject({
-          id: SeedIdSchema,
-          site: SeedIdSchema,
-          organization: SeedIdSchema.optional(),
+          ...structureFields(d),
           section: SeedIdSchema.optional(),
           space: SeedIdSchema,
           path: SitePathSchema,
@@ -107,8 +106,6 @@ export const siteStructureSeedRules = [
           default: z.boolean().default(false),
           condition: ExpressionSchema.optional(),
           hidden: z.boolean().default(false),
-          position: z.number().finite().default(d.position),
-          createdAt: SeedTimestampSchema.default(d.now),
         })
         .transform((row) => ({ ...row, organization: organizationOf(d, row) })),
     check: ({ ctx, fail }, row) => {
