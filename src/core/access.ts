@@ -131,6 +131,17 @@ export function permissionsFor<R extends Resource, K extends ActionOf<R>>(
   return out as Record<K, boolean>
 }
 
+/** `permissionsFor` as JSON text, computed once per (keys, level) like the object. */
+const permissionsJsonCache = new WeakMap<readonly string[], Map<Level | null | undefined, string>>()
+
+export function permissionsJsonFor<R extends Resource>(resource: R, level: Level | null | undefined, keys: readonly ActionOf<R>[]): string {
+  let byLevel = permissionsJsonCache.get(keys)
+  if (!byLevel) permissionsJsonCache.set(keys, (byLevel = new Map()))
+  let out = byLevel.get(level)
+  if (out === undefined) byLevel.set(level, (out = JSON.stringify(permissionsFor(resource, level, keys))))
+  return out
+}
+
 /**
  * Build the caller's access checker. Levels are computed on each call, not memoized: a request
  * may change them by its own writes (a move, a transfer, a grant), and a level costs a few index
