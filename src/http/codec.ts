@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { ApiError, errorBody } from '../core/errors.js'
+import { stringifyJson } from '../core/json.js'
 import type { OperationDef } from '../core/operation.js'
 
 /** Largest request body accepted. */
@@ -87,7 +88,7 @@ export async function decodeBody(request: Request, def: OperationDef): Promise<u
 
 export function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): Response {
   if (status === 204 || status === 205 || body === undefined) return new Response(null, { status, headers })
-  return new Response(JSON.stringify(body), { status, headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS })
+  return new Response(stringifyJson(body), { status, headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS })
 }
 
 /** Encode any thrown value as the API's error body; unknown errors are logged and become a 500. */
