@@ -143,12 +143,20 @@ export function permissionsJsonFor<R extends Resource>(resource: R, level: Level
 }
 
 /**
- * Build the caller's access checker. Levels are computed on each call, not memoized: a request
- * may change them by its own writes (a move, a transfer, a grant), and a level costs a few index
- * reads.
+ * Build the caller's access checker. In a transaction that writes, levels are computed on each
+ * call: a request may change them by its own writes (a move, a transfer, a grant), and a level
+ * costs a few index reads. A read-only request (`memoize`) cannot change them, so each level is
+ * worked out once: the permission check and the encoder of the answer share it.
  */
-export function createAccessChecker(getCtx: () => Context, resolvers: LevelResolvers) {
-  const level = (resource: Resource, id: string): Level | null | undefined => resolvers[resource](getCtx(), id)
+export function createAccessChecker(getCtx: () => Context, resolvers: LevelResolvers, memoize = false) {
+  const memo = memoize ? new Map<string, Level | null | undefined>() : undefined
+  const level = (resource: Resource, id: string): Level | null | undefined => {
+    if (!memo) return resolvers[resource](getCtx(), id)
+    const key = `${resource}:${id}`
+    let l = memo.get(key)
+    if (l === undefined && !memo.has(key)) memo.set(key, (l = resolvers[resource](getCtx(), id)))
+    return l
+  }
   return {
     level,
     allows,
