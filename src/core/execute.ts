@@ -59,7 +59,8 @@ export function execute(rt: Runtime, op: BoundOperation, input: ExecuteInput): u
   const run = (tx: WriteTx<AppSchema>): unknown => {
     const user = input.user
     let ctx: Context
-    const access = createAccessChecker(() => ctx, rt.resolvers)
+    // A GET cannot write (it runs in a read), so its levels are worked out once and shared.
+    const access = createAccessChecker(() => ctx, rt.resolvers, def.method === 'GET')
     ctx = {
       actor: { user },
       now: rt.now,
