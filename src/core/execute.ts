@@ -1,6 +1,6 @@
 import type { AppSchema, StoragePort, WriteTx } from '../storage/schema.js'
 import { createAccessChecker, type LevelResolvers } from './access.js'
-import type { Context, Urls } from './context.js'
+import { nowIso, type Context, type Urls } from './context.js'
 import { ApiError } from './errors.js'
 import type { BoundOperation } from './operation.js'
 
@@ -64,7 +64,7 @@ export function execute(rt: Runtime, op: BoundOperation, input: ExecuteInput): u
     ctx = {
       actor: { user },
       now: rt.now,
-      nowIso: () => rt.now().toISOString(),
+      nowIso,
       newId: rt.newId,
       tx,
       urls: rt.urls,
