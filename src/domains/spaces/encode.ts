@@ -4,9 +4,15 @@ import { createJsonCache, type JsonCache } from '../../core/json-cache.js'
 import { rawJson, type RawJson } from '../../core/json.js'
 import type { Level } from '../../core/roles.js'
 import type { SpaceRow } from '../../storage/schema.js'
-import { SPACE_PERMISSION_KEYS } from './schemas.js'
+import type { z } from 'zod'
+import { SPACE_PERMISSION_KEYS, type LanguageSchema } from './schemas.js'
 
-/** Everything of a space's resource but `permissions` (the one part that depends on the caller). */
+/**
+ * Everything of a space's resource but `permissions` (the one part that depends on the caller),
+ * as an object of one fixed shape: an absent optional field is `undefined`, which JSON leaves
+ * out, so the text is that of the resource, and `JSON.stringify` walks one hidden class instead
+ * of objects grown by conditional spreads.
+ */
 function spaceFields(urls: Urls, row: SpaceRow) {
   return {
     object: 'space' as const,
@@ -16,17 +22,17 @@ function spaceFields(urls: Urls, row: SpaceRow) {
     visibility: row.visibility,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    ...(row.deletedAt !== undefined && { deletedAt: row.deletedAt }),
-    ...(row.editMode !== undefined && { editMode: row.editMode }),
+    deletedAt: row.deletedAt,
+    editMode: row.editMode,
     mergeRules: row.mergeRules,
     urls: {
       location: urls.api(`/spaces/${row.id}`),
       app: urls.app(`/s/${row.id}`),
-      ...(row.icon !== undefined && { icon: row.icon }),
+      icon: row.icon,
     },
     organization: row.organization,
-    ...(row.parent !== undefined && { parent: row.parent }),
-    ...(row.language !== undefined && { language: row.language as never }),
+    parent: row.parent,
+    language: row.language as z.output<typeof LanguageSchema> | undefined,
     revision: row.revision,
     defaultLevel: row.defaultLevel,
     comments: row.comments,
@@ -40,9 +46,27 @@ function spaceFields(urls: Urls, row: SpaceRow) {
 const levelOf = (ctx: Context, row: SpaceRow, level: Level | null | undefined): Level | null | undefined =>
   level === undefined ? ctx.access.level('space', row.id) : level
 
-/** The API resource of a space, with `permissions` for the caller (or for `level` when given). */
+/**
+ * The API resource of a space, with `permissions` for the caller (or for `level` when given), to
+ * be serialized (absent optional fields are `undefined`; see spaceFields).
+ */
+export function encodeSpaceForJson(ctx: Context, row: SpaceRow, level?: Level | null) {
+  const resource = spaceFields(ctx.urls, row) as ReturnType<typeof spaceFields> & { permissions: Record<(typeof SPACE_PERMISSION_KEYS)[number], boolean> }
+  resource.permissions = permissionsFor('space', levelOf(ctx, row, level), SPACE_PERMISSION_KEYS)
+  return resource
+}
+
+/** Copy of a resource without its `undefined` fields (at the top and in `urls`). */
+function definedOnly<T extends { urls: object }>(resource: T): T {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(resource)) if (value !== undefined) out[key] = value
+  out.urls = Object.fromEntries(Object.entries(resource.urls).filter(([, value]) => value !== undefined))
+  return out as T
+}
+
+/** The API resource of a space as a value (fixtures, resources nesting a space): only the fields it has. */
 export function encodeSpace(ctx: Context, row: SpaceRow, level?: Level | null) {
-  return { ...spaceFields(ctx.urls, row), permissions: permissionsFor('space', levelOf(ctx, row, level), SPACE_PERMISSION_KEYS) }
+  return definedOnly(encodeSpaceForJson(ctx, row, level))
 }
 
 export type EncodedSpace = ReturnType<typeof encodeSpace>

@@ -1,7 +1,7 @@
 import { implement } from '../../core/operation.js'
 import { mapPage } from '../../core/paging.js'
 import { placementOf } from '../collections/positions.js'
-import { encodeSpace, encodeSpaceJson } from './encode.js'
+import { encodeSpaceForJson, encodeSpaceJson } from './encode.js'
 import { deleteSpace, restoreSpace } from './lifecycle.js'
 import { organizationSpaces } from './list.js'
 import { createSpace, duplicateSpace, getSpace, updateSpace } from './model.js'
@@ -13,7 +13,7 @@ import { moveSpace, transferSpace } from './placement.js'
 export const spaceHandlers = implement(spaceOperations, {
   // A `shareKey` counts in the space's level (access/levels.ts): it can open a space of a share-link site.
   // Answers with 200 serve the JSON text kept per row version (encodeSpaceJson); a 201 carries its
-  // `Location` from the object, and its space was never encoded before.
+  // `Location` from the object (encodeSpaceForJson), and its space was never encoded before.
   getSpaceById: (ctx, { params }) => encodeSpaceJson(ctx, getSpace(ctx, params.spaceId)),
 
   // A missing or hidden space answers 204 before this runs (`missingIsSuccess`); so does one already deleted.
@@ -23,7 +23,7 @@ export const spaceHandlers = implement(spaceOperations, {
 
   updateSpaceById: (ctx, { params, body }) => encodeSpaceJson(ctx, updateSpace(ctx, params.spaceId, body)),
 
-  duplicateSpace: (ctx, { params }) => encodeSpace(ctx, duplicateSpace(ctx, params.spaceId)),
+  duplicateSpace: (ctx, { params }) => encodeSpaceForJson(ctx, duplicateSpace(ctx, params.spaceId)),
 
   restoreSpace: (ctx, { params }) => encodeSpaceJson(ctx, restoreSpace(ctx, params.spaceId)),
 
@@ -37,5 +37,5 @@ export const spaceHandlers = implement(spaceOperations, {
     return mapPage(page, (e) => encodeSpaceJson(ctx, e.row, level))
   },
 
-  createSpace: (ctx, { params, body }) => encodeSpace(ctx, createSpace(ctx, params.organizationId, body)),
+  createSpace: (ctx, { params, body }) => encodeSpaceForJson(ctx, createSpace(ctx, params.organizationId, body)),
 })
