@@ -59,6 +59,7 @@ export function decodeQuery(search: string): Record<string, string | string[]> {
 
 function isJsonContentType(value: string | null): boolean {
   if (!value) return false
+  if (value === 'application/json') return true
   const type = value.split(';')[0]!.trim().toLowerCase()
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'))
 }
@@ -73,7 +74,8 @@ export async function decodeBody(request: Request, def: OperationDef): Promise<u
     if (def.bodyRequired) throw new ApiError('BAD_REQUEST', 'Invalid request: body is required (a JSON object)')
     return {}
   }
-  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
+  // A UTF-16 code unit is at most 3 UTF-8 bytes: only a text longer than a third of the limit can pass it.
+  if (text.length > MAX_BODY_BYTES / 3 && new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
     throw new ApiError('PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`)
   }
   if (!isJsonContentType(request.headers.get('content-type'))) {
