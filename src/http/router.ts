@@ -58,11 +58,13 @@ export function createRouter(operations: readonly BoundOperation[]) {
         const next: Node | undefined = node.statics.get(segment)
         if (next) node = next
         else if (node.param) {
-          let value: string
-          try {
-            value = decodeURIComponent(segment)
-          } catch {
-            return { kind: 'not-found' }
+          let value = segment
+          if (segment.includes('%')) {
+            try {
+              value = decodeURIComponent(segment)
+            } catch {
+              return { kind: 'not-found' }
+            }
           }
           params[node.param.name] = value
           node = node.param.node
