@@ -59,10 +59,16 @@ export function stringifyJson(value: unknown): string {
   if (Array.isArray(value)) return holdsRaw(value) ? `[${value.map((v) => (v === undefined ? 'null' : stringifyJson(v))).join(',')}]` : JSON.stringify(value)
   const record = value as Record<string, unknown>
   if (typeof record.toJSON === 'function') return JSON.stringify(value)
-  const keys = Object.keys(record)
-  if (!keys.some((key) => holdsRaw(record[key]))) return JSON.stringify(value)
+  let splice = false
+  for (const key in record) {
+    if (holdsRaw(record[key])) {
+      splice = true
+      break
+    }
+  }
+  if (!splice) return JSON.stringify(value)
   let out = ''
-  for (const key of keys) {
+  for (const key of Object.keys(record)) {
     const v = record[key]
     if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue
     out += `${out ? ',' : '{'}${JSON.stringify(key)}:${stringifyJson(v)}`
