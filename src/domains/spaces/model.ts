@@ -1,4 +1,4 @@
-import { produce } from 'immer'
+import { produce } from '../common/produce.js'
 import type { z } from 'zod'
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
@@ -84,7 +84,9 @@ export function updateSpace(ctx: Context, id: string, patch: z.output<typeof Upd
     }
   })
   if (next === space) return space
-  return ctx.tx.update('spaces', { ...next, updatedAt: ctx.nowIso() })
+  // `next` is a fresh object (see common/produce.ts): it takes its timestamp before the store freezes it.
+  ;(next as { updatedAt: string }).updatedAt = ctx.nowIso()
+  return ctx.tx.update('spaces', next)
 }
 
 /** Title of a copy: " (copy)" appended, the original cut so the whole stays within 50 characters. */
