@@ -1,4 +1,5 @@
-import { API_CORE, authenticate, execute, type ApiCore } from '../core/execute.js'
+import { API_CORE, authenticate, execute, type ApiCore, type Runtime } from '../core/execute.js'
+import type { BoundOperation } from '../core/operation.js'
 import { ApiError } from '../core/errors.js'
 import { decodeBody, decodeQuery, errorResponse, jsonResponse, prefersMinimal, validate } from './codec.js'
 import { createRouter } from './router.js'
@@ -36,6 +37,20 @@ function bearer(header: string | null): string | undefined {
 }
 
 /**
+ * Validate the body, run the operation and encode its answer. A module function rather than a
+ * closure made per request.
+ */
+function finish(rt: Runtime, operation: BoundOperation, request: Request, user: string, params: unknown, query: unknown, rawBody: unknown): Response {
+  const { def } = operation
+  const body = validate(def.body, rawBody, 'body field')
+  const result = execute(rt, operation, { user, params, query, body })
+  const status = def.minimal && def.response && prefersMinimal(request) ? 204 : def.status
+  // A creation points at what it created (`Location`, as the official document declares on 201s).
+  const location = status === 201 ? (result as { urls?: { location?: unknown } } | undefined)?.urls?.location : undefined
+  return jsonResponse(status, def.response ? result : undefined, typeof location === 'string' ? { location } : undefined)
+}
+
+/**
  * The HTTP adapter: maps a `Request` onto the operation table and the result onto a `Response`.
  * It holds no domain rule and never touches the store itself.
  *
@@ -67,17 +82,9 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
     const rawQuery = decodeQuery(search)
     const params = validate(operation.def.params, match.params, 'path parameter') ?? match.params
     const query = validate(operation.def.query, rawQuery, 'query parameter') ?? {}
-    const finish = (rawBody: unknown): Response => {
-      const { def } = operation
-      const body = validate(def.body, rawBody, 'body field')
-      const result = execute(rt, operation, { user, params, query, body })
-      const status = def.minimal && def.response && prefersMinimal(request) ? 204 : def.status
-      // A creation points at what it created (`Location`, as the official document declares on 201s).
-      const location = status === 201 ? (result as { urls?: { location?: unknown } } | undefined)?.urls?.location : undefined
-      return jsonResponse(status, def.response ? result : undefined, typeof location === 'string' ? { location } : undefined)
-    }
     // Operations without a body answer without waiting on the request stream.
-    return operation.def.body ? decodeBody(request, operation.def).then(finish) : finish(undefined)
+    if (!operation.def.body) return finish(rt, operation, request, user, params, query, undefined)
+    return decodeBody(request, operation.def).then((rawBody) => finish(rt, operation, request, user, params, query, rawBody))
   }
 
   return async (input, init) => {
