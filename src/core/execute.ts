@@ -43,54 +43,64 @@ export function authenticate(rt: Runtime, op: BoundOperation, token: string | un
   return row.user
 }
 
-/**
- * Run one validated operation: authenticate the token, open a transaction (a read for GET),
- * check the operation's permission from the policy table, then run the handler. A handler that
- * throws leaves the store exactly as it was (the transaction rolls back).
- */
 /** The validated `shareKey` query parameter: only operations that declare it resolve share-link sites. */
 function shareKeyOf(query: unknown): string | undefined {
   const key = (query as { shareKey?: unknown } | undefined)?.shareKey
   return typeof key === 'string' ? key : undefined
 }
 
-export function execute(rt: Runtime, op: BoundOperation, input: ExecuteInput): unknown {
+/** What a run leaves for `execute`: an error that asked for its writes to be committed. */
+interface RunState {
+  committed?: ApiError
+}
+
+/** The body of `execute`'s transaction: a module function rather than a closure made per request. */
+function run(rt: Runtime, op: BoundOperation, input: ExecuteInput, tx: WriteTx<AppSchema>, state: RunState): unknown {
   const { def } = op
-  const run = (tx: WriteTx<AppSchema>): unknown => {
-    const user = input.user
-    let ctx: Context
-    // A GET cannot write (it runs in a read), so its levels are worked out once and shared.
-    const access = createAccessChecker(() => ctx, rt.resolvers, def.method === 'GET')
-    ctx = {
-      actor: { user },
-      now: rt.now,
-      nowIso,
-      newId: rt.newId,
-      tx,
-      urls: rt.urls,
-      access,
-      shareKey: shareKeyOf(input.query),
-    }
-    if (def.permission) {
-      const { resource, action, missingIsSuccess } = def.permission
-      const param = def.permission.param ?? `${resource}Id`
-      const id = (input.params as Record<string, string>)[param]
-      if (id === undefined) throw new Error(`Operation ${def.id}: no path parameter "${param}" for its permission`)
-      if (missingIsSuccess && !access.can(resource, id, 'view')) return undefined
-      access.require(resource, id, action)
-    }
-    try {
-      return op.handler(ctx, input)
-    } catch (error) {
-      if (!ApiError.isApiError(error) || !error.commitWrites) throw error
-      committedError = error
-      return undefined
-    }
+  const user = input.user
+  let ctx: Context
+  // A GET cannot write (it runs in a read), so its levels are worked out once and shared.
+  const access = createAccessChecker(() => ctx, rt.resolvers, def.method === 'GET')
+  ctx = {
+    actor: { user },
+    now: rt.now,
+    nowIso,
+    newId: rt.newId,
+    tx,
+    urls: rt.urls,
+    access,
+    shareKey: shareKeyOf(input.query),
   }
-  let committedError: ApiError | undefined
+  if (def.permission) {
+    const { resource, action, missingIsSuccess } = def.permission
+    const param = def.permission.param ?? `${resource}Id`
+    const id = (input.params as Record<string, string>)[param]
+    if (id === undefined) throw new Error(`Operation ${def.id}: no path parameter "${param}" for its permission`)
+    if (missingIsSuccess && !access.can(resource, id, 'view')) return undefined
+    access.require(resource, id, action)
+  }
+  try {
+    return op.handler(ctx, input)
+  } catch (error) {
+    if (!ApiError.isApiError(error) || !error.commitWrites) throw error
+    state.committed = error
+    return undefined
+  }
+}
+
+/**
+ * Run one validated operation: open a transaction (a read for GET), check the operation's
+ * permission from the policy table, then run the handler. A handler that throws leaves the store
+ * exactly as it was (the transaction rolls back).
+ */
+export function execute(rt: Runtime, op: BoundOperation, input: ExecuteInput): unknown {
+  const state: RunState = {}
   // Reads need no undo log; writes run in a transaction. An error that asks for its writes to be
   // committed leaves the transaction normally and is thrown once the writes are in.
-  const result = def.method === 'GET' ? rt.store.read((tx) => run(tx as WriteTx<AppSchema>)) : rt.store.transaction(run)
-  if (committedError) throw committedError
+  const result =
+    op.def.method === 'GET'
+      ? rt.store.read((tx) => run(rt, op, input, tx as WriteTx<AppSchema>, state))
+      : rt.store.transaction((tx) => run(rt, op, input, tx, state))
+  if (state.committed) throw state.committed
   return result
 }
