@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { API_CORE } from '../../src/core/execute.js'
-import { encodeSpace, SPACE_JSON_CACHE_CHARS, spaceJsonCache } from '../../src/domains/spaces/encode.js'
+import { encodeSpace, encodeSpaceJson, SPACE_JSON_CACHE_CHARS, spaceJsonCache } from '../../src/domains/spaces/encode.js'
 import { createDocsApi, createMemoryStore, schema, type AppSchema, type DocsApi, type StoragePort } from '../../src/index.js'
 import { createClock, sequentialIds } from '../../src/testing.js'
 import { BASE, call } from '../helpers.js'
@@ -63,7 +63,7 @@ describe('space JSON cache', () => {
     expect((await call(w.api, w.tokens.ada, 'PATCH', path, { title: 'Second', emoji: '1f600' })).status).toBe(200)
     expect(await get()).toMatchObject({ title: 'Second', emoji: '1f600', updatedAt: '2026-03-01T10:00:01.000Z' })
 
-    // The failing PATCH encodes its new version (and keeps its JSON) before the transaction fails.
+    // The failing PATCH writes and encodes its new version before its transaction fails.
     w.clock.advance(1000)
     w.failNext()
     expect((await call(w.api, w.tokens.ada, 'PATCH', path, { title: 'Rolled back' })).status).toBe(500)
@@ -75,6 +75,22 @@ describe('space JSON cache', () => {
     expect((await call(w.api, w.tokens.ada, 'PATCH', path, { title: 'Third' })).status).toBe(200)
     expect(await get()).toEqual(fromStore(w.api, w.space.id, w.users.ada.id))
     expect((await get()).title).toBe('Third')
+  })
+
+  it('never serves text kept for a version whose transaction rolled back', async () => {
+    const w = await world()
+    const path = `/v1/spaces/${w.space.id}`
+    const before = (await call(w.api, w.tokens.ada, 'GET', path)).body
+    // A transaction that writes a version, encodes it through the cache, then fails.
+    expect(() =>
+      w.api.system((ctx) => {
+        const row = ctx.tx.update('spaces', { ...ctx.tx.get('spaces', w.space.id)!, title: 'Never committed' })
+        expect(JSON.parse(encodeSpaceJson(ctx, row, 'admin').json).title).toBe('Never committed')
+        throw new Error('fails after encoding')
+      }),
+    ).toThrow('fails after encoding')
+    expect((await call(w.api, w.tokens.ada, 'GET', path)).body).toEqual(before)
+    expect((await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/spaces`)).body.items[0]).toEqual(before)
   })
 
   it('keeps lists right through writes and rollbacks of their items', async () => {

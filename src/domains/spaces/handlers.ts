@@ -12,8 +12,9 @@ import { moveSpace, transferSpace } from './placement.js'
 /** The space operations bound to their handlers. */
 export const spaceHandlers = implement(spaceOperations, {
   // A `shareKey` counts in the space's level (access/levels.ts): it can open a space of a share-link site.
-  // Answers with 200 serve the JSON text kept per row version (encodeSpaceJson); a 201 carries its
-  // `Location` from the object (encodeSpaceForJson), and its space was never encoded before.
+  // Reads serve the JSON text kept per row version (encodeSpaceJson). A write answers its new
+  // version serialized once (encodeSpaceForJson): keeping that text would only hold memory the
+  // next read can fill, and a 201 takes its `Location` from the object.
   getSpaceById: (ctx, { params }) => encodeSpaceJson(ctx, getSpace(ctx, params.spaceId)),
 
   // A missing or hidden space answers 204 before this runs (`missingIsSuccess`); so does one already deleted.
@@ -21,16 +22,16 @@ export const spaceHandlers = implement(spaceOperations, {
     deleteSpace(ctx, ctx.tx.get('spaces', params.spaceId)!)
   },
 
-  updateSpaceById: (ctx, { params, body }) => encodeSpaceJson(ctx, updateSpace(ctx, params.spaceId, body)),
+  updateSpaceById: (ctx, { params, body }) => encodeSpaceForJson(ctx, updateSpace(ctx, params.spaceId, body)),
 
   duplicateSpace: (ctx, { params }) => encodeSpaceForJson(ctx, duplicateSpace(ctx, params.spaceId)),
 
-  restoreSpace: (ctx, { params }) => encodeSpaceJson(ctx, restoreSpace(ctx, params.spaceId)),
+  restoreSpace: (ctx, { params }) => encodeSpaceForJson(ctx, restoreSpace(ctx, params.spaceId)),
 
   moveSpace: (ctx, { params, body }) =>
-    encodeSpaceJson(ctx, moveSpace(ctx, params.spaceId, { parent: body.parent, placement: placementOf('space', body.position) })),
+    encodeSpaceForJson(ctx, moveSpace(ctx, params.spaceId, { parent: body.parent, placement: placementOf('space', body.position) })),
 
-  transferSpace: (ctx, { params, body }) => encodeSpaceJson(ctx, transferSpace(ctx, params.spaceId, body)),
+  transferSpace: (ctx, { params, body }) => encodeSpaceForJson(ctx, transferSpace(ctx, params.spaceId, body)),
 
   listSpacesInOrganizationById: (ctx, { params, query }) => {
     const { page, level } = organizationSpaces(ctx, params.organizationId, query)
