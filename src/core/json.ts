@@ -44,34 +44,23 @@ export type Encoded<T> =
   | RawJson<T>
   | (T extends { items: Array<infer I> } ? { [K in keyof T]: K extends 'items' ? Array<I | RawJson<I>> : T[K] } : never)
 
-/** Whether a value is a RawJson or a list of them (lists are of one kind: the first item tells). */
-const holdsRaw = (value: unknown): boolean => isRawJson(value) || (Array.isArray(value) && value.length > 0 && isRawJson(value[0]))
-
 /**
- * `JSON.stringify`, splicing RawJson text: at the top, as an array's items, or as a property
- * of the top object (a page's `items`, a wrapper's field) and the items of such a property. A
- * value without RawJson there is serialized by `JSON.stringify` in one call; one deeper still
- * serializes right, through `toJSON` (parsed and serialized again: correct, only slower).
+ * `JSON.stringify`, splicing RawJson text where encoders put it: the whole answer, or the items
+ * of a page (`{ items, count, next }`). Anything else is serialized by `JSON.stringify` in one
+ * call; a RawJson found elsewhere still serializes right, through `toJSON` (parsed and
+ * serialized again: correct, only slower).
  */
 export function stringifyJson(value: unknown): string {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value)
   if (isRawJson(value)) return value.json
-  if (Array.isArray(value)) return holdsRaw(value) ? `[${value.map((v) => (v === undefined ? 'null' : stringifyJson(v))).join(',')}]` : JSON.stringify(value)
-  const record = value as Record<string, unknown>
-  if (typeof record.toJSON === 'function') return JSON.stringify(value)
-  let splice = false
-  for (const key in record) {
-    if (holdsRaw(record[key])) {
-      splice = true
-      break
-    }
-  }
-  if (!splice) return JSON.stringify(value)
+  const items = (value as { items?: unknown }).items
+  if (!Array.isArray(items) || items.length === 0 || !isRawJson(items[0])) return JSON.stringify(value)
   let out = ''
-  for (const key of Object.keys(record)) {
-    const v = record[key]
+  for (const key of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[key]
     if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue
-    out += `${out ? ',' : '{'}${JSON.stringify(key)}:${stringifyJson(v)}`
+    const text = key === 'items' ? `[${items.map((item) => (isRawJson(item) ? item.json : JSON.stringify(item) ?? 'null')).join(',')}]` : JSON.stringify(v)
+    out += `${out ? ',' : '{'}${JSON.stringify(key)}:${text}`
   }
-  return out ? `${out}}` : '{}'
+  return `${out}}`
 }

@@ -6,7 +6,7 @@ describe('stringifyJson', () => {
   const a = rawJson('{"id":"a","n":1}')
   const b = rawJson('{"id":"b","n":[2]}')
 
-  it('splices RawJson text at the top, in arrays and in the properties of the top object, as JSON.stringify would write the values', () => {
+  it('writes what JSON.stringify writes of the values the text stands for, wherever a RawJson is', () => {
     const values = [
       a,
       [a, b],
@@ -14,6 +14,7 @@ describe('stringifyJson', () => {
       { items: [a], count: 1, next: undefined, skipped: () => 1 },
       { permission: 'read', space: a },
       { items: [] as unknown[], count: 0 },
+      { items: [a, undefined, 3], count: 3 },
     ]
     for (const value of values) {
       const text = stringifyJson(value)
@@ -22,7 +23,13 @@ describe('stringifyJson', () => {
     }
   })
 
-  it('serializes RawJson found deeper through toJSON, and plain values as JSON.stringify does', () => {
+  it('splices the text of the whole answer and of a page\'s items as is', () => {
+    const spliced = rawJson('{ "kept" :  "as is" }')
+    expect(stringifyJson(spliced)).toBe('{ "kept" :  "as is" }')
+    expect(stringifyJson({ items: [spliced], count: 1, next: { page: 'p' } })).toBe('{"items":[{ "kept" :  "as is" }],"count":1,"next":{"page":"p"}}')
+  })
+
+  it('serializes RawJson found elsewhere through toJSON, and plain values as JSON.stringify does', () => {
     const deep = { items: [{ permission: 'read', space: a }], count: 1 }
     expect(stringifyJson(deep)).toBe('{"items":[{"permission":"read","space":{"id":"a","n":1}}],"count":1}')
     for (const value of [null, 1, 'x', [1, 'y'], { d: new Date(0) }, new Date(0), {}]) expect(stringifyJson(value)).toBe(JSON.stringify(value))
