@@ -7,13 +7,15 @@ import type { SpaceRow } from '../../storage/schema.js'
 import type { z } from 'zod'
 import { SPACE_PERMISSION_KEYS, type LanguageSchema } from './schemas.js'
 
+type SpacePermissions = Record<(typeof SPACE_PERMISSION_KEYS)[number], boolean>
+
 /**
- * Everything of a space's resource but `permissions` (the one part that depends on the caller),
- * as an object of one fixed shape: an absent optional field is `undefined`, which JSON leaves
- * out, so the text is that of the resource, and `JSON.stringify` walks one hidden class instead
- * of objects grown by conditional spreads.
+ * The resource of a space as an object of one fixed shape: an absent optional field is
+ * `undefined`, which JSON leaves out, so the text is that of the resource, and `JSON.stringify`
+ * walks one hidden class instead of objects grown by conditional spreads. Without `permissions`
+ * (the one part that depends on the caller), it is what the JSON cache keeps.
  */
-function spaceFields(urls: Urls, row: SpaceRow) {
+function spaceFields(urls: Urls, row: SpaceRow, permissions?: SpacePermissions) {
   return {
     object: 'space' as const,
     id: row.id,
@@ -39,6 +41,7 @@ function spaceFields(urls: Urls, row: SpaceRow) {
     changeRequests: row.changeRequests,
     changeRequestsOpen: row.changeRequestsOpen,
     changeRequestsDraft: row.changeRequestsDraft,
+    permissions,
   }
 }
 
@@ -51,9 +54,9 @@ const levelOf = (ctx: Context, row: SpaceRow, level: Level | null | undefined): 
  * be serialized (absent optional fields are `undefined`; see spaceFields).
  */
 export function encodeSpaceForJson(ctx: Context, row: SpaceRow, level?: Level | null) {
-  const resource = spaceFields(ctx.urls, row) as ReturnType<typeof spaceFields> & { permissions: Record<(typeof SPACE_PERMISSION_KEYS)[number], boolean> }
-  resource.permissions = permissionsFor('space', levelOf(ctx, row, level), SPACE_PERMISSION_KEYS)
-  return resource
+  return spaceFields(ctx.urls, row, permissionsFor('space', levelOf(ctx, row, level), SPACE_PERMISSION_KEYS)) as ReturnType<typeof spaceFields> & {
+    permissions: SpacePermissions
+  }
 }
 
 /** Copy of a resource without its `undefined` fields (at the top and in `urls`). */
