@@ -1,6 +1,8 @@
 import { ApiError } from './errors.js'
 import { atLeast, type Level } from './roles.js'
 import type { AccessChecker, Context } from './context.js'
+import type { Entry, IndexOf, RowOf, ScanOptions } from '../storage/port.js'
+import type { AppSchema, WriteTx } from '../storage/schema.js'
 
 /**
  * The one policy table: for each resource, the minimum level each action needs.
@@ -143,29 +145,24 @@ export function permissionsJsonFor<R extends Resource>(resource: R, level: Level
 }
 
 /**
- * The caller's access checks. In a transaction that writes, levels are computed on each call: a
- * request may change them by its own writes (a move, a transfer, a grant), and a level costs a
- * few index reads. A read-only request (`memoize`) cannot change them, so each level is worked
- * out once: the permission check and the encoder of the answer share it. A class, so that a
- * request pays for one object rather than a closure per method.
+ * The caller's access checks. Each level is worked out once and kept until the request writes:
+ * a request may change levels by its own writes (a move, a transfer, a grant), so any write
+ * forgets them all (see `watchWrites`), and a read-only request keeps them to the end, the
+ * permission check and the encoder of the answer sharing them. A class, so that a request pays
+ * for one object rather than a closure per method.
  */
-class CallerAccess implements AccessChecker {
-  private readonly memo: Map<string, Level | null | undefined> | undefined
+export class CallerAccess implements AccessChecker {
+  private readonly memo = new Map<string, Level | null | undefined>()
 
   constructor(
     private readonly getCtx: () => Context,
     private readonly resolvers: LevelResolvers,
-    memoize: boolean,
-  ) {
-    this.memo = memoize ? new Map() : undefined
-  }
+  ) {}
 
   level(resource: Resource, id: string): Level | null | undefined {
-    const memo = this.memo
-    if (!memo) return this.resolvers[resource](this.getCtx(), id)
     const key = `${resource}:${id}`
-    let l = memo.get(key)
-    if (l === undefined && !memo.has(key)) memo.set(key, (l = this.resolvers[resource](this.getCtx(), id)))
+    let l = this.memo.get(key)
+    if (l === undefined && !this.memo.has(key)) this.memo.set(key, (l = this.resolvers[resource](this.getCtx(), id)))
     return l
   }
 
@@ -187,9 +184,55 @@ class CallerAccess implements AccessChecker {
     }
     return l!
   }
+
+  /** Forget every level worked out so far (the request wrote). */
+  forget(): void {
+    if (this.memo.size > 0) this.memo.clear()
+  }
+
+  /** `tx` as the request's handlers see it: every write first makes this checker forget its levels. */
+  watchWrites(tx: WriteTx<AppSchema>): WriteTx<AppSchema> {
+    return new WriteWatchingTx(tx, this)
+  }
 }
 
-/** Build the caller's access checker (see CallerAccess); `memoize` for a read-only request. */
-export function createAccessChecker(getCtx: () => Context, resolvers: LevelResolvers, memoize = false): AccessChecker {
-  return new CallerAccess(getCtx, resolvers, memoize)
+/** A transaction that tells the caller's access checker about each write before making it. */
+class WriteWatchingTx implements WriteTx<AppSchema> {
+  constructor(
+    private readonly tx: WriteTx<AppSchema>,
+    private readonly access: CallerAccess,
+  ) {}
+
+  get<C extends keyof AppSchema & string>(collection: C, id: string): RowOf<AppSchema, C> | undefined {
+    return this.tx.get(collection, id)
+  }
+  scan<C extends keyof AppSchema & string>(collection: C, index: IndexOf<AppSchema, C>, key: string, options?: ScanOptions): Entry<RowOf<AppSchema, C>>[] {
+    return this.tx.scan(collection, index, key, options)
+  }
+  count<C extends keyof AppSchema & string>(collection: C, index: IndexOf<AppSchema, C>, key: string): number {
+    return this.tx.count(collection, index, key)
+  }
+  seqOf<C extends keyof AppSchema & string>(collection: C, id: string): number | undefined {
+    return this.tx.seqOf(collection, id)
+  }
+  all<C extends keyof AppSchema & string>(collection: C): RowOf<AppSchema, C>[] {
+    return this.tx.all(collection)
+  }
+  insert<C extends keyof AppSchema & string>(collection: C, row: RowOf<AppSchema, C>): RowOf<AppSchema, C> {
+    this.access.forget()
+    return this.tx.insert(collection, row)
+  }
+  update<C extends keyof AppSchema & string>(collection: C, row: RowOf<AppSchema, C>): RowOf<AppSchema, C> {
+    this.access.forget()
+    return this.tx.update(collection, row)
+  }
+  delete<C extends keyof AppSchema & string>(collection: C, id: string): boolean {
+    this.access.forget()
+    return this.tx.delete(collection, id)
+  }
+}
+
+/** Build the caller's access checker (see CallerAccess). */
+export function createAccessChecker(getCtx: () => Context, resolvers: LevelResolvers): CallerAccess {
+  return new CallerAccess(getCtx, resolvers)
 }
