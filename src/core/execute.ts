@@ -59,14 +59,14 @@ function run(rt: Runtime, op: BoundOperation, input: ExecuteInput, tx: WriteTx<A
   const { def } = op
   const user = input.user
   let ctx: Context
-  // A GET cannot write (it runs in a read), so its levels are worked out once and shared.
-  const access = createAccessChecker(() => ctx, rt.resolvers, def.method === 'GET')
+  // Levels are worked out once and kept until the request writes (a GET never does).
+  const access = createAccessChecker(() => ctx, rt.resolvers)
   ctx = {
     actor: { user },
     now: rt.now,
     nowIso,
     newId: rt.newId,
-    tx,
+    tx: def.method === 'GET' ? tx : access.watchWrites(tx),
     urls: rt.urls,
     access,
     shareKey: shareKeyOf(input.query),
