@@ -162,4 +162,19 @@ describe('space JSON cache', () => {
     expect((await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}`)).body).toEqual(fromStore(w.api, w.space.id, w.users.ada.id))
     expect((await call(w.api, w.tokens.ada, 'GET', '/v1/spaces/bulk0')).body).toEqual(fromStore(w.api, 'bulk0', w.users.ada.id))
   })
+
+  it('a request that changes the caller\'s own level answers with the level after its write', async () => {
+    const w = await world()
+    const path = `/v1/spaces/${w.space.id}`
+    // rita (organization role read) is admin of the space through its default level only
+    await call(w.api, w.tokens.ada, 'PATCH', path, { defaultLevel: 'admin' })
+    expect((await call(w.api, w.tokens.rita, 'GET', path)).body.permissions.admin).toBe(true)
+    const renamed = await call(w.api, w.tokens.rita, 'PATCH', path, { title: 'Still admin' })
+    expect(renamed.body.permissions.admin).toBe(true)
+    const lowered = await call(w.api, w.tokens.rita, 'PATCH', path, { defaultLevel: 'read' })
+    expect(lowered.status).toBe(200)
+    expect(lowered.body.permissions).toEqual(fromStore(w.api, w.space.id, w.users.rita.id).permissions)
+    expect(lowered.body.permissions.admin).toBe(false)
+    expect((await call(w.api, w.tokens.rita, 'PATCH', path, { title: 'No longer' })).status).toBe(403)
+  })
 })

@@ -22,7 +22,12 @@ export const spaceHandlers = implement(spaceOperations, {
     deleteSpace(ctx, ctx.tx.get('spaces', params.spaceId)!)
   },
 
-  updateSpaceById: (ctx, { params, body }) => encodeSpaceForJson(ctx, updateSpace(ctx, params.spaceId, body)),
+  updateSpaceById: (ctx, { params, body }) => {
+    // Of what a PATCH sets, only the default level enters the caller's level (access/levels.ts):
+    // otherwise the level the permission check worked out (before the write) still holds.
+    const level = body.defaultLevel === undefined ? ctx.access.level('space', params.spaceId) : undefined
+    return encodeSpaceForJson(ctx, updateSpace(ctx, params.spaceId, body), level)
+  },
 
   duplicateSpace: (ctx, { params }) => encodeSpaceForJson(ctx, duplicateSpace(ctx, params.spaceId)),
 
