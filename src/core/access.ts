@@ -152,7 +152,9 @@ export function permissionsJsonFor<R extends Resource>(resource: R, level: Level
  * for one object rather than a closure per method.
  */
 export class CallerAccess implements AccessChecker {
-  private readonly memo = new Map<string, Level | null | undefined>()
+  /** Levels worked out, by resource then id (no key to build per lookup). */
+  private memo: Partial<Record<Resource, Map<string, Level | null | undefined>>> = {}
+  private remembers = false
 
   constructor(
     private readonly getCtx: () => Context,
@@ -160,9 +162,12 @@ export class CallerAccess implements AccessChecker {
   ) {}
 
   level(resource: Resource, id: string): Level | null | undefined {
-    const key = `${resource}:${id}`
-    let l = this.memo.get(key)
-    if (l === undefined && !this.memo.has(key)) this.memo.set(key, (l = this.resolvers[resource](this.getCtx(), id)))
+    const memo = (this.memo[resource] ??= new Map())
+    let l = memo.get(id)
+    if (l === undefined && !memo.has(id)) {
+      memo.set(id, (l = this.resolvers[resource](this.getCtx(), id)))
+      this.remembers = true
+    }
     return l
   }
 
@@ -187,7 +192,9 @@ export class CallerAccess implements AccessChecker {
 
   /** Forget every level worked out so far (the request wrote). */
   forget(): void {
-    if (this.memo.size > 0) this.memo.clear()
+    if (!this.remembers) return
+    this.memo = {}
+    this.remembers = false
   }
 
   /** `tx` as the request's handlers see it: every write first makes this checker forget its levels. */
