@@ -64,12 +64,19 @@ function isJsonContentType(value: string | null): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'))
 }
 
-/** Read, size-check and parse a JSON body. Returns undefined when the request has none. */
-export async function decodeBody(request: Request, def: OperationDef): Promise<unknown> {
-  if (!def.body) return undefined
+/**
+ * The text of a request's body (a promise of it, or '' without one), after the declared length
+ * is checked. With `parseBody`, what `decodeBody` does, split so that the fetch handler awaits
+ * the body stream itself instead of a promise wrapped around it.
+ */
+export function readBodyText(request: Request): Promise<string> | string {
   const declared = Number(request.headers.get('content-length') ?? '0')
   if (declared > MAX_BODY_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`)
-  const text = request.body ? await request.text() : ''
+  return request.body ? request.text() : ''
+}
+
+/** Size-check and parse the text of a JSON body. */
+export function parseBody(request: Request, def: OperationDef, text: string): unknown {
   if (text.length === 0) {
     if (def.bodyRequired) throw new ApiError('BAD_REQUEST', 'Invalid request: body is required (a JSON object)')
     return {}
@@ -86,6 +93,12 @@ export async function decodeBody(request: Request, def: OperationDef): Promise<u
   } catch (error) {
     throw new ApiError('BAD_REQUEST', `Invalid request: body is not valid JSON (${(error as Error).message})`)
   }
+}
+
+/** Read, size-check and parse a JSON body. Returns undefined when the request has none. */
+export async function decodeBody(request: Request, def: OperationDef): Promise<unknown> {
+  if (!def.body) return undefined
+  return parseBody(request, def, await readBodyText(request))
 }
 
 export function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): Response {
