@@ -1,7 +1,7 @@
 import { API_CORE, authenticate, execute, type ApiCore, type Runtime } from '../core/execute.js'
 import type { BoundOperation } from '../core/operation.js'
 import { ApiError } from '../core/errors.js'
-import { decodeBody, decodeQuery, errorResponse, jsonResponse, prefersMinimal, validate } from './codec.js'
+import { decodeQuery, errorResponse, jsonResponse, parseBody, prefersMinimal, readBodyText, validate } from './codec.js'
 import { createRouter } from './router.js'
 
 /** A function with the signature of the global `fetch`. */
@@ -36,6 +36,14 @@ function bearer(header: string | null): string | undefined {
   return m ? m[1]!.trim() : undefined
 }
 
+/** A routed, authenticated request with validated path and query parameters. */
+interface Prepared {
+  operation: BoundOperation
+  user: string
+  params: unknown
+  query: unknown
+}
+
 /**
  * Validate the body, run the operation and encode its answer. A module function rather than a
  * closure made per request.
@@ -63,8 +71,8 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
   const router = createRouter(operations)
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
 
-  /** Route, authenticate and validate; the body (when the operation takes one) is read asynchronously. */
-  const handle = (request: Request): Response | Promise<Response> => {
+  /** Route, authenticate and validate: the operation and its inputs, or the answer already (an error). */
+  const prepare = (request: Request): Response | Prepared => {
     let { pathname, search } = splitUrl(request.url)
     if (basePath) {
       if (pathname !== basePath && !pathname.startsWith(`${basePath}/`)) return errorResponse(new ApiError('NOT_FOUND', `No route for ${pathname}`))
@@ -82,17 +90,19 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
     const rawQuery = decodeQuery(search)
     const params = validate(operation.def.params, match.params, 'path parameter') ?? match.params
     const query = validate(operation.def.query, rawQuery, 'query parameter') ?? {}
-    // Operations without a body answer without waiting on the request stream.
-    if (!operation.def.body) return finish(rt, operation, request, user, params, query, undefined)
-    return decodeBody(request, operation.def).then((rawBody) => finish(rt, operation, request, user, params, query, rawBody))
+    return { operation, user, params, query }
   }
 
   return async (input, init) => {
     try {
       const request = input instanceof Request && init === undefined ? input : new Request(input, init)
-      const response = handle(request)
-      // An answer made without reading a body is returned as is, not awaited (one tick less).
-      return response instanceof Response ? response : await response
+      const prepared = prepare(request)
+      if (prepared instanceof Response) return prepared
+      const { operation, user, params, query } = prepared
+      // Operations without a body answer without waiting on the request stream; the others await
+      // the stream's text itself (no promise wrapped around it).
+      const rawBody = operation.def.body ? parseBody(request, operation.def, await readBodyText(request)) : undefined
+      return finish(rt, operation, request, user, params, query, rawBody)
     } catch (error) {
       return errorResponse(error, options.onError)
     }
