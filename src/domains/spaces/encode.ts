@@ -75,11 +75,13 @@ export function encodeSpace(ctx: Context, row: SpaceRow, level?: Level | null) {
 export type EncodedSpace = ReturnType<typeof encodeSpace>
 
 /**
- * The JSON text of a space's fields (all but `permissions`) is kept for the spaces read most
- * recently encoded, up to 8 Mi characters per API: one space is about 650, so about 12,000
- * spaces; a store larger than that pays the bound once (about 85 B a space at 100,000 spaces)
- * instead of a copy of every space's JSON, and spaces beyond it are encoded as before. The text
- * depends on the row version and the API's URLs only, so there is one cache per `Urls` (per API).
+ * The JSON text of a space's fields (all but `permissions`) is kept for the spaces most recently
+ * read, up to 8 Mi characters per API. A space's text is about 510 characters (20-character ids,
+ * the default URLs), so the cache holds about 16,000 spaces: a hot set of that size is served
+ * without serializing, and a store larger than that pays the bound once (about 10 MB with the
+ * entries, 100 B a space at 100,000 spaces) instead of a copy of every space's JSON; spaces
+ * beyond it are serialized as before. The text depends on the row version and the API's URLs
+ * only, so there is one cache per `Urls` object (per API).
  */
 export const SPACE_JSON_CACHE_CHARS = 8 * 1024 * 1024
 const caches = new WeakMap<Urls, JsonCache<SpaceRow>>()
