@@ -1,4 +1,4 @@
-import { Immer } from 'immer'
+import { Immer, type produce as immerProduce } from 'immer'
 
 /**
  * immer's `produce` for domain transitions, without immer's own freezing pass: every row a
@@ -7,4 +7,4 @@ import { Immer } from 'immer'
  * fresh object the transition may still complete (a timestamp) before writing it. A private
  * instance, so the setting does not reach other users of immer in the same program.
  */
-export const produce = new Immer({ autoFreeze: false }).produce
+export const produce: typeof immerProduce = new Immer({ autoFreeze: false }).produce
