@@ -1,5 +1,5 @@
 /**
- * A small measuring harness: warm-up, several rounds, median. Contenders are measured in
+ * A small measuring harness: warm-up, several rounds, medians. Contenders are measured in
  * alternating rounds so that drift (GC, JIT, CPU frequency, a neighbour's load) falls on all alike.
  */
 
@@ -17,31 +17,51 @@ export interface RoundOptions {
   rounds: number
 }
 
-/** Run `op` `count` times; returns operations per second. */
-async function timed(op: (i: number) => Promise<unknown>, count: number, offset: number): Promise<number> {
-  const start = performance.now()
-  for (let i = 0; i < count; i++) await op(offset + i)
-  const ms = performance.now() - start
-  return (count / ms) * 1000
+/** CPU time of this process (user + system, all its threads), in milliseconds. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1000
 }
 
 /**
- * Median operations per second of each contender, measured in alternating rounds. Operation `i`
- * gets the same `i` for every contender, so they do the same work (the same space, the same body).
+ * Run `op` `count` times; returns operations per CPU second. CPU time, not wall time: the
+ * machine may be shared, and time spent descheduled is nobody's cost. It counts every thread of
+ * the process (GC helpers included), so work moved off the main thread is still paid for.
  */
-export async function compare(
-  contenders: Record<string, (i: number) => Promise<unknown>>,
-  options: RoundOptions,
-): Promise<Record<string, number>> {
+async function timed(op: (i: number) => Promise<unknown>, count: number, offset: number): Promise<number> {
+  const start = cpuMs()
+  for (let i = 0; i < count; i++) await op(offset + i)
+  return (count / Math.max(cpuMs() - start, 0.001)) * 1000
+}
+
+export interface Comparison {
+  /** Median operations per CPU second of each contender. */
+  rates: Record<string, number>
+  /** Median over rounds of (first contender's rate / second's) in the same round. */
+  ratio: number
+}
+
+/**
+ * Compare contenders in alternating rounds: each round runs every contender once, in turn (who
+ * goes first alternates, so neither always runs right after a GC the other caused). Operation `i`
+ * gets the same `i` for every contender, so they do the same work (the same space, the same
+ * body). The ratio is the median of the per-round ratios: two contenders measured side by side
+ * in one round share its conditions (a neighbour's load, a major GC), which a ratio of overall
+ * medians would not pair up.
+ */
+export async function compare(contenders: Record<string, (i: number) => Promise<unknown>>, options: RoundOptions): Promise<Comparison> {
   const names = Object.keys(contenders)
   for (const name of names) await timed(contenders[name]!, options.warmup, 0)
   const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]))
+  const ratios: number[] = []
   for (let round = 0; round < options.rounds; round++) {
-    // Alternate who goes first, so neither always runs right after a GC the other caused.
     const order = round % 2 ? [...names].reverse() : names
-    for (const name of order) samples[name]!.push(await timed(contenders[name]!, options.perRound, options.warmup + round * options.perRound))
+    const rates: Record<string, number> = {}
+    for (const name of order) rates[name] = await timed(contenders[name]!, options.perRound, options.warmup + round * options.perRound)
+    for (const name of names) samples[name]!.push(rates[name]!)
+    ratios.push(rates[names[0]!]! / rates[names[1]!]!)
   }
-  return Object.fromEntries(names.map((n) => [n, median(samples[n]!)]))
+  return { rates: Object.fromEntries(names.map((n) => [n, median(samples[n]!)])), ratio: median(ratios) }
 }
 
 export function formatOps(opsPerSecond: number, unit = 'ops/s'): string {

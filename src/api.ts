@@ -44,7 +44,7 @@ export interface DocsApiOptions {
   now?: () => Date
   /**
    * Makes new ids. Pass a deterministic generator for repeatable ids.
-   * @default 20 symbols of nanoid's URL-safe alphabet, from nanoid's random source
+   * @default 20 symbols of nanoid's URL-safe alphabet from `crypto.getRandomValues` bytes, as `nanoid()` makes them
    * @example createDocsApi({ ids: sequentialIds() })
    */
   ids?: () => string

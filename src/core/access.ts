@@ -1,6 +1,8 @@
 import { ApiError } from './errors.js'
 import { atLeast, type Level } from './roles.js'
-import type { Context } from './context.js'
+import type { AccessChecker, Context } from './context.js'
+import type { Entry, IndexOf, RowOf, ScanOptions } from '../storage/port.js'
+import type { AppSchema, WriteTx } from '../storage/schema.js'
 
 /**
  * The one policy table: for each resource, the minimum level each action needs.
@@ -162,26 +164,113 @@ export function permissionsFor<R extends Resource, K extends ActionOf<R>>(
   return out as Record<K, boolean>
 }
 
+/** `permissionsFor` as JSON text, computed once per (keys, level) like the object. */
+const permissionsJsonCache = new WeakMap<readonly string[], Map<Level | null | undefined, string>>()
+
+export function permissionsJsonFor<R extends Resource>(resource: R, level: Level | null | undefined, keys: readonly ActionOf<R>[]): string {
+  let byLevel = permissionsJsonCache.get(keys)
+  if (!byLevel) permissionsJsonCache.set(keys, (byLevel = new Map()))
+  let out = byLevel.get(level)
+  if (out === undefined) byLevel.set(level, (out = JSON.stringify(permissionsFor(resource, level, keys))))
+  return out
+}
+
 /**
- * Build the caller's access checker. Levels are computed on each call, not memoized: a request
- * may change them by its own writes (a move, a transfer, a grant), and a level costs a few index
- * reads.
+ * The caller's access checks. Each level is worked out once and kept until the request writes:
+ * a request may change levels by its own writes (a move, a transfer, a grant), so any write
+ * forgets them all (see `watchWrites`), and a read-only request keeps them to the end, the
+ * permission check and the encoder of the answer sharing them. A class, so that a request pays
+ * for one object rather than a closure per method.
  */
-export function createAccessChecker(getCtx: () => Context, resolvers: LevelResolvers) {
-  const level = (resource: Resource, id: string): Level | null | undefined => resolvers[resource](getCtx(), id)
-  return {
-    level,
-    allows,
-    can: (resource: Resource, id: string, action: Action): boolean => allows(resource, level(resource, id), action),
-    require(resource: Resource, id: string, action: Action): Level {
-      const l = level(resource, id)
-      if (l === undefined || !allows(resource, l, 'view' as Action)) {
-        throw new ApiError('NOT_FOUND', `${LABEL[resource]} not found`)
-      }
-      if (!allows(resource, l, action)) {
-        throw new ApiError('FORBIDDEN', `You need the ${(POLICY[resource] as Record<string, Level>)[action]} role on this ${resource.toLowerCase()} to do this`)
-      }
-      return l!
-    },
+export class CallerAccess implements AccessChecker {
+  /** Levels worked out, by resource then id (no key to build per lookup). */
+  private memo: Partial<Record<Resource, Map<string, Level | null | undefined>>> = {}
+  private remembers = false
+
+  constructor(
+    private readonly getCtx: () => Context,
+    private readonly resolvers: LevelResolvers,
+  ) {}
+
+  level(resource: Resource, id: string): Level | null | undefined {
+    const memo = (this.memo[resource] ??= new Map())
+    let l = memo.get(id)
+    if (l === undefined && !memo.has(id)) {
+      memo.set(id, (l = this.resolvers[resource](this.getCtx(), id)))
+      this.remembers = true
+    }
+    return l
   }
+
+  allows(resource: Resource, level: Level | null | undefined, action: Action): boolean {
+    return allows(resource, level, action)
+  }
+
+  can(resource: Resource, id: string, action: Action): boolean {
+    return allows(resource, this.level(resource, id), action)
+  }
+
+  require(resource: Resource, id: string, action: Action): Level {
+    const l = this.level(resource, id)
+    if (l === undefined || !allows(resource, l, 'view' as Action)) {
+      throw new ApiError('NOT_FOUND', `${LABEL[resource]} not found`)
+    }
+    if (!allows(resource, l, action)) {
+      throw new ApiError('FORBIDDEN', `You need the ${(POLICY[resource] as Record<string, Level>)[action]} role on this ${resource.toLowerCase()} to do this`)
+    }
+    return l!
+  }
+
+  /** Forget every level worked out so far (the request wrote). */
+  forget(): void {
+    if (!this.remembers) return
+    this.memo = {}
+    this.remembers = false
+  }
+
+  /** `tx` as the request's handlers see it: every write first makes this checker forget its levels. */
+  watchWrites(tx: WriteTx<AppSchema>): WriteTx<AppSchema> {
+    return new WriteWatchingTx(tx, this)
+  }
+}
+
+/** A transaction that tells the caller's access checker about each write before making it. */
+class WriteWatchingTx implements WriteTx<AppSchema> {
+  constructor(
+    private readonly tx: WriteTx<AppSchema>,
+    private readonly access: CallerAccess,
+  ) {}
+
+  get<C extends keyof AppSchema & string>(collection: C, id: string): RowOf<AppSchema, C> | undefined {
+    return this.tx.get(collection, id)
+  }
+  scan<C extends keyof AppSchema & string>(collection: C, index: IndexOf<AppSchema, C>, key: string, options?: ScanOptions): Entry<RowOf<AppSchema, C>>[] {
+    return this.tx.scan(collection, index, key, options)
+  }
+  count<C extends keyof AppSchema & string>(collection: C, index: IndexOf<AppSchema, C>, key: string): number {
+    return this.tx.count(collection, index, key)
+  }
+  seqOf<C extends keyof AppSchema & string>(collection: C, id: string): number | undefined {
+    return this.tx.seqOf(collection, id)
+  }
+  all<C extends keyof AppSchema & string>(collection: C): RowOf<AppSchema, C>[] {
+    return this.tx.all(collection)
+  }
+  insert<C extends keyof AppSchema & string>(collection: C, row: RowOf<AppSchema, C>): RowOf<AppSchema, C> {
+    this.access.forget()
+    return this.tx.insert(collection, row)
+  }
+  update<C extends keyof AppSchema & string>(collection: C, row: RowOf<AppSchema, C>): RowOf<AppSchema, C> {
+    this.access.forget()
+    return this.tx.update(collection, row)
+  }
+  delete<C extends keyof AppSchema & string>(collection: C, id: string): boolean {
+    this.access.forget()
+    return this.tx.delete(collection, id)
+  }
+}
+
+/** Build the caller's access checker (see CallerAccess). */
+export function createAccessChecker(getCtx: () => Context, resolvers: LevelResolvers): CallerAccess {
+  return new CallerAccess(getCtx, resolvers)
 }

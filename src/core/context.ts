@@ -26,6 +26,11 @@ export function createUrls(baseUrl: string, appUrl?: string, publishedUrl?: stri
   return { base, api: (path) => `${base}/v1${path}`, app: (path) => `${appBase}${path}`, published: (path) => `${publishedBase}${path}` }
 }
 
+/** `nowIso` of a context: one shared function (a context's own `now`, as an ISO string), not a closure per request. */
+export function nowIso(this: { now(): Date }): string {
+  return this.now().toISOString()
+}
+
 /** Access checks bound to the current caller. */
 export interface AccessChecker {
   /** The caller's level on a resource: undefined when it does not exist, null when the caller has no access. */

@@ -1,6 +1,6 @@
 import type { AppSchema, StoragePort, WriteTx } from '../storage/schema.js'
 import { createAccessChecker, type Action, type LevelResolvers } from './access.js'
-import type { Context, Urls } from './context.js'
+import { nowIso, type Context, type Urls } from './context.js'
 import { ApiError } from './errors.js'
 import type { JobRunner } from './jobs.js'
 import type { BoundOperation } from './operation.js'
@@ -33,64 +33,75 @@ export function authenticate(rt: Runtime, op: BoundOperation, token: string | un
     throw new ApiError('UNAUTHORIZED', undefined, { headers: { 'www-authenticate': CHALLENGE } })
   }
   const row = rt.store.read((tx) => tx.get('tokens', token))
-  if (!row) throw new ApiError('UNAUTHORIZED', 'Invalid or revoked access token', { headers: { 'www-authenticate': `${CHALLENGE}, error="invalid_token"` } })
+  if (!row) throw new ApiError('UNAUTHORIZED', 'Invalid or revoked access token', { headers: { 'www-authenticate': INVALID_TOKEN } })
   return row.user
 }
 
 /** The bearer challenge of a 401 (RFC 6750): clients and proxies learn how to authenticate. */
 const CHALLENGE = 'Bearer realm="docs-content-api"'
+const INVALID_TOKEN = `${CHALLENGE}, error="invalid_token"`
 
-/**
- * Run one validated operation: authenticate the token, open a transaction (a read for GET),
- * check the operation's permission from the policy table, then run the handler. A handler that
- * throws leaves the store exactly as it was (the transaction rolls back).
- */
 /** The validated `shareKey` query parameter: only operations that declare it resolve share-link sites. */
 function shareKeyOf(query: unknown): string | undefined {
   const key = (query as { shareKey?: unknown } | undefined)?.shareKey
   return typeof key === 'string' ? key : undefined
 }
 
-export function execute(rt: Runtime, op: BoundOperation, input: ExecuteInput): unknown {
+/** What a run leaves for `execute`: an error that asked for its writes to be committed. */
+interface RunState {
+  committed?: ApiError
+}
+
+/** The body of `execute`'s transaction: a module function rather than a closure made per request. */
+function run(rt: Runtime, op: BoundOperation, input: ExecuteInput, tx: WriteTx<AppSchema>, state: RunState): unknown {
   const { def } = op
-  const run = (tx: WriteTx<AppSchema>): unknown => {
-    const user = input.user
-    let ctx: Context
-    const access = createAccessChecker(() => ctx, rt.resolvers)
-    ctx = {
-      actor: { user },
-      now: rt.now,
-      nowIso: () => rt.now().toISOString(),
-      newId: rt.newId,
-      tx,
-      urls: rt.urls,
-      access,
-      shareKey: shareKeyOf(input.query),
-    }
-    for (const parent of op.parents) {
-      const id = (input.params as Record<string, string>)[parent.param]!
-      access.require(parent.resource, id, 'view' as Action)
-    }
-    if (def.permission) {
-      const { resource, action, missingIsSuccess } = def.permission
-      const param = def.permission.param ?? `${resource}Id`
-      const id = (input.params as Record<string, string>)[param]
-      if (id === undefined) throw new Error(`Operation ${def.id}: no path parameter "${param}" for its permission`)
-      if (missingIsSuccess && !access.can(resource, id, 'view')) return undefined
-      access.require(resource, id, action)
-    }
-    try {
-      return op.handler(ctx, input)
-    } catch (error) {
-      if (!ApiError.isApiError(error) || !error.commitWrites) throw error
-      committedError = error
-      return undefined
-    }
+  const user = input.user
+  let ctx: Context
+  // Levels are worked out once and kept until the request writes (a GET never does).
+  const access = createAccessChecker(() => ctx, rt.resolvers)
+  ctx = {
+    actor: { user },
+    now: rt.now,
+    nowIso,
+    newId: rt.newId,
+    tx: def.method === 'GET' ? tx : access.watchWrites(tx),
+    urls: rt.urls,
+    access,
+    shareKey: shareKeyOf(input.query),
   }
-  let committedError: ApiError | undefined
+  for (const parent of op.parents) {
+    access.require(parent.resource, (input.params as Record<string, string>)[parent.param]!, 'view' as Action)
+  }
+  if (def.permission) {
+    const { resource, action, missingIsSuccess } = def.permission
+    const param = def.permission.param ?? `${resource}Id`
+    const id = (input.params as Record<string, string>)[param]
+    if (id === undefined) throw new Error(`Operation ${def.id}: no path parameter "${param}" for its permission`)
+    if (missingIsSuccess && !access.can(resource, id, 'view')) return undefined
+    access.require(resource, id, action)
+  }
+  try {
+    return op.handler(ctx, input)
+  } catch (error) {
+    if (!ApiError.isApiError(error) || !error.commitWrites) throw error
+    state.committed = error
+    return undefined
+  }
+}
+
+/**
+ * Run one validated operation: open a transaction (a read for GET), check the operation's
+ * permission from the policy table, then run the handler. A handler that throws leaves the store
+ * exactly as it was (the transaction rolls back).
+ */
+export function execute(rt: Runtime, op: BoundOperation, input: ExecuteInput): unknown {
+  const state: RunState = {}
   // Reads need no undo log; writes run in a transaction. An error that asks for its writes to be
   // committed leaves the transaction normally and is thrown once the writes are in.
-  const result = def.method === 'GET' ? rt.store.read((tx) => run(tx as WriteTx<AppSchema>)) : rt.store.transaction(run)
-  if (committedError) throw committedError
+  const result =
+    op.def.method === 'GET'
+      ? rt.store.read((tx) => run(rt, op, input, tx as WriteTx<AppSchema>, state))
+      : rt.store.transaction((tx) => run(rt, op, input, tx, state))
+  if (state.committed) throw state.committed
   return result
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { parentResources, type PathResource, type Permission } from './access.js'
 import type { Context } from './context.js'
 import type { ErrorCode } from './errors.js'
+import type { Encoded } from './json.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -49,8 +50,8 @@ export interface OperationInput<D extends OperationDef> {
   body: Out<D['body']>
 }
 
-/** A handler gets the context and the validated input, and returns the response body. */
-export type Handler<D extends OperationDef> = (ctx: Context, input: OperationInput<D>) => ResponseOf<D>
+/** A handler gets the context and the validated input, and returns the response body (or its JSON text, see core/json.ts). */
+export type Handler<D extends OperationDef> = (ctx: Context, input: OperationInput<D>) => Encoded<ResponseOf<D>>
 
 export type OperationTable = Record<string, OperationDef>
 export type Handlers<T extends OperationTable> = { [K in keyof T]: Handler<T[K]> }

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { ApiError, errorBody } from '../core/errors.js'
+import { stringifyJson } from '../core/json.js'
 import type { OperationDef } from '../core/operation.js'
 
 /** Largest request body accepted. */
@@ -58,6 +59,7 @@ export function decodeQuery(search: string): Record<string, string | string[]> {
 
 function isJsonContentType(value: string | null): boolean {
   if (!value) return false
+  if (value === 'application/json') return true
   const type = value.split(';')[0]!.trim().toLowerCase()
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'))
 }
@@ -122,7 +124,8 @@ export function parseBody(request: Request, def: OperationDef, text: string | un
     if (def.bodyRequired) throw new ApiError('BAD_REQUEST', 'Invalid request: body is required (a JSON object)')
     return {}
   }
-  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
+  // A UTF-16 code unit is at most 3 UTF-8 bytes: only a text longer than a third of the limit can pass it.
+  if (text.length > MAX_BODY_BYTES / 3 && new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
     throw new ApiError('PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`)
   }
   if (!isJsonContentType(request.headers.get('content-type'))) {
@@ -143,7 +146,8 @@ export interface Answer {
 }
 
 export function jsonAnswer(status: number, body: unknown, headers?: Record<string, string>): Answer {
-  const text = status === 204 || status === 205 || body === undefined ? undefined : JSON.stringify(body)
+  // stringifyJson splices the JSON text encoders keep (core/json.ts) instead of serializing it again.
+  const text = status === 204 || status === 205 || body === undefined ? undefined : stringifyJson(body)
   return headers ? { status, text, headers } : { status, text }
 }
 

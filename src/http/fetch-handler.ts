@@ -116,9 +116,9 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
   }
 
   /** Faults act first, as a failing network or server would: nothing else runs for an error fault. */
-  const withFault = async (action: FaultAction, run: () => Promise<Outcome>): Promise<Outcome> => {
+  const withFault = async (action: FaultAction, request: Request, method: string, pathname: string, search: string, match: Match): Promise<Outcome> => {
     if (action.delayMs > 0) await sleep(action.delayMs)
-    if (!action.error) return { ...(await run()), fault: true }
+    if (!action.error) return { ...(await handle(request, method, pathname, search, match)), fault: true }
     const { status, message, headers } = action.error
     return { ...jsonAnswer(status, errorBody(status, message), headers), fault: true }
   }
@@ -150,8 +150,7 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
         match = router.match(method, pathname)
         const operationId = match.kind === 'found' ? match.operation.def.id : match.kind === 'not-implemented' ? match.operationId : undefined
         const action = core.faults.take({ method, path: pathname, template: match.kind === 'found' ? match.operation.def.path : undefined, operationId })
-        const run = () => handle(request, method, pathname, search, match)
-        outcome = action ? await withFault(action, run) : await run()
+        outcome = await (action ? withFault(action, request, method, pathname, search, match) : handle(request, method, pathname, search, match))
         outcome.operationId ??= operationId
       }
     }

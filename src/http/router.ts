@@ -61,11 +61,16 @@ function walk<T>(root: Node<T>, pathname: string, params?: Record<string, string
     if (next) node = next
     else if (node.param) {
       if (params) {
-        try {
-          params[node.param.name] = decodeURIComponent(segment)
-        } catch {
-          return null
+        let value = segment
+        // Most segments hold no escape: decode only those that do.
+        if (segment.includes('%')) {
+          try {
+            value = decodeURIComponent(segment)
+          } catch {
+            return null
+          }
         }
+        params[node.param.name] = value
       }
       node = node.param.node
     } else node = undefined

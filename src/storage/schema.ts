@@ -221,8 +221,23 @@ export interface SequenceRow {
   value: number
 }
 
+/**
+ * Root keys made so far, one string per organization id: indexing a row compares and hashes its
+ * keys, and the same string object each time compares by identity and keeps its hash, where a
+ * new concatenation per call would be built, flattened and hashed again on every write. Bounded:
+ * cleared when it reaches 4,096 organizations (a cache, not a registry).
+ */
+const rootKeys = new Map<string, string>()
+
 /** Sibling key for items at the root of an organization (no parent collection). */
-export const rootKey = (organization: string): string => `org:${organization}`
+export function rootKey(organization: string): string {
+  let key = rootKeys.get(organization)
+  if (key === undefined) {
+    if (rootKeys.size >= 4096) rootKeys.clear()
+    rootKeys.set(organization, (key = `org:${organization}`))
+  }
+  return key
+}
 export const parentKey = (row: { organization: string; parent?: string }): string =>
   row.parent ?? rootKey(row.organization)
 

@@ -26,6 +26,19 @@ describe('toolkit: api.snapshot(), restore(), reset(), fork()', () => {
     expect(w.api.dump()).toEqual(before)
   })
 
+  it('answers after a restore are those of the restored rows (the JSON kept per row version follows them)', async () => {
+    const w = await createWorld()
+    const space = await w.api.fixtures.createSpace(w.org.id, { title: 'Before' })
+    expect((await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${space.id}`)).body.title).toBe('Before')
+    const snapshot = w.api.snapshot()
+    await call(w.api, w.tokens.ada, 'PATCH', `/v1/spaces/${space.id}`, { title: 'After' })
+    expect((await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${space.id}`)).body.title).toBe('After')
+    w.api.restore(snapshot)
+    expect((await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${space.id}`)).body.title).toBe('Before')
+    const list = (await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/spaces`)).body.items
+    expect(list.map((s: any) => s.title)).toEqual(['Before'])
+  })
+
   it('reset() goes back to the state right after creation, seed included', async () => {
     const seeded = createDocsApi({
       baseUrl: BASE,

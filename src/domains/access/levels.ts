@@ -54,6 +54,8 @@ export function collectionLevelOf(tx: ReadTx<AppSchema>, collection: CollectionR
 
 export function spaceLevelOf(tx: ReadTx<AppSchema>, space: SpaceRow, user: string): Level | null {
   const role = memberRole(tx, space.organization, user)
+  // Nothing ranks above an organization admin's role: the other sources cannot change the level.
+  if (role === 'admin') return 'admin'
   const levels: Array<Level | null | undefined> = [role]
   if (role) levels.push(resolveDefaultLevel(tx, space.defaultLevel, space.parent))
   // Grants count only for enabled members (guests included): a disabled or removed member

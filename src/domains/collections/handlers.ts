@@ -2,7 +2,7 @@ import { implement } from '../../core/operation.js'
 import { indexSource, mapPage, paginateScan } from '../../core/paging.js'
 import { rootKey, type CollectionRow } from '../../storage/schema.js'
 import { memberRole } from '../access/levels.js'
-import { encodeSpace } from '../spaces/encode.js'
+import { encodeSpaceJson } from '../spaces/encode.js'
 import { encodeCollection } from './encode.js'
 import { createCollection, deleteCollection, getCollection, updateCollection } from './model.js'
 import { collectionOperations } from './operations.js'
@@ -26,7 +26,7 @@ export const collectionHandlers = implement(collectionOperations, {
     // Only members with a role see a collection (access/levels.ts), and they see every space of
     // the organization: the index, in position order, is the list.
     const page = paginateScan(indexSource(ctx.tx, 'spaces', 'byParent', collection.id), query)
-    return mapPage(page, (e) => encodeSpace(ctx, e.row))
+    return mapPage(page, (e) => encodeSpaceJson(ctx, e.row))
   },
 
   moveCollection: (ctx, { params, body }) =>

@@ -1,4 +1,4 @@
-import { produce } from 'immer'
+import { produce } from '../common/produce.js'
 import type { z } from 'zod'
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'

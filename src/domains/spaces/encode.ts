@@ -1,12 +1,21 @@
-import { permissionsFor } from '../../core/access.js'
-import type { Context } from '../../core/context.js'
+import { permissionsFor, permissionsJsonFor } from '../../core/access.js'
+import type { Context, Urls } from '../../core/context.js'
+import { createJsonCache, type JsonCache } from '../../core/json-cache.js'
+import { rawJson, type RawJson } from '../../core/json.js'
 import type { Level } from '../../core/roles.js'
 import type { SpaceRow } from '../../storage/schema.js'
-import { SPACE_PERMISSION_KEYS } from './schemas.js'
+import type { z } from 'zod'
+import { SPACE_PERMISSION_KEYS, type LanguageSchema } from './schemas.js'
 
-/** The API resource of a space, with `permissions` for the caller (or for `level` when given). */
-export function encodeSpace(ctx: Context, row: SpaceRow, level?: Level | null) {
-  const l = level === undefined ? ctx.access.level('space', row.id) : level
+type SpacePermissions = Record<(typeof SPACE_PERMISSION_KEYS)[number], boolean>
+
+/**
+ * The resource of a space as an object of one fixed shape: an absent optional field is
+ * `undefined`, which JSON leaves out, so the text is that of the resource, and `JSON.stringify`
+ * walks one hidden class instead of objects grown by conditional spreads. Without `permissions`
+ * (the one part that depends on the caller), it is what the JSON cache keeps.
+ */
+function spaceFields(urls: Urls, row: SpaceRow, permissions?: SpacePermissions) {
   return {
     object: 'space' as const,
     id: row.id,
@@ -15,23 +24,82 @@ export function encodeSpace(ctx: Context, row: SpaceRow, level?: Level | null) {
     visibility: row.visibility,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    ...(row.deletedAt !== undefined && { deletedAt: row.deletedAt }),
-    ...(row.editMode !== undefined && { editMode: row.editMode }),
+    deletedAt: row.deletedAt,
+    editMode: row.editMode,
     mergeRules: row.mergeRules,
     urls: {
-      location: ctx.urls.api(`/spaces/${row.id}`),
-      app: ctx.urls.app(`/s/${row.id}`),
-      ...(row.icon !== undefined && { icon: row.icon }),
+      location: urls.api(`/spaces/${row.id}`),
+      app: urls.app(`/s/${row.id}`),
+      icon: row.icon,
     },
     organization: row.organization,
-    ...(row.parent !== undefined && { parent: row.parent }),
-    ...(row.language !== undefined && { language: row.language as never }),
+    parent: row.parent,
+    language: row.language as z.output<typeof LanguageSchema> | undefined,
     revision: row.revision,
     defaultLevel: row.defaultLevel,
     comments: row.comments,
     changeRequests: row.changeRequests,
     changeRequestsOpen: row.changeRequestsOpen,
     changeRequestsDraft: row.changeRequestsDraft,
-    permissions: permissionsFor('space', l, SPACE_PERMISSION_KEYS),
+    permissions,
   }
+}
+
+/** The caller's level on a space, unless the caller of the encoder knows it already. */
+const levelOf = (ctx: Context, row: SpaceRow, level: Level | null | undefined): Level | null | undefined =>
+  level === undefined ? ctx.access.level('space', row.id) : level
+
+/**
+ * The API resource of a space, with `permissions` for the caller (or for `level` when given), to
+ * be serialized (absent optional fields are `undefined`; see spaceFields).
+ */
+export function encodeSpaceForJson(ctx: Context, row: SpaceRow, level?: Level | null) {
+  return spaceFields(ctx.urls, row, permissionsFor('space', levelOf(ctx, row, level), SPACE_PERMISSION_KEYS)) as ReturnType<typeof spaceFields> & {
+    permissions: SpacePermissions
+  }
+}
+
+/** Copy of a resource without its `undefined` fields (at the top and in `urls`). */
+function definedOnly<T extends { urls: object }>(resource: T): T {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(resource)) if (value !== undefined) out[key] = value
+  out.urls = Object.fromEntries(Object.entries(resource.urls).filter(([, value]) => value !== undefined))
+  return out as T
+}
+
+/** The API resource of a space as a value (fixtures, resources nesting a space): only the fields it has. */
+export function encodeSpace(ctx: Context, row: SpaceRow, level?: Level | null) {
+  return definedOnly(encodeSpaceForJson(ctx, row, level))
+}
+
+export type EncodedSpace = ReturnType<typeof encodeSpace>
+
+/**
+ * The JSON text of a space's fields (all but `permissions`) is kept for the spaces most recently
+ * read, up to 8 Mi characters per API. A space's text is about 510 characters (20-character ids,
+ * the default URLs), so the cache holds about 16,000 spaces: a hot set of that size is served
+ * without serializing, and a store larger than that pays the bound once (about 10 MB with the
+ * entries, 100 B a space at 100,000 spaces) instead of a copy of every space's JSON; spaces
+ * beyond it are serialized as before. The text depends on the row version and the API's URLs
+ * only, so there is one cache per `Urls` object (per API).
+ */
+export const SPACE_JSON_CACHE_CHARS = 8 * 1024 * 1024
+const caches = new WeakMap<Urls, JsonCache<SpaceRow>>()
+
+/** The space JSON cache of the API whose URLs are `urls`. */
+export function spaceJsonCache(urls: Urls): JsonCache<SpaceRow> {
+  let cache = caches.get(urls)
+  if (!cache) caches.set(urls, (cache = createJsonCache(SPACE_JSON_CACHE_CHARS)))
+  return cache
+}
+
+/**
+ * `encodeSpace` as JSON text, for the codec to splice: the fields' text comes from the cache
+ * (serialized once per row version), `permissions` is spliced in for the caller's level.
+ */
+export function encodeSpaceJson(ctx: Context, row: SpaceRow, level?: Level | null): RawJson<EncodedSpace> {
+  const cache = spaceJsonCache(ctx.urls)
+  const fields = cache.get(row) ?? cache.set(row, JSON.stringify(spaceFields(ctx.urls, row)))
+  const permissions = permissionsJsonFor('space', levelOf(ctx, row, level), SPACE_PERMISSION_KEYS)
+  return rawJson(`${fields.slice(0, -1)},"permissions":${permissions}}`)
 }

@@ -1,7 +1,7 @@
 import { implement } from '../../core/operation.js'
 import { mapPage } from '../../core/paging.js'
 import { placementOf } from '../collections/positions.js'
-import { encodeSpace } from './encode.js'
+import { encodeSpaceForJson, encodeSpaceJson } from './encode.js'
 import { deleteSpace, restoreSpace } from './lifecycle.js'
 import { organizationSpaces } from './list.js'
 import { createSpace, duplicateSpace, getSpace, updateSpace } from './model.js'
@@ -12,28 +12,36 @@ import { moveSpace, transferSpace } from './placement.js'
 /** The space operations bound to their handlers. */
 export const spaceHandlers = implement(spaceOperations, {
   // A `shareKey` counts in the space's level (access/levels.ts): it can open a space of a share-link site.
-  getSpaceById: (ctx, { params }) => encodeSpace(ctx, getSpace(ctx, params.spaceId)),
+  // Reads serve the JSON text kept per row version (encodeSpaceJson). A write answers its new
+  // version serialized once (encodeSpaceForJson): keeping that text would only hold memory the
+  // next read can fill, and a 201 takes its `Location` from the object.
+  getSpaceById: (ctx, { params }) => encodeSpaceJson(ctx, getSpace(ctx, params.spaceId)),
 
   // A missing or hidden space answers 204 before this runs (`missingIsSuccess`); so does one already deleted.
   deleteSpaceById: (ctx, { params }) => {
     deleteSpace(ctx, ctx.tx.get('spaces', params.spaceId)!)
   },
 
-  updateSpaceById: (ctx, { params, body }) => encodeSpace(ctx, updateSpace(ctx, params.spaceId, body)),
+  updateSpaceById: (ctx, { params, body }) => {
+    // Of what a PATCH sets, only the default level enters the caller's level (access/levels.ts):
+    // otherwise the level the permission check worked out (before the write) still holds.
+    const level = body.defaultLevel === undefined ? ctx.access.level('space', params.spaceId) : undefined
+    return encodeSpaceForJson(ctx, updateSpace(ctx, params.spaceId, body), level)
+  },
 
-  duplicateSpace: (ctx, { params }) => encodeSpace(ctx, duplicateSpace(ctx, params.spaceId)),
+  duplicateSpace: (ctx, { params }) => encodeSpaceForJson(ctx, duplicateSpace(ctx, params.spaceId)),
 
-  restoreSpace: (ctx, { params }) => encodeSpace(ctx, restoreSpace(ctx, params.spaceId)),
+  restoreSpace: (ctx, { params }) => encodeSpaceForJson(ctx, restoreSpace(ctx, params.spaceId)),
 
   moveSpace: (ctx, { params, body }) =>
-    encodeSpace(ctx, moveSpace(ctx, params.spaceId, { parent: body.parent, placement: placementOf('space', body.position) })),
+    encodeSpaceForJson(ctx, moveSpace(ctx, params.spaceId, { parent: body.parent, placement: placementOf('space', body.position) })),
 
-  transferSpace: (ctx, { params, body }) => encodeSpace(ctx, transferSpace(ctx, params.spaceId, body)),
+  transferSpace: (ctx, { params, body }) => encodeSpaceForJson(ctx, transferSpace(ctx, params.spaceId, body)),
 
   listSpacesInOrganizationById: (ctx, { params, query }) => {
     const { page, level } = organizationSpaces(ctx, params.organizationId, query)
-    return mapPage(page, (e) => encodeSpace(ctx, e.row, level))
+    return mapPage(page, (e) => encodeSpaceJson(ctx, e.row, level))
   },
 
-  createSpace: (ctx, { params, body }) => encodeSpace(ctx, createSpace(ctx, params.organizationId, body)),
+  createSpace: (ctx, { params, body }) => encodeSpaceForJson(ctx, createSpace(ctx, params.organizationId, body)),
 })

@@ -1,5 +1,5 @@
 import { addDays } from 'date-fns/addDays'
-import { produce } from 'immer'
+import { produce } from '../common/produce.js'
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import type { SpaceRow } from '../../storage/schema.js'
