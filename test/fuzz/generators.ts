@@ -40,7 +40,7 @@ function paramsArb(op: OperationDef, world: FuzzWorld): fc.Arbitrary<Record<stri
 }
 
 /** Query values are strings on the wire: numbers and booleans are sent as their text, arrays as repeated keys. */
-function queryPairs(value: unknown): Array<[string, string]> {
+export function queryPairs(value: unknown): Array<[string, string]> {
   if (!value || typeof value !== 'object') return []
   return Object.entries(value).flatMap(([k, v]): Array<[string, string]> =>
     v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, String(x)]) : [[k, typeof v === 'object' ? JSON.stringify(v) : String(v)]],

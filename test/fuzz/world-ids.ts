@@ -79,6 +79,8 @@ export function idsForField(world: FuzzWorld, field: string): string[] | undefin
 
 /** The matrix target a body field names (the same resource as the path parameter of that kind). */
 export function targetForField(world: FuzzWorld, field: string): string | undefined {
+  // A parent collection other than the target collection, which cannot move into itself.
+  if (field === 'parent') return world.collections.parent
   const param = FIELD_PARAM[field]
   return param ? world.targets[param] : undefined
 }

@@ -171,8 +171,18 @@ async function buildWorld() {
   // Cursors of the shapes lists use (an index position; a sort key), so `page` is not always a 400.
   const cursors = [[0, 1], [1, 40], [1e9, 1], ['a', 'id1'], ['2026-03-01T10:00:00.000Z', 'id3'], [1]].map((key) => encodeCursor(key))
 
+  /** Ids no caller may see, by the path parameter naming them (with unknown ones, the "hidden parent" inputs). */
+  const hidden: Record<string, string[]> = {
+    organizationId: [foreign.id],
+    siteId: [foreignSite.id],
+    spaceId: [foreignSpace.id, trashedSpace.id],
+    collectionId: [foreignCollection.id],
+    teamId: [foreignTeam.id],
+  }
+
   return {
     api: api as DocsApi,
+    hidden,
     errors: [] as unknown[],
     idCount: () => idCount,
     cursors,
