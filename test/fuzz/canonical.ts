@@ -10,9 +10,13 @@ import { defOf, isOptional, lengthBounds, matching, stringFormat } from './zod-a
  */
 export type IdFor = (field: string) => string | undefined
 
-export function canonicalOf(schema: z.ZodType, idFor: IdFor, field = ''): unknown {
+/**
+ * `withIds`: also fill optional fields that `idFor` knows (one id in an id array), for bodies
+ * that should name resources (grants to users and teams, spaces of a new site...).
+ */
+export function canonicalOf(schema: z.ZodType, idFor: IdFor, field = '', withIds = false): unknown {
   const def = defOf(schema)
-  const inner = (s: z.ZodType, name = field) => canonicalOf(s, idFor, name)
+  const inner = (s: z.ZodType, name = field) => canonicalOf(s, idFor, name, withIds)
   switch (def.type) {
     case 'string': {
       const id = idFor(field)
@@ -56,25 +60,30 @@ export function canonicalOf(schema: z.ZodType, idFor: IdFor, field = ''): unknow
       return inner(def.getter())
     case 'union':
       return inner(def.options[0])
-    case 'array':
-      return Array.from({ length: lengthBounds(def).min }, () => inner(def.element))
+    case 'array': {
+      const { min, max } = lengthBounds(def)
+      const length = withIds && idFor(field) !== undefined && (max ?? 1) >= 1 ? Math.max(min, 1) : min
+      return Array.from({ length }, () => inner(def.element))
+    }
     case 'record':
       return {}
     case 'object':
-      return canonicalObject(schema, idFor)
+      return canonicalObject(schema, idFor, withIds)
     default:
       return undefined
   }
 }
 
-function canonicalObject(schema: z.ZodType, idFor: IdFor): Record<string, unknown> {
+function canonicalObject(schema: z.ZodType, idFor: IdFor, withIds: boolean): Record<string, unknown> {
   const shape = defOf(schema).shape as Record<string, z.ZodType>
   const out: Record<string, unknown> = {}
-  for (const [key, s] of Object.entries(shape)) if (!isOptional(s)) out[key] = canonicalOf(s, idFor, key)
+  for (const [key, s] of Object.entries(shape)) {
+    if (!isOptional(s) || (withIds && idFor(key) !== undefined)) out[key] = canonicalOf(s, idFor, key, withIds)
+  }
   // A refinement may need an optional field (`give active or name`): add them until it passes.
   for (const [key, s] of Object.entries(shape)) {
     if (schema.safeParse(out).success) break
-    if (isOptional(s)) out[key] = canonicalOf(s, idFor, key)
+    if (isOptional(s) && !(key in out)) out[key] = canonicalOf(s, idFor, key, withIds)
   }
   return out
 }

@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import type { OperationDef } from '../../src/index.js'
 import { CONTENT_TYPES, HOSTILE_STRINGS, MALFORMED_BODIES, NUMERIC_QUERY_VALUES, UNKNOWN_IDS, longString, wrongTyped } from './hostile.js'
 import type { FuzzRequest } from './requests.js'
-import { CALLERS, MEMBER_CALLERS, type FuzzWorld } from './world.js'
+import { canonicalOf } from './canonical.js'
+import { CALLERS, MEMBER_CALLERS, type Caller, type FuzzWorld } from './world.js'
 import { candidatesFor, idsForField, parentsOf } from './world-ids.js'
 import { arbitraryOf } from './zod-arbitrary.js'
 
@@ -54,6 +55,23 @@ export function validRequest(op: OperationDef, world: FuzzWorld): fc.Arbitrary<F
   return fc.record({ caller: callerArb, params: paramsArb(op, world), query, body }).map(({ caller, params, query, body }) => {
     const req: FuzzRequest = { op: op.id, caller, method: op.method, params, query }
     if (body) req.body = body
+    return req
+  })
+}
+
+/**
+ * A request likely to succeed: coherent path parameters and the schema's canonical body (required
+ * fields only) whose id fields name random resources of the world. Random bodies rarely get past
+ * validation on creating and moving operations; these do, so a batch of them writes for real.
+ */
+export function plausibleRequest(op: OperationDef, world: FuzzWorld, caller: Caller): fc.Arbitrary<FuzzRequest> {
+  return fc.tuple(paramsArb(op, world), fc.nat(), fc.boolean()).map(([params, n, withIds]) => {
+    const idFor = (field: string) => {
+      const ids = idsForField(world, field)
+      return ids?.[(n + field.length) % ids.length]
+    }
+    const req: FuzzRequest = { op: op.id, caller, method: op.method, params, query: [] }
+    if (op.body) req.body = { json: canonicalOf(op.body, idFor, '', withIds) }
     return req
   })
 }
