@@ -1,7 +1,8 @@
 import { describe, expect } from 'vitest'
-import { CALLERS, createFuzzWorld } from './world.js'
+import { CALLERS } from './callers.js'
+import { createFuzzWorld } from './world.js'
 import { checkRequest } from './invariants.js'
-import { test } from './known-findings.js'
+import { test, testName } from './known-findings.js'
 import { matrixRequest } from './matrix-requests.js'
 import { expectedAnswer, variantsOf } from './policy.js'
 import { describe as describeRequest } from './requests.js'
@@ -17,8 +18,7 @@ const reference = await createFuzzWorld()
 describe.each(reference.api.operations.map((op) => [op.id, op] as const))('%s', (id, op) => {
   for (const variant of variantsOf(op)) {
     for (const caller of CALLERS) {
-      const name = `matrix ${id} ${caller}${variant === 'public' ? ' (public space)' : ''}`
-      test(name, async () => {
+      test(testName.matrix(id, caller, variant), async () => {
         const world = await createFuzzWorld()
         const req = matrixRequest(op, world, caller, variant)
         const answer = await checkRequest(world, op, req)

@@ -4,7 +4,8 @@ import { params, timeout } from './config.js'
 import { plausibleRequest, validRequest } from './generators.js'
 import { expectCountersMatchRows } from './recount.js'
 import { describe as describeRequest, send } from './requests.js'
-import { createFuzzWorld, type Caller, type FuzzWorld } from './world.js'
+import type { Caller } from './callers.js'
+import { createFuzzWorld, type FuzzWorld } from './world.js'
 
 /**
  * 1,000 writes at once (`Promise.all` through `api.fetch`): creates, moves, deletes, grants,

@@ -3,7 +3,7 @@ import { describe } from 'vitest'
 import { params, timeout } from './config.js'
 import { hostileRequest, validRequest } from './generators.js'
 import { checkRequest } from './invariants.js'
-import { test } from './known-findings.js'
+import { test, testName } from './known-findings.js'
 import { createFuzzWorld } from './world.js'
 
 /**
@@ -15,11 +15,11 @@ import { createFuzzWorld } from './world.js'
 const reference = await createFuzzWorld()
 
 describe.each(reference.api.operations.map((op) => [op.id, op] as const))('%s', (id, op) => {
-  test(`inputs ${id} valid`, async () => {
+  test(testName.inputs(id, 'valid'), async () => {
     await fc.assert(fc.asyncProperty(validRequest(op, reference), async (req) => void (await checkRequest(await createFuzzWorld(), op, req))), params('valid', id))
   }, timeout('valid'))
 
-  test(`inputs ${id} hostile`, async () => {
+  test(testName.inputs(id, 'hostile'), async () => {
     await fc.assert(fc.asyncProperty(hostileRequest(op, reference), async (req) => void (await checkRequest(await createFuzzWorld(), op, req))), params('hostile', id))
   }, timeout('hostile'))
 })

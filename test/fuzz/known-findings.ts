@@ -54,6 +54,13 @@ export const KNOWN_FINDINGS: Record<string, string> = {
   'parent removeTeamFromSpace': F6,
 }
 
+/** The names of the fuzz tests, the keys of KNOWN_FINDINGS. */
+export const testName = {
+  inputs: (id: string, kind: 'valid' | 'hostile') => `inputs ${id} ${kind}`,
+  matrix: (id: string, caller: string, variant: 'private' | 'public') => `matrix ${id} ${caller}${variant === 'public' ? ' (public space)' : ''}`,
+  parent: (id: string) => `parent ${id}`,
+}
+
 /** `it`, or `it.fails` for a test listed in KNOWN_FINDINGS. */
 export function test(name: string, fn: () => Promise<void> | void, timeout?: number): void {
   ;(name in KNOWN_FINDINGS ? it.fails : it)(name, fn, timeout)

@@ -4,7 +4,8 @@ import { queryPairs } from './generators.js'
 import type { Variant } from './policy.js'
 import type { FuzzRequest } from './requests.js'
 import { targetForField } from './world-ids.js'
-import type { Caller, FuzzWorld } from './world.js'
+import type { Caller } from './callers.js'
+import type { FuzzWorld } from './world.js'
 
 /**
  * Bodies the schema's canonical value cannot succeed with, by operation. Everything else sends

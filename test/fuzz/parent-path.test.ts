@@ -4,10 +4,12 @@ import { params, timeout } from './config.js'
 import type { OperationDef } from '../../src/index.js'
 import { HOSTILE_STRINGS, UNKNOWN_IDS } from './hostile.js'
 import { checkRequest } from './invariants.js'
-import { test } from './known-findings.js'
+import { test, testName } from './known-findings.js'
 import { matrixRequest } from './matrix-requests.js'
+import { parentParams } from './policy.js'
 import { describe as describeRequest } from './requests.js'
-import { MEMBER_CALLERS, createFuzzWorld, type MemberCaller } from './world.js'
+import { MEMBER_CALLERS, type MemberCaller } from './callers.js'
+import { createFuzzWorld } from './world.js'
 
 /**
  * A hidden or unknown parent in the path is a 404 for every method, whoever asks: a parent is any
@@ -16,12 +18,10 @@ import { MEMBER_CALLERS, createFuzzWorld, type MemberCaller } from './world.js'
  * with an id nobody can see (unknown, a foreign organization's, a trashed space, a string that is
  * no id) must give 404, even on an idempotent delete: its 204 is for the addressed resource alone.
  */
-const LEVELLED = ['organizationId', 'spaceId', 'collectionId', 'siteId', 'teamId']
 const reference = await createFuzzWorld()
 
 const withParents = reference.api.operations.flatMap((op) => {
-  const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
-  const parents = names.slice(0, -1).filter((n) => LEVELLED.includes(n))
+  const parents = parentParams(op)
   return op.permission && parents.length ? [[op.id, op, parents] as const] : []
 })
 
@@ -35,7 +35,7 @@ async function expectHidden(op: OperationDef, caller: MemberCaller, parent: stri
 }
 
 for (const [id, op, parents] of withParents) {
-  test(`parent ${id}`, async () => {
+  test(testName.parent(id), async () => {
     // Every caller, every parent, every hidden id of its kind: few enough to try them all.
     for (const caller of MEMBER_CALLERS) {
       for (const parent of parents) for (const hiddenId of [...(reference.hidden[parent] ?? []), 'id999999']) await expectHidden(op, caller, parent, hiddenId)

@@ -1,7 +1,7 @@
 import { POLICY, type OperationDef } from '../../src/index.js'
 import { atLeast, strongest, type Level } from '../../src/core/roles.js'
 import type { Resource } from '../../src/core/access.js'
-import { ROLE_OF, type Caller } from './world.js'
+import { ROLE_OF, type Caller } from './callers.js'
 
 /**
  * What the authorization matrix expects, derived from the policy table (POLICY) and the role
@@ -64,11 +64,10 @@ export function expectedAnswer(op: OperationDef, caller: Caller, variant: Varian
   const fixed = exception && (exception.variant ?? variant) === variant ? exception.callers?.[caller] : undefined
   if (fixed) return { status: fixed, rule: exception!.rule }
   if (!op.permission) return { status: [op.status], rule: op.auth === false ? 'open to anyone' : 'any authenticated user' }
-  // Every parent in the path (each level-bearing parameter before the addressed one) must be visible.
-  const params = names(op)
-  for (const param of params.slice(0, -1)) {
-    const resource = PARAM_RESOURCE[param]
-    if (resource && !atLeast(levelOf(resource, caller, variant), POLICY[resource].view)) {
+  // Every parent in the path must be visible.
+  for (const param of parentParams(op)) {
+    const resource = PARAM_RESOURCE[param]!
+    if (!atLeast(levelOf(resource, caller, variant), POLICY[resource].view)) {
       return { status: [404], rule: `a hidden parent in the path (${param}) is a 404 for every method` }
     }
   }
@@ -83,6 +82,11 @@ export function expectedAnswer(op: OperationDef, caller: Caller, variant: Varian
   }
   if (!atLeast(level, need)) return { status: [403], rule: `sees the ${resource}, below ${resource}.${action} (${need})` }
   return { status: [op.status], rule: `${resource}.${action} (${need}) allowed at ${level}${exception?.rule ? `; ${exception.rule}` : ''}` }
+}
+
+/** The parents in an operation's path: the level-bearing parameters before the addressed (last) one. */
+export function parentParams(op: OperationDef): string[] {
+  return names(op).slice(0, -1).filter((n) => n in PARAM_RESOURCE)
 }
 
 /** The variants an operation is checked with: a public space too when the path names a space. */

@@ -1,5 +1,6 @@
 import type { OperationDef } from '../../src/index.js'
-import { BASE, type Caller, type FuzzWorld } from './world.js'
+import type { Caller } from './callers.js'
+import { BASE, type FuzzWorld } from './world.js'
 
 /**
  * A request as data: what the generators produce, what fast-check shrinks and prints, and what

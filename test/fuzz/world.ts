@@ -1,27 +1,9 @@
 import { createDocsApi, createMemoryStore, schema, type DocsApi } from '../../src/index.js'
 import { createClock, sequentialIds } from '../../src/testing.js'
-import type { Role } from '../../src/core/roles.js'
 import { encodeCursor } from '../../src/core/paging.js'
+import { MEMBER_CALLERS, ROLE_OF, type Caller, type MemberCaller } from './callers.js'
 
 export const BASE = 'http://localhost:4000'
-
-/** The callers of the matrix: one user per organization standing, then the two callers without a user. */
-export const MEMBER_CALLERS = ['outsider', 'guest', 'read', 'comment', 'edit', 'review', 'create', 'admin'] as const
-export const CALLERS = [...MEMBER_CALLERS, 'anonymous', 'badToken'] as const
-export type MemberCaller = (typeof MEMBER_CALLERS)[number]
-export type Caller = (typeof CALLERS)[number]
-
-/** The role each member caller holds in the main organization (undefined: not a member; null: guest). */
-export const ROLE_OF: Record<MemberCaller, Role | null | undefined> = {
-  outsider: undefined,
-  guest: null,
-  read: 'read',
-  comment: 'comment',
-  edit: 'edit',
-  review: 'review',
-  create: 'create',
-  admin: 'admin',
-}
 
 const START = '2026-02-20T10:00:00.000Z'
 /** Nine days after START: a space deleted at START is past its 7-day restore window. */
