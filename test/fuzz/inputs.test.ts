@@ -4,6 +4,8 @@ import { params, timeout } from './config.js'
 import { hostileRequest, validRequest } from './generators.js'
 import { checkRequest } from './invariants.js'
 import { test, testName } from './known-findings.js'
+import { REGRESSIONS } from './regressions.js'
+import type { FuzzRequest } from './requests.js'
 import { createFuzzWorld } from './world.js'
 
 /**
@@ -16,7 +18,8 @@ const reference = await createFuzzWorld()
 
 describe.each(reference.api.operations.map((op) => [op.id, op] as const))('%s', (id, op) => {
   test(testName.inputs(id, 'valid'), async () => {
-    await fc.assert(fc.asyncProperty(validRequest(op, reference), async (req) => void (await checkRequest(await createFuzzWorld(), op, req))), params('valid', id))
+    const examples = (REGRESSIONS[id] ?? []).map((example): [FuzzRequest] => [example(reference)])
+    await fc.assert(fc.asyncProperty(validRequest(op, reference), async (req) => void (await checkRequest(await createFuzzWorld(), op, req))), { ...params('valid', id), examples })
   }, timeout('valid'))
 
   test(testName.inputs(id, 'hostile'), async () => {
