@@ -44,6 +44,7 @@ export async function checkRequest(world: FuzzWorld, op: OperationDef, req: Fuzz
   const answer = await send(world, req, op)
   const changed = changedCollections(before, snapshot(world))
   const { status } = answer
+  if (mustBeUnauthorized(req, op) && status !== 401) fail('no 401 for a request without a valid token (README: authentication comes before validation)', req, op, answer)
   if (status >= 500) fail(`a ${status}: ${world.errors.map((e) => (e as Error)?.stack ?? String(e)).join('\n')}`, req, op, answer)
   if (status < 200 || status >= 300) {
     const body = answer.json as { error?: { code?: unknown; message?: unknown } } | undefined
@@ -67,6 +68,19 @@ export async function checkRequest(world: FuzzWorld, op: OperationDef, req: Fuzz
     }
   }
   return answer
+}
+
+/**
+ * Whether the request reaches its operation without a valid token: a bad token is a 401 on every
+ * operation, no token on every operation but the open ones, whatever the parameters and body.
+ * Only requests that route to the operation count: every path parameter non-empty and decodable.
+ */
+function mustBeUnauthorized(req: FuzzRequest, op: OperationDef): boolean {
+  const routes = Object.values(req.params).every((v) => v !== '' && !/[\ud800-\udfff]/.test(v.replace(/[\ud800-\udbff][\udc00-\udfff]/g, '')))
+  const header = req.headers?.authorization
+  const badToken = req.caller === 'badToken' || (header !== undefined && /^bearer\s+\S/i.test(header.trim()))
+  const noToken = header !== undefined ? !badToken : req.caller === 'anonymous'
+  return routes && (badToken || (noToken && op.auth !== false))
 }
 
 function onlyRemovals(before: Snapshot, after: Snapshot): boolean {
