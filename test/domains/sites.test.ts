@@ -612,6 +612,16 @@ describe('sites', () => {
         }
       }
       expect(siteRow(w, site.id)!.basename).toBe('ünï')
+      // A lone surrogate has no URL encoding: a 400 naming the rule (it was a 500), and nothing stored.
+      for (const [path, body] of [
+        [base, { basename: 'a\udfff' }],
+        [`${base}/site-spaces/${(await call(w.api, w.tokens.ada, 'GET', `${base}/site-spaces`)).body.items[0].id}`, { path: '\ud800x' }],
+      ] as const) {
+        const res = await call(w.api, w.tokens.ada, 'PATCH', path, body)
+        expect(res.status, path).toBe(400)
+        expect(res.body.error.message).toMatch(/body field `(basename|path)`: must be well-formed Unicode text \(no lone surrogate\)/)
+      }
+      expect(siteRow(w, site.id)!.basename).toBe('ünï')
     })
 
     it('needs the edit role: readers get 403, guests and outsiders 404, no token 401', async () => {

@@ -413,17 +413,20 @@ describe('spaces', () => {
       expect(res.body.visibility).toBe('private')
     })
 
-    it('needs admin: 403 for a reader, 404 for an outsider or a missing space, 401', async () => {
+    it('needs admin: a trashed space is hidden from everyone else (404, as its GET), 404 for a missing space, 401', async () => {
       const w = await createWorld()
       const space = await w.api.fixtures.createSpace(w.org.id)
       await w.api.fixtures.deleteSpace(space.id)
-      expect((await call(w.api, w.tokens.rita, 'POST', `/v1/spaces/${space.id}/restore`)).status).toBe(403)
+      expect((await call(w.api, w.tokens.rita, 'POST', `/v1/spaces/${space.id}/restore`)).body.error).toEqual({ code: 404, message: 'Space not found' })
+      // Every operation on it, not only GET: its grants too.
+      expect((await call(w.api, w.tokens.rita, 'GET', `/v1/spaces/${space.id}/permissions/users`)).status).toBe(404)
+      expect((await call(w.api, w.tokens.rita, 'PATCH', `/v1/spaces/${space.id}/permissions/users/${w.users.rita.id}`, { role: 'read' })).status).toBe(404)
       expect((await call(w.api, w.tokens.olga, 'POST', `/v1/spaces/${space.id}/restore`)).status).toBe(404)
       expect((await call(w.api, w.tokens.ada, 'POST', '/v1/spaces/missing/restore')).status).toBe(404)
       expect((await call(w.api, undefined, 'POST', `/v1/spaces/${space.id}/restore`)).status).toBe(401)
       expect(row(w, space.id)!.deletedAt).toBeDefined()
     })
-    it('needs admin, not edit: 403 for an org editor and for a user with an edit grant, and the space stays deleted', async () => {
+    it('needs admin, not edit: 404 for an org editor and for a user with an edit grant (the trash is the admins\'), and the space stays deleted', async () => {
       const w = await createWorld()
       const editor = await addEditor(w)
       const space = await w.api.fixtures.createSpace(w.org.id, { title: 'Trashed' })
@@ -434,8 +437,7 @@ describe('spaces', () => {
       w.clock.advance(HOUR)
       for (const token of [editor, w.tokens.gina]) {
         const res = await call(w.api, token, 'POST', `/v1/spaces/${space.id}/restore`)
-        expect(res.status).toBe(403)
-        expect(res.body.error).toEqual({ code: 403, message: 'You need the admin role on this space to do this' })
+        expect(res.body.error).toEqual({ code: 404, message: 'Space not found' })
         expect(row(w, space.id)).toEqual(before)
       }
       expect((await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/spaces`)).body.count).toBe(0)

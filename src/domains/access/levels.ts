@@ -95,7 +95,11 @@ export const levelResolvers: LevelResolvers = {
   space: (ctx, id) => {
     const space = ctx.tx.get('spaces', id)
     if (!space) return undefined
-    return spaceLevelOf(ctx.tx, space, ctx.actor.user) ?? (ctx.shareKey && sharedThroughKey(ctx.tx, space, ctx.shareKey) ? 'visitor' : null)
+    const level = spaceLevelOf(ctx.tx, space, ctx.actor.user)
+    // A trashed space is hidden from everyone but its admins (who may restore it): others get the
+    // 404 its GET gives, whatever the operation, never a 403 that says it is there.
+    if (space.deletedAt) return level === 'admin' ? level : null
+    return level ?? (ctx.shareKey && sharedThroughKey(ctx.tx, space, ctx.shareKey) ? 'visitor' : null)
   },
   site: (ctx, id) => {
     const site = ctx.tx.get('sites', id)

@@ -10,6 +10,13 @@ export const DefaultLevelSchema = z
   .meta({ id: 'DefaultLevel', description: 'Default level of organization members on a piece of content; null for none, `inherit` to follow the parent.' })
 
 export const TimestampSchema = z.string().meta({ id: 'Timestamp', description: 'ISO 8601 date-time.' })
+/**
+ * Text that goes into URLs (percent-encoded): any characters but a lone UTF-16 surrogate, which
+ * JSON can carry but no URL can encode (encodeURIComponent throws on it).
+ */
+export const UrlTextSchema = z
+  .string()
+  .regex(/^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/, 'must be well-formed Unicode text (no lone surrogate)')
 export const UrlSchema = z.url({ error: 'must be a URL' }).max(2048, 'must be at most 2048 characters')
 
 const userIds = z.array(z.string())

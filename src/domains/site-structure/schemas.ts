@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { UrlTextSchema } from '../common/schemas.js'
 import { pointerSchema, positionOf } from '../common/schemas.js'
 import { SpaceSchema } from '../spaces/schemas.js'
 
@@ -14,7 +15,7 @@ export const SiteSectionGroupTitleSchema = z
   .min(1, 'must not be empty')
   .max(100, 'must be at most 100 characters')
   .meta({ id: 'SiteSectionGroupTitle' })
-export const SitePathSchema = z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters')
+export const SitePathSchema = UrlTextSchema.min(1, 'must not be empty').max(100, 'must be at most 100 characters')
 export const SiteSectionDescriptionSchema = z.string().max(256, 'must be at most 256 characters').meta({ id: 'SiteSectionDescription' })
 export const ExpressionSchema = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DefaultLevelSchema, TimestampSchema, permissionsSchema } from '../common/schemas.js'
+import { DefaultLevelSchema, TimestampSchema, UrlTextSchema, permissionsSchema } from '../common/schemas.js'
 import { SiteStructureSchema } from '../site-structure/schemas.js'
 
 export const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const
@@ -12,9 +12,7 @@ export const SiteTitleSchema = z
   .min(2, 'must be at least 2 characters')
   .max(128, 'must be at most 128 characters')
   .meta({ id: 'SiteTitle' })
-export const SiteBasenameSchema = z
-  .string()
-  .min(1, 'must not be empty')
+export const SiteBasenameSchema = UrlTextSchema.min(1, 'must not be empty')
   .max(100, 'must be at most 100 characters')
   .meta({ id: 'SiteBasename', description: 'Basename of the site in its published URL, e.g. `api`.' })
 /** Dot-separated lower-case labels, at least three (the reference's and official pattern). */

@@ -1,0 +1,19 @@
+import type { Role } from '../../src/core/roles.js'
+
+/** The callers of the matrix: one user per organization standing, then the two callers without a user. */
+export const MEMBER_CALLERS = ['outsider', 'guest', 'read', 'comment', 'edit', 'review', 'create', 'admin'] as const
+export const CALLERS = [...MEMBER_CALLERS, 'anonymous', 'badToken'] as const
+export type MemberCaller = (typeof MEMBER_CALLERS)[number]
+export type Caller = (typeof CALLERS)[number]
+
+/** The role each member caller holds in the main organization (undefined: not a member; null: guest). */
+export const ROLE_OF: Record<MemberCaller, Role | null | undefined> = {
+  outsider: undefined,
+  guest: null,
+  read: 'read',
+  comment: 'comment',
+  edit: 'edit',
+  review: 'review',
+  create: 'create',
+  admin: 'admin',
+}

@@ -1,0 +1,43 @@
+import type { OperationDef } from '../../src/index.js'
+import { canonicalOf } from './canonical.js'
+import { queryPairs } from './generators.js'
+import type { Variant } from './policy.js'
+import type { FuzzRequest } from './requests.js'
+import { targetForField } from './world-ids.js'
+import type { Caller } from './callers.js'
+import type { FuzzWorld } from './world.js'
+
+/**
+ * Bodies the schema's canonical value cannot succeed with, by operation. Everything else sends
+ * `canonicalOf(op.body)`: required fields only, ids of the matrix targets. Keep this short.
+ */
+export const OVERRIDES: Record<string, { body: (w: FuzzWorld) => unknown; why: string }> = {
+  transferCollection: {
+    body: (w) => ({ organization: w.orgs.sister }),
+    why: "the canonical organization is the collection's own (a 409); the admin caller is admin of the sister organization",
+  },
+  transferSpace: {
+    body: (w) => ({ organization: w.orgs.sister }),
+    why: "the canonical body names the space's own organization root, where it already is (a 409)",
+  },
+  moveSiteSpace: {
+    body: (w) => ({ position: { before: { type: 'site-space', siteSpace: w.site.siteSpaceB1 } } }),
+    why: 'the target is already last in its section, so the canonical move to the end changes nothing (a 409)',
+  },
+  sortSiteStructure: {
+    body: (w) => ({ item: { type: 'site-section', id: w.site.sectionB }, position: { before: { type: 'site-section', id: w.site.sectionA } } }),
+    why: "the canonical item is a `site-space` pointer, and no id is both a site-space and the target section's sibling",
+  },
+}
+
+/** The request the matrix sends: the targets of the world (the public space for that variant) and a body that can succeed. */
+export function matrixRequest(op: OperationDef, world: FuzzWorld, caller: Caller, variant: Variant): FuzzRequest {
+  const params: Record<string, string> = {}
+  for (const [, name] of op.path.matchAll(/\{(\w+)\}/g)) {
+    params[name!] = name === 'spaceId' && variant === 'public' ? world.spaces.publicSpace : (world.targets[name!] ?? `unknown-${name}`)
+  }
+  const idFor = (field: string) => targetForField(world, field)
+  const req: FuzzRequest = { op: op.id, caller, method: op.method, params, query: op.query ? queryPairs(canonicalOf(op.query, idFor)) : [] }
+  if (op.body) req.body = { json: OVERRIDES[op.id]?.body(world) ?? canonicalOf(op.body, idFor) }
+  return req
+}

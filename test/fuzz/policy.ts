@@ -1,0 +1,93 @@
+import { POLICY, type OperationDef } from '../../src/index.js'
+import { atLeast, strongest, type Level } from '../../src/core/roles.js'
+import type { Resource } from '../../src/core/access.js'
+import { ROLE_OF, type Caller } from './callers.js'
+
+/**
+ * What the authorization matrix expects, derived from the policy table (POLICY) and the role
+ * lattice, for the world's matrix targets: every one of them gives a member exactly their
+ * organization role (no default level, no grant to a caller), except the `public` variant's space,
+ * which gives everyone at least `visitor` (reads it, lists none of its grants).
+ */
+export type Variant = 'private' | 'public'
+
+/** The resource a path parameter names, for the parameters that carry a level. */
+const PARAM_RESOURCE: Record<string, Resource> = {
+  organizationId: 'organization',
+  collectionId: 'collection',
+  spaceId: 'space',
+  siteId: 'site',
+  teamId: 'team',
+}
+
+/** The caller's level on a resource of the matrix (null: no access). */
+export function levelOf(resource: Resource, caller: Caller, variant: Variant): Level | null {
+  const role = caller === 'anonymous' || caller === 'badToken' ? undefined : ROLE_OF[caller]
+  const orgLevel: Level | null = role === undefined ? null : (role ?? 'guest')
+  if (resource === 'organization' || resource === 'site' || resource === 'team') return orgLevel
+  if (resource === 'collection') return role ?? null
+  // A space: the role (a guest level alone gives nothing); a public space gives `visitor` to anyone.
+  return (variant === 'public' ? strongest(role, 'visitor') : role) ?? null
+}
+
+/**
+ * Operations whose handler checks more than (or other than) their table permission, for the
+ * matrix's targets. `action` replaces the table's action on the same resource; `callers` fixes
+ * the answer for some callers. Each entry names the rule it comes from.
+ */
+export const EXCEPTIONS: Record<string, { action?: string; variant?: Variant; callers?: Partial<Record<Caller, number[]>>; rule: string }> = {
+  getUserById: { callers: { outsider: [404] }, rule: 'README Access: a user is shown only to themselves and to users sharing an organization' },
+  getMemberInOrganizationById: { action: 'listMembers', rule: 'README Members: a member may read their own membership without listMembers (the target is another member)' },
+  listSpacesForOrganizationMember: { action: 'listMembers', rule: "README Members: a member may read their own spaces without listMembers (the target is another member)" },
+  listTeamsForOrganizationMember: { action: 'listMembers', rule: "README Members: a member may read their own teams without listMembers (the target is another member)" },
+  removeMemberFromOrganizationById: { action: 'manageMembers', rule: 'README Members: a member may leave; removing another member needs manageMembers' },
+  getTeamInOrganizationById: { action: 'listTeams', rule: "teams/operations.ts: a team's own members may read it; others need listTeams (the target team has no caller)" },
+  updateTeamInOrganizationById: { action: 'manageTeams', rule: 'README Teams: a team owner may rename their team; others need manageTeams (no caller owns the target)' },
+  createCollection: { action: 'createContent', rule: 'README Collections and spaces: creating at the root needs createContent on the organization' },
+  createSpace: { action: 'createContent', rule: 'README Collections and spaces: creating at the root needs createContent on the organization' },
+}
+
+export interface Expectation {
+  status: number[]
+  rule: string
+}
+
+const names = (op: OperationDef) => [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
+
+/** The answer the policy gives `caller` on `op` for the matrix target of `variant`. */
+export function expectedAnswer(op: OperationDef, caller: Caller, variant: Variant): Expectation {
+  if (caller === 'badToken') return { status: [401], rule: 'an unknown token is a 401, even on an open operation' }
+  if (caller === 'anonymous' && op.auth !== false) return { status: [401], rule: 'no token: 401' }
+  const exception = EXCEPTIONS[op.id]
+  const fixed = exception && (exception.variant ?? variant) === variant ? exception.callers?.[caller] : undefined
+  if (fixed) return { status: fixed, rule: exception!.rule }
+  if (!op.permission) return { status: [op.status], rule: op.auth === false ? 'open to anyone' : 'any authenticated user' }
+  // Every parent in the path must be visible.
+  for (const param of parentParams(op)) {
+    const resource = PARAM_RESOURCE[param]!
+    if (!atLeast(levelOf(resource, caller, variant), POLICY[resource].view)) {
+      return { status: [404], rule: `a hidden parent in the path (${param}) is a 404 for every method` }
+    }
+  }
+  const { resource, missingIsSuccess } = op.permission
+  const action = exception?.action ?? op.permission.action
+  const level = levelOf(resource, caller, variant)
+  const need = (POLICY[resource] as Record<string, Level>)[action]!
+  if (!atLeast(level, POLICY[resource].view)) {
+    return missingIsSuccess
+      ? { status: [204], rule: `idempotent delete: a hidden ${resource} answers 204` }
+      : { status: [404], rule: `below ${resource}.view (${POLICY[resource].view}): not revealed` }
+  }
+  if (!atLeast(level, need)) return { status: [403], rule: `sees the ${resource}, below ${resource}.${action} (${need})` }
+  return { status: [op.status], rule: `${resource}.${action} (${need}) allowed at ${level}${exception?.rule ? `; ${exception.rule}` : ''}` }
+}
+
+/** The parents in an operation's path: the level-bearing parameters before the addressed (last) one. */
+export function parentParams(op: OperationDef): string[] {
+  return names(op).slice(0, -1).filter((n) => n in PARAM_RESOURCE)
+}
+
+/** The variants an operation is checked with: a public space too when the path names a space. */
+export function variantsOf(op: OperationDef): Variant[] {
+  return names(op).includes('spaceId') ? ['private', 'public'] : ['private']
+}

@@ -1,0 +1,211 @@
+import { createDocsApi, createMemoryStore, schema, type DocsApi } from '../../src/index.js'
+import { createClock, sequentialIds } from '../../src/testing.js'
+import { encodeCursor } from '../../src/core/paging.js'
+import { MEMBER_CALLERS, ROLE_OF, type Caller, type MemberCaller } from './callers.js'
+
+export const BASE = 'http://localhost:4000'
+
+const START = '2026-02-20T10:00:00.000Z'
+/** Nine days after START: a space deleted at START is past its 7-day restore window. */
+const NOW = '2026-03-01T10:00:00.000Z'
+
+/**
+ * The seeded world, the same on every build (fixed clock, sequential ids): the main organization
+ * with one user per caller kind, resources of every kind, a sister organization where the admin
+ * caller is admin too (a target for transfers), and a foreign organization none of the callers
+ * belongs to (its ids are the "foreign id" inputs). Built through `api.fixtures`; what fixtures
+ * cannot build (site structure, share links, the adaptive schema, a default level) goes through
+ * `api.fetch` as the admin, so it follows the same rules as any request.
+ */
+async function buildWorld() {
+  const clock = createClock(START)
+  const next = sequentialIds('id')
+  let idCount = 0
+  const ids = () => (idCount++, next())
+  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, onError: () => {} })
+  const f = api.fixtures
+  const user = (name: string) => f.createUser({ displayName: `${name} user`, email: `${name}@acme.test` })
+
+  const users = {} as Record<MemberCaller | 'member' | 'foreignAdmin', { id: string }>
+  for (const kind of [...MEMBER_CALLERS, 'member', 'foreignAdmin'] as const) users[kind] = await user(kind)
+  const tokens = { anonymous: undefined, badToken: 'gb_api_not_a_token' } as Record<Caller, string | undefined>
+  for (const kind of MEMBER_CALLERS) tokens[kind] = await f.createToken(users[kind].id)
+
+  const members = MEMBER_CALLERS.filter((k) => ROLE_OF[k] !== undefined).map((k) => ({ user: users[k].id, role: ROLE_OF[k]! }))
+  const org = await f.createOrganization({ title: 'Acme', emailDomains: ['acme.test'], members: [...members, { user: users.member.id, role: 'read' }] })
+  const sister = await f.createOrganization({ title: 'Initech', members: [{ user: users.admin.id, role: 'admin' }] })
+  const foreign = await f.createOrganization({ title: 'Globex', members: [{ user: users.foreignAdmin.id, role: 'admin' }] })
+  const adminToken = tokens.admin!
+  const foreignToken = await f.createToken(users.foreignAdmin.id)
+  const http = (token: string) => async (method: string, path: string, body?: unknown) => {
+    const init: RequestInit = { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } }
+    if (body !== undefined) init.body = JSON.stringify(body)
+    const res = await api.fetch(new Request(`${BASE}${path}`, init))
+    if (!res.ok) throw new Error(`world: ${method} ${path} answered ${res.status} ${await res.text()}`)
+    return res.status === 204 ? undefined : res.json()
+  }
+  const admin = http(adminToken)
+
+  // Collections: an empty one (the matrix target: only an empty collection can be deleted), a
+  // parent with a child and a space, and a child whose default level gives members `edit`.
+  const emptyCollection = await f.createCollection(org.id, { title: 'Empty' })
+  const parentCollection = await f.createCollection(org.id, { title: 'Parent' })
+  const childCollection = await f.createCollection(org.id, { title: 'Child', parent: parentCollection.id })
+  await admin('PATCH', `/v1/collections/${childCollection.id}`, { defaultLevel: 'edit' })
+
+  // Spaces of every visibility; the private one at the root is the matrix target.
+  const space = (title: string, input: object = {}) => f.createSpace(org.id, { title, ...input })
+  const privateSpace = await space('Private')
+  const publicSpace = await space('Public', { visibility: 'public' })
+  const unlistedSpace = await space('Unlisted', { visibility: 'unlisted' })
+  const shareLinkSpace = await space('Share link', { visibility: 'share-link' })
+  const visitorAuthSpace = await space('Visitor auth', { visibility: 'visitor-auth' })
+  const inCollectionSpace = await space('In collection', { parent: parentCollection.id })
+  const childSpace = await space('In child', { parent: childCollection.id })
+  const grantedSpace = await space('Granted')
+  const [spaceA, spaceB, spaceC, spaceD] = [await space('Alpha'), await space('Beta'), await space('Gamma'), await space('Delta')]
+  const expiredSpace = await space('Expired')
+  await f.deleteSpace(expiredSpace.id)
+  clock.set(NOW)
+  const trashedSpace = await space('Trashed')
+  await f.deleteSpace(trashedSpace.id)
+
+  // Teams: the matrix target has no caller in it (so reading or renaming it needs the organization
+  // role); another is owned by the editor and holds the guest and the reader.
+  const team = await f.createTeam(org.id, { title: 'Target team', owners: [users.member.id] })
+  const guestTeam = await f.createTeam(org.id, { title: 'Guests', owners: [users.edit.id], members: [users.guest.id, users.read.id] })
+  await f.grantSpace(grantedSpace.id, { user: users.guest.id }, 'edit')
+  await f.grantSpace(grantedSpace.id, { team: guestTeam.id }, 'comment')
+  await f.grantSpace(privateSpace.id, { user: users.member.id }, 'read')
+  await f.grantSpace(publicSpace.id, { team: team.id }, 'edit')
+  const invite = await f.createInviteLink(org.id, 'read')
+
+  // The main site: sections A and B at the root, B holding a second site-space, a group holding
+  // section C; a share link and an adaptive schema.
+  const site = await f.createSite(org.id, { title: 'Docs', published: true })
+  const base = `/v1/orgs/${org.id}/sites/${site.id}`
+  const sectionA = await admin('POST', `${base}/sections`, { spaceId: spaceA.id })
+  const sectionB = await admin('POST', `${base}/sections`, { spaceId: spaceB.id })
+  const siteSpaceB2 = await admin('POST', `${base}/site-spaces`, { spaceId: spaceC.id, sectionId: sectionB.id })
+  const sectionC = await admin('POST', `${base}/sections`, { spaceId: spaceD.id })
+  const group = await admin('POST', `${base}/section-groups`, { title: 'Guides', sections: [sectionC.id] })
+  const shareLink = await admin('POST', `${base}/share-links`, { name: 'Partners' })
+  await admin('PUT', `${base}/adaptive-schema`, {
+    jsonSchema: { type: 'object', properties: { beta: { type: 'boolean' } }, additionalProperties: false },
+  })
+  // A published share-link site opened by a key, and an unpublished one with site-spaces at its root.
+  const shareSite = await f.createSite(org.id, { title: 'Partners', visibility: 'share-link', spaces: [shareLinkSpace.id, publicSpace.id], published: true })
+  const shareSiteLink = await admin('POST', `/v1/orgs/${org.id}/sites/${shareSite.id}/share-links`, { name: 'Key' })
+  const draftSite = await f.createSite(org.id, { title: 'Draft', visibility: 'unlisted', spaces: [spaceA.id, unlistedSpace.id] })
+  const siteSpaceRows: Array<{ id: string; space: { id: string } }> = (await admin('GET', `${base}/site-spaces`)).items
+  const siteSpaces = siteSpaceRows.map((s) => s.id)
+  const siteSpaceB1 = siteSpaceRows.find((s) => s.space.id === spaceB.id)!.id
+  const draftSiteSpaces = (await admin('GET', `/v1/orgs/${org.id}/sites/${draftSite.id}/site-spaces`)).items.map((s: { id: string }) => s.id)
+
+  // The foreign organization's own resources.
+  const foreignHttp = http(foreignToken)
+  const foreignCollection = await f.createCollection(foreign.id, { title: 'Foreign' })
+  const foreignSpace = await f.createSpace(foreign.id, { title: 'Foreign private' })
+  const foreignPublic = await f.createSpace(foreign.id, { title: 'Foreign public', visibility: 'public' })
+  const foreignTeam = await f.createTeam(foreign.id, { title: 'Foreign team', owners: [users.foreignAdmin.id] })
+  const foreignInvite = await f.createInviteLink(foreign.id)
+  const foreignSite = await f.createSite(foreign.id, { title: 'Foreign docs', published: true })
+  const foreignBase = `/v1/orgs/${foreign.id}/sites/${foreignSite.id}`
+  const foreignSection = await foreignHttp('POST', `${foreignBase}/sections`, { spaceId: foreignPublic.id })
+  const foreignGroup = await foreignHttp('POST', `${foreignBase}/section-groups`, { title: 'Foreign group' })
+  const foreignLink = await foreignHttp('POST', `${foreignBase}/share-links`, { name: 'Foreign' })
+  const foreignSiteSpace = (await foreignHttp('GET', `${foreignBase}/site-spaces`)).items[0].id
+  const sisterCollection = await f.createCollection(sister.id, { title: 'Sister' })
+
+  const keyOf = (link: { urls: { published: string } }) => new URL(link.urls.published).searchParams.get('share')!
+
+  /** The resource each path parameter names in the authorization matrix. */
+  const targets: Record<string, string> = {
+    organizationId: org.id,
+    collectionId: emptyCollection.id,
+    spaceId: privateSpace.id,
+    teamId: team.id,
+    userId: users.member.id,
+    siteId: site.id,
+    siteSectionId: sectionB.id,
+    siteSectionGroupId: group.id,
+    siteSpaceId: siteSpaceB2.id,
+    shareLinkId: shareLink.id,
+    inviteId: invite.id,
+  }
+
+  /** Every id of the world by the path parameter (or body field) naming it; the foreign ones last. */
+  const candidates: Record<string, string[]> = {
+    organizationId: [org.id, sister.id, foreign.id],
+    collectionId: [emptyCollection.id, parentCollection.id, childCollection.id, sisterCollection.id, foreignCollection.id],
+    spaceId: [privateSpace, publicSpace, unlistedSpace, shareLinkSpace, visitorAuthSpace, inCollectionSpace, childSpace, grantedSpace, spaceA, spaceB, spaceC, spaceD, trashedSpace, expiredSpace, foreignSpace, foreignPublic].map((s) => s.id),
+    teamId: [team.id, guestTeam.id, foreignTeam.id],
+    userId: [...Object.values(users).map((u) => u.id)],
+    siteId: [site.id, shareSite.id, draftSite.id, foreignSite.id],
+    siteSectionId: [sectionA.id, sectionB.id, sectionC.id, foreignSection.id],
+    siteSectionGroupId: [group.id, foreignGroup.id],
+    siteSpaceId: [...siteSpaces, ...draftSiteSpaces, foreignSiteSpace],
+    shareLinkId: [shareLink.id, shareSiteLink.id, foreignLink.id],
+    inviteId: [invite.id, foreignInvite.id],
+    shareKey: [keyOf(shareSiteLink), keyOf(shareLink), keyOf(foreignLink)],
+  }
+
+  // Cursors of the shapes lists use (an index position; a sort key), so `page` is not always a 400.
+  const cursors = [[0, 1], [1, 40], [1e9, 1], ['a', 'id1'], ['2026-03-01T10:00:00.000Z', 'id3'], [1]].map((key) => encodeCursor(key))
+
+  /** Ids no caller may see, by the path parameter naming them (with unknown ones, the "hidden parent" inputs). */
+  const hidden: Record<string, string[]> = {
+    organizationId: [foreign.id],
+    siteId: [foreignSite.id],
+    spaceId: [foreignSpace.id, trashedSpace.id],
+    collectionId: [foreignCollection.id],
+    teamId: [foreignTeam.id],
+  }
+
+  return {
+    api: api as DocsApi,
+    hidden,
+    errors: [] as unknown[],
+    idCount: () => idCount,
+    cursors,
+    clock,
+    users,
+    tokens,
+    orgs: { main: org.id, sister: sister.id, foreign: foreign.id },
+    spaces: { privateSpace: privateSpace.id, publicSpace: publicSpace.id, unlistedSpace: unlistedSpace.id, trashed: trashedSpace.id, expired: expiredSpace.id },
+    site: { id: site.id, sectionA: sectionA.id, sectionB: sectionB.id, sectionC: sectionC.id, group: group.id, siteSpaceB1, siteSpaceB2: siteSpaceB2.id, siteSpaces, shareSite: shareSite.id, draftSite: draftSite.id },
+    collections: { empty: emptyCollection.id, parent: parentCollection.id, child: childCollection.id, sister: sisterCollection.id },
+    teams: { target: team.id, guestTeam: guestTeam.id },
+    targets,
+    candidates,
+  }
+}
+
+export type FuzzWorld = Awaited<ReturnType<typeof buildWorld>>
+
+let seeded: Promise<FuzzWorld> | undefined
+
+/**
+ * A fresh world: a copy of the seeded world (built once per test file). The copy inserts every
+ * row of the seeded store, in their global insertion order, into a new memory store through the
+ * storage port, so each index and every order comes out the same; the clock stands at the seeded
+ * world's time and ids continue after its last one. A copy costs well under a millisecond where a
+ * build through fixtures and requests costs about ten, so every case can have its own world.
+ */
+export async function createFuzzWorld(): Promise<FuzzWorld> {
+  const world = await (seeded ??= buildWorld())
+  const rows = world.api.store.read((tx) =>
+    Object.keys(schema)
+      .flatMap((name) => tx.all(name as keyof typeof schema).map((row) => ({ name, row, seq: tx.seqOf(name as keyof typeof schema, (row as { id: string }).id)! })))
+      .sort((a, b) => a.seq - b.seq),
+  )
+  const store = createMemoryStore(schema)
+  store.transaction((tx) => rows.forEach(({ name, row }) => tx.insert(name as keyof typeof schema, row as never)))
+  const clock = createClock(world.clock.now())
+  const ids = sequentialIds('id')
+  for (let i = 0; i < world.idCount(); i++) ids()
+  // Unexpected errors (answered as 500) are kept for the failure report instead of logged.
+  const errors: unknown[] = []
+  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, store, onError: (error) => errors.push(error) })
+  return { ...world, api, clock, errors }
+}
