@@ -9,7 +9,7 @@ export interface ApiCore {
   runtime: Runtime
   operations: readonly BoundOperation[]
   journal: Journal & { record(entry: JournalRecord): void }
-  faults: Faults & { take(target: FaultTarget): FaultAction | undefined }
+  faults: Faults & { readonly active: number; take(target: FaultTarget): FaultAction | undefined }
   /** The API's own HTTP options (`cors`, `onError`): every handler built over it starts from them. */
   http: FetchHandlerOptions
 }

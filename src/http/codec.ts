@@ -44,6 +44,20 @@ export function validate<T extends z.ZodType>(schema: T | undefined, value: unkn
   return result.data
 }
 
+/**
+ * Whether the router alone guarantees what a path-parameter schema asks: an object of strings
+ * with at most a minimum length of 1 (the router never yields an empty segment). Validating such
+ * parameters again would only cost time on every request; anything stricter is validated.
+ */
+export function routerSatisfies(schema: z.ZodObject | undefined): boolean {
+  if (!schema) return true
+  type Def = { type: string; checks?: Array<{ _zod: { def: { check: string; minimum?: number } } }> }
+  return Object.values(schema.shape).every((field) => {
+    const def = (field as unknown as { _zod: { def: Def } })._zod.def
+    return def.type === 'string' && (def.checks ?? []).every((c) => c._zod.def.check === 'min_length' && (c._zod.def.minimum ?? 0) <= 1)
+  })
+}
+
 /** Query string to an object; a key given several times becomes an array. */
 export function decodeQuery(search: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {}

@@ -79,7 +79,7 @@ function matches(spec: FaultSpec, t: FaultTarget): boolean {
   return path.includes('{') ? path === t.template : path.replace(/\/+$/, '') === t.path.replace(/\/+$/, '')
 }
 
-export function createFaults(random: () => number): Faults & { take(target: FaultTarget): FaultAction | undefined } {
+export function createFaults(random: () => number): Faults & { readonly active: number; take(target: FaultTarget): FaultAction | undefined } {
   interface State extends Fault {
     hits: number
   }
@@ -102,6 +102,10 @@ export function createFaults(random: () => number): Faults & { take(target: Faul
       return state
     },
     list: () => [...active],
+    /** How many faults are active (the fetch handler asks nothing more of a request when none is). */
+    get active() {
+      return active.length
+    },
     clear() {
       active = []
     },

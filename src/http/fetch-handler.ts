@@ -1,9 +1,10 @@
 import { errorBody, ApiError } from '../core/errors.js'
 import { authenticate, execute } from '../core/execute.js'
 import { API_CORE, type ApiCore } from './api-core.js'
-import { decodeQuery, errorAnswer, jsonAnswer, parseBody, prefersMinimal, readBody, toResponse, validate, type Answer } from './codec.js'
+import { routerSatisfies, decodeQuery, errorAnswer, jsonAnswer, parseBody, prefersMinimal, readBody, toResponse, validate, type Answer } from './codec.js'
 import { createCors, type CorsOptions } from './cors.js'
 import type { FaultAction } from './faults.js'
+import type { JournalRecord } from './journal.js'
 import { createRouter, type Match } from './router.js'
 
 /** A function with the signature of the global `fetch`. */
@@ -78,6 +79,8 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
   // A handler over the API (another prefix, say) keeps the API's cors and onError unless told otherwise.
   options = { ...core.http, ...Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) }
   const router = createRouter(operations)
+  /** Operations whose path parameters the router already guarantees (no validation needed per request). */
+  const routed = new WeakSet(operations.filter((op) => routerSatisfies(op.def.params)).map((op) => op.def))
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
   const cors = createCors(options.cors)
   const fail = (error: unknown): Outcome => errorAnswer(error, options.onError)
@@ -97,10 +100,11 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
     }
     const { operation } = match
     const { def } = operation
-    const outcome: Outcome = { status: 0, text: undefined, operationId: def.id }
+    // Every field set from the start: one object shape for every request.
+    const outcome: Outcome = { status: 0, text: undefined, headers: undefined, operationId: def.id, user: undefined, requestText: undefined, fault: false }
     try {
       outcome.user = authenticate(rt, operation, bearer(request.headers.get('authorization')))
-      const params = validate(def.params, match.params, 'path parameter') ?? match.params
+      const params = routed.has(def) ? match.params : (validate(def.params, match.params, 'path parameter') ?? match.params)
       const query = validate(def.query, decodeQuery(search), 'query parameter') ?? {}
       // Operations without a body answer without waiting on the request stream.
       if (def.body) outcome.requestText = await readBody(request, def)
@@ -149,7 +153,7 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       } else {
         match = router.match(method, pathname)
         const operationId = match.kind === 'found' ? match.operation.def.id : match.kind === 'not-implemented' ? match.operationId : undefined
-        const action = core.faults.take({ method, path: pathname, template: match.kind === 'found' ? match.operation.def.path : undefined, operationId })
+        const action = core.faults.active === 0 ? undefined : core.faults.take({ method, path: pathname, template: match.kind === 'found' ? match.operation.def.path : undefined, operationId })
         outcome = await (action ? withFault(action, request, method, pathname, search, match) : handle(request, method, pathname, search, match))
         outcome.operationId ??= operationId
       }
@@ -157,17 +161,18 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
     const corsHeaders = cors?.headers(request.headers.get('origin'))
     if (corsHeaders) outcome.headers = { ...outcome.headers, ...corsHeaders }
     core.journal.record({
-      time: rt.now().toISOString(),
+      time: rt.now(),
       method: request.method,
       path: pathname,
       query: search,
       operationId: outcome.operationId,
       user: outcome.user,
       status: outcome.status,
-      fault: outcome.fault ?? false,
+      fault: outcome.fault === true,
       requestText: outcome.requestText,
       responseText: outcome.text,
-    })
+      seq: 0,
+    } as JournalRecord)
     return toResponse(outcome, head)
   }
 }

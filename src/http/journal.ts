@@ -49,9 +49,10 @@ export interface Journal {
   readonly limit: number
 }
 
-/** What the fetch handler records about one answered request. */
+/** What the fetch handler records about one answered request (kept as it is; entries are made on reading). */
 export interface JournalRecord {
-  time: string
+  /** From the API's clock; formatted only when read. */
+  time: Date
   method: string
   path: string
   query: string
@@ -72,6 +73,9 @@ const parse = (text: string | undefined): unknown => {
   }
 }
 
+/** A record with its number: what the ring holds, one object per request. */
+type Numbered = JournalRecord & { seq: number }
+
 class Entry implements JournalEntry {
   readonly seq: number
   readonly time: string
@@ -85,9 +89,9 @@ class Entry implements JournalEntry {
   #requestText: string | undefined
   #responseText: string | undefined
 
-  constructor(seq: number, r: JournalRecord) {
-    this.seq = seq
-    this.time = r.time
+  constructor(r: Numbered) {
+    this.seq = r.seq
+    this.time = r.time.toISOString()
     this.method = r.method
     this.path = r.path
     this.query = r.query
@@ -124,11 +128,12 @@ const matches = (e: JournalEntry, f: JournalFilter): boolean =>
 /** A journal keeping the newest `limit` entries (0 records nothing). */
 export function createJournal(limit: number): Journal & { record(r: JournalRecord): void } {
   if (!Number.isInteger(limit) || limit < 0) throw new Error(`journal limit must be a whole number >= 0, got ${limit}`)
-  // A ring buffer: recording is O(1) however full the journal is.
-  const ring: Entry[] = []
+  // A ring buffer of the records themselves: recording is O(1) and allocates nothing more,
+  // however full the journal is; entries are made when a test reads them.
+  const ring: Numbered[] = []
   let start = 0
   let seq = 0
-  const ordered = (): Entry[] => (start === 0 ? [...ring] : [...ring.slice(start), ...ring.slice(0, start)])
+  const ordered = (): Entry[] => (start === 0 ? ring : [...ring.slice(start), ...ring.slice(0, start)]).map((r) => new Entry(r))
   return {
     limit,
     get entries() {
@@ -145,7 +150,8 @@ export function createJournal(limit: number): Journal & { record(r: JournalRecor
       start = 0
     },
     record(r) {
-      const entry = new Entry(++seq, r)
+      const entry = r as Numbered
+      entry.seq = ++seq
       if (limit === 0) return
       if (ring.length < limit) ring.push(entry)
       else {

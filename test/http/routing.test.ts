@@ -101,3 +101,18 @@ describe('http: routing', () => {
     })
   })
 })
+
+describe('http: path parameters the router guarantees', () => {
+  it('are not validated again; a stricter schema still is', async () => {
+    const { z } = await import('zod')
+    const { routerSatisfies } = await import('../../src/http/codec.js')
+    expect(routerSatisfies(z.object({ spaceId: z.string().min(1) }))).toBe(true)
+    expect(routerSatisfies(z.object({ a: z.string(), b: z.string().min(1) }))).toBe(true)
+    expect(routerSatisfies(z.object({ a: z.string().min(3) }))).toBe(false)
+    expect(routerSatisfies(z.object({ a: z.string().regex(/^x/) }))).toBe(false)
+    expect(routerSatisfies(z.object({ a: z.enum(['x']) }))).toBe(false)
+    // Every operation of the table is of the first kind today: a path segment is never empty.
+    const w = await createWorld()
+    for (const op of w.api.operations) expect(routerSatisfies(op.params), op.id).toBe(true)
+  })
+})
