@@ -1,5 +1,6 @@
 import type { Context } from './core/context.js'
-import { createUrls } from './core/context.js'
+import { createUrls, nowIso } from './core/context.js'
+import { logUnexpected } from './core/errors.js'
 import type { Runtime } from './core/execute.js'
 import { createJobRunner } from './core/jobs.js'
 import { API_CORE, type ApiCore } from './http/api-core.js'
@@ -129,7 +130,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
   const now = options.now ?? (() => new Date())
   const newId = options.ids ?? newFlatId
   const urls = createUrls(options.baseUrl ?? 'http://localhost:4000', options.appUrl, options.publishedUrl)
-  const onError = options.onError ?? ((error: unknown) => console.error('[docs-content-api] unexpected error', error))
+  const onError = options.onError ?? logUnexpected
   const rt: Runtime = { store, now, newId, urls, resolvers: levelResolvers, jobs: createJobRunner(onError) }
 
   const system = <T>(fn: (ctx: Context) => T): T =>
@@ -137,7 +138,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
       const ctx: Context = {
         actor: { user: '' },
         now,
-        nowIso: () => now().toISOString(),
+        nowIso,
         newId,
         tx,
         urls,
@@ -166,7 +167,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     operations: boundOperations,
     journal: createJournal(options.journalLimit ?? 1000),
     faults: createFaults(options.random ?? Math.random),
-    http: { onError: options.onError, cors: options.cors },
+    http: { onError, cors: options.cors },
   }
   return {
     fetch: createFetchHandler({ [API_CORE]: core }, { basePath: options.basePath }),

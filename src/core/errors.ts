@@ -53,6 +53,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What every `onError` defaults to: the error, logged with the package's name. */
+export function logUnexpected(error: unknown): void {
+  console.error('[docs-content-api] unexpected error', error)
+}
+
 /** The JSON error body of every failed request. */
 export function errorBody(status: number, message: string): { error: { code: number; message: string } } {
   return { error: { code: status, message } }

@@ -166,9 +166,9 @@ export function jsonAnswer(status: number, body: unknown, headers?: Record<strin
 }
 
 /** Encode any thrown value as the API's error body; unknown errors are logged and become a 500. */
-export function errorAnswer(error: unknown, onError?: (error: unknown) => void): Answer {
+export function errorAnswer(error: unknown, onError: (error: unknown) => void): Answer {
   if (ApiError.isApiError(error)) return jsonAnswer(error.status, errorBody(error.status, error.message), error.headers ? { ...error.headers } : undefined)
-  ;(onError ?? ((e) => console.error('[docs-content-api] unexpected error', e)))(error)
+  onError(error)
   return jsonAnswer(500, errorBody(500, 'Internal server error'))
 }
 

@@ -1,10 +1,9 @@
-import { errorBody, ApiError } from '../core/errors.js'
+import { errorBody, ApiError, logUnexpected } from '../core/errors.js'
 import { authenticate, execute } from '../core/execute.js'
 import { API_CORE, type ApiCore } from './api-core.js'
 import { routerSatisfies, decodeQuery, errorAnswer, jsonAnswer, parseBody, prefersMinimal, readBody, toResponse, validate, type Answer } from './codec.js'
 import { createCors, type CorsOptions } from './cors.js'
 import type { FaultAction } from './faults.js'
-import type { JournalRecord } from './journal.js'
 import { createRouter, type Match } from './router.js'
 
 /** A function with the signature of the global `fetch`. */
@@ -18,7 +17,7 @@ export interface FetchHandlerOptions {
    * @example '/api' // serves /api/v1/orgs
    */
   basePath?: string
-  /** Called with unexpected errors (answered as 500). @default console.error */
+  /** Called with unexpected errors (answered as 500). @default logUnexpected (console.error) */
   onError?: (error: unknown) => void
   /**
    * Answer cross-origin requests: `true` allows any origin; options narrow it. Preflight `OPTIONS`
@@ -83,16 +82,13 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
   const routed = new WeakSet(operations.filter((op) => routerSatisfies(op.def.params)).map((op) => op.def))
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
   const cors = createCors(options.cors)
-  const fail = (error: unknown): Outcome => errorAnswer(error, options.onError)
+  const fail = (error: unknown): Outcome => errorAnswer(error, options.onError ?? logUnexpected)
 
   /** Route, authenticate, validate, run. `method` is the routed one (HEAD is routed as GET). */
   const handle = async (request: Request, method: string, pathname: string, search: string, match: Match): Promise<Outcome> => {
     if (match.kind === 'not-found') return fail(new ApiError('NOT_FOUND', `No route for ${method} ${pathname}`))
     if (match.kind === 'not-implemented') {
-      return {
-        ...fail(new ApiError('NOT_IMPLEMENTED', `${method} ${pathname} is the official operation \`${match.operationId}\`, which docs-content-api does not implement yet`)),
-        operationId: match.operationId,
-      }
+      return fail(new ApiError('NOT_IMPLEMENTED', `${method} ${pathname} is the official operation \`${match.operationId}\`, which docs-content-api does not implement yet`))
     }
     if (match.kind === 'method-not-allowed') {
       const allow = allowOf(match.allow).join(', ')
@@ -138,7 +134,6 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
     const method = head ? 'GET' : request.method
     let { pathname, search } = splitUrl(request.url)
     let outcome: Outcome
-    let match: Match = { kind: 'not-found' }
     if (basePath && pathname !== basePath && !pathname.startsWith(`${basePath}/`)) {
       outcome = fail(new ApiError('NOT_FOUND', `No route for ${pathname}`))
     } else {
@@ -151,7 +146,7 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
           outcome = { status: 204, text: undefined, headers: { ...cors?.preflight(request, allow), allow: allow.join(', ') } }
         }
       } else {
-        match = router.match(method, pathname)
+        const match = router.match(method, pathname)
         const operationId = match.kind === 'found' ? match.operation.def.id : match.kind === 'not-implemented' ? match.operationId : undefined
         const action = core.faults.active === 0 ? undefined : core.faults.take({ method, path: pathname, template: match.kind === 'found' ? match.operation.def.path : undefined, operationId })
         outcome = await (action ? withFault(action, request, method, pathname, search, match) : handle(request, method, pathname, search, match))
@@ -172,7 +167,7 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       requestText: outcome.requestText,
       responseText: outcome.text,
       seq: 0,
-    } as JournalRecord)
+    })
     return toResponse(outcome, head)
   }
 }

@@ -49,8 +49,13 @@ export interface Journal {
   readonly limit: number
 }
 
-/** What the fetch handler records about one answered request (kept as it is; entries are made on reading). */
+/**
+ * What the fetch handler records about one answered request, kept as it is (one object per
+ * request); the entry a test reads is made from it then.
+ */
 export interface JournalRecord {
+  /** Set by the journal when it records. */
+  seq: number
   /** From the API's clock; formatted only when read. */
   time: Date
   method: string
@@ -73,48 +78,20 @@ const parse = (text: string | undefined): unknown => {
   }
 }
 
-/** A record with its number: what the ring holds, one object per request. */
-type Numbered = JournalRecord & { seq: number }
-
-class Entry implements JournalEntry {
-  readonly seq: number
-  readonly time: string
-  readonly method: string
-  readonly path: string
-  readonly query: string
-  readonly operationId: string | undefined
-  readonly user: string | undefined
-  readonly status: number
-  readonly fault: boolean
-  #requestText: string | undefined
-  #responseText: string | undefined
-
-  constructor(r: Numbered) {
-    this.seq = r.seq
-    this.time = r.time.toISOString()
-    this.method = r.method
-    this.path = r.path
-    this.query = r.query
-    this.operationId = r.operationId
-    this.user = r.user
-    this.status = r.status
-    this.fault = r.fault
-    this.#requestText = r.requestText
-    this.#responseText = r.responseText
-  }
-
-  // Parsed on each read: every reader gets its own copy, so no test can change what another sees.
-  get requestBody(): unknown {
-    return parse(this.#requestText)
-  }
-
-  get responseBody(): unknown {
-    return parse(this.#responseText)
-  }
-
-  toJSON() {
-    const { seq, time, method, path, query, operationId, user, status, fault, requestBody, responseBody } = this
-    return { seq, time, method, path, query, operationId, user, status, fault, requestBody, responseBody }
+/**
+ * The entry of a record. The bodies are getters, parsed on each read: every reader gets its own
+ * copy, so no test can change what another sees (and JSON.stringify of an entry includes them).
+ */
+function entryOf({ requestText, responseText, time, ...fields }: JournalRecord): JournalEntry {
+  return {
+    ...fields,
+    time: time.toISOString(),
+    get requestBody() {
+      return parse(requestText)
+    },
+    get responseBody() {
+      return parse(responseText)
+    },
   }
 }
 
@@ -130,10 +107,10 @@ export function createJournal(limit: number): Journal & { record(r: JournalRecor
   if (!Number.isInteger(limit) || limit < 0) throw new Error(`journal limit must be a whole number >= 0, got ${limit}`)
   // A ring buffer of the records themselves: recording is O(1) and allocates nothing more,
   // however full the journal is; entries are made when a test reads them.
-  const ring: Numbered[] = []
+  const ring: JournalRecord[] = []
   let start = 0
   let seq = 0
-  const ordered = (): Entry[] => (start === 0 ? ring : [...ring.slice(start), ...ring.slice(0, start)]).map((r) => new Entry(r))
+  const ordered = (): JournalEntry[] => (start === 0 ? ring : [...ring.slice(start), ...ring.slice(0, start)]).map(entryOf)
   return {
     limit,
     get entries() {
@@ -150,12 +127,11 @@ export function createJournal(limit: number): Journal & { record(r: JournalRecor
       start = 0
     },
     record(r) {
-      const entry = r as Numbered
-      entry.seq = ++seq
+      r.seq = ++seq
       if (limit === 0) return
-      if (ring.length < limit) ring.push(entry)
+      if (ring.length < limit) ring.push(r)
       else {
-        ring[start] = entry
+        ring[start] = r
         start = (start + 1) % limit
       }
     },

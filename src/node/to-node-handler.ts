@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DocsApi } from '../api.js'
-import { errorBody } from '../core/errors.js'
+import { errorBody, logUnexpected } from '../core/errors.js'
 import { API_CORE } from '../http/api-core.js'
 import { createFetchHandler, type FetchFunction } from '../http/fetch-handler.js'
 import { createRequest, mountPath, UnreadableRequestError, type HostRequest } from './request.js'
@@ -26,7 +26,6 @@ export interface NodeHandlerOptions {
 /** A Node request listener that is also a Connect/Express middleware. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void
 
-const defaultOnError = (error: unknown) => console.error('[docs-content-api] unexpected error', error)
 
 /** Most prefixes a handler keeps a router for (a mount path with parameters yields many). */
 const MAX_PREFIXES = 32
@@ -57,7 +56,7 @@ const MAX_PREFIXES = 32
  */
 export function toNodeHandler(api: DocsApi, options: NodeHandlerOptions = {}): NodeHandler {
   // The API's own onError (createDocsApi's option) unless this handler is given one.
-  const onError = options.onError ?? api[API_CORE].http.onError ?? defaultOnError
+  const onError = options.onError ?? api[API_CORE].http.onError ?? logUnexpected
   const byPrefix = new Map<string, FetchFunction>()
 
   const fetchFor = (req: HostRequest): FetchFunction => {
@@ -128,7 +127,7 @@ export function toNodeHandler(api: DocsApi, options: NodeHandlerOptions = {}): N
   return (req, res, next) => {
     handle(req, res, next).catch((error: unknown) => {
       // Only a throwing onError or next can land here: report it, and never leave the client hanging.
-      defaultOnError(error)
+      logUnexpected(error)
       try {
         internalError(res)
       } catch {
