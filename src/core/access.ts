@@ -46,6 +46,9 @@ export const POLICY = {
     // on it (as in the product's share dialog), never through visibility or a share key alone.
     listPermissions: 'read',
     managePermissions: 'admin',
+    // Change requests are work in progress: members (a role in the organization or a grant on the
+    // space) read them, never visitors; editors create and edit them, reviewers review and merge.
+    viewChangeRequests: 'read',
   },
   collection: {
     view: 'read',

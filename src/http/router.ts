@@ -4,11 +4,18 @@ import { OFFICIAL_ROUTES } from './official-routes.js'
 /** A node of a path tree: static children by segment, one parameter child, values by method. */
 interface Node<T> {
   statics: Map<string, Node<T>>
-  param?: { name: string; node: Node<T> }
+  /** `rest`: the parameter takes the rest of the path, slashes included (see REST_PARAMS). */
+  param?: { name: string; node: Node<T>; rest: boolean }
   methods: Map<string, T>
 }
 
 const newNode = <T>(): Node<T> => ({ statics: new Map(), methods: new Map() })
+
+/**
+ * Parameters that hold a path, last in their route: `{pagePath}` of `.../content/path/{pagePath}`
+ * takes `getting-started/install` whether the client sends its slashes raw or encoded.
+ */
+const REST_PARAMS = new Set(['pagePath'])
 
 export type Match =
   | { kind: 'found'; operation: BoundOperation; params: Record<string, string> }
@@ -27,7 +34,7 @@ function insert<T>(root: Node<T>, method: string, path: string, value: T, anyNam
       if (node.param && node.param.name !== name) {
         throw new Error(`Conflicting parameter names at ${path}: {${node.param.name}} and {${name}}`)
       }
-      node.param ??= { name, node: newNode() }
+      node.param ??= { name, node: newNode(), rest: REST_PARAMS.has(param[1]!) }
       node = node.param.node
     } else {
       let next = node.statics.get(segment)
@@ -59,7 +66,17 @@ function walk<T>(root: Node<T>, pathname: string, params?: Record<string, string
     const segment = pathname.slice(start, slash)
     const next: Node<T> | undefined = node.statics.get(segment)
     if (next) node = next
-    else if (node.param) {
+    else if (node.param?.rest) {
+      const rest = pathname.slice(start).replace(/\/+$/, '')
+      if (params) {
+        try {
+          params[node.param.name] = rest.split('/').map(decodeURIComponent).join('/')
+        } catch {
+          return null
+        }
+      }
+      return node.param.node
+    } else if (node.param) {
       if (params) {
         let value = segment
         // Most segments hold no escape: decode only those that do.

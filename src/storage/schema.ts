@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { Role } from '../core/roles.js'
 import type { MergeRulesSchema, StandaloneMergeRulesSchema } from '../domains/common/schemas.js'
+import type { JsonDocument } from '../domains/content/document.js'
 import { collection } from './port.js'
 
 /**
@@ -215,6 +216,124 @@ export interface ShareLinkRow {
   createdAt: string
 }
 
+/**
+ * A revision of a space's content: immutable once written. Its pages are found through `buckets`,
+ * a two-level persistent map (page id → page version id, see domains/content/tree-index.ts): an
+ * edit writes the page versions it touches, the buckets holding them and a new revision row
+ * sharing everything else (arrays are shared by reference between frozen rows), so it costs
+ * O(pages touched), never a copy of the space.
+ */
+export interface RevisionRow {
+  id: string
+  space: string
+  parents: readonly string[]
+  type: 'edits' | 'merge' | 'update' | 'rollback'
+  createdAt: string
+  /** The change request merged (type `merge`). */
+  mergedFrom?: string
+  /** Root pages, in order. */
+  rootPages: readonly string[]
+  /** Ids of the index buckets (`contentBuckets`); empty for an empty revision. */
+  buckets: readonly string[]
+  /** Files of the revision, in insertion order. */
+  files: readonly string[]
+  variables: Readonly<Record<string, string>>
+}
+
+/** One bucket of a revision's page index: page id → page version id. Immutable, shared between revisions. */
+export interface ContentBucketRow {
+  id: string
+  entries: Readonly<Record<string, string>>
+}
+
+/** One version of a page: immutable; an edit writes a new version with the same `page` id. */
+export interface PageVersionRow {
+  id: string
+  /** The page's id, stable through edits, merges and updates. */
+  page: string
+  space: string
+  type: 'document' | 'group' | 'link'
+  title: string
+  slug: string
+  /** The parent page; a root page when undefined. */
+  parent?: string
+  /** Child page ids, in order. */
+  children: readonly string[]
+  emoji?: string
+  icon?: string
+  description?: string
+  hidden?: boolean
+  noIndex?: boolean
+  noRobotsIndex?: boolean
+  condition?: string
+  document: JsonDocument
+  createdAt: string
+  updatedAt: string
+}
+
+/** A file of a space's content (bytes in the blob port, under `blob`). Immutable. */
+export interface FileRow {
+  id: string
+  space: string
+  name: string
+  contentType: string
+  size: number
+  dimensions?: { width: number; height: number }
+  blob: string
+  createdAt: string
+}
+
+export type ChangeRequestStatus = 'draft' | 'open' | 'merged' | 'archived'
+
+export interface ChangeRequestRow {
+  id: string
+  space: string
+  organization: string
+  number: number
+  status: ChangeRequestStatus
+  subject?: string
+  description?: JsonDocument
+  createdBy: string
+  createdAt: string
+  updatedAt: string
+  /** The change request's current content. */
+  revision: string
+  /** Main's revision when the change request was created. */
+  revisionInitial: string
+  /** Main's revision the content was last based on (creation or the last update from main). */
+  revisionMergedAncestor?: string
+  revisionMerged?: string
+  mergedBy?: string
+  mergedAt?: string
+  comments: number
+  /** Who edited the content, in first-edit order, with their edit counts. */
+  contributors: ReadonlyArray<{ user: string; count: number; updatedAt: string }>
+}
+
+export interface ReviewRow {
+  id: string
+  changeRequest: string
+  space: string
+  reviewer: string
+  requestedBy?: string
+  status: 'approved' | 'changes-requested'
+  revision: string
+  outdated: boolean
+  createdAt: string
+  updatedAt: string
+}
+
+export interface RequestedReviewerRow {
+  /** `${changeRequest}/${user}` */
+  id: string
+  changeRequest: string
+  space: string
+  user: string
+  requestedBy: string
+  revision: string
+  createdAt: string
+}
+
 /** A named counter (see domains/common/sequence.ts). */
 export interface SequenceRow {
   id: string
@@ -306,6 +425,20 @@ export const schema = {
     bySite: { key: (l) => l.site },
     byKey: { key: (l) => l.key },
   }),
+  revisions: collection<RevisionRow>({ bySpace: { key: (r) => r.space } }),
+  contentBuckets: collection<ContentBucketRow>(),
+  pageVersions: collection<PageVersionRow>(),
+  files: collection<FileRow>({ bySpace: { key: (f) => f.space } }),
+  changeRequests: collection<ChangeRequestRow>({
+    /** A space's change requests, in creation order; by status for the status filter. */
+    bySpace: { key: (c) => c.space },
+    bySpaceStatus: { key: (c) => `${c.space}/${c.status}` },
+    byOrganization: { key: (c) => c.organization },
+    /** `${space}/${number}`: a change request addressed by its number. */
+    byNumber: { key: (c) => `${c.space}/${c.number}` },
+  }),
+  reviews: collection<ReviewRow>({ byChangeRequest: { key: (r) => r.changeRequest } }),
+  requestedReviewers: collection<RequestedReviewerRow>({ byChangeRequest: { key: (r) => r.changeRequest } }),
   spaceGrants: collection<SpaceGrantRow>({
     bySpace: { key: (g) => g.space },
     /** A space's user grants (`${space}/user`) or team grants (`${space}/team`), for paging each list. */

@@ -1,0 +1,89 @@
+import type { Context } from '../../core/context.js'
+import type { FileRow, PageVersionRow, RevisionRow } from '../../storage/schema.js'
+import { documentToMarkdown } from './markdown.js'
+import { childrenOf, pagePath } from './revision.js'
+
+export type DocumentFormat = 'document' | 'markdown'
+
+/** Where a file's bytes are served, without a token (the key is unguessable), by the API's own fetch. */
+export const fileDownloadUrl = (ctx: Context, file: FileRow): string => `${ctx.urls.base}/files/${file.blob}/${encodeURIComponent(file.name)}`
+
+export function encodeFile(ctx: Context, file: FileRow) {
+  return {
+    id: file.id,
+    name: file.name,
+    contentType: file.contentType,
+    downloadURL: fileDownloadUrl(ctx, file),
+    size: file.size,
+    ...(file.dimensions && { dimensions: file.dimensions }),
+  }
+}
+
+/**
+ * A page as the official `RevisionPageDocument`: metadata, its path in the revision, exactly one
+ * of `document` or `markdown` (by `format`), and its children the same way when `deep` (a page
+ * read alone carries its children without bodies would break the official schema, so they are
+ * encoded in full too).
+ */
+export function encodePage(
+  ctx: Context,
+  rev: RevisionRow,
+  page: PageVersionRow,
+  format: DocumentFormat,
+  path = pagePath(ctx.tx, rev, page),
+): Record<string, unknown> {
+  const children = childrenOf(ctx.tx, rev, page).map((child) => encodePage(ctx, rev, child, format, `${path}/${child.slug}`))
+  return {
+    id: page.page,
+    title: page.title,
+    kind: page.type === 'document' ? 'sheet' : page.type,
+    type: page.type,
+    ...(page.emoji !== undefined && { emoji: page.emoji }),
+    ...(page.icon !== undefined && { icon: page.icon }),
+    ...(page.description !== undefined && { description: page.description }),
+    ...(page.hidden !== undefined && { hidden: page.hidden }),
+    ...(page.noIndex !== undefined && { noIndex: page.noIndex }),
+    ...(page.noRobotsIndex !== undefined && { noRobotsIndex: page.noRobotsIndex }),
+    ...(page.condition !== undefined && { condition: page.condition }),
+    createdAt: page.createdAt,
+    updatedAt: page.updatedAt,
+    slug: page.slug,
+    path,
+    urls: { app: ctx.urls.app(`/s/${page.space}/${path}`) },
+    layout: {},
+    tags: [],
+    pages: children,
+    ...(format === 'markdown' ? { markdown: documentToMarkdown(page.document) } : { document: page.document }),
+  }
+}
+
+/** The root pages of a revision, each with its subtree. */
+export const encodePageTree = (ctx: Context, rev: RevisionRow, format: DocumentFormat) =>
+  childrenOf(ctx.tx, rev, undefined).map((page) => encodePage(ctx, rev, page, format, page.slug))
+
+export function encodeFiles(ctx: Context, rev: RevisionRow) {
+  const out = []
+  for (const id of rev.files) {
+    const file = ctx.tx.get('files', id)
+    if (file) out.push(encodeFile(ctx, file))
+  }
+  return out
+}
+
+/** A revision (`mergedFrom`, the merged change request, is added by the caller that knows it). */
+export function encodeRevision(ctx: Context, rev: RevisionRow, extra: Record<string, unknown> = {}) {
+  return {
+    object: 'revision' as const,
+    id: rev.id,
+    parents: [...rev.parents],
+    type: rev.type,
+    pages: encodePageTree(ctx, rev, 'document'),
+    files: encodeFiles(ctx, rev),
+    reusableContents: [],
+    tags: [],
+    variables: { ...rev.variables },
+    createdAt: rev.createdAt,
+    urls: { app: ctx.urls.app(`/s/${rev.space}/~/revisions/${rev.id}`) },
+    ...extra,
+  }
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod'
+import { queryBoolean } from '../../core/paging.js'
+import { TimestampSchema } from '../common/schemas.js'
+
+/**
+ * Shapes of a space's content: documents, pages, files, revisions. Documents are checked for
+ * their envelope (object, data, nodes of blocks) and kept as given: every official block type
+ * passes through the store; the official document's own schemas are what the tests check
+ * answers against.
+ */
+const NodeSchema: z.ZodType<Record<string, unknown>> = z.looseObject({
+  object: z.enum(['block', 'inline', 'text', 'fragment'], { error: 'must be "block", "inline", "text" or "fragment"' }),
+})
+
+export const JsonDocumentSchema = z
+  .object({
+    object: z.literal('document', { error: 'must be "document"' }),
+    data: z.record(z.string(), z.unknown()).default({}),
+    nodes: z.array(NodeSchema.refine((n) => n.object === 'block', 'a top-level node must be a block')).max(10_000, 'must have at most 10000 blocks'),
+  })
+  .meta({ id: 'JSONDocument', description: 'A rich-text document: blocks down to text leaves with marks.' })
+
+/** A body as a client may send it: `{ markdown }`, `{ document }`, or `{}` (empty). */
+export const DocumentInputSchema = z
+  .union(
+    [
+      z.strictObject({ markdown: z.string().max(1_000_000, 'must be at most 1000000 characters') }),
+      z.strictObject({ document: JsonDocumentSchema }),
+      z.strictObject({}),
+    ],
+    { error: 'must be {"markdown": "..."}, {"document": {...}} or {}' },
+  )
+  .meta({ id: 'Document', description: 'A document as markdown, as a JSON document, or empty.' })
+
+export const DocumentFormatSchema = z.enum(['document', 'markdown'], { error: 'must be "document" or "markdown"' })
+
+/** Query flags the content reads accept (`metadata` and `computed` change nothing here: no git metadata, no computed content). */
+export const RevisionQuerySchema = z.object({
+  metadata: queryBoolean.optional(),
+  computed: queryBoolean.optional(),
+})
+
+export const PageQuerySchema = RevisionQuerySchema.extend({
+  format: DocumentFormatSchema.optional(),
+  'format.markdown.refs': z.enum(['relative', 'stable'], { error: 'must be "relative" or "stable"' }).optional(),
+  evaluated: z.enum(['true', 'false', 'deterministic-only'], { error: 'must be true, false or "deterministic-only"' }).optional(),
+  dereferenced: z.enum(['true', 'false', 'reusable-contents'], { error: 'must be true, false or "reusable-contents"' }).optional(),
+})
+
+export const FileSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    contentType: z.string(),
+    downloadURL: z.string(),
+    size: z.number(),
+    dimensions: z.object({ width: z.number(), height: z.number() }).optional(),
+  })
+  .meta({ id: 'RevisionFile' })
+
+/** A page as answered (tree fields recursive; the document or markdown by `format`). */
+export const PageSchema: z.ZodType<Record<string, unknown>> = z
+  .looseObject({
+    id: z.string(),
+    title: z.string(),
+    kind: z.string(),
+    type: z.string(),
+    slug: z.string(),
+    path: z.string(),
+    pages: z.array(z.lazy(() => PageSchema)),
+  })
+  .meta({ id: 'RevisionPage' })
+
+export const PagesSchema = z.object({ pages: z.array(PageSchema) })
+
+export const RevisionSchema = z
+  .looseObject({
+    object: z.literal('revision'),
+    id: z.string(),
+    parents: z.array(z.string()),
+    type: z.string(),
+    pages: z.array(PageSchema),
+    files: z.array(FileSchema),
+    reusableContents: z.array(z.unknown()),
+    tags: z.array(z.unknown()),
+    variables: z.record(z.string(), z.string()),
+    createdAt: TimestampSchema,
+    urls: z.object({ app: z.string() }),
+  })
+  .meta({ id: 'Revision' })
