@@ -1,0 +1,70 @@
+import type { Context } from '../../core/context.js'
+import type { ChangeRequestRow, RequestedReviewerRow, ReviewRow, SpaceRow } from '../../storage/schema.js'
+import { encodeUser } from '../users/encode.js'
+
+/** A user by id as the API shows one (a user since removed shows as "Unknown user"). */
+export function userObject(ctx: Context, id: string) {
+  const row = ctx.tx.get('users', id)
+  return encodeUser(ctx, row ?? { id, displayName: 'Unknown user', emailVerified: false })
+}
+
+/** The revision of main the change request's content is based on. */
+export const baseRevisionOf = (cr: ChangeRequestRow): string => cr.revisionMergedAncestor ?? cr.revisionInitial
+
+/** Outdated: main has moved past the revision the change request started from or was last updated from. */
+export function isOutdated(ctx: Context, cr: ChangeRequestRow, space?: SpaceRow): boolean {
+  if (cr.status === 'merged') return false
+  const main = (space ?? ctx.tx.get('spaces', cr.space))?.revision
+  return main !== undefined && main !== baseRevisionOf(cr)
+}
+
+export function encodeChangeRequest(ctx: Context, cr: ChangeRequestRow) {
+  const location = ctx.urls.api(`/spaces/${cr.space}/change-requests/${cr.id}`)
+  return {
+    object: 'change-request' as const,
+    id: cr.id,
+    number: cr.number,
+    status: cr.status,
+    subject: cr.subject ?? '',
+    ...(cr.description !== undefined && { description: cr.description }),
+    createdBy: userObject(ctx, cr.createdBy),
+    createdAt: cr.createdAt,
+    updatedAt: cr.updatedAt,
+    ...(cr.mergedBy !== undefined && { mergedBy: userObject(ctx, cr.mergedBy) }),
+    ...(cr.mergedAt !== undefined && { mergedAt: cr.mergedAt }),
+    space: cr.space,
+    revision: cr.revision,
+    revisionInitial: cr.revisionInitial,
+    ...(cr.revisionMergedAncestor !== undefined && { revisionMergedAncestor: cr.revisionMergedAncestor }),
+    ...(cr.revisionMerged !== undefined && { revisionMerged: cr.revisionMerged }),
+    comments: cr.comments,
+    outdated: isOutdated(ctx, cr),
+    urls: { app: ctx.urls.app(`/s/${cr.space}/~/changes/${cr.number}`), location },
+  }
+}
+
+export function encodeReview(ctx: Context, review: ReviewRow) {
+  return {
+    object: 'change-request-review' as const,
+    id: review.id,
+    revision: review.revision,
+    reviewer: userObject(ctx, review.reviewer),
+    ...(review.requestedBy !== undefined && { requestedBy: userObject(ctx, review.requestedBy) }),
+    status: review.status,
+    outdated: review.outdated,
+    createdAt: review.createdAt,
+    updatedAt: review.updatedAt,
+    urls: { location: ctx.urls.api(`/spaces/${review.space}/change-requests/${review.changeRequest}/reviews/${review.id}`) },
+  }
+}
+
+export function encodeRequestedReviewer(ctx: Context, row: RequestedReviewerRow) {
+  return {
+    object: 'change-request-requested-reviewer' as const,
+    kind: 'user' as const,
+    user: userObject(ctx, row.user),
+    revision: row.revision,
+    requestedBy: userObject(ctx, row.requestedBy),
+    createdAt: row.createdAt,
+  }
+}

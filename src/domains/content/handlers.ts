@@ -1,0 +1,64 @@
+import type { Context } from '../../core/context.js'
+import { ApiError } from '../../core/errors.js'
+import { implement } from '../../core/operation.js'
+import { paginate } from '../../core/paging.js'
+import type { RevisionRow } from '../../storage/schema.js'
+import { encodeChangeRequest } from '../change-requests/encode.js'
+import { getSpace } from '../spaces/model.js'
+import { encodeFile, encodePage, encodePageTree, encodeRevision } from './encode.js'
+import { contentOperations } from './operations.js'
+import { mainRevision, pageByPath, requirePage, requireRevision } from './revision.js'
+
+/** A revision answered with, for a merge, the change request it merged (`mergedFrom`, required by the official shape). */
+export function answerRevision(ctx: Context, rev: RevisionRow) {
+  if (rev.type !== 'merge' || rev.mergedFrom === undefined) return encodeRevision(ctx, rev)
+  const cr = ctx.tx.get('changeRequests', rev.mergedFrom)
+  return encodeRevision(ctx, rev, cr ? { mergedFrom: encodeChangeRequest(ctx, cr) } : {})
+}
+
+/** A file of a revision by id (files of other revisions are a 404 here). */
+export function fileIn(ctx: Context, rev: RevisionRow, fileId: string) {
+  const file = rev.files.includes(fileId) ? ctx.tx.get('files', fileId) : undefined
+  if (!file) throw new ApiError('NOT_FOUND', 'File not found')
+  return encodeFile(ctx, file)
+}
+
+/** The files of a revision, paged in upload order. */
+export function filesPage(ctx: Context, rev: RevisionRow, query: { page?: string | undefined; limit: number }) {
+  const indexed = rev.files.map((id, i) => ({ id, i }))
+  const page = paginate(indexed, (e) => [e.i], query)
+  return { ...page, items: page.items.map((e) => encodeFile(ctx, ctx.tx.get('files', e.id)!)) }
+}
+
+export const contentHandlers = implement(contentOperations, {
+  getCurrentRevision: (ctx, { params }) => answerRevision(ctx, mainRevision(ctx, getSpace(ctx, params.spaceId))),
+
+  listPages: (ctx, { params }) => ({ pages: encodePageTree(ctx, mainRevision(ctx, getSpace(ctx, params.spaceId)), 'document') }),
+
+  listFiles: (ctx, { params, query }) => filesPage(ctx, mainRevision(ctx, getSpace(ctx, params.spaceId)), query),
+
+  getFileById: (ctx, { params }) => fileIn(ctx, mainRevision(ctx, getSpace(ctx, params.spaceId)), params.fileId),
+
+  getPageById: (ctx, { params, query }) => {
+    const rev = mainRevision(ctx, getSpace(ctx, params.spaceId))
+    return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document')
+  },
+
+  getPageByPath: (ctx, { params, query }) => {
+    const rev = mainRevision(ctx, getSpace(ctx, params.spaceId))
+    const page = pageByPath(ctx.tx, rev, params.pagePath)
+    if (!page) throw new ApiError('NOT_FOUND', 'Page not found')
+    return encodePage(ctx, rev, page, query.format ?? 'document')
+  },
+
+  getRevisionById: (ctx, { params }) => answerRevision(ctx, requireRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)),
+
+  listPagesInRevisionById: (ctx, { params }) => ({
+    pages: encodePageTree(ctx, requireRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId), 'document'),
+  }),
+
+  getPageInRevisionById: (ctx, { params, query }) => {
+    const rev = requireRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)
+    return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document')
+  },
+})
