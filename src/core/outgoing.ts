@@ -1,0 +1,222 @@
+import ipaddr from 'ipaddr.js'
+import { ApiError } from './errors.js'
+
+/**
+ * The guard for every request the library makes on a client's behalf (a file imported from a
+ * URL, say): without it, a client could make the server read its own network (a cloud metadata
+ * endpoint at 169.254.169.254, an admin page on localhost) and hand back the answer.
+ *
+ * Limit: the code is runtime-neutral, and web standards have no DNS lookup, so only the host as
+ * written is checked. A public-looking name that resolves to a private address is not caught
+ * here; the `fetch` the API was given may add that check (a Node dispatcher with a `lookup`
+ * that refuses private addresses, an egress proxy).
+ */
+
+const DEFAULT_MAX_BYTES = 10 * 1024 * 1024
+const DEFAULT_TIMEOUT_MS = 10_000
+const MAX_REDIRECTS = 5
+
+/** How a refused range is named in the error message (ipaddr.js's range names otherwise). */
+const RANGE_WORDS: Readonly<Record<string, string>> = {
+  private: 'a private address',
+  loopback: 'a loopback address',
+  linkLocal: 'a link-local address',
+  uniqueLocal: 'a unique-local address',
+  multicast: 'a multicast address',
+  broadcast: 'the broadcast address',
+  reserved: 'a reserved address',
+  unspecified: 'the unspecified address',
+  carrierGradeNat: 'a carrier-grade NAT address',
+  ipv4Compatible: 'an IPv4-compatible IPv6 address',
+}
+
+const LOCAL_SUFFIXES = ['.localhost', '.local', '.internal']
+
+interface Options {
+  field: string
+  allowPrivateNetwork: boolean
+}
+
+function invalid(field: string, why: string): ApiError {
+  return new ApiError('BAD_REQUEST', `Invalid request: body field \`${field}\`: ${why}`)
+}
+
+function couldNotFetch(field: string, why: string): ApiError {
+  return invalid(field, `could not fetch the URL: ${why}`)
+}
+
+/**
+ * The ipaddr.js range of an address, with IPv4-mapped IPv6 (::ffff:a.b.c.d) judged by its IPv4
+ * address. ipaddr.js calls the deprecated IPv4-compatible form (::a.b.c.d) unicast; some stacks
+ * still route it to the IPv4 address, so it is refused too.
+ */
+function rangeOf(address: ipaddr.IPv4 | ipaddr.IPv6): string {
+  if (address.kind() === 'ipv4') return address.range()
+  const v6 = address as ipaddr.IPv6
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range()
+  const range = v6.range()
+  return range === 'unicast' && v6.parts.slice(0, 6).every((p) => p === 0) ? 'ipv4Compatible' : range
+}
+
+/** Why a host is not public, or undefined when it is (as far as can be told without DNS). */
+function refusal(hostname: string): string | undefined {
+  // The WHATWG URL parser has already turned every IPv4 form (0x7f.1, 2130706433, 0177.0.0.1)
+  // into dotted decimal and lower-cased names; a trailing dot names the same host.
+  const host = hostname.replace(/\.+$/, '')
+  let address: ipaddr.IPv4 | ipaddr.IPv6 | undefined
+  if (host.startsWith('[') && host.endsWith(']')) address = ipaddr.IPv6.parse(host.slice(1, -1))
+  else if (ipaddr.IPv4.isValidFourPartDecimal(host)) address = ipaddr.IPv4.parse(host)
+  if (address) {
+    const range = rangeOf(address)
+    return range === 'unicast' ? undefined : (RANGE_WORDS[range] ?? `a special-purpose address (${range})`)
+  }
+  if (host === 'localhost' || LOCAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) return 'a local host name'
+  // A name without a dot resolves only through a local search domain (http://metadata/, http://intranet/).
+  if (!host.includes('.')) return 'a single-label host name, which only a local network resolves'
+  return undefined
+}
+
+/** What is wrong with fetching a parsed URL, or undefined when nothing is. */
+function problemWith(url: URL, allowPrivateNetwork: boolean): string | undefined {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `only http and https URLs can be fetched, not ${url.protocol}`
+  if (allowPrivateNetwork) return undefined
+  const why = refusal(url.hostname)
+  return why && `${url.hostname} is ${why}; only public addresses can be fetched`
+}
+
+/**
+ * Throws ApiError('BAD_REQUEST', message naming the field and rule) unless `url` is an http(s)
+ * URL to a public address; private, loopback, link-local, unique-local, multicast, reserved,
+ * unspecified, carrier-grade NAT, IPv4-mapped IPv6 of those, and hostnames `localhost`/
+ * `*.localhost`/`*.local`/`*.internal` are refused unless `allowPrivateNetwork`.
+ */
+export function checkOutgoingUrl(url: string, options: { field: string; allowPrivateNetwork: boolean }): URL {
+  const { field } = options
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw invalid(field, 'not a valid URL')
+  }
+  const problem = problemWith(parsed, options.allowPrivateNetwork)
+  if (problem) throw invalid(field, problem)
+  return parsed
+}
+
+/** Settle with `promise`, or reject with the signal's reason once it aborts (a fetch may ignore its signal). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason)
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(value)
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(error)
+      },
+    )
+  })
+}
+
+/** Let go of a body that will not be read (frees the connection). */
+function discard(response: Response): void {
+  response.body?.cancel().catch(() => undefined)
+}
+
+/** Read the body, stopping as soon as it exceeds `maxBytes` (the Content-Length may be absent or lie). */
+async function readCapped(response: Response, maxBytes: number, field: string, signal: AbortSignal): Promise<Uint8Array> {
+  const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', `Invalid request: body field \`${field}\`: the file at the URL is larger than ${maxBytes} bytes`)
+  if (Number(response.headers.get('content-length')) > maxBytes) {
+    discard(response)
+    throw tooLarge()
+  }
+  if (!response.body) return new Uint8Array()
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  try {
+    for (;;) {
+      const { done, value } = await untilAborted(reader.read(), signal)
+      if (done) break
+      total += value.byteLength
+      if (total > maxBytes) throw tooLarge()
+      chunks.push(value)
+    }
+  } catch (error) {
+    reader.cancel().catch(() => undefined)
+    throw error
+  }
+  const bytes = new Uint8Array(total)
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return bytes
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+
+/**
+ * Fetch through the given fetch with the guard. Redirects are not followed by the fetch
+ * (`redirect: 'manual'`): each Location is checked like the first URL (a public host could
+ * otherwise redirect to a private one), at most 5 hops. The body is capped at `maxBytes`
+ * (default 10 MiB) while it is read, a 413 PAYLOAD_TOO_LARGE: the file is part of what the
+ * client asked to store. The whole exchange, redirects and body included, has `timeoutMs`
+ * (default 10 s). Any other failure (network error, a status other than 2xx) is a 400 naming
+ * the field. Returns the bytes, the content-type header and the URL finally fetched.
+ */
+export async function fetchOutgoing(
+  fetchFn: typeof fetch,
+  url: string,
+  options: { field: string; allowPrivateNetwork: boolean; maxBytes?: number; timeoutMs?: number },
+): Promise<{ bytes: Uint8Array; contentType?: string; url: string }> {
+  const { field } = options
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  let target = checkOutgoingUrl(url, options)
+  const signal = AbortSignal.timeout(timeoutMs)
+  try {
+    for (let hops = 0; ; hops++) {
+      const response = await untilAborted(fetchFn(target.href, { redirect: 'manual', signal }), signal)
+      if (REDIRECTS.has(response.status)) {
+        discard(response)
+        const location = response.headers.get('location')
+        if (!location) throw couldNotFetch(field, `the server answered ${response.status} without a Location`)
+        if (hops >= MAX_REDIRECTS) throw couldNotFetch(field, `more than ${MAX_REDIRECTS} redirects`)
+        target = redirectTarget(location, target, options)
+        continue
+      }
+      // A browser's fetch hides a manual redirect behind an opaque response (status 0): it cannot be checked, so not followed.
+      if (response.type === 'opaqueredirect' || response.status === 0) throw couldNotFetch(field, 'the server redirected, and the redirect cannot be inspected')
+      if (!response.ok) {
+        discard(response)
+        throw couldNotFetch(field, `the server answered ${response.status}`)
+      }
+      const bytes = await readCapped(response, maxBytes, field, signal)
+      const contentType = response.headers.get('content-type') ?? undefined
+      return { bytes, contentType, url: target.href }
+    }
+  } catch (error) {
+    if (ApiError.isApiError(error)) throw error
+    if (signal.aborted) throw couldNotFetch(field, `no answer within ${timeoutMs} ms`)
+    throw couldNotFetch(field, error instanceof Error ? error.message : String(error))
+  }
+}
+
+/** The next URL of a redirect, checked like the first one (the message says the refused URL came from a redirect). */
+function redirectTarget(location: string, from: URL, options: Options): URL {
+  let next: URL
+  try {
+    next = new URL(location, from)
+  } catch {
+    throw couldNotFetch(options.field, 'the server redirected to an invalid URL')
+  }
+  const problem = problemWith(next, options.allowPrivateNetwork)
+  if (problem) throw couldNotFetch(options.field, `redirected to ${next.href}: ${problem}`)
+  return next
+}
