@@ -3,6 +3,8 @@ import { createUrls, nowIso } from './core/context.js'
 import { logUnexpected } from './core/errors.js'
 import type { Runtime } from './core/execute.js'
 import { createJobRunner } from './core/jobs.js'
+import { createTickets } from './core/tickets.js'
+import { createMemoryBlobs, type BlobPort } from './storage/blobs.js'
 import { API_CORE, type ApiCore } from './http/api-core.js'
 import type { CorsOptions } from './http/cors.js'
 import { createFaults, type Faults } from './http/faults.js'
@@ -83,6 +85,25 @@ export interface DocsApiOptions {
    * @default Math.random
    */
   random?: () => number
+  /**
+   * The fetch every outgoing request of the library uses (a file inserted from a `url`, say).
+   * Pass a fake in tests: nothing leaves the process then.
+   * @default globalThis.fetch
+   */
+  fetch?: typeof fetch
+  /**
+   * Let outgoing requests reach private, loopback, link-local and other reserved addresses (and
+   * `localhost`). Off by default: a URL in a request body must not make the API probe the
+   * network it runs in. The one switch for every outgoing request of the library.
+   * @default false
+   */
+  allowPrivateNetwork?: boolean
+  /**
+   * Where file bytes live (rows keep their keys). A fork shares its parent's blobs: blobs are
+   * never changed, and a key no row names is never served.
+   * @default createMemoryBlobs()
+   */
+  blobs?: BlobPort
 }
 
 export interface DocsApi {
@@ -131,7 +152,20 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
   const newId = options.ids ?? newFlatId
   const urls = createUrls(options.baseUrl ?? 'http://localhost:4000', options.appUrl, options.publishedUrl)
   const onError = options.onError ?? logUnexpected
-  const rt: Runtime = { store, now, newId, urls, resolvers: levelResolvers, jobs: createJobRunner(onError) }
+  const blobs = options.blobs ?? createMemoryBlobs()
+  const rt: Runtime = {
+    store,
+    now,
+    newId,
+    urls,
+    resolvers: levelResolvers,
+    jobs: createJobRunner(onError),
+    blobs,
+    // Called on globalThis when the request is made, so a fetch mocked after creation (msw) is the one used.
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    allowPrivateNetwork: options.allowPrivateNetwork ?? false,
+    tickets: createTickets(),
+  }
 
   const system = <T>(fn: (ctx: Context) => T): T =>
     store.transaction((tx: WriteTx<AppSchema>) => {
@@ -142,6 +176,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
         newId,
         tx,
         urls,
+        tickets: rt.tickets,
         access: {
           level: () => 'admin',
           allows,
@@ -182,7 +217,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     snapshot: () => capability('snapshot')(),
     restore: (snapshot) => capability('restore')(snapshot),
     reset: () => capability('restore')(initial!),
-    fork: (overrides = {}) => createDocsApi({ ...options, ...overrides, seed: undefined, store: capability('fork')() }),
+    fork: (overrides = {}) => createDocsApi({ ...options, ...overrides, seed: undefined, store: capability('fork')(), blobs }),
     [API_CORE]: core,
   }
 }

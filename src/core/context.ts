@@ -1,6 +1,7 @@
 import type { AppSchema, WriteTx } from '../storage/schema.js'
 import type { Level } from './roles.js'
 import type { Action, Resource } from './access.js'
+import type { Tickets } from './tickets.js'
 
 /** Who is calling: the user behind the bearer token. */
 export interface Actor {
@@ -56,6 +57,8 @@ export interface Context {
   readonly tx: WriteTx<AppSchema>
   readonly urls: Urls
   readonly access: AccessChecker
+  /** Short-lived capabilities behind unguessable URLs (core/tickets.ts). */
+  readonly tickets: Tickets
   /** Share key of a share-link site, when the request carries one. */
   readonly shareKey?: string | undefined
 }

@@ -1,8 +1,10 @@
 import type { AppSchema, StoragePort, WriteTx } from '../storage/schema.js'
-import { createAccessChecker, type Action, type LevelResolvers } from './access.js'
+import { createAccessChecker, type Action, type CallerAccess, type LevelResolvers } from './access.js'
 import { nowIso, type Context, type Urls } from './context.js'
 import { ApiError } from './errors.js'
 import type { JobRunner } from './jobs.js'
+import type { Tickets } from './tickets.js'
+import type { BlobPort } from '../storage/blobs.js'
 import type { BoundOperation } from './operation.js'
 
 export interface ExecuteInput {
@@ -11,6 +13,7 @@ export interface ExecuteInput {
   params: unknown
   query: unknown
   body: unknown
+  prepared?: unknown
 }
 
 export interface Runtime {
@@ -21,6 +24,12 @@ export interface Runtime {
   resolvers: LevelResolvers
   /** Background work, after requests answer (see core/jobs.ts). */
   jobs: JobRunner
+  /** File bytes (rows hold their keys). */
+  blobs: BlobPort
+  /** Every outgoing request of the library goes through this fetch, guarded (core/outgoing.ts). */
+  fetch: typeof fetch
+  allowPrivateNetwork: boolean
+  tickets: Tickets
 }
 
 /**
@@ -52,6 +61,36 @@ interface RunState {
   committed?: ApiError
 }
 
+/**
+ * The path's parents visible, then the operation's permission: a 404 or 403 thrown, or false
+ * for a missing resource of an idempotent delete (answered as success without running).
+ */
+function checkAccess(op: BoundOperation, input: ExecuteInput, access: CallerAccess): boolean {
+  const { def } = op
+  for (const parent of op.parents) {
+    access.require(parent.resource, (input.params as Record<string, string>)[parent.param]!, 'view' as Action)
+  }
+  if (def.permission) {
+    const { resource, action, missingIsSuccess } = def.permission
+    const param = def.permission.param ?? `${resource}Id`
+    const id = (input.params as Record<string, string>)[param]
+    if (id === undefined) throw new Error(`Operation ${def.id}: no path parameter "${param}" for its permission`)
+    if (missingIsSuccess && !access.can(resource, id, 'view')) return false
+    access.require(resource, id, action)
+  }
+  return true
+}
+
+/** Check the caller's access in a read transaction, before an operation's prepare step does any work. */
+export function authorize(rt: Runtime, op: BoundOperation, input: ExecuteInput): boolean {
+  return rt.store.read((tx) => {
+    let ctx: Context
+    const access = createAccessChecker(() => ctx, rt.resolvers)
+    ctx = { actor: { user: input.user }, now: rt.now, nowIso, newId: rt.newId, tx: tx as WriteTx<AppSchema>, urls: rt.urls, access, tickets: rt.tickets, shareKey: shareKeyOf(input.query) }
+    return checkAccess(op, input, access)
+  })
+}
+
 /** The body of `execute`'s transaction: a module function rather than a closure made per request. */
 function run(rt: Runtime, op: BoundOperation, input: ExecuteInput, tx: WriteTx<AppSchema>, state: RunState): unknown {
   const { def } = op
@@ -67,19 +106,10 @@ function run(rt: Runtime, op: BoundOperation, input: ExecuteInput, tx: WriteTx<A
     tx: def.method === 'GET' ? tx : access.watchWrites(tx),
     urls: rt.urls,
     access,
+    tickets: rt.tickets,
     shareKey: shareKeyOf(input.query),
   }
-  for (const parent of op.parents) {
-    access.require(parent.resource, (input.params as Record<string, string>)[parent.param]!, 'view' as Action)
-  }
-  if (def.permission) {
-    const { resource, action, missingIsSuccess } = def.permission
-    const param = def.permission.param ?? `${resource}Id`
-    const id = (input.params as Record<string, string>)[param]
-    if (id === undefined) throw new Error(`Operation ${def.id}: no path parameter "${param}" for its permission`)
-    if (missingIsSuccess && !access.can(resource, id, 'view')) return undefined
-    access.require(resource, id, action)
-  }
+  if (!checkAccess(op, input, access)) return undefined
   try {
     return op.handler(ctx, input)
   } catch (error) {

@@ -3,6 +3,7 @@ import { parentResources, type PathResource, type Permission } from './access.js
 import type { Context } from './context.js'
 import type { ErrorCode } from './errors.js'
 import type { Encoded } from './json.js'
+import type { BlobPort } from '../storage/blobs.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -48,10 +49,29 @@ export interface OperationInput<D extends OperationDef> {
   params: Out<D['params']>
   query: Out<D['query']>
   body: Out<D['body']>
+  /** What the operation's `prepare` step made before the transaction (see Prepare). */
+  prepared?: unknown
 }
 
+/** A handler's answer that turns the success status into 204 (e.g. a 205 delete of what was not there). */
+export const NO_CONTENT: unique symbol = Symbol.for('docs-content-api.no-content')
+
+/** What a prepare step may use: the outgoing fetch and its guard, and the blob port. */
+export interface PrepareEnv {
+  blobs: BlobPort
+  fetch: typeof fetch
+  allowPrivateNetwork: boolean
+}
+
+/**
+ * Async work an operation needs before its (synchronous) transaction: fetching a file's URL,
+ * putting bytes in the blob port. It runs after the caller's access was checked, and its
+ * `undo` runs when the transaction then fails, so a failed request leaves nothing behind.
+ */
+export type Prepare = (env: PrepareEnv, input: { params: unknown; query: unknown; body: unknown }) => Promise<{ value: unknown; undo(): void }>
+
 /** A handler gets the context and the validated input, and returns the response body (or its JSON text, see core/json.ts). */
-export type Handler<D extends OperationDef> = (ctx: Context, input: OperationInput<D>) => Encoded<ResponseOf<D>>
+export type Handler<D extends OperationDef> = (ctx: Context, input: OperationInput<D>) => Encoded<ResponseOf<D>> | typeof NO_CONTENT
 
 export type OperationTable = Record<string, OperationDef>
 export type Handlers<T extends OperationTable> = { [K in keyof T]: Handler<T[K]> }
@@ -59,7 +79,8 @@ export type Handlers<T extends OperationTable> = { [K in keyof T]: Handler<T[K]>
 /** An operation bound to its handler. */
 export interface BoundOperation {
   def: OperationDef
-  handler: (ctx: Context, input: { params: unknown; query: unknown; body: unknown }) => unknown
+  handler: (ctx: Context, input: { params: unknown; query: unknown; body: unknown; prepared?: unknown }) => unknown
+  prepare?: Prepare
   /** Resources named in the path above the addressed one, checked visible before anything else. */
   parents: readonly PathResource[]
 }
@@ -70,7 +91,7 @@ export function defineOperation<const D extends OperationDef>(def: D): D {
 }
 
 /** Bind a table to its handlers; a missing or mistyped handler is a compile error. */
-export function implement<T extends OperationTable>(table: T, handlers: Handlers<T>): BoundOperation[] {
+export function implement<T extends OperationTable>(table: T, handlers: Handlers<T>, prepares: Partial<Record<keyof T, Prepare>> = {}): BoundOperation[] {
   return Object.keys(table).map((key) => {
     const def = table[key]!
     if (def.id !== key) throw new Error(`Operation key "${key}" differs from its id "${def.id}"`)
@@ -78,6 +99,7 @@ export function implement<T extends OperationTable>(table: T, handlers: Handlers
     if (def.permission?.missingIsSuccess && def.path.split('/').pop() !== `{${def.permission.param ?? `${def.permission.resource}Id`}}`) {
       throw new Error(`Operation ${def.id}: missingIsSuccess is only for the resource the path addresses (its last parameter)`)
     }
-    return { def, handler: handlers[key] as BoundOperation['handler'], parents }
+    const prepare = prepares[key]
+    return { def, handler: handlers[key] as BoundOperation['handler'], parents, ...(prepare && { prepare }) }
   })
 }

@@ -1,5 +1,7 @@
 import { errorBody, ApiError, logUnexpected } from '../core/errors.js'
-import { authenticate, execute } from '../core/execute.js'
+import { authenticate, authorize, execute } from '../core/execute.js'
+import { NO_CONTENT } from '../core/operation.js'
+import { serveAsset } from './assets.js'
 import { API_CORE, type ApiCore } from './api-core.js'
 import { routerSatisfies, decodeQuery, errorAnswer, jsonAnswer, parseBody, prefersMinimal, readBody, toResponse, validate, type Answer } from './codec.js'
 import { createCors, type CorsOptions } from './cors.js'
@@ -105,7 +107,21 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       // Operations without a body answer without waiting on the request stream.
       if (def.body) outcome.requestText = await readBody(request, def)
       const body = validate(def.body, parseBody(request, def, outcome.requestText), 'body field')
-      const result = execute(rt, operation, { user: outcome.user, params, query, body })
+      const input = { user: outcome.user, params, query, body, prepared: undefined as unknown }
+      let result: unknown
+      if (operation.prepare) {
+        // Async work before the transaction (fetching a file's URL...), once the caller may do it.
+        if (!authorize(rt, operation, input)) return Object.assign(outcome, jsonAnswer(def.status === 205 ? 204 : def.status, undefined))
+        const prepared = await operation.prepare(rt, input)
+        input.prepared = prepared.value
+        try {
+          result = execute(rt, operation, input)
+        } catch (error) {
+          prepared.undo()
+          throw error
+        }
+      } else result = execute(rt, operation, input)
+      if (result === NO_CONTENT) return Object.assign(outcome, jsonAnswer(204, undefined))
       const status = def.minimal && def.response && prefersMinimal(request) ? 204 : def.status
       // A creation points at what it created (`Location`, as the official document declares on 201s).
       const location = status === 201 ? (result as { urls?: { location?: unknown } } | undefined)?.urls?.location : undefined
@@ -138,6 +154,8 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       outcome = fail(new ApiError('NOT_FOUND', `No route for ${pathname}`))
     } else {
       pathname = pathname.slice(basePath.length) || '/'
+      const asset = pathname.startsWith('/v1/') ? undefined : await serveAsset(rt, method, pathname)
+      if (asset) return asset
       if (method === 'OPTIONS') {
         const methods = router.allowed(pathname)
         if (methods.length === 0) outcome = fail(new ApiError('NOT_FOUND', `No route for ${pathname}`))

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { queryBoolean } from '../../core/paging.js'
 import { TimestampSchema } from '../common/schemas.js'
+import type { DocBlock } from './document.js'
 
 /**
  * Shapes of a space's content: documents, pages, files, revisions. Documents are checked for
@@ -8,15 +9,17 @@ import { TimestampSchema } from '../common/schemas.js'
  * passes through the store; the official document's own schemas are what the tests check
  * answers against.
  */
-const NodeSchema: z.ZodType<Record<string, unknown>> = z.looseObject({
-  object: z.enum(['block', 'inline', 'text', 'fragment'], { error: 'must be "block", "inline", "text" or "fragment"' }),
-})
+/** A top-level node: a block with a type; what it holds is kept as given. */
+const BlockSchema = z.looseObject({
+  object: z.literal('block', { error: 'a top-level node must be a block ("object": "block")' }),
+  type: z.string({ error: 'must be a block type (a string)' }).min(1, 'must not be empty'),
+}) as unknown as z.ZodType<DocBlock>
 
 export const JsonDocumentSchema = z
   .object({
     object: z.literal('document', { error: 'must be "document"' }),
     data: z.record(z.string(), z.unknown()).default({}),
-    nodes: z.array(NodeSchema.refine((n) => n.object === 'block', 'a top-level node must be a block')).max(10_000, 'must have at most 10000 blocks'),
+    nodes: z.array(BlockSchema).max(10_000, 'must have at most 10000 blocks'),
   })
   .meta({ id: 'JSONDocument', description: 'A rich-text document: blocks down to text leaves with marks.' })
 

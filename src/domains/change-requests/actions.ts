@@ -1,0 +1,58 @@
+import type { Context } from '../../core/context.js'
+import { ApiError } from '../../core/errors.js'
+import type { ChangeRequestRow, RevisionRow, SpaceRow } from '../../storage/schema.js'
+import { requireRevision } from '../content/revision.js'
+import { getSpace } from '../spaces/model.js'
+import { baseRevisionOf } from './encode.js'
+import { mergeRevisions, type MergeConflict } from './merge.js'
+import { countTransition, requireEditable, requireUnlocked } from './model.js'
+import { requireMergeRules } from './reviews.js'
+
+export type MergeAnswer = { result: 'merge' | 'update' | 'conflicts'; revision: string; conflicts?: MergeConflict[] }
+
+/** Write a merge result as a revision: a fast-forward shares the change request's content as it is. */
+function commit(ctx: Context, result: Extract<ReturnType<typeof mergeRevisions>, { ok: true }>, meta: Pick<RevisionRow, 'type' | 'parents'> & { mergedFrom?: string }): RevisionRow {
+  if (result.fastForward) {
+    const src = result.fastForward
+    const row: RevisionRow = { ...src, id: ctx.newId(), type: meta.type, parents: meta.parents, createdAt: ctx.nowIso() }
+    delete row.mergedFrom
+    if (meta.mergedFrom !== undefined) row.mergedFrom = meta.mergedFrom
+    return ctx.tx.insert('revisions', row)
+  }
+  return result.draft.commit(meta)
+}
+
+/**
+ * Merge a change request into main: a three-way merge of its base, main and its content. Main
+ * becomes a `merge` revision (parents: main before, the change request's revision); the change
+ * request is `merged`. Conflicts leave everything as it was and are answered as `conflicts`.
+ */
+export function mergeChangeRequest(ctx: Context, cr: ChangeRequestRow): MergeAnswer {
+  if (cr.status === 'merged') throw new ApiError('CONFLICT', `Change request #${cr.number} is already merged`)
+  requireEditable(cr)
+  const space = getSpace(ctx, cr.space)
+  requireUnlocked(space)
+  requireMergeRules(ctx, space, cr)
+  const main = requireRevision(ctx, space, space.revision)
+  const result = mergeRevisions(ctx, requireRevision(ctx, space, baseRevisionOf(cr)), main, requireRevision(ctx, space, cr.revision))
+  if (!result.ok) return { result: 'conflicts', revision: main.id, conflicts: result.conflicts }
+  const merged = commit(ctx, result, { type: 'merge', parents: [main.id, cr.revision], mergedFrom: cr.id })
+  const now = ctx.nowIso()
+  ctx.tx.update('spaces', { ...(ctx.tx.get('spaces', space.id) as SpaceRow), revision: merged.id, updatedAt: now })
+  countTransition(ctx, space.id, cr.status, 'merged')
+  ctx.tx.update('changeRequests', { ...cr, status: 'merged', revisionMerged: merged.id, mergedBy: ctx.actor.user, mergedAt: now, updatedAt: now })
+  return { result: 'merge', revision: merged.id }
+}
+
+/** Bring main's changes into the change request (a rebase by three-way merge): its base becomes main. */
+export function updateFromMain(ctx: Context, cr: ChangeRequestRow): MergeAnswer {
+  requireEditable(cr)
+  const space = getSpace(ctx, cr.space)
+  const main = requireRevision(ctx, space, space.revision)
+  if (baseRevisionOf(cr) === main.id) return { result: 'update', revision: cr.revision }
+  const result = mergeRevisions(ctx, requireRevision(ctx, space, baseRevisionOf(cr)), main, requireRevision(ctx, space, cr.revision))
+  if (!result.ok) return { result: 'conflicts', revision: cr.revision, conflicts: result.conflicts }
+  const updated = commit(ctx, result, { type: 'update', parents: [cr.revision, main.id] })
+  ctx.tx.update('changeRequests', { ...cr, revision: updated.id, revisionMergedAncestor: main.id, updatedAt: ctx.nowIso() })
+  return { result: 'update', revision: updated.id }
+}

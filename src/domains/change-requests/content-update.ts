@@ -1,0 +1,252 @@
+import type { Context } from '../../core/context.js'
+import { ApiError } from '../../core/errors.js'
+import type { ChangeRequestRow, FileRow, RevisionRow } from '../../storage/schema.js'
+import type { DocNode, JsonDocument } from '../content/document.js'
+import { emptyDocument } from '../content/document.js'
+import { RevisionDraft, type PageData } from '../content/draft.js'
+import { markdownToDocument } from '../content/markdown.js'
+import { requireRevision } from '../content/revision.js'
+import { slugify, uniqueSlug } from '../content/slug.js'
+import { getSpace } from '../spaces/model.js'
+import { baseRevisionOf } from './encode.js'
+import { requireEditable, requireUnlocked, withContributor } from './model.js'
+import type { ContentChange } from './schemas.js'
+
+/** A file of the batch, its bytes already in the blob port (see prepare.ts). */
+export interface PreparedFile {
+  change: number
+  index: number
+  ref?: string
+  name: string
+  contentType: string
+  size: number
+  dimensions?: { width: number; height: number }
+  blob: string
+}
+
+export type Outcome = { object: 'created_page'; ref?: string; page: string } | { object: 'updated_page'; page: string } | { object: 'deleted_page'; page: string }
+
+const field = (i: number, name: string) => `Invalid request: body field \`changes[${i}].${name}\``
+
+type Metadata = Partial<Pick<PageData, 'title' | 'slug' | 'emoji' | 'icon' | 'description' | 'hidden' | 'noIndex' | 'noRobotsIndex' | 'condition'>>
+
+/** Metadata a markdown frontmatter may carry, read with the types the page fields have. */
+function frontmatterMetadata(fm: Record<string, unknown>): Metadata {
+  const out: Metadata = {}
+  for (const key of ['title', 'slug', 'emoji', 'icon', 'description', 'condition'] as const) if (typeof fm[key] === 'string') out[key] = fm[key]
+  for (const key of ['hidden', 'noIndex', 'noRobotsIndex'] as const) if (typeof fm[key] === 'boolean') out[key] = fm[key]
+  return out
+}
+
+/** The body and metadata a change's `document` gives: markdown is parsed (frontmatter and leading heading win over the fields). */
+function readDocument(ctx: Context, input: { markdown: string } | { document: JsonDocument } | Record<string, never>): { document: JsonDocument; meta: Metadata } {
+  if ('markdown' in input) {
+    const parsed = markdownToDocument(input.markdown, { newKey: () => ctx.newId(), takeTitle: true })
+    const meta = frontmatterMetadata(parsed.frontmatter)
+    if (parsed.title !== undefined) meta.title = parsed.title
+    return { document: parsed.document, meta }
+  }
+  if ('document' in input) return { document: input.document, meta: {} }
+  return { document: emptyDocument(), meta: {} }
+}
+
+/** Links of the batch to a page or file by its `ref` become page and file references. */
+function resolveRefs(doc: JsonDocument, refs: ReadonlyMap<string, { kind: 'page'; page: string } | { kind: 'file'; file: string }>): JsonDocument {
+  if (refs.size === 0) return doc
+  const target = (url: unknown) => {
+    if (typeof url !== 'string') return undefined
+    const name = url.replace(/^\.\//, '')
+    return refs.get(name) ?? refs.get(name.replace(/\.md$/, ''))
+  }
+  const visit = (node: DocNode): DocNode => {
+    if (node.object === 'text') return node
+    const ref = (node.data as { ref?: { kind?: string; url?: unknown } } | undefined)?.ref
+    const resolved = ref?.kind === 'url' ? target(ref.url) : undefined
+    const nodes = node.nodes?.map(visit)
+    return { ...node, ...(resolved && { data: { ...node.data, ref: resolved } }), ...(nodes && { nodes }) } as DocNode
+  }
+  return { ...doc, nodes: doc.nodes.map((n) => visit(n) as JsonDocument['nodes'][number]) }
+}
+
+function applyMetadata(base: PageData, fields: Metadata): PageData {
+  const next: PageData = { ...base }
+  for (const [key, value] of Object.entries(fields) as Array<[keyof Metadata, unknown]>) {
+    if (value === undefined) continue
+    // An empty emoji, icon or condition removes it (official RevisionPageUpdate).
+    if ((key === 'emoji' || key === 'icon' || key === 'condition') && value === '') delete next[key]
+    else (next as Record<string, unknown>)[key] = value
+  }
+  return next
+}
+
+/** The slugs taken among `parent`'s children, leaving out `self`. */
+function siblingSlugs(draft: RevisionDraft, parent: string | undefined, self?: string): Set<string> {
+  const out = new Set<string>()
+  for (const id of draft.children(parent)) if (id !== self) out.add(draft.get(id)!.slug)
+  return out
+}
+
+function place(draft: RevisionDraft, parent: string | undefined, pageId: string, at: number | undefined): void {
+  const list = draft.children(parent).filter((id) => id !== pageId)
+  const index = at === undefined ? list.length : Math.min(at, list.length)
+  list.splice(index, 0, pageId)
+  draft.setChildren(parent, list)
+}
+
+function unplace(draft: RevisionDraft, parent: string | undefined, pageId: string): void {
+  draft.setChildren(
+    parent,
+    draft.children(parent).filter((id) => id !== pageId),
+  )
+}
+
+/**
+ * Apply a batch of content changes to a change request: one new revision for the whole batch,
+ * or nothing at all when any change is invalid (the transaction rolls back). Main is untouched.
+ */
+export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes: readonly ContentChange[], files: readonly PreparedFile[]) {
+  requireEditable(cr)
+  const space = getSpace(ctx, cr.space)
+  requireUnlocked(space)
+  const current = requireRevision(ctx, space, cr.revision)
+  const draft = new RevisionDraft(ctx, current)
+  const now = ctx.nowIso()
+  const outcomes = new Map<string, Outcome>()
+  // One outcome per page, in first-touched order (Map keeps it): the first, unless the page is deleted later.
+  const note = (o: Outcome) => {
+    if (!outcomes.has(o.page) || o.object === 'deleted_page') outcomes.set(o.page, o)
+  }
+
+  // Refs first: pages and files of the batch can link to each other whatever their order.
+  const refs = new Map<string, { kind: 'page'; page: string } | { kind: 'file'; file: string }>()
+  const pageIds = new Map<number, string>()
+  changes.forEach((change, i) => {
+    if (change.operation !== 'insert_page') return
+    const id = ctx.newId()
+    pageIds.set(i, id)
+    if (change.ref !== undefined) {
+      if (refs.has(change.ref)) throw new ApiError('BAD_REQUEST', `${field(i, 'ref')}: "${change.ref}" is used twice in the batch`)
+      refs.set(change.ref, { kind: 'page', page: id })
+    }
+  })
+  const inserted: FileRow[] = []
+  for (const file of files) {
+    const row = ctx.tx.insert('files', { id: ctx.newId(), space: space.id, name: file.name, contentType: file.contentType, size: file.size, blob: file.blob, createdAt: now, ...(file.dimensions && { dimensions: file.dimensions }) })
+    inserted.push(row)
+    if (file.ref !== undefined) {
+      if (refs.has(file.ref)) throw new ApiError('BAD_REQUEST', `${field(file.change, `files[${file.index}].ref`)}: "${file.ref}" is used twice in the batch`)
+      refs.set(file.ref, { kind: 'file', file: row.id })
+    }
+  }
+  if (inserted.length > 0) draft.files = [...draft.files, ...inserted.map((f) => f.id)]
+
+  changes.forEach((change, i) => {
+    switch (change.operation) {
+      case 'insert_page': {
+        const id = pageIds.get(i)!
+        const parent = change.into
+        if (parent !== undefined && !draft.has(parent)) throw new ApiError('BAD_REQUEST', `${field(i, 'into')}: no page "${parent}" in the change request`)
+        const { document, meta } = readDocument(ctx, change.document)
+        const fields: Metadata = { ...change, ...meta }
+        const title = fields.title ?? 'Untitled'
+        const taken = siblingSlugs(draft, parent)
+        let slug: string
+        if (fields.slug !== undefined) {
+          if (taken.has(fields.slug)) throw new ApiError('BAD_REQUEST', `${field(i, 'slug')}: "${fields.slug}" is taken by a sibling page (slugs are unique among siblings)`)
+          slug = fields.slug
+        } else slug = uniqueSlug(slugify(title), taken)
+        const page = applyMetadata(
+          { page: id, space: space.id, type: 'document', title, slug, children: [], document: resolveRefs(document, refs), createdAt: now, updatedAt: now, ...(parent !== undefined && { parent }) },
+          { ...fields, title, slug },
+        )
+        draft.set(id, page)
+        place(draft, parent, id, change.at)
+        note({ object: 'created_page', page: id, ...(change.ref !== undefined && { ref: change.ref }) })
+        break
+      }
+      case 'update_page': {
+        const old = draft.get(change.page)
+        if (!old) throw new ApiError('BAD_REQUEST', `${field(i, 'page')}: no page "${change.page}" in the change request`)
+        const body = change.document === undefined ? undefined : readDocument(ctx, change.document)
+        const fields: Metadata = { ...change, ...body?.meta }
+        const parent = change.into === undefined ? old.parent : (change.into ?? undefined)
+        if (parent !== undefined) {
+          if (!draft.has(parent)) throw new ApiError('BAD_REQUEST', `${field(i, 'into')}: no page "${parent}" in the change request`)
+          if (draft.isWithin(parent, change.page)) throw new ApiError('BAD_REQUEST', `${field(i, 'into')}: a page cannot move into itself or one of its subpages`)
+        }
+        const moved = parent !== old.parent
+        const taken = siblingSlugs(draft, parent, change.page)
+        if (fields.slug !== undefined && taken.has(fields.slug)) {
+          throw new ApiError('BAD_REQUEST', `${field(i, 'slug')}: "${fields.slug}" is taken by a sibling page (slugs are unique among siblings)`)
+        }
+        let next = applyMetadata({ ...old, updatedAt: now }, fields)
+        // A slug set explicitly stays; a derived one follows a new title.
+        if (fields.slug === undefined && fields.title !== undefined && fields.title !== old.title && old.slug === slugify(old.title)) next.slug = uniqueSlug(slugify(fields.title), taken)
+        else if (fields.slug === undefined && taken.has(next.slug)) next.slug = uniqueSlug(next.slug, taken)
+        if (body) next.document = resolveRefs(body.document, refs)
+        if (moved) {
+          unplace(draft, old.parent, change.page)
+          next = { ...next }
+          if (parent === undefined) delete next.parent
+          else next.parent = parent
+        }
+        draft.set(change.page, next)
+        if (moved || change.at !== undefined) place(draft, parent, change.page, change.at)
+        note({ object: 'updated_page', page: change.page })
+        break
+      }
+      case 'delete_page': {
+        const page = draft.get(change.page)
+        if (!page) throw new ApiError('BAD_REQUEST', `${field(i, 'page')}: no page "${change.page}" in the change request`)
+        unplace(draft, page.parent, change.page)
+        const drop = (id: string) => {
+          for (const child of draft.get(id)?.children ?? []) drop(child)
+          draft.remove(id)
+          note({ object: 'deleted_page', page: id })
+        }
+        drop(change.page)
+        break
+      }
+      case 'revert_page': {
+        const target = requireRevision(ctx, space, change.revision ?? baseRevisionOf(cr))
+        revertPage(ctx, draft, target, change.page, i)
+        note(draft.has(change.page) ? { object: 'updated_page', page: change.page } : { object: 'deleted_page', page: change.page })
+        break
+      }
+      case 'insert_files':
+        break
+    }
+  })
+
+  const revision = draft.commit({ type: 'edits', parents: [current.id] })
+  const updated = ctx.tx.update('changeRequests', { ...cr, revision: revision.id, updatedAt: now, contributors: withContributor(ctx, cr) })
+  return { changeRequest: updated, outcomes: [...outcomes.values()], files: inserted }
+}
+
+/** Put a page back as it is in `target`: restored (with its place) when it was deleted or changed, removed when `target` lacks it. */
+function revertPage(ctx: Context, draft: RevisionDraft, target: RevisionRow, pageId: string, i: number): void {
+  const draftTarget = new RevisionDraft(ctx, target)
+  const before = draftTarget.get(pageId)
+  const now = draft.get(pageId)
+  if (!before && !now) throw new ApiError('BAD_REQUEST', `${field(i, 'page')}: no page "${pageId}" in the change request or the revision`)
+  if (!before) {
+    unplace(draft, now!.parent, pageId)
+    const drop = (id: string) => {
+      for (const child of draft.get(id)?.children ?? []) drop(child)
+      draft.remove(id)
+    }
+    drop(pageId)
+    return
+  }
+  const parent = before.parent !== undefined && draft.has(before.parent) ? before.parent : undefined
+  if (now) unplace(draft, now.parent, pageId)
+  // Children keep what the change request has (they are pages of their own); the rest comes back.
+  const children = now ? now.children : []
+  const restored: PageData = { ...before, children }
+  if (parent === undefined) delete restored.parent
+  const taken = siblingSlugs(draft, parent, pageId)
+  if (taken.has(restored.slug)) restored.slug = uniqueSlug(restored.slug, taken)
+  draft.set(pageId, restored)
+  const position = draftTarget.children(before.parent).indexOf(pageId)
+  place(draft, parent, pageId, position < 0 ? undefined : position)
+}

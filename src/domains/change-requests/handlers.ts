@@ -1,0 +1,151 @@
+import type { Context } from '../../core/context.js'
+import { ApiError } from '../../core/errors.js'
+import { implement, NO_CONTENT } from '../../core/operation.js'
+import { paginate } from '../../core/paging.js'
+import type { ChangeRequestRow, RevisionRow } from '../../storage/schema.js'
+import { fileIn, filesPage, answerRevision } from '../content/handlers.js'
+import { encodePage, encodePageTree } from '../content/encode.js'
+import { pageByPath, requirePage, requireRevision } from '../content/revision.js'
+import { getSpace } from '../spaces/model.js'
+import { mergeChangeRequest, updateFromMain } from './actions.js'
+import { applyContentChanges, type PreparedFile } from './content-update.js'
+import { encodeChangeRequest, encodeRequestedReviewer, encodeReview, userObject } from './encode.js'
+import { organizationChangeRequests, spaceChangeRequests } from './list.js'
+import { createChangeRequest, getChangeRequest, updateChangeRequest } from './model.js'
+import { changeRequestOperations } from './operations.js'
+import { prepareContentFiles } from './prepare.js'
+import { submitReview } from './reviews.js'
+import { PDF_TTL_MS } from './pdf-ticket.js'
+
+const contentOf = (ctx: Context, cr: ChangeRequestRow): RevisionRow => requireRevision(ctx, getSpace(ctx, cr.space), cr.revision)
+
+export const changeRequestHandlers = implement(
+  changeRequestOperations,
+  {
+    listChangeRequestsForSpace: (ctx, { params, query }) => {
+      getSpace(ctx, params.spaceId)
+      const page = spaceChangeRequests(ctx, params.spaceId, query)
+      return { ...page, items: page.items.map((cr) => encodeChangeRequest(ctx, cr)) }
+    },
+
+    createChangeRequest: (ctx, { params, body }) => encodeChangeRequest(ctx, createChangeRequest(ctx, params.spaceId, body)),
+
+    getChangeRequestById: (ctx, { params }) => encodeChangeRequest(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId)),
+
+    updateChangeRequestById: (ctx, { params, body }) =>
+      encodeChangeRequest(ctx, updateChangeRequest(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId), body)),
+
+    mergeChangeRequest: (ctx, { params }) => mergeChangeRequest(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId)),
+
+    updateChangeRequest: (ctx, { params }) => updateFromMain(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId)),
+
+    listChangeRequestsForOrganization: (ctx, { params, query }) => {
+      const page = organizationChangeRequests(ctx, params.organizationId, query)
+      return { ...page, items: page.items.map((cr) => encodeChangeRequest(ctx, cr)) }
+    },
+
+    getRevisionOfChangeRequestById: (ctx, { params }) => answerRevision(ctx, contentOf(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId))),
+
+    updateChangeRequestContent: (ctx, { params, query, body, prepared }) => {
+      const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
+      const result = applyContentChanges(ctx, cr, body.changes, (prepared as PreparedFile[] | undefined) ?? [])
+      const changeRequest = encodeChangeRequest(ctx, result.changeRequest)
+      if (query.compat) return changeRequest
+      const pageRef = (id: string) => ({
+        object: 'page' as const,
+        id,
+        urls: { location: ctx.urls.api(`/spaces/${cr.space}/change-requests/${cr.id}/content/page/${id}`) },
+      })
+      return {
+        changeRequest,
+        changes: result.outcomes.map((o) =>
+          o.object === 'deleted_page'
+            ? { object: o.object, page: o.page }
+            : o.object === 'created_page'
+              ? { object: o.object, page: pageRef(o.page), ...(o.ref !== undefined && { ref: o.ref }) }
+              : { object: o.object, page: pageRef(o.page) },
+        ),
+        insertedFiles: result.files.map((f) => fileIn(ctx, { ...contentOf(ctx, result.changeRequest) }, f.id)),
+      }
+    },
+
+    listPagesInChangeRequest: (ctx, { params }) => ({ pages: encodePageTree(ctx, contentOf(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId)), 'document') }),
+
+    listFilesInChangeRequestById: (ctx, { params, query }) => filesPage(ctx, contentOf(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId)), query),
+
+    getFileInChangeRequestById: (ctx, { params }) => fileIn(ctx, contentOf(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId)), params.fileId),
+
+    getPageInChangeRequestById: (ctx, { params, query }) => {
+      const rev = contentOf(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId))
+      return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document')
+    },
+
+    getPageInChangeRequestByPath: (ctx, { params, query }) => {
+      const rev = contentOf(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId))
+      const page = pageByPath(ctx.tx, rev, params.pagePath)
+      if (!page) throw new ApiError('NOT_FOUND', 'Page not found')
+      return encodePage(ctx, rev, page, query.format ?? 'document')
+    },
+
+    getReviewsByChangeRequestId: (ctx, { params, query }) => {
+      const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
+      const rows = ctx.tx.scan('reviews', 'byChangeRequest', cr.id)
+      const page = paginate(rows, (e) => [e.seq], query)
+      return { ...page, items: page.items.map((e) => encodeReview(ctx, e.row)) }
+    },
+
+    submitChangeRequestReview: (ctx, { params, body }) => encodeReview(ctx, submitReview(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId), body.status)),
+
+    getChangeRequestReviewById: (ctx, { params }) => {
+      const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
+      const review = ctx.tx.get('reviews', params.reviewId)
+      if (!review || review.changeRequest !== cr.id) throw new ApiError('NOT_FOUND', 'Review not found')
+      return encodeReview(ctx, review)
+    },
+
+    getRequestedReviewersByChangeRequestId: (ctx, { params, query }) => {
+      const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
+      const page = paginate(ctx.tx.scan('requestedReviewers', 'byChangeRequest', cr.id), (e) => [e.seq], query)
+      return { ...page, items: page.items.map((e) => encodeRequestedReviewer(ctx, e.row)) }
+    },
+
+    requestReviewersForChangeRequest: (ctx, { params, body }) => {
+      let cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
+      if (cr.status === 'merged' || cr.status === 'archived') throw new ApiError('CONFLICT', `Change request #${cr.number} is ${cr.status}: it can no longer be reviewed`)
+      const space = getSpace(ctx, cr.space)
+      const out = []
+      for (const [i, user] of body.users.entries()) {
+        const member = ctx.tx.get('members', `${space.organization}/${user}`)
+        if (!member) throw new ApiError('BAD_REQUEST', `Invalid request: body field \`users[${i}]\`: "${user}" is not a member of the organization`)
+        const id = `${cr.id}/${user}`
+        const row = { id, changeRequest: cr.id, space: cr.space, user, requestedBy: ctx.actor.user, revision: cr.revision, createdAt: ctx.nowIso() }
+        out.push(ctx.tx.get('requestedReviewers', id) ? ctx.tx.update('requestedReviewers', row) : ctx.tx.insert('requestedReviewers', row))
+      }
+      if (body.subject !== undefined || body.description !== undefined) cr = updateChangeRequest(ctx, cr, { subject: body.subject, description: body.description })
+      return { users: out.map((row) => encodeRequestedReviewer(ctx, row)) }
+    },
+
+    removeRequestedReviewerFromChangeRequest: (ctx, { params }) => {
+      const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
+      if (!ctx.tx.delete('requestedReviewers', `${cr.id}/${params.userId}`)) return NO_CONTENT
+    },
+
+    getContributorsByChangeRequestId: (ctx, { params, query }) => {
+      const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
+      const indexed = cr.contributors.map((c, i) => ({ c, i }))
+      const page = paginate(indexed, (e) => [e.i], query)
+      return { ...page, items: page.items.map(({ c }) => ({ user: userObject(ctx, c.user), count: c.count, updatedAt: c.updatedAt, actionType: 'edit' as const })) }
+    },
+
+    getChangeRequestPDF: (ctx, { params, query }) => {
+      const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
+      if (query.page !== undefined) requirePage(ctx, contentOf(ctx, cr), query.page)
+      const key = ctx.tickets.issue(
+        { kind: 'pdf', space: cr.space, changeRequest: cr.id, revision: cr.revision, page: query.page, only: query.only === 'true' },
+        ctx.now().getTime() + PDF_TTL_MS,
+      )
+      return { url: `${ctx.urls.base}/pdf/${key}` }
+    },
+  },
+  { updateChangeRequestContent: prepareContentFiles },
+)

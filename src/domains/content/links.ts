@@ -1,0 +1,75 @@
+import type { Context } from '../../core/context.js'
+import type { ReadTx } from '../../storage/port.js'
+import type { AppSchema, RevisionRow } from '../../storage/schema.js'
+import type { DocNode, JsonDocument } from './document.js'
+import { pageIn, walkPages } from './revision.js'
+
+export type LinkStatus = 'ok' | 'broken' | 'in-app'
+
+export interface LinkItem {
+  status: LinkStatus
+  relation: 'page' | 'file' | 'url'
+  /** The page holding the link. */
+  source: { page: string }
+  targetReference: Record<string, unknown>
+}
+
+/** Every content reference of a document, in order (links, images, files). */
+export function refsOf(doc: JsonDocument): Array<Record<string, unknown> & { kind: string }> {
+  const out: Array<Record<string, unknown> & { kind: string }> = []
+  const visit = (node: DocNode) => {
+    if (node.object === 'text') return
+    const data = node.data as { ref?: { kind?: unknown }; refDark?: { kind?: unknown } } | undefined
+    for (const ref of [data?.ref, data?.refDark]) if (ref && typeof ref.kind === 'string') out.push(ref as Record<string, unknown> & { kind: string })
+    node.nodes?.forEach(visit)
+    if (node.object === 'block') node.fragments?.forEach((f) => f.nodes.forEach(visit))
+  }
+  doc.nodes.forEach(visit)
+  return out
+}
+
+/**
+ * The links of a revision, worked out once per revision: revisions are immutable, so the list
+ * is kept (weakly, by the frozen row) and every later request for the same revision reads it;
+ * an edit makes a new revision, whose list is new. A request never scans other spaces.
+ */
+const cache = new WeakMap<RevisionRow, LinkItem[]>()
+
+export function revisionLinks(ctx: Context, rev: RevisionRow): LinkItem[] {
+  let links = cache.get(rev)
+  if (links) return links
+  links = []
+  const tx: ReadTx<AppSchema> = ctx.tx
+  const files = new Set(rev.files)
+  for (const { page } of walkPages(tx, rev)) {
+    for (const ref of refsOf(page.document)) {
+      const item = classify(ctx, tx, rev, files, ref)
+      if (item) links.push({ ...item, source: { page: page.page } })
+    }
+  }
+  if (Object.isFrozen(rev)) cache.set(rev, links)
+  return links
+}
+
+function classify(ctx: Context, tx: ReadTx<AppSchema>, rev: RevisionRow, files: Set<string>, ref: Record<string, unknown> & { kind: string }): Omit<LinkItem, 'source'> | undefined {
+  const here = ref.space === undefined || ref.space === rev.space
+  if (ref.kind === 'page' && typeof ref.page === 'string') {
+    const ok = here ? pageIn(tx, rev, ref.page) !== undefined : true
+    return { status: ok ? 'ok' : 'broken', relation: 'page', targetReference: { ...ref, space: ref.space ?? rev.space } }
+  }
+  if (ref.kind === 'file' && typeof ref.file === 'string') {
+    const ok = here ? files.has(ref.file) : true
+    return { status: ok ? 'ok' : 'broken', relation: 'file', targetReference: { ...ref, space: ref.space ?? rev.space } }
+  }
+  if (ref.kind === 'url' && typeof ref.url === 'string') {
+    const inApp = ref.url.startsWith(ctx.urls.app('/')) || ref.url.startsWith(ctx.urls.base)
+    return { status: inApp ? 'in-app' : 'ok', relation: 'url', targetReference: ref }
+  }
+  return undefined
+}
+
+/** A page of link items with `stats` over all of them (before the `status` filter). */
+export function linksAnswer(all: LinkItem[], status: LinkStatus | undefined, brokenInChangeRequest: number, page: { items: LinkItem[]; count: number; next?: { page: string } }) {
+  void status
+  return { ...page, stats: { total: all.length, broken: { total: all.filter((l) => l.status === 'broken').length, changeRequest: brokenInChangeRequest } } }
+}

@@ -1,0 +1,34 @@
+import type { Runtime } from '../core/execute.js'
+import { renderPdf } from '../domains/content/pdf.js'
+import { pdfPages, type PdfTicket } from '../domains/change-requests/pdf-ticket.js'
+
+/**
+ * Bytes the API serves outside `/v1`, by URL alone (as a CDN or a signed URL would): file
+ * downloads at `/files/<blob key>/<name>` (the key is unguessable and names immutable bytes) and
+ * change-request PDFs at `/pdf/<ticket>` (an hour-long ticket, see core/tickets.ts). Undefined
+ * when the path is neither.
+ */
+export async function serveAsset(rt: Runtime, method: string, pathname: string): Promise<Response | undefined> {
+  if (method !== 'GET') return undefined
+  const file = /^\/files\/([^/]+)(?:\/[^/]*)?$/.exec(pathname)
+  if (file) {
+    const blob = rt.blobs.get(decodeURIComponent(file[1]!))
+    if (!blob) return notFound('File not found')
+    return new Response(blob.bytes as Uint8Array<ArrayBuffer>, {
+      status: 200,
+      headers: { 'content-type': blob.contentType, 'content-length': String(blob.bytes.byteLength), 'cache-control': 'public, max-age=31536000, immutable' },
+    })
+  }
+  const pdf = /^\/pdf\/([^/]+)$/.exec(pathname)
+  if (pdf) {
+    const ticket = rt.tickets.read(pdf[1]!, rt.now().getTime()) as PdfTicket | undefined
+    const doc = ticket?.kind === 'pdf' ? rt.store.read((tx) => pdfPages(tx, ticket)) : undefined
+    if (!doc) return notFound('PDF not found or expired: ask GET .../change-requests/{id}/pdf for a new URL')
+    const bytes = await renderPdf(doc.pages, { title: doc.title, createdAt: rt.now() })
+    return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers: { 'content-type': 'application/pdf', 'content-length': String(bytes.byteLength), 'cache-control': 'private, no-store' } })
+  }
+  return undefined
+}
+
+const notFound = (message: string) =>
+  new Response(JSON.stringify({ error: { code: 404, message } }), { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } })
