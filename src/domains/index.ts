@@ -1,5 +1,9 @@
 import type { BoundOperation, OperationDef } from '../core/operation.js'
 import { adaptiveContentHandlers } from './adaptive-content/handlers.js'
+import { changeRequestHandlers } from './change-requests/handlers.js'
+import { changeRequestSeedRules } from './change-requests/seed.js'
+import { contentHandlers } from './content/handlers.js'
+import { contentSeedRules } from './content/seed.js'
 import { collectionHandlers } from './collections/handlers.js'
 import { memberHandlers } from './members/handlers.js'
 import { organizationHandlers } from './organizations/handlers.js'
@@ -37,6 +41,8 @@ export const boundOperations: readonly BoundOperation[] = [
   ...siteStructureHandlers,
   ...shareLinkHandlers,
   ...adaptiveContentHandlers,
+  ...contentHandlers,
+  ...changeRequestHandlers,
 ]
 
 export const operations: readonly OperationDef[] = boundOperations.map((op) => op.def)
@@ -57,4 +63,6 @@ export const seedRules: readonly SeedRule[] = [
   ...siteSeedRules,
   ...siteStructureSeedRules,
   ...shareLinkSeedRules,
+  ...contentSeedRules,
+  ...changeRequestSeedRules,
 ] as readonly SeedRule[]

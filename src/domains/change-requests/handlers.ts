@@ -6,6 +6,7 @@ import type { ChangeRequestRow, RevisionRow } from '../../storage/schema.js'
 import { fileIn, filesPage, answerRevision } from '../content/handlers.js'
 import { encodePage, encodePageTree } from '../content/encode.js'
 import { pageByPath, requirePage, requireRevision } from '../content/revision.js'
+import { linksPage, revisionLinks } from '../content/links.js'
 import { getSpace } from '../spaces/model.js'
 import { mergeChangeRequest, updateFromMain } from './actions.js'
 import { applyContentChanges, type PreparedFile } from './content-update.js'
@@ -135,6 +136,38 @@ export const changeRequestHandlers = implement(
       const indexed = cr.contributors.map((c, i) => ({ c, i }))
       const page = paginate(indexed, (e) => [e.i], query)
       return { ...page, items: page.items.map(({ c }) => ({ user: userObject(ctx, c.user), count: c.count, updatedAt: c.updatedAt, actionType: 'edit' as const })) }
+    },
+
+    listChangeRequestPageLinks: (ctx, { params, query }) => {
+      const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
+      const space = getSpace(ctx, cr.space)
+      const rev = contentOf(ctx, cr)
+      requirePage(ctx, rev, params.pageId)
+      const all = revisionLinks(ctx, rev).filter((l) => l.source.page === params.pageId)
+      // Broken here and not in main: what the change request would break by merging.
+      const mainBroken = new Set(
+        revisionLinks(ctx, requireRevision(ctx, space, space.revision))
+          .filter((l) => l.status === 'broken' && l.source.page === params.pageId)
+          .map((l) => JSON.stringify(l.targetReference)),
+      )
+      const introduced = all.filter((l) => l.status === 'broken' && !mainBroken.has(JSON.stringify(l.targetReference))).length
+      return linksPage(all, query, introduced)
+    },
+
+    listChangeRequestFileBacklinks: (ctx, { params, query }) => {
+      const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
+      const rev = contentOf(ctx, cr)
+      fileIn(ctx, rev, params.fileId)
+      const pages = [...new Set(revisionLinks(ctx, rev).filter((l) => l.relation === 'file' && l.targetReference.file === params.fileId && l.status === 'ok').map((l) => l.source.page))]
+      const page = paginate(
+        pages.map((p, i) => ({ p, i })),
+        (e) => [e.i],
+        query,
+      )
+      return {
+        ...page,
+        items: page.items.map((e) => ({ kind: 'page' as const, organization: cr.organization, space: cr.space, versionContext: { type: 'revision' as const, revision: rev.id }, page: e.p, file: params.fileId })),
+      }
     },
 
     getChangeRequestPDF: (ctx, { params, query }) => {

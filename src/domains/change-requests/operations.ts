@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineOperation } from '../../core/operation.js'
 import { listQuery } from '../../core/paging.js'
 import { listOf, pathParams } from '../common/schemas.js'
-import { FileSchema, PageQuerySchema, PageSchema, PagesSchema, RevisionQuerySchema, RevisionSchema } from '../content/schemas.js'
+import { BacklinkSchema, FileSchema, LinksQuerySchema, LinksSchema, PageQuerySchema, PageSchema, PagesSchema, RevisionQuerySchema, RevisionSchema } from '../content/schemas.js'
 import {
   ChangeRequestSchema,
   ContentUpdateQuerySchema,
@@ -311,5 +311,33 @@ export const changeRequestOperations = {
     status: 200,
     errors: ['NOT_FOUND', 'FORBIDDEN'],
     permission: read,
+  }),
+  listChangeRequestPageLinks: defineOperation({
+    id: 'listChangeRequestPageLinks',
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links',
+    tag,
+    summary: "The links of one page of a change request's content, with `stats` (`broken.changeRequest`: broken links the change request holds and main does not)",
+    params: pathParams('spaceId', 'changeRequestId', 'pageId'),
+    query: LinksQuerySchema,
+    response: LinksSchema,
+    status: 200,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: read,
+    beyondOfficial: true,
+  }),
+  listChangeRequestFileBacklinks: defineOperation({
+    id: 'listChangeRequestFileBacklinks',
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks',
+    tag,
+    summary: "Where a file of a change request's content is used (pages linking or showing it)",
+    params: pathParams('spaceId', 'changeRequestId', 'fileId'),
+    query: listQuery,
+    response: listOf(BacklinkSchema),
+    status: 200,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: read,
+    beyondOfficial: true,
   }),
 }

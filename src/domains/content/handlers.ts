@@ -6,6 +6,7 @@ import type { RevisionRow } from '../../storage/schema.js'
 import { encodeChangeRequest } from '../change-requests/encode.js'
 import { getSpace } from '../spaces/model.js'
 import { encodeFile, encodePage, encodePageTree, encodeRevision } from './encode.js'
+import { linksPage, revisionLinks } from './links.js'
 import { contentOperations } from './operations.js'
 import { mainRevision, pageByPath, requirePage, requireRevision } from './revision.js'
 
@@ -56,6 +57,8 @@ export const contentHandlers = implement(contentOperations, {
   listPagesInRevisionById: (ctx, { params }) => ({
     pages: encodePageTree(ctx, requireRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId), 'document'),
   }),
+
+  listSpaceLinks: (ctx, { params, query }) => linksPage(revisionLinks(ctx, mainRevision(ctx, getSpace(ctx, params.spaceId))), query, 0),
 
   getPageInRevisionById: (ctx, { params, query }) => {
     const rev = requireRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)

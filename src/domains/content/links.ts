@@ -1,4 +1,5 @@
 import type { Context } from '../../core/context.js'
+import { paginate } from '../../core/paging.js'
 import type { ReadTx } from '../../storage/port.js'
 import type { AppSchema, RevisionRow } from '../../storage/schema.js'
 import type { DocNode, JsonDocument } from './document.js'
@@ -68,8 +69,13 @@ function classify(ctx: Context, tx: ReadTx<AppSchema>, rev: RevisionRow, files: 
   return undefined
 }
 
-/** A page of link items with `stats` over all of them (before the `status` filter). */
-export function linksAnswer(all: LinkItem[], status: LinkStatus | undefined, brokenInChangeRequest: number, page: { items: LinkItem[]; count: number; next?: { page: string } }) {
-  void status
-  return { ...page, stats: { total: all.length, broken: { total: all.filter((l) => l.status === 'broken').length, changeRequest: brokenInChangeRequest } } }
+/** A page of link items (after the `status` filter) with `stats` over all of them. */
+export function linksPage(all: LinkItem[], query: { status?: LinkStatus | undefined; page?: string | undefined; limit: number }, brokenInChangeRequest: number) {
+  const indexed = all.map((link, i) => ({ link, i })).filter((e) => query.status === undefined || e.link.status === query.status)
+  const page = paginate(indexed, (e) => [e.i], query)
+  return {
+    ...page,
+    items: page.items.map((e) => e.link),
+    stats: { total: all.length, broken: { total: all.filter((l) => l.status === 'broken').length, changeRequest: brokenInChangeRequest } },
+  }
 }

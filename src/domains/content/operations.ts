@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineOperation } from '../../core/operation.js'
 import { listQuery } from '../../core/paging.js'
 import { listOf, pathParams } from '../common/schemas.js'
-import { FileSchema, PageQuerySchema, PageSchema, PagesSchema, RevisionQuerySchema, RevisionSchema } from './schemas.js'
+import { FileSchema, LinksSchema, LinksQuerySchema, PageQuerySchema, PageSchema, PagesSchema, RevisionQuerySchema, RevisionSchema } from './schemas.js'
 
 const tag = 'content'
 const view = { resource: 'space', action: 'view' } as const
@@ -125,5 +125,19 @@ export const contentOperations = {
     status: 200,
     errors: ['NOT_FOUND'],
     permission: view,
+  }),
+  listSpaceLinks: defineOperation({
+    id: 'listSpaceLinks',
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/links',
+    tag,
+    summary: 'The links of the main content (to pages, files and URLs), with `stats` over all of them; `status` filters (ok, broken, in-app)',
+    params: pathParams('spaceId'),
+    query: LinksQuerySchema,
+    response: LinksSchema,
+    status: 200,
+    errors: ['NOT_FOUND'],
+    permission: view,
+    beyondOfficial: true,
   }),
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { queryBoolean } from '../../core/paging.js'
+import { listQuery, queryBoolean } from '../../core/paging.js'
 import { TimestampSchema } from '../common/schemas.js'
 import type { DocBlock } from './document.js'
 
@@ -91,3 +91,30 @@ export const RevisionSchema = z
     urls: z.object({ app: z.string() }),
   })
   .meta({ id: 'Revision' })
+
+export const LinksQuerySchema = listQuery.extend({ status: z.enum(['ok', 'broken', 'in-app'], { error: 'must be ok, broken or in-app' }).optional() })
+
+export const LinkSchema = z
+  .object({
+    status: z.enum(['ok', 'broken', 'in-app']),
+    relation: z.enum(['page', 'file', 'url']),
+    source: z.object({ page: z.string() }),
+    targetReference: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'ContentLink' })
+
+export const LinksSchema = z.object({
+  items: z.array(LinkSchema),
+  count: z.number(),
+  next: z.object({ page: z.string() }).optional(),
+  stats: z.object({ total: z.number(), broken: z.object({ total: z.number(), changeRequest: z.number() }) }),
+})
+
+export const BacklinkSchema = z.object({
+  kind: z.literal('page'),
+  organization: z.string(),
+  space: z.string(),
+  versionContext: z.object({ type: z.literal('revision'), revision: z.string() }),
+  page: z.string(),
+  file: z.string(),
+})

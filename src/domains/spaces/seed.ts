@@ -3,8 +3,10 @@ import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js
 import { DefaultLevelSchema, MergeRulesSchema, UrlSchema } from '../common/schemas.js'
 import { EmojiSchema, LanguageSchema, SpaceEditModeSchema, SpaceTitleSchema, SpaceVisibilitySchema } from './schemas.js'
 
-/** The counters of a space: no comment or change request is stored in this version, so each is 0. */
-const Counter = z.literal(0, { error: 'must be 0 (this version stores no comments or change requests to count)' }).default(0)
+/** The change-request counters of a space: recounted once the change requests are loaded (change-requests/seed.ts). */
+const Counter = z.number().int().min(0).default(0)
+/** No comment is stored in this version: its counter is 0. */
+const CommentCounter = z.literal(0, { error: 'must be 0 (this version stores no comments to count)' }).default(0)
 
 /** Spaces in a state document (trashed ones included, with their `deletedAt`). */
 export const spaceSeedRules = [
@@ -29,7 +31,7 @@ export const spaceSeedRules = [
           revision: SeedIdSchema.default(d.newId),
           defaultLevel: DefaultLevelSchema.default(null),
           position: z.number().finite().default(d.position),
-          comments: Counter,
+          comments: CommentCounter,
           changeRequests: Counter,
           changeRequestsOpen: Counter,
           changeRequestsDraft: Counter,

@@ -1,0 +1,286 @@
+import { describe, expect, it } from 'vitest'
+import { call, createWorld, expectError, type World } from '../helpers.js'
+import { expectOfficialResponse } from '../conformance/official.js'
+
+async function setup() {
+  const w = await createWorld()
+  const space = await w.api.fixtures.createSpace(w.org.id, { title: 'Handbook' })
+  const base = `/v1/spaces/${space.id}`
+  return { ...w, space, base }
+}
+
+const counters = (w: World, spaceId: string) =>
+  w.api.store.read((tx) => {
+    const s = tx.get('spaces', spaceId)!
+    return { total: s.changeRequests, open: s.changeRequestsOpen, draft: s.changeRequestsDraft }
+  })
+
+async function openCr(w: Awaited<ReturnType<typeof setup>>, subject = 'Edit') {
+  const res = await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests`, { subject })
+  expect(res.status).toBe(201)
+  return res.body
+}
+
+async function edit(w: Awaited<ReturnType<typeof setup>>, cr: string, changes: unknown[], token = w.tokens.ada) {
+  return call(w.api, token, 'POST', `${w.base}/change-requests/${cr}/content?compat=false`, { changes })
+}
+
+async function merge(w: Awaited<ReturnType<typeof setup>>, cr: string) {
+  return call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr}/merge`)
+}
+
+describe('change requests: lifecycle and counters', () => {
+  it('numbers change requests per space, addresses them by id or number, and keeps the counters exact', async () => {
+    const w = await setup()
+    const a = await openCr(w, 'First')
+    const b = await openCr(w, 'Second')
+    expect([a.number, b.number]).toEqual([1, 2])
+    expectOfficialResponse('createChangeRequest', 201, a)
+    expect((await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/2`)).body.id).toBe(b.id)
+    expect(counters(w, w.space.id)).toEqual({ total: 2, open: 2, draft: 0 })
+    const draft = await call(w.api, w.tokens.ada, 'PATCH', `${w.base}/change-requests/${a.id}`, { status: 'draft', subject: 'First!' })
+    expect(draft.body).toMatchObject({ status: 'draft', subject: 'First!' })
+    expectOfficialResponse('updateChangeRequestById', 200, draft.body)
+    expect(counters(w, w.space.id)).toEqual({ total: 2, open: 1, draft: 1 })
+    await call(w.api, w.tokens.ada, 'PATCH', `${w.base}/change-requests/${b.id}`, { status: 'archived' })
+    expect(counters(w, w.space.id)).toEqual({ total: 2, open: 0, draft: 1 })
+    const list = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests`)
+    expect(list.body.items).toEqual([])
+    const drafts = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests?status=draft`)
+    expect(drafts.body.items.map((c: any) => c.id)).toEqual([a.id])
+    expectOfficialResponse('listChangeRequestsForSpace', 200, drafts.body)
+    expectError(await call(w.api, w.tokens.ada, 'PATCH', `${w.base}/change-requests/${a.id}`, { status: 'merged' }), 400, 'status')
+    expectError(await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/99`), 404, 'Change request not found')
+  })
+
+  it('refuses readers (403) and hides change requests from outsiders (404); the org list shows only readable spaces', async () => {
+    const w = await setup()
+    const cr = await openCr(w)
+    expectError(await call(w.api, w.tokens.rita, 'POST', `${w.base}/change-requests`, { subject: 'x' }), 403, 'edit')
+    expect((await call(w.api, w.tokens.rita, 'GET', `${w.base}/change-requests/${cr.id}`)).status).toBe(200)
+    expectError(await call(w.api, w.tokens.olga, 'GET', `${w.base}/change-requests/${cr.id}`), 404, 'not found')
+    expectError(await call(w.api, w.tokens.olga, 'POST', `${w.base}/change-requests/${cr.id}/merge`), 404, 'not found')
+    const before = w.api.dump()
+    expectError(await edit(w, cr.id, [{ operation: 'insert_page', document: { markdown: '# A' } }], w.tokens.rita), 403, 'edit')
+    expect(w.api.dump()).toEqual(before)
+    const orgList = await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/change-requests`)
+    expect(orgList.body.items.map((c: any) => c.id)).toEqual([cr.id])
+    expectOfficialResponse('listChangeRequestsForOrganization', 200, orgList.body)
+    const guestList = await call(w.api, w.tokens.gina, 'GET', `/v1/orgs/${w.org.id}/change-requests`)
+    expect(guestList.body.items).toEqual([])
+  })
+})
+
+describe('change request content', () => {
+  it('inserts pages from markdown, reads them by id and path, and leaves main unchanged until merge', async () => {
+    const w = await setup()
+    const cr = await openCr(w)
+    const res = await edit(w, cr.id, [
+      { operation: 'insert_page', document: { markdown: '---\ndescription: Start here\n---\n# Getting Started\n\nHello **world**.\n' }, ref: 'gs' },
+      { operation: 'insert_page', title: 'Install', into: undefined, document: { markdown: 'See [the start](./gs.md).' } },
+    ])
+    expect(res.status).toBe(200)
+    expectOfficialResponse('updateChangeRequestContent', 200, res.body)
+    const [gs, install] = res.body.changes
+    expect(gs).toMatchObject({ object: 'created_page', ref: 'gs' })
+    const moved = await edit(w, cr.id, [{ operation: 'update_page', page: install.page.id, into: gs.page.id }])
+    expect(moved.status).toBe(200)
+    const page = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/content/page/${gs.page.id}`)
+    expect(page.body).toMatchObject({ title: 'Getting Started', slug: 'getting-started', path: 'getting-started', description: 'Start here' })
+    expect(page.body.pages.map((p: any) => p.path)).toEqual(['getting-started/install'])
+    expectOfficialResponse('getPageInChangeRequestById', 200, page.body)
+    const raw = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/content/path/getting-started/install?format=markdown`)
+    const encoded = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/content/path/getting-started%2Finstall?format=markdown`)
+    expect(raw.body.id).toBe(install.page.id)
+    expect(encoded.body.id).toBe(install.page.id)
+    expect(raw.body.markdown).toContain(`/pages/${gs.page.id}`)
+    expect(raw.body.document).toBeUndefined()
+    expect((await call(w.api, w.tokens.ada, 'GET', `${w.base}/content/pages`)).body.pages).toEqual([])
+    const merged = await merge(w, cr.id)
+    expect(merged.body.result).toBe('merge')
+    expectOfficialResponse('mergeChangeRequest', 200, merged.body)
+    const main = await call(w.api, w.tokens.ada, 'GET', `${w.base}/content`)
+    expectOfficialResponse('getCurrentRevision', 200, main.body)
+    expect(main.body.type).toBe('merge')
+    expect(main.body.mergedFrom.id).toBe(cr.id)
+    expect(main.body.pages[0].id).toBe(gs.page.id)
+    const byPath = await call(w.api, w.tokens.rita, 'GET', `${w.base}/content/path/getting-started/install`)
+    expect(byPath.body.id).toBe(install.page.id)
+    expectOfficialResponse('getPageByPath', 200, byPath.body)
+    const after = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}`)
+    expect(after.body).toMatchObject({ status: 'merged', revisionMerged: main.body.id })
+    expect(counters(w, w.space.id)).toEqual({ total: 1, open: 0, draft: 0 })
+    expectError(await merge(w, cr.id), 409, 'already merged')
+    expectError(await edit(w, cr.id, [{ operation: 'insert_page', document: {} }]), 409, 'merged')
+    const old = await call(w.api, w.tokens.ada, 'GET', `${w.base}/revisions/${cr.revisionInitial}`)
+    expect(old.body.pages).toEqual([])
+  })
+
+  it('a batch is atomic: one bad change writes nothing', async () => {
+    const w = await setup()
+    const cr = await openCr(w)
+    await edit(w, cr.id, [{ operation: 'insert_page', title: 'Intro', document: {} }])
+    const before = w.api.dump()
+    const bad = await edit(w, cr.id, [
+      { operation: 'insert_page', title: 'Other', document: {} },
+      { operation: 'insert_page', title: 'Clash', slug: 'intro', document: {} },
+    ])
+    expectError(bad, 400, 'changes[1].slug')
+    expect(w.api.dump()).toEqual(before)
+    expectError(await edit(w, cr.id, [{ operation: 'delete_page', page: 'nope' }]), 400, 'changes[0].page')
+    expectError(await edit(w, cr.id, [{ operation: 'launch' }]), 400, 'operation')
+  })
+
+  it('merges edits to different paragraphs of one page from both sides, and reports true conflicts without writing', async () => {
+    const w = await setup()
+    const setupCr = await openCr(w)
+    const ins = await edit(w, setupCr.id, [{ operation: 'insert_page', title: 'Doc', document: { markdown: 'one\n\ntwo\n\nthree\n\nfour\n\nfive\n' } }])
+    const pageId = ins.body.changes[0].page.id
+    await merge(w, setupCr.id)
+    const a = await openCr(w, 'A')
+    const b = await openCr(w, 'B')
+    await edit(w, a.id, [{ operation: 'update_page', page: pageId, document: { markdown: 'ONE\n\ntwo\n\nthree\n\nfour\n\nfive\n' } }])
+    await edit(w, b.id, [{ operation: 'update_page', page: pageId, document: { markdown: 'one\n\ntwo\n\nthree\n\nfour\n\nFIVE\n' } }])
+    expect((await merge(w, a.id)).body.result).toBe('merge')
+    expect((await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${b.id}`)).body.outdated).toBe(true)
+    expect((await merge(w, b.id)).body.result).toBe('merge')
+    const page = await call(w.api, w.tokens.ada, 'GET', `${w.base}/content/page/${pageId}?format=markdown`)
+    expect(page.body.markdown).toContain('ONE')
+    expect(page.body.markdown).toContain('FIVE')
+    // Both sides rewrite the same paragraph: a conflict, nothing changes.
+    const c = await openCr(w, 'C')
+    const d = await openCr(w, 'D')
+    await edit(w, c.id, [{ operation: 'update_page', page: pageId, document: { markdown: 'ONE\n\ntwo\n\nTHREE-C\n\nfour\n\nFIVE\n' } }])
+    await edit(w, d.id, [{ operation: 'update_page', page: pageId, document: { markdown: 'ONE\n\ntwo\n\nTHREE-D\n\nfour\n\nFIVE\n' } }])
+    await merge(w, c.id)
+    const before = w.api.dump()
+    const conflict = await merge(w, d.id)
+    expect(conflict.body.result).toBe('conflicts')
+    expect(conflict.body.conflicts[0].page).toBe(pageId)
+    expect(w.api.dump()).toEqual(before)
+    const upd = await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${d.id}/update`)
+    expect(upd.body.result).toBe('conflicts')
+    expectOfficialResponse('updateChangeRequest', 200, upd.body)
+  })
+
+  it('updates a change request from main (rebase): it is no longer outdated and keeps its own edits', async () => {
+    const w = await setup()
+    const a = await openCr(w, 'A')
+    const b = await openCr(w, 'B')
+    await edit(w, a.id, [{ operation: 'insert_page', title: 'From A', document: {} }])
+    await edit(w, b.id, [{ operation: 'insert_page', title: 'From B', document: {} }])
+    await merge(w, a.id)
+    const upd = await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${b.id}/update`)
+    expect(upd.body.result).toBe('update')
+    const after = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${b.id}`)
+    expect(after.body.outdated).toBe(false)
+    expect(after.body.revisionMergedAncestor).toBe(w.api.store.read((tx) => tx.get('spaces', w.space.id)!.revision))
+    const pages = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${b.id}/content/pages`)
+    expect(pages.body.pages.map((p: any) => p.title)).toEqual(['From A', 'From B'])
+    expectOfficialResponse('listPagesInChangeRequest', 200, pages.body)
+  })
+
+  it('inserts files from base64 (size, type, dimensions) served at an absolute downloadURL; refuses private URLs', async () => {
+    const w = await setup()
+    const cr = await openCr(w)
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+    const res = await edit(w, cr.id, [
+      { operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: png, ref: 'dot' }] },
+      { operation: 'insert_page', title: 'Pic', document: { markdown: '![a dot](./dot)' } },
+    ])
+    expect(res.status).toBe(200)
+    const file = res.body.insertedFiles[0]
+    expect(file).toMatchObject({ name: 'dot.png', contentType: 'image/png', size: 70, dimensions: { width: 1, height: 1 } })
+    const download = await w.api.fetch(file.downloadURL)
+    expect(download.headers.get('content-type')).toBe('image/png')
+    expect((await download.arrayBuffer()).byteLength).toBe(70)
+    const listed = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/content/files`)
+    expect(listed.body.items.map((f: any) => f.id)).toEqual([file.id])
+    expectOfficialResponse('listFilesInChangeRequestById', 200, listed.body)
+    const backlinks = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/content/files/${file.id}/backlinks`)
+    expect(backlinks.body.items).toHaveLength(1)
+    const refused = await edit(w, cr.id, [{ operation: 'insert_files', files: [{ name: 'x.png', url: 'http://169.254.169.254/latest' }] }])
+    expectError(refused, 400, 'changes[0].files[0].url')
+  })
+
+  it('answers link lists with stats, and broken links once a target is gone', async () => {
+    const w = await setup()
+    const cr = await openCr(w)
+    const res = await edit(w, cr.id, [
+      { operation: 'insert_page', title: 'Target', document: {}, ref: 't' },
+      { operation: 'insert_page', title: 'Source', document: { markdown: '[to target](./t.md) and [out](https://example.com/)' } },
+    ])
+    const [target, source] = res.body.changes.map((c: any) => c.page.id)
+    await merge(w, cr.id)
+    const links = await call(w.api, w.tokens.ada, 'GET', `${w.base}/links`)
+    expect(links.body.stats).toEqual({ total: 2, broken: { total: 0, changeRequest: 0 } })
+    const cr2 = await openCr(w)
+    await edit(w, cr2.id, [{ operation: 'delete_page', page: target }])
+    const pageLinks = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr2.id}/content/page/${source}/links?status=broken`)
+    expect(pageLinks.body.items).toHaveLength(1)
+    expect(pageLinks.body.stats).toEqual({ total: 2, broken: { total: 1, changeRequest: 1 } })
+  })
+
+  it('serves a PDF of the change request by URL, without a token, for an hour', async () => {
+    const w = await setup()
+    const cr = await openCr(w)
+    await edit(w, cr.id, [{ operation: 'insert_page', title: 'Printed', document: { markdown: 'Hello PDF' } }])
+    const res = await call(w.api, w.tokens.rita, 'GET', `${w.base}/change-requests/${cr.id}/pdf`)
+    expectOfficialResponse('getChangeRequestPDF', 200, res.body)
+    const pdf = await w.api.fetch(res.body.url)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-')
+    w.clock.advance(2 * 60 * 60 * 1000)
+    expect((await w.api.fetch(res.body.url)).status).toBe(404)
+  })
+
+  it('locked spaces refuse content edits and merges', async () => {
+    const w = await setup()
+    const cr = await openCr(w)
+    await call(w.api, w.tokens.ada, 'PATCH', w.base, { editMode: 'locked' })
+    expectError(await edit(w, cr.id, [{ operation: 'insert_page', document: {} }]), 403, 'locked')
+    expectError(await merge(w, cr.id), 403, 'locked')
+  })
+})
+
+describe('reviews and merge rules', () => {
+  it('require_specific_reviewers blocks merging until each listed user approves; earlier reviews become outdated', async () => {
+    const w = await setup()
+    await call(w.api, w.tokens.ada, 'PATCH', w.base, { mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [w.users.ada.id] }] } })
+    const cr = await openCr(w)
+    expectError(await merge(w, cr.id), 403, 'Ada Lovelace')
+    const req = await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr.id}/requested-reviewers`, { users: [w.users.ada.id] })
+    expect(req.status).toBe(200)
+    expectOfficialResponse('requestReviewersForChangeRequest', 200, req.body)
+    const first = await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr.id}/reviews`, { status: 'changes-requested' })
+    expect(first.status).toBe(201)
+    expectOfficialResponse('submitChangeRequestReview', 201, first.body)
+    expectError(await merge(w, cr.id), 403, 'require_specific_reviewers')
+    await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr.id}/reviews`, { status: 'approved' })
+    const reviews = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/reviews`)
+    expect(reviews.body.items.map((r: any) => [r.status, r.outdated])).toEqual([
+      ['changes-requested', true],
+      ['approved', false],
+    ])
+    expectOfficialResponse('getReviewsByChangeRequestId', 200, reviews.body)
+    expect((await merge(w, cr.id)).body.result).toBe('merge')
+    expectError(await call(w.api, w.tokens.rita, 'POST', `${w.base}/change-requests/${cr.id}/reviews`, { status: 'approved' }), 403, 'review')
+  })
+
+  it('removes requested reviewers (205, then 204) and lists contributors', async () => {
+    const w = await setup()
+    const cr = await openCr(w)
+    await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr.id}/requested-reviewers`, { users: [w.users.rita.id] })
+    const listed = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/requested-reviewers`)
+    expect(listed.body.items[0].user.id).toBe(w.users.rita.id)
+    expectOfficialResponse('getRequestedReviewersByChangeRequestId', 200, listed.body)
+    expect((await call(w.api, w.tokens.ada, 'DELETE', `${w.base}/change-requests/${cr.id}/requested-reviewers/${w.users.rita.id}`)).status).toBe(205)
+    expect((await call(w.api, w.tokens.ada, 'DELETE', `${w.base}/change-requests/${cr.id}/requested-reviewers/${w.users.rita.id}`)).status).toBe(204)
+    expectError(await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr.id}/requested-reviewers`, { users: [w.users.olga.id] }), 400, 'users[0]')
+    await edit(w, cr.id, [{ operation: 'insert_page', document: {} }])
+    await edit(w, cr.id, [{ operation: 'insert_page', document: {} }])
+    const contributors = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/contributors`)
+    expect(contributors.body.items).toEqual([expect.objectContaining({ count: 2, actionType: 'edit', user: expect.objectContaining({ id: w.users.ada.id }) })])
+    expectOfficialResponse('getContributorsByChangeRequestId', 200, contributors.body)
+  })
+})
