@@ -1,0 +1,76 @@
+/**
+ * Markdown (CommonMark with GFM and YAML frontmatter) to the official document and back, through
+ * unified/remark: markdown is parsed to mdast and written from mdast, never taken apart by hand.
+ *
+ * Choices where the two models differ:
+ * - a hard line break is a "\n" in a leaf's text; a soft one is a space;
+ * - headings deeper than `###` become heading-3 (the document has three levels);
+ * - a paragraph of images alone is an `images` block; images among text are `inline-image`s;
+ * - a `file` block is written as a link to `/files/<id>` alone in its paragraph, which reads back
+ *   as that link (an inline link with a file ref), not as a file block;
+ * - a GFM table is a `table` block of text columns whose cells name fragments holding a paragraph;
+ * - a blockquote opening with a GitHub alert marker (`> [!NOTE]`) is a `hint`;
+ * - where the schema forbids a block (code in a blockquote, a table in a quote), its content is
+ *   kept as blocks allowed there (code-marked lines, one paragraph per row);
+ * - a paragraph with no text is not written (markdown has none); an empty list item keeps one.
+ */
+import type { Root } from 'mdast'
+import remarkFrontmatter from 'remark-frontmatter'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import remarkStringify from 'remark-stringify'
+import { unified } from 'unified'
+import YAML from 'yaml'
+import { emptyDocument, type JsonDocument } from './document.js'
+import { blocksFrom, collectDefinitions } from './markdown/blocks-from.js'
+import { blocksTo, type SerializeOptions } from './markdown/blocks-to.js'
+import { nodeText } from './markdown/nodes.js'
+
+export { documentRefs, documentText, type ContentRef } from './markdown/refs.js'
+export type { SerializeOptions } from './markdown/blocks-to.js'
+
+export interface MarkdownImport {
+  document: JsonDocument
+  title?: string
+  frontmatter: Record<string, unknown>
+}
+
+const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml'])
+
+// Thematic breaks as `***`: a document opening with `---` would read back as frontmatter.
+const writer = unified()
+  .use(remarkStringify, { bullet: '-', emphasis: '*', strong: '*', rule: '*', fence: '`', fences: true, listItemIndent: 'one', incrementListMarker: true })
+  .use(remarkGfm)
+
+/** The frontmatter's mapping; anything else there (a scalar, a list, nothing) counts as none. */
+function readFrontmatter(value: string): Record<string, unknown> {
+  const parsed: unknown = YAML.parse(value)
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {}
+}
+
+/**
+ * Parse markdown (with GFM and YAML frontmatter). `newKey` gives each block a `key` (default:
+ * none). A frontmatter `title` is the title; otherwise, with `takeTitle` (default), a leading
+ * `# Heading` is, and leaves the document. Invalid YAML frontmatter throws (yaml's YAMLParseError).
+ */
+export function markdownToDocument(markdown: string, options: { newKey?: () => string; takeTitle?: boolean } = {}): MarkdownImport {
+  const tree = parser.parse(markdown) as Root
+  const yaml = tree.children[0]?.type === 'yaml' ? tree.children[0] : undefined
+  const frontmatter = yaml ? readFrontmatter(yaml.value) : {}
+  const ctx = { newKey: options.newKey, definitions: collectDefinitions(tree) }
+  let children = yaml ? tree.children.slice(1) : tree.children
+  let title = typeof frontmatter.title === 'string' || typeof frontmatter.title === 'number' ? String(frontmatter.title) : undefined
+  const first = children[0]
+  if (title === undefined && options.takeTitle !== false && first?.type === 'heading' && first.depth === 1) {
+    title = blocksFrom([first], { definitions: ctx.definitions }, 'document').map(nodeText).join('')
+    children = children.slice(1)
+  }
+  const document: JsonDocument = { ...emptyDocument(), nodes: blocksFrom(children, ctx, 'document') }
+  return title === undefined ? { document, frontmatter } : { document, title, frontmatter }
+}
+
+/** Serialize a document back to markdown (GFM). */
+export function documentToMarkdown(document: JsonDocument, options: SerializeOptions = {}): string {
+  const tree: Root = { type: 'root', children: blocksTo(document.nodes, options) }
+  return tree.children.length ? writer.stringify(tree) : ''
+}
