@@ -36,6 +36,8 @@ export function mergeChangeRequest(ctx: Context, cr: ChangeRequestRow): MergeAns
   const main = requireRevision(ctx, space, space.revision)
   const result = mergeRevisions(ctx, requireRevision(ctx, space, baseRevisionOf(cr)), main, requireRevision(ctx, space, cr.revision))
   if (!result.ok) return { result: 'conflicts', revision: main.id, conflicts: result.conflicts }
+  // A space's first (empty) revision is not stored until main moves past it: change requests may still name it.
+  if (!ctx.tx.get('revisions', main.id)) ctx.tx.insert('revisions', main)
   const merged = commit(ctx, result, { type: 'merge', parents: [main.id, cr.revision], mergedFrom: cr.id })
   const now = ctx.nowIso()
   ctx.tx.update('spaces', { ...(ctx.tx.get('spaces', space.id) as SpaceRow), revision: merged.id, updatedAt: now })

@@ -68,9 +68,12 @@ function resolveRefs(doc: JsonDocument, refs: ReadonlyMap<string, { kind: 'page'
   return { ...doc, nodes: doc.nodes.map((n) => visit(n) as JsonDocument['nodes'][number]) }
 }
 
+const METADATA_KEYS = ['title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const
+
 function applyMetadata(base: PageData, fields: Metadata): PageData {
   const next: PageData = { ...base }
-  for (const [key, value] of Object.entries(fields) as Array<[keyof Metadata, unknown]>) {
+  for (const key of METADATA_KEYS) {
+    const value = fields[key]
     if (value === undefined) continue
     // An empty emoji, icon or condition removes it (official RevisionPageUpdate).
     if ((key === 'emoji' || key === 'icon' || key === 'condition') && value === '') delete next[key]

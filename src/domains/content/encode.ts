@@ -5,6 +5,23 @@ import { childrenOf, pagePath } from './revision.js'
 
 export type DocumentFormat = 'document' | 'markdown'
 
+/** The layout of every page (the official document requires each option; these are the product's defaults). */
+const DEFAULT_LAYOUT = Object.freeze({
+  width: 'default',
+  cover: true,
+  coverSize: 'hero',
+  coverMask: 'none',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true,
+})
+
 /** Where a file's bytes are served, without a token (the key is unguessable), by the API's own fetch. */
 export const fileDownloadUrl = (ctx: Context, file: FileRow): string => `${ctx.urls.base}/files/${file.blob}/${encodeURIComponent(file.name)}`
 
@@ -50,7 +67,7 @@ export function encodePage(
     slug: page.slug,
     path,
     urls: { app: ctx.urls.app(`/s/${page.space}/${path}`) },
-    layout: {},
+    layout: DEFAULT_LAYOUT,
     tags: [],
     pages: children,
     ...(format === 'markdown' ? { markdown: documentToMarkdown(page.document) } : { document: page.document }),
