@@ -24,6 +24,14 @@ export const OVERRIDES: Record<string, { body: (w: FuzzWorld) => unknown; why: s
     body: (w) => ({ position: { before: { type: 'site-space', siteSpace: w.site.siteSpaceB1 } } }),
     why: 'the target is already last in its section, so the canonical move to the end changes nothing (a 409)',
   },
+  updateChangeRequestContent: {
+    body: () => ({ changes: [{ operation: 'insert_page', title: 'Matrix', document: {} }] }),
+    why: 'the canonical change is an update of a page id that is not in the change request',
+  },
+  requestReviewersForChangeRequest: {
+    body: (w) => ({ users: [w.users.member.id] }),
+    why: 'the canonical user id is not a member of the organization',
+  },
   sortSiteStructure: {
     body: (w) => ({ item: { type: 'site-section', id: w.site.sectionB }, position: { before: { type: 'site-section', id: w.site.sectionA } } }),
     why: "the canonical item is a `site-space` pointer, and no id is both a site-space and the target section's sibling",
@@ -34,7 +42,8 @@ export const OVERRIDES: Record<string, { body: (w: FuzzWorld) => unknown; why: s
 export function matrixRequest(op: OperationDef, world: FuzzWorld, caller: Caller, variant: Variant): FuzzRequest {
   const params: Record<string, string> = {}
   for (const [, name] of op.path.matchAll(/\{(\w+)\}/g)) {
-    params[name!] = name === 'spaceId' && variant === 'public' ? world.spaces.publicSpace : (world.targets[name!] ?? `unknown-${name}`)
+    const publicTarget = variant === 'public' ? (name === 'spaceId' ? world.spaces.publicSpace : world.publicTargets[name!]) : undefined
+    params[name!] = publicTarget ?? world.targets[name!] ?? `unknown-${name}`
   }
   const idFor = (field: string) => targetForField(world, field)
   const req: FuzzRequest = { op: op.id, caller, method: op.method, params, query: op.query ? queryPairs(canonicalOf(op.query, idFor)) : [] }

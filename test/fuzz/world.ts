@@ -102,6 +102,30 @@ async function buildWorld() {
   const siteSpaceB1 = siteSpaceRows.find((s) => s.space.id === spaceB.id)!.id
   const draftSiteSpaces = (await admin('GET', `/v1/orgs/${org.id}/sites/${draftSite.id}/site-spaces`)).items.map((s: { id: string }) => s.id)
 
+  // Content: in the private and the public space, change request #1 merged a file and two pages
+  // (the same titles, so the same paths) into main; #2, open on that content, has a review
+  // request and a review, and its number addresses it in both spaces. The ids differ per space: the public variant of the matrix takes its own.
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+  const content = async (spaceId: string) => {
+    const base = `/v1/spaces/${spaceId}/change-requests`
+    const cr = await admin('POST', base, { subject: 'Draft' })
+    const edit = await admin('POST', `${base}/${cr.id}/content?compat=false`, {
+      changes: [
+        { operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: png, ref: 'dot' }] },
+        { operation: 'insert_page', title: 'Welcome', document: { markdown: '![dot](./dot) [next](./n.md)' } },
+        { operation: 'insert_page', title: 'Next', ref: 'n', document: { markdown: 'Next page' } },
+      ],
+    })
+    await admin('POST', `${base}/${cr.id}/merge`)
+    // #2 opens on the merged content: the same pages and files, in main and in the change request.
+    const open = await admin('POST', base, { subject: 'Open' })
+    await admin('POST', `${base}/${open.id}/requested-reviewers`, { users: [users.member.id] })
+    const review = await admin('POST', `${base}/${open.id}/reviews`, { status: 'changes-requested' })
+    return { cr: open.id, page: edit.changes[0].page.id, file: edit.insertedFiles[0].id, review: review.id, revision: open.revision }
+  }
+  const privateContent = await content(privateSpace.id)
+  const publicContent = await content(publicSpace.id)
+
   // The foreign organization's own resources.
   const foreignHttp = http(foreignToken)
   const foreignCollection = await f.createCollection(foreign.id, { title: 'Foreign' })
@@ -132,6 +156,20 @@ async function buildWorld() {
     siteSpaceId: siteSpaceB2.id,
     shareLinkId: shareLink.id,
     inviteId: invite.id,
+    changeRequestId: '2',
+    pageId: privateContent.page,
+    fileId: privateContent.file,
+    reviewId: privateContent.review,
+    revisionId: privateContent.revision,
+    pagePath: 'welcome',
+  }
+
+  /** Targets of the public-space variant of the matrix, where they differ. */
+  const publicTargets: Record<string, string> = {
+    pageId: publicContent.page,
+    fileId: publicContent.file,
+    reviewId: publicContent.review,
+    revisionId: publicContent.revision,
   }
 
   /** Every id of the world by the path parameter (or body field) naming it; the foreign ones last. */
@@ -147,6 +185,12 @@ async function buildWorld() {
     siteSpaceId: [...siteSpaces, ...draftSiteSpaces, foreignSiteSpace],
     shareLinkId: [shareLink.id, shareSiteLink.id, foreignLink.id],
     inviteId: [invite.id, foreignInvite.id],
+    changeRequestId: ['1', '2', privateContent.cr, publicContent.cr],
+    pageId: [privateContent.page, publicContent.page],
+    fileId: [privateContent.file, publicContent.file],
+    reviewId: [privateContent.review, publicContent.review],
+    revisionId: [privateContent.revision, publicContent.revision],
+    pagePath: ['welcome', 'welcome/next', 'next', 'nope/x'],
     shareKey: [keyOf(shareSiteLink), keyOf(shareLink), keyOf(foreignLink)],
   }
 
@@ -165,6 +209,7 @@ async function buildWorld() {
   return {
     api: api as DocsApi,
     hidden,
+    publicTargets,
     errors: [] as unknown[],
     idCount: () => idCount,
     cursors,

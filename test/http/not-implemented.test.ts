@@ -46,11 +46,11 @@ describe('http: official operations this API does not implement', () => {
     const w = await createWorld()
     const error = await w
       .client(w.tokens.ada)
-      .spaces.listPages('some-space')
+      .spaces.listCommentsInSpace('some-space')
       .then(() => undefined, (e: unknown) => e)
     expect(error).toBeInstanceOf(GitBookAPIError)
     expect((error as GitBookAPIError).code).toBe(501)
-    expect((error as GitBookAPIError).message).toContain('`listPages`')
+    expect((error as GitBookAPIError).message).toContain('`listCommentsInSpace`')
   })
 
   it('the generated list is current with the installed official document (npm run gen:official)', () => {

@@ -35,6 +35,20 @@ async function richWorld() {
     jsonSchema: { type: 'object', properties: { isBeta: { type: 'boolean' } }, additionalProperties: false },
   })
   await call(api, ada, 'PATCH', `/v1/orgs/${org.id}`, { defaultContent: { type: 'site', site: site.id }, hostname: 'acme' })
+  // Content: a merged change request with pages and a file, a review and a review request, and an open one.
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+  const cr = (await call(api, ada, 'POST', `/v1/spaces/${a.id}/change-requests`, { subject: 'Start' })).body
+  await call(api, ada, 'POST', `/v1/spaces/${a.id}/change-requests/${cr.id}/content`, {
+    changes: [
+      { operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: png, ref: 'dot' }] },
+      { operation: 'insert_page', document: { markdown: '# Welcome\n\nSee ![dot](./dot).' }, ref: 'w' },
+      { operation: 'insert_page', title: 'Next', document: { markdown: '[back](./w.md)' } },
+    ],
+  })
+  await call(api, ada, 'POST', `/v1/spaces/${a.id}/change-requests/${cr.id}/requested-reviewers`, { users: [users.ada.id] })
+  await call(api, ada, 'POST', `/v1/spaces/${a.id}/change-requests/${cr.id}/reviews`, { status: 'approved' })
+  await call(api, ada, 'POST', `/v1/spaces/${a.id}/change-requests/${cr.id}/merge`)
+  await call(api, ada, 'POST', `/v1/spaces/${a.id}/change-requests`, { subject: 'Open' })
   return { ...w, site, team, spaces: { a, b, c }, collections: { guides, nested } }
 }
 
@@ -57,6 +71,12 @@ async function reads(api: DocsApi, token: string, w: Awaited<ReturnType<typeof r
     `${base}/share-links`,
     `${base}/published`,
     `${base}/adaptive-schema/template-conditions`,
+    `/v1/spaces/${w.spaces.a.id}/content`,
+    `/v1/spaces/${w.spaces.a.id}/links`,
+    `/v1/spaces/${w.spaces.a.id}/change-requests?status=merged`,
+    `/v1/spaces/${w.spaces.a.id}/change-requests/1/reviews`,
+    `/v1/spaces/${w.spaces.a.id}/change-requests/1/requested-reviewers`,
+    `/v1/spaces/${w.spaces.a.id}`,
   ]
   const out: Record<string, unknown> = {}
   for (const path of paths) out[path] = (await call(api, token, 'GET', path)).body

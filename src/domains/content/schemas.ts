@@ -9,10 +9,24 @@ import type { DocBlock } from './document.js'
  * passes through the store; the official document's own schemas are what the tests check
  * answers against.
  */
-/** A top-level node: a block with a type; what it holds is kept as given. */
+/** The official top-level block types (`DocumentBlocksTopLevels`). */
+export const TOP_LEVEL_BLOCK_TYPES = [
+  'paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'divider', 'blockquote', 'hint', 'prompt',
+  'images', 'file', 'drawing', 'embed', 'code', 'math', 'expandable', 'tabs', 'table', 'swagger', 'openapi-operation', 'openapi-schemas',
+  'openapi-webhook', 'content-ref', 'integration', 'reusable-content', 'stepper', 'if', 'columns', 'updates',
+] as const
+
+/** A node below the top level: its kind is checked, what it holds is kept as given. */
+const InnerNodeSchema = z.looseObject({
+  object: z.enum(['block', 'inline', 'text'], { error: 'must be "block", "inline" or "text"' }),
+})
+
+/** A top-level node: a block of an official type; what it holds is kept as given. */
 const BlockSchema = z.looseObject({
   object: z.literal('block', { error: 'a top-level node must be a block ("object": "block")' }),
-  type: z.string({ error: 'must be a block type (a string)' }).min(1, 'must not be empty'),
+  type: z.enum(TOP_LEVEL_BLOCK_TYPES, { error: `must be an official top-level block type (${TOP_LEVEL_BLOCK_TYPES.join(', ')})` }),
+  nodes: z.array(InnerNodeSchema).optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
 }) as unknown as z.ZodType<DocBlock>
 
 export const JsonDocumentSchema = z
