@@ -35,8 +35,10 @@ export default defineConfig([
     noExternal: ['nanoid', 'unified', /^remark-/],
     // nanoid's `browser` build uses the global Web Crypto (`crypto.getRandomValues`, global in
     // Node >= 20) instead of `node:crypto`, so the library code keeps to web standards.
+    // `worker` first: packages with a DOM build under `browser` (decode-named-character-reference,
+    // which micromark uses) list `worker` before it and resolve to their web-standard build.
     esbuildOptions(options) {
-      options.conditions = ['browser']
+      options.conditions = ['worker', 'browser']
     },
   },
   {
