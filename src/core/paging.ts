@@ -125,6 +125,20 @@ export function paginateScan<R>(source: ScanSource<R>, query: PageQuery, filter?
   return page
 }
 
+/**
+ * Page over a list kept in its own order (a revision's files, a change request's contributors):
+ * the cursor is the position of the last item served, which holds because such lists only grow
+ * at the end or are immutable.
+ */
+export function paginateList<T>(items: readonly T[], query: PageQuery): Page<T> {
+  const page = paginate(
+    items.map((item, i) => ({ item, i })),
+    (e) => [e.i],
+    query,
+  )
+  return mapPage(page, (e) => e.item)
+}
+
 /** Apply `map` to the items of a page, keeping its envelope. */
 export function mapPage<T, U>(page: Page<T>, map: (item: T) => U): Page<U> {
   const out: Page<U> = { items: page.items.map(map), count: page.count }

@@ -6,6 +6,7 @@ import {
   encodeCursor,
   listQuery,
   mapPage,
+  paginateList,
   paginate,
   paginateScan,
   type Page,
@@ -196,5 +197,20 @@ describe('paging: paginateScan (index order)', () => {
     const { fetch } = setup(3)
     expectBadCursor(() => fetch({ limit: 2, page: encodeCursor(['a string key']) }))
     expectBadCursor(() => fetch({ limit: 2, page: 'garbage' }))
+  })
+})
+
+describe('paginateList', () => {
+  it('pages a list in its own order, each item once, with a count of all', () => {
+    const items = ['a', 'b', 'c', 'd', 'e']
+    const seen: string[] = []
+    let page: string | undefined
+    do {
+      const p = paginateList(items, { limit: 2, page })
+      expect(p.count).toBe(5)
+      seen.push(...p.items)
+      page = p.next?.page
+    } while (page)
+    expect(seen).toEqual(items)
   })
 })

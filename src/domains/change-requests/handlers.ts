@@ -1,10 +1,10 @@
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import { implement, NO_CONTENT } from '../../core/operation.js'
-import { paginate } from '../../core/paging.js'
+import { indexSource, mapPage, paginateList, paginateScan } from '../../core/paging.js'
 import type { ChangeRequestRow, RevisionRow } from '../../storage/schema.js'
 import { fileIn, filesPage, answerRevision } from '../content/handlers.js'
-import { encodePage, encodePageTree } from '../content/encode.js'
+import { encodeFile, encodePage, encodePageTree } from '../content/encode.js'
 import { pageByPath, requirePage, requireRevision } from '../content/revision.js'
 import { linksPage, revisionLinks } from '../content/links.js'
 import { getSpace } from '../spaces/model.js'
@@ -26,7 +26,7 @@ export const changeRequestHandlers = implement(
     listChangeRequestsForSpace: (ctx, { params, query }) => {
       getSpace(ctx, params.spaceId)
       const page = spaceChangeRequests(ctx, params.spaceId, query)
-      return { ...page, items: page.items.map((cr) => encodeChangeRequest(ctx, cr)) }
+      return mapPage(page, (cr) => encodeChangeRequest(ctx, cr))
     },
 
     createChangeRequest: (ctx, { params, body }) => encodeChangeRequest(ctx, createChangeRequest(ctx, params.spaceId, body)),
@@ -42,7 +42,7 @@ export const changeRequestHandlers = implement(
 
     listChangeRequestsForOrganization: (ctx, { params, query }) => {
       const page = organizationChangeRequests(ctx, params.organizationId, query)
-      return { ...page, items: page.items.map((cr) => encodeChangeRequest(ctx, cr)) }
+      return mapPage(page, (cr) => encodeChangeRequest(ctx, cr))
     },
 
     getRevisionOfChangeRequestById: (ctx, { params }) => answerRevision(ctx, contentOf(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId))),
@@ -66,7 +66,7 @@ export const changeRequestHandlers = implement(
               ? { object: o.object, page: pageRef(o.page), ...(o.ref !== undefined && { ref: o.ref }) }
               : { object: o.object, page: pageRef(o.page) },
         ),
-        insertedFiles: result.files.map((f) => fileIn(ctx, { ...contentOf(ctx, result.changeRequest) }, f.id)),
+        insertedFiles: result.files.map((f) => encodeFile(ctx, f)),
       }
     },
 
@@ -90,9 +90,7 @@ export const changeRequestHandlers = implement(
 
     getReviewsByChangeRequestId: (ctx, { params, query }) => {
       const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
-      const rows = ctx.tx.scan('reviews', 'byChangeRequest', cr.id)
-      const page = paginate(rows, (e) => [e.seq], query)
-      return { ...page, items: page.items.map((e) => encodeReview(ctx, e.row)) }
+      return mapPage(paginateScan(indexSource(ctx.tx, 'reviews', 'byChangeRequest', cr.id), query), (e) => encodeReview(ctx, e.row))
     },
 
     submitChangeRequestReview: (ctx, { params, body }) => encodeReview(ctx, submitReview(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId), body.status)),
@@ -106,8 +104,7 @@ export const changeRequestHandlers = implement(
 
     getRequestedReviewersByChangeRequestId: (ctx, { params, query }) => {
       const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
-      const page = paginate(ctx.tx.scan('requestedReviewers', 'byChangeRequest', cr.id), (e) => [e.seq], query)
-      return { ...page, items: page.items.map((e) => encodeRequestedReviewer(ctx, e.row)) }
+      return mapPage(paginateScan(indexSource(ctx.tx, 'requestedReviewers', 'byChangeRequest', cr.id), query), (e) => encodeRequestedReviewer(ctx, e.row))
     },
 
     requestReviewersForChangeRequest: (ctx, { params, body }) => {
@@ -133,9 +130,7 @@ export const changeRequestHandlers = implement(
 
     getContributorsByChangeRequestId: (ctx, { params, query }) => {
       const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
-      const indexed = cr.contributors.map((c, i) => ({ c, i }))
-      const page = paginate(indexed, (e) => [e.i], query)
-      return { ...page, items: page.items.map(({ c }) => ({ user: userObject(ctx, c.user), count: c.count, updatedAt: c.updatedAt, actionType: 'edit' as const })) }
+      return mapPage(paginateList(cr.contributors, query), (c) => ({ user: userObject(ctx, c.user), count: c.count, updatedAt: c.updatedAt, actionType: 'edit' as const }))
     },
 
     listChangeRequestPageLinks: (ctx, { params, query }) => {
@@ -159,15 +154,14 @@ export const changeRequestHandlers = implement(
       const rev = contentOf(ctx, cr)
       fileIn(ctx, rev, params.fileId)
       const pages = [...new Set(revisionLinks(ctx, rev).filter((l) => l.relation === 'file' && l.targetReference.file === params.fileId && l.status === 'ok').map((l) => l.source.page))]
-      const page = paginate(
-        pages.map((p, i) => ({ p, i })),
-        (e) => [e.i],
-        query,
-      )
-      return {
-        ...page,
-        items: page.items.map((e) => ({ kind: 'page' as const, organization: cr.organization, space: cr.space, versionContext: { type: 'revision' as const, revision: rev.id }, page: e.p, file: params.fileId })),
-      }
+      return mapPage(paginateList(pages, query), (page) => ({
+        kind: 'page' as const,
+        organization: cr.organization,
+        space: cr.space,
+        versionContext: { type: 'revision' as const, revision: rev.id },
+        page,
+        file: params.fileId,
+      }))
     },
 
     getChangeRequestPDF: (ctx, { params, query }) => {

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { Context } from '../../core/context.js'
-import { paginate } from '../../core/paging.js'
+import { compareKeys, paginate, type SortKey } from '../../core/paging.js'
 import type { ChangeRequestRow } from '../../storage/schema.js'
 import type { ListChangeRequestsQuerySchema } from './schemas.js'
 
@@ -16,8 +16,9 @@ function matches(ctx: Context, cr: ChangeRequestRow, q: Query): boolean {
 
 /** One page of change requests, newest first by `orderBy` (ties by number, then id). */
 export function pageOfChangeRequests(ctx: Context, rows: ChangeRequestRow[], q: Query) {
-  const sorted = rows.filter((cr) => matches(ctx, cr, q)).sort((a, b) => (a[q.orderBy] < b[q.orderBy] ? 1 : a[q.orderBy] > b[q.orderBy] ? -1 : a.id < b.id ? 1 : -1))
-  return paginate(sorted, (cr) => [cr[q.orderBy], cr.id], q, 'desc')
+  const keyOf = (cr: ChangeRequestRow): SortKey => [cr[q.orderBy], cr.id]
+  const sorted = rows.filter((cr) => matches(ctx, cr, q)).sort((a, b) => compareKeys(keyOf(b), keyOf(a)))
+  return paginate(sorted, keyOf, q, 'desc')
 }
 
 export const spaceChangeRequests = (ctx: Context, spaceId: string, q: Query) =>

@@ -1,7 +1,7 @@
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import { implement } from '../../core/operation.js'
-import { paginate } from '../../core/paging.js'
+import { mapPage, paginateList } from '../../core/paging.js'
 import type { RevisionRow } from '../../storage/schema.js'
 import { encodeChangeRequest } from '../change-requests/encode.js'
 import { getSpace } from '../spaces/model.js'
@@ -26,9 +26,7 @@ export function fileIn(ctx: Context, rev: RevisionRow, fileId: string) {
 
 /** The files of a revision, paged in upload order. */
 export function filesPage(ctx: Context, rev: RevisionRow, query: { page?: string | undefined; limit: number }) {
-  const indexed = rev.files.map((id, i) => ({ id, i }))
-  const page = paginate(indexed, (e) => [e.i], query)
-  return { ...page, items: page.items.map((e) => encodeFile(ctx, ctx.tx.get('files', e.id)!)) }
+  return mapPage(paginateList(rev.files, query), (id) => encodeFile(ctx, ctx.tx.get('files', id)!))
 }
 
 export const contentHandlers = implement(contentOperations, {

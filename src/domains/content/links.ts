@@ -1,5 +1,5 @@
 import type { Context } from '../../core/context.js'
-import { paginate } from '../../core/paging.js'
+import { paginateList } from '../../core/paging.js'
 import type { ReadTx } from '../../storage/port.js'
 import type { AppSchema, RevisionRow } from '../../storage/schema.js'
 import type { DocNode, JsonDocument } from './document.js'
@@ -71,11 +71,9 @@ function classify(ctx: Context, tx: ReadTx<AppSchema>, rev: RevisionRow, files: 
 
 /** A page of link items (after the `status` filter) with `stats` over all of them. */
 export function linksPage(all: LinkItem[], query: { status?: LinkStatus | undefined; page?: string | undefined; limit: number }, brokenInChangeRequest: number) {
-  const indexed = all.map((link, i) => ({ link, i })).filter((e) => query.status === undefined || e.link.status === query.status)
-  const page = paginate(indexed, (e) => [e.i], query)
+  const shown = query.status === undefined ? all : all.filter((l) => l.status === query.status)
   return {
-    ...page,
-    items: page.items.map((e) => e.link),
+    ...paginateList(shown, query),
     stats: { total: all.length, broken: { total: all.filter((l) => l.status === 'broken').length, changeRequest: brokenInChangeRequest } },
   }
 }

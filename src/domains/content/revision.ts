@@ -2,7 +2,7 @@ import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import type { ReadTx } from '../../storage/port.js'
 import type { AppSchema, PageVersionRow, RevisionRow, SpaceRow } from '../../storage/schema.js'
-import { indexEntries, indexGet } from './tree-index.js'
+import { indexGet } from './tree-index.js'
 
 /**
  * Reading a revision: its row (a space's first revision, before any content was merged, has no
@@ -101,11 +101,4 @@ export function walkPages(tx: ReadTx<AppSchema>, rev: RevisionRow): Array<{ page
   }
   visit(childrenOf(tx, rev, undefined), 0)
   return out
-}
-
-/** How many pages a revision holds (from its index). */
-export function pageCount(tx: ReadTx<AppSchema>, rev: RevisionRow): number {
-  let n = 0
-  for (const _ of indexEntries(tx, rev.buckets)) n++
-  return n
 }

@@ -29,15 +29,6 @@ export function indexGet(tx: ReadTx<AppSchema>, buckets: readonly string[], key:
   return tx.get('contentBuckets', id)?.entries[key]
 }
 
-/** Every entry of the index (bucket order: not meaningful; callers order by the page tree). */
-export function* indexEntries(tx: ReadTx<AppSchema>, buckets: readonly string[]): Generator<[string, string]> {
-  for (const id of buckets) {
-    if (id === '') continue
-    const row = tx.get('contentBuckets', id)
-    if (row) yield* Object.entries(row.entries)
-  }
-}
-
 /**
  * The index with `changes` applied (a value of undefined removes the key): one new bucket row per
  * bucket touched. Returns the same array when nothing changed.
