@@ -180,6 +180,20 @@ describe('change request content', () => {
     expectOfficialResponse('listPagesInChangeRequest', 200, pages.body)
   })
 
+  it("keeps main's changes when main changed only its files: no fast-forward over them", async () => {
+    const w = await setup()
+    const a = await openCr(w, 'A')
+    const b = await openCr(w, 'B')
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+    const file = (await edit(w, a.id, [{ operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: png }] }])).body.insertedFiles[0]
+    await edit(w, b.id, [{ operation: 'insert_page', title: 'From B', document: {} }])
+    expect((await merge(w, a.id)).body.result).toBe('merge')
+    expect((await merge(w, b.id)).body.result).toBe('merge')
+    const main = await call(w.api, w.tokens.ada, 'GET', `${w.base}/content`)
+    expect(main.body.files.map((f: any) => f.id)).toEqual([file.id])
+    expect(main.body.pages.map((p: any) => p.title)).toEqual(['From B'])
+  })
+
   it('inserts files from base64 (size, type, dimensions) served at an absolute downloadURL; refuses private URLs', async () => {
     const w = await setup()
     const cr = await openCr(w)

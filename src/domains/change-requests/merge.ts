@@ -98,8 +98,9 @@ function mergeOrder(base: readonly string[], ours: readonly string[], theirs: re
  */
 export function mergeRevisions(ctx: Context, base: RevisionRow, ours: RevisionRow, theirs: RevisionRow): RevisionMerge {
   const draft = new RevisionDraft(ctx, ours)
-  if (ours.id === base.id || ours.buckets === base.buckets) {
-    // Main has not moved: the result is the change request's content as it is.
+  if (ours.id === base.id) {
+    // Main has not moved: the result is the change request's content as it is. (Not "the same
+    // pages": main may have moved with files alone, which the merge below keeps.)
     return { ok: true, draft, fastForward: theirs }
   }
   const tx = ctx.tx
