@@ -2,7 +2,7 @@ import type { Context } from '../../core/context.js'
 import { paginateList } from '../../core/paging.js'
 import type { ReadTx } from '../../storage/port.js'
 import type { AppSchema, RevisionRow } from '../../storage/schema.js'
-import type { DocNode, JsonDocument } from './document.js'
+import { documentRefs, type ContentRef } from './markdown.js'
 import { pageIn, walkPages } from './revision.js'
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app'
@@ -13,20 +13,6 @@ export interface LinkItem {
   /** The page holding the link. */
   source: { page: string }
   targetReference: Record<string, unknown>
-}
-
-/** Every content reference of a document, in order (links, images, files). */
-export function refsOf(doc: JsonDocument): Array<Record<string, unknown> & { kind: string }> {
-  const out: Array<Record<string, unknown> & { kind: string }> = []
-  const visit = (node: DocNode) => {
-    if (node.object === 'text') return
-    const data = node.data as { ref?: { kind?: unknown }; refDark?: { kind?: unknown } } | undefined
-    for (const ref of [data?.ref, data?.refDark]) if (ref && typeof ref.kind === 'string') out.push(ref as Record<string, unknown> & { kind: string })
-    node.nodes?.forEach(visit)
-    if (node.object === 'block') node.fragments?.forEach((f) => f.nodes.forEach(visit))
-  }
-  doc.nodes.forEach(visit)
-  return out
 }
 
 /**
@@ -43,7 +29,7 @@ export function revisionLinks(ctx: Context, rev: RevisionRow): LinkItem[] {
   const tx: ReadTx<AppSchema> = ctx.tx
   const files = new Set(rev.files)
   for (const { page } of walkPages(tx, rev)) {
-    for (const ref of refsOf(page.document)) {
+    for (const ref of documentRefs(page.document)) {
       const item = classify(ctx, tx, rev, files, ref)
       if (item) links.push({ ...item, source: { page: page.page } })
     }
@@ -52,7 +38,7 @@ export function revisionLinks(ctx: Context, rev: RevisionRow): LinkItem[] {
   return links
 }
 
-function classify(ctx: Context, tx: ReadTx<AppSchema>, rev: RevisionRow, files: Set<string>, ref: Record<string, unknown> & { kind: string }): Omit<LinkItem, 'source'> | undefined {
+function classify(ctx: Context, tx: ReadTx<AppSchema>, rev: RevisionRow, files: Set<string>, ref: ContentRef): Omit<LinkItem, 'source'> | undefined {
   const here = ref.space === undefined || ref.space === rev.space
   if (ref.kind === 'page' && typeof ref.page === 'string') {
     const ok = here ? pageIn(tx, rev, ref.page) !== undefined : true

@@ -69,8 +69,8 @@ export function documentRefs(document: JsonDocument): ContentRef[] {
   const refs: ContentRef[] = []
   walk(document.nodes, (node) => {
     if (node.object === 'text') return
-    const ref = dataOf(node).ref
-    if (isRef(ref)) refs.push({ ...ref })
+    // An image's dark-mode variant (`refDark`) is a use of its file too.
+    for (const ref of [dataOf(node).ref, dataOf(node).refDark]) if (isRef(ref)) refs.push({ ...ref })
   })
   return refs
 }
