@@ -81,34 +81,35 @@ function checkAccess(op: BoundOperation, input: ExecuteInput, access: CallerAcce
   return true
 }
 
-/** Check the caller's access in a read transaction, before an operation's prepare step does any work. */
-export function authorize(rt: Runtime, op: BoundOperation, input: ExecuteInput): boolean {
-  return rt.store.read((tx) => {
-    let ctx: Context
-    const access = createAccessChecker(() => ctx, rt.resolvers)
-    ctx = { actor: { user: input.user }, now: rt.now, nowIso, newId: rt.newId, tx: tx as WriteTx<AppSchema>, urls: rt.urls, access, tickets: rt.tickets, shareKey: shareKeyOf(input.query) }
-    return checkAccess(op, input, access)
-  })
-}
-
-/** The body of `execute`'s transaction: a module function rather than a closure made per request. */
-function run(rt: Runtime, op: BoundOperation, input: ExecuteInput, tx: WriteTx<AppSchema>, state: RunState): unknown {
-  const { def } = op
-  const user = input.user
+/**
+ * The context of one request over `tx`, with the caller's access checker. Levels are worked out
+ * once and kept until the request writes (`writes`: the transaction tells the checker to forget).
+ */
+function requestContext(rt: Runtime, input: ExecuteInput, tx: WriteTx<AppSchema>, writes: boolean): { ctx: Context; access: CallerAccess } {
   let ctx: Context
-  // Levels are worked out once and kept until the request writes (a GET never does).
   const access = createAccessChecker(() => ctx, rt.resolvers)
   ctx = {
-    actor: { user },
+    actor: { user: input.user },
     now: rt.now,
     nowIso,
     newId: rt.newId,
-    tx: def.method === 'GET' ? tx : access.watchWrites(tx),
+    tx: writes ? access.watchWrites(tx) : tx,
     urls: rt.urls,
     access,
     tickets: rt.tickets,
     shareKey: shareKeyOf(input.query),
   }
+  return { ctx, access }
+}
+
+/** Check the caller's access in a read transaction, before an operation's prepare step does any work. */
+export function authorize(rt: Runtime, op: BoundOperation, input: ExecuteInput): boolean {
+  return rt.store.read((tx) => checkAccess(op, input, requestContext(rt, input, tx as WriteTx<AppSchema>, false).access))
+}
+
+/** The body of `execute`'s transaction: a module function rather than a closure made per request. */
+function run(rt: Runtime, op: BoundOperation, input: ExecuteInput, tx: WriteTx<AppSchema>, state: RunState): unknown {
+  const { ctx, access } = requestContext(rt, input, tx, op.def.method !== 'GET')
   if (!checkAccess(op, input, access)) return undefined
   try {
     return op.handler(ctx, input)

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { createDocsApi } from '../../src/index.js'
+import { createMemoryBlobs } from '../../src/storage/blobs.js'
 import { call, createWorld, expectError, type World } from '../helpers.js'
 import { expectOfficialResponse } from '../conformance/official.js'
 
@@ -68,6 +70,11 @@ describe('change requests: lifecycle and counters', () => {
     expectOfficialResponse('listChangeRequestsForOrganization', 200, orgList.body)
     const guestList = await call(w.api, w.tokens.gina, 'GET', `/v1/orgs/${w.org.id}/change-requests`)
     expect(guestList.body.items).toEqual([])
+    // Invited to the space, the guest sees its change requests (and only those).
+    await w.api.fixtures.createSpace(w.org.id, { title: 'Other' }).then((other) => call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${other.id}/change-requests`, {}))
+    await call(w.api, w.tokens.ada, 'POST', `${w.base}/permissions`, { role: 'read', users: [w.users.gina.id] })
+    const invited = await call(w.api, w.tokens.gina, 'GET', `/v1/orgs/${w.org.id}/change-requests`)
+    expect(invited.body.items.map((c: any) => c.id)).toEqual([cr.id])
   })
 })
 
@@ -254,6 +261,44 @@ describe('change request content', () => {
     await call(w.api, w.tokens.ada, 'PATCH', w.base, { editMode: 'locked' })
     expectError(await edit(w, cr.id, [{ operation: 'insert_page', document: {} }]), 403, 'locked')
     expectError(await merge(w, cr.id), 403, 'locked')
+  })
+})
+
+describe('files: the prepare step before the transaction', () => {
+  it('fetches nothing for a caller who may not edit, and deletes the blobs of a batch that fails', async () => {
+    const live = new Set<string>()
+    const inner = createMemoryBlobs()
+    const blobs = {
+      put: (bytes: Uint8Array, type: string) => {
+        const key = inner.put(bytes, type)
+        live.add(key)
+        return key
+      },
+      get: (key: string) => inner.get(key),
+      delete: (key: string) => (live.delete(key), inner.delete(key)),
+    }
+    const fetched: string[] = []
+    const fakeFetch = (async (input: string | URL | Request) => {
+      fetched.push(String(input))
+      return new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'application/octet-stream' } })
+    }) as typeof fetch
+    const api = createDocsApi({ baseUrl: 'http://localhost:4000', blobs, fetch: fakeFetch })
+    const ada = await api.fixtures.createUser({ displayName: 'Ada' })
+    const rita = await api.fixtures.createUser({ displayName: 'Rita' })
+    const org = await api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }, { user: rita.id, role: 'read' }] })
+    const [adaToken, ritaToken] = [await api.fixtures.createToken(ada.id), await api.fixtures.createToken(rita.id)]
+    const space = await api.fixtures.createSpace(org.id, { title: 'Files' })
+    const cr = (await call(api, adaToken, 'POST', `/v1/spaces/${space.id}/change-requests`, {})).body
+    const path = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`
+    const files = { operation: 'insert_files', files: [{ name: 'a.bin', url: 'https://example.com/a.bin' }] }
+    expectError(await call(api, ritaToken, 'POST', path, { changes: [files] }), 403, 'edit')
+    expect(fetched).toEqual([])
+    const failed = await call(api, adaToken, 'POST', path, { changes: [files, { operation: 'delete_page', page: 'nope' }] })
+    expectError(failed, 400, 'changes[1].page')
+    expect(fetched).toEqual(['https://example.com/a.bin'])
+    expect(live.size).toBe(0)
+    expect((await call(api, adaToken, 'POST', path, { changes: [files] })).status).toBe(200)
+    expect(live.size).toBe(1)
   })
 })
 
