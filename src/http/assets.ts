@@ -1,6 +1,5 @@
 import type { Runtime } from '../core/execute.js'
-import { renderPdf } from '../domains/content/pdf.js'
-import { pdfPages, type PdfTicket } from '../domains/change-requests/pdf-ticket.js'
+import { ticketPdf } from '../domains/change-requests/pdf-ticket.js'
 
 /**
  * Bytes the API serves outside `/v1`, by URL alone (as a CDN or a signed URL would): file
@@ -21,10 +20,8 @@ export async function serveAsset(rt: Runtime, method: string, pathname: string):
   }
   const pdf = /^\/pdf\/([^/]+)$/.exec(pathname)
   if (pdf) {
-    const ticket = rt.tickets.read(pdf[1]!, rt.now().getTime()) as PdfTicket | undefined
-    const doc = ticket?.kind === 'pdf' ? rt.store.read((tx) => pdfPages(tx, ticket)) : undefined
-    if (!doc) return notFound('PDF not found or expired: ask GET .../change-requests/{id}/pdf for a new URL')
-    const bytes = await renderPdf(doc.pages, { title: doc.title, createdAt: rt.now() })
+    const bytes = await ticketPdf(rt, pdf[1]!)
+    if (!bytes) return notFound('PDF not found or expired: ask GET .../change-requests/{id}/pdf for a new URL')
     return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers: { 'content-type': 'application/pdf', 'content-length': String(bytes.byteLength), 'cache-control': 'private, no-store' } })
   }
   return undefined

@@ -1,6 +1,7 @@
+import type { Runtime } from '../../core/execute.js'
 import type { ReadTx } from '../../storage/port.js'
 import type { AppSchema } from '../../storage/schema.js'
-import type { PdfPage } from '../content/pdf.js'
+import { renderPdf, type PdfPage } from '../content/pdf.js'
 import { childrenOf, findRevision, pageIn, pagePath, walkPages } from '../content/revision.js'
 
 /** How long a change request's PDF URL works (the official document says one hour). */
@@ -15,8 +16,15 @@ export interface PdfTicket {
   only: boolean
 }
 
+/** The PDF a ticket stands for, while it has not expired and its change request is still there. */
+export async function ticketPdf(rt: Pick<Runtime, 'store' | 'tickets' | 'now'>, key: string): Promise<Uint8Array | undefined> {
+  const ticket = rt.tickets.read(key, rt.now().getTime()) as PdfTicket | undefined
+  const doc = ticket?.kind === 'pdf' ? rt.store.read((tx) => pdfPages(tx, ticket)) : undefined
+  return doc && renderPdf(doc.pages, { title: doc.title, createdAt: rt.now() })
+}
+
 /** The pages a PDF ticket prints, in tree order: the whole revision, one page with its subpages, or one page `only`. */
-export function pdfPages(tx: ReadTx<AppSchema>, ticket: PdfTicket): { title: string; pages: PdfPage[] } | undefined {
+function pdfPages(tx: ReadTx<AppSchema>, ticket: PdfTicket): { title: string; pages: PdfPage[] } | undefined {
   const space = tx.get('spaces', ticket.space)
   const cr = tx.get('changeRequests', ticket.changeRequest)
   if (!space || !cr) return undefined
