@@ -433,7 +433,8 @@ export const schema = {
     /** A space's change requests, in creation order; by status for the status filter. */
     bySpace: { key: (c) => c.space },
     bySpaceStatus: { key: (c) => `${c.space}/${c.status}` },
-    byOrganization: { key: (c) => c.organization },
+    /** `${organization}/${status}`: the organization list reads one status, never the whole organization. */
+    byOrganizationStatus: { key: (c) => `${c.organization}/${c.status}` },
     /** `${space}/${number}`: a change request addressed by its number. */
     byNumber: { key: (c) => `${c.space}/${c.number}` },
   }),

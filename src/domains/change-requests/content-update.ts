@@ -5,7 +5,7 @@ import type { DocNode, JsonDocument } from '../content/document.js'
 import { emptyDocument } from '../content/document.js'
 import { RevisionDraft, type PageData } from '../content/draft.js'
 import { markdownToDocument } from '../content/markdown.js'
-import { requireRevision } from '../content/revision.js'
+import { pageIn, requireRevision } from '../content/revision.js'
 import { slugify, uniqueSlug } from '../content/slug.js'
 import { getSpace } from '../spaces/model.js'
 import { baseRevisionOf } from './encode.js'
@@ -228,8 +228,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
 
 /** Put a page back as it is in `target`: restored (with its place) when it was deleted or changed, removed when `target` lacks it. */
 function revertPage(ctx: Context, draft: RevisionDraft, target: RevisionRow, pageId: string, i: number): void {
-  const draftTarget = new RevisionDraft(ctx, target)
-  const before = draftTarget.get(pageId)
+  const before = pageIn(ctx.tx, target, pageId)
   const now = draft.get(pageId)
   if (!before && !now) throw new ApiError('BAD_REQUEST', `${field(i, 'page')}: no page "${pageId}" in the change request or the revision`)
   if (!before) {
@@ -245,11 +244,13 @@ function revertPage(ctx: Context, draft: RevisionDraft, target: RevisionRow, pag
   if (now) unplace(draft, now.parent, pageId)
   // Children keep what the change request has (they are pages of their own); the rest comes back.
   const children = now ? now.children : []
-  const restored: PageData = { ...before, children }
+  const { id: _version, ...fields } = before
+  const restored: PageData = { ...fields, children }
   if (parent === undefined) delete restored.parent
   const taken = siblingSlugs(draft, parent, pageId)
   if (taken.has(restored.slug)) restored.slug = uniqueSlug(restored.slug, taken)
   draft.set(pageId, restored)
-  const position = draftTarget.children(before.parent).indexOf(pageId)
+  const siblings = before.parent === undefined ? target.rootPages : (pageIn(ctx.tx, target, before.parent)?.children ?? [])
+  const position = siblings.indexOf(pageId)
   place(draft, parent, pageId, position < 0 ? undefined : position)
 }

@@ -32,10 +32,9 @@ export const spaceChangeRequests = (ctx: Context, spaceId: string, q: Query) =>
 export function organizationChangeRequests(ctx: Context, organization: string, q: Query) {
   const readable = new Map<string, boolean>()
   const rows = ctx.tx
-    .scan('changeRequests', 'byOrganization', organization)
+    .scan('changeRequests', 'byOrganizationStatus', `${organization}/${q.status}`)
     .map((e) => e.row)
     .filter((cr) => {
-      if (cr.status !== q.status) return false
       let ok = readable.get(cr.space)
       if (ok === undefined) readable.set(cr.space, (ok = ctx.access.can('space', cr.space, 'viewChangeRequests')))
       return ok
