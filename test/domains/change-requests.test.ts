@@ -123,6 +123,35 @@ describe('change request content', () => {
     expect(old.body.pages).toEqual([])
   })
 
+  it('revert_page puts a page back as in the base (body, title, place), and removes a page the change request added', async () => {
+    const w = await setup()
+    const first = await openCr(w)
+    const ins = await edit(w, first.id, [
+      { operation: 'insert_page', title: 'Alpha', document: { markdown: 'original' } },
+      { operation: 'insert_page', title: 'Beta', document: {} },
+    ])
+    const [alpha, beta] = ins.body.changes.map((c: any) => c.page.id)
+    await merge(w, first.id)
+    const cr = await openCr(w)
+    const added = (await edit(w, cr.id, [{ operation: 'insert_page', title: 'New', document: {} }])).body.changes[0].page.id
+    await edit(w, cr.id, [{ operation: 'update_page', page: alpha, title: 'Renamed', at: 1, document: { markdown: 'changed' } }])
+    const reverted = await edit(w, cr.id, [
+      { operation: 'revert_page', page: alpha },
+      { operation: 'revert_page', page: added },
+    ])
+    expect(reverted.body.changes).toEqual([
+      expect.objectContaining({ object: 'updated_page', page: expect.objectContaining({ id: alpha }) }),
+      { object: 'deleted_page', page: added },
+    ])
+    const pages = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/content/pages`)).body.pages
+    expect(pages.map((p: any) => [p.id, p.title, p.slug])).toEqual([
+      [alpha, 'Alpha', 'alpha'],
+      [beta, 'Beta', 'beta'],
+    ])
+    const page = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/content/page/${alpha}?format=markdown`)
+    expect(page.body.markdown.trim()).toBe('original')
+  })
+
   it('a batch is atomic: one bad change writes nothing', async () => {
     const w = await setup()
     const cr = await openCr(w)
