@@ -142,12 +142,17 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
     }
   }
   if (inserted.length > 0) draft.files = [...draft.files, ...inserted.map((f) => f.id)]
+  // A parent (`into`) is a page id, or the ref of a page inserted earlier in the batch.
+  const pageOf = (id: string): string => {
+    const ref = draft.has(id) ? undefined : refs.get(id)
+    return ref?.kind === 'page' ? ref.page : id
+  }
 
   changes.forEach((change, i) => {
     switch (change.operation) {
       case 'insert_page': {
         const id = pageIds.get(i)!
-        const parent = change.into
+        const parent = change.into === undefined ? undefined : pageOf(change.into)
         if (parent !== undefined && !draft.has(parent)) throw new ApiError('BAD_REQUEST', `${field(i, 'into')}: no page "${parent}" in the change request`)
         const { document, meta } = readDocument(ctx, change.document)
         const fields: Metadata = { ...change, ...meta }
@@ -172,7 +177,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
         if (!old) throw new ApiError('BAD_REQUEST', `${field(i, 'page')}: no page "${change.page}" in the change request`)
         const body = change.document === undefined ? undefined : readDocument(ctx, change.document)
         const fields: Metadata = { ...change, ...body?.meta }
-        const parent = change.into === undefined ? old.parent : (change.into ?? undefined)
+        const parent = change.into === undefined ? old.parent : change.into === null ? undefined : pageOf(change.into)
         if (parent !== undefined) {
           if (!draft.has(parent)) throw new ApiError('BAD_REQUEST', `${field(i, 'into')}: no page "${parent}" in the change request`)
           if (draft.isWithin(parent, change.page)) throw new ApiError('BAD_REQUEST', `${field(i, 'into')}: a page cannot move into itself or one of its subpages`)
