@@ -351,6 +351,10 @@ describe('reviews and merge rules', () => {
       ['approved', false],
     ])
     expectOfficialResponse('getReviewsByChangeRequestId', 200, reviews.body)
+    const reviewsOf = async (q: string) => (await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/reviews?${q}`)).body
+    expect((await reviewsOf('outdated=true')).items.map((r: any) => r.status)).toEqual(['changes-requested'])
+    expect(await reviewsOf('outdated=false&limit=1')).toMatchObject({ count: 1, items: [{ status: 'approved' }] })
+    expectError(await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/reviews?outdated=yes`), 400, 'outdated')
     expect((await merge(w, cr.id)).body.result).toBe('merge')
     expectError(await call(w.api, w.tokens.rita, 'POST', `${w.base}/change-requests/${cr.id}/reviews`, { status: 'approved' }), 403, 'review')
   })
