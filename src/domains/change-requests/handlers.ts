@@ -90,7 +90,8 @@ export const changeRequestHandlers = implement(
 
     getReviewsByChangeRequestId: (ctx, { params, query }) => {
       const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
-      return mapPage(paginateScan(indexSource(ctx.tx, 'reviews', 'byChangeRequest', cr.id), query), (e) => encodeReview(ctx, e.row))
+      const { outdated } = query
+      return mapPage(paginateScan(indexSource(ctx.tx, 'reviews', 'byChangeRequest', cr.id), query, outdated === undefined ? undefined : (r) => r.outdated === outdated), (e) => encodeReview(ctx, e.row))
     },
 
     submitChangeRequestReview: (ctx, { params, body }) => encodeReview(ctx, submitReview(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId), body.status)),
