@@ -61,6 +61,11 @@ describe('conformance: change requests through @gitbook/api', () => {
       description: { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Why', marks: [] }] }] }] },
     })
     expect(patched.data).toMatchObject({ subject: 'First!', status: 'draft' })
+    // The official body also takes `links` (external links); the reference's PATCH body is subject,
+    // description and status, and the reference wins: `links` is refused as an unknown key.
+    const withLinks = await call(w.api, w.tokens.ada, 'PATCH', `${w.base}/change-requests/${first.data.id}`, { links: [] })
+    expect(withLinks.status).toBe(400)
+    expectOfficialError(400, withLinks.body)
     expectOfficialResponse('updateChangeRequestById', 200, patched.data)
     // Prefer: return=minimal, where the official document declares a 204 (through `call`: the client parses a body).
     const quiet = await call(w.api, w.tokens.ada, 'PATCH', `${w.base}/change-requests/${second.data.id}`, { subject: 'Quiet' }, { prefer: 'return=minimal' })
@@ -91,7 +96,7 @@ describe('conformance: change requests through @gitbook/api', () => {
     expect(compat.status).toBe(200)
     expect((compat.data as ChangeRequest).object).toBe('change-request')
     expectOfficialResponse('updateChangeRequestContent', 200, compat.data)
-    const markdown = await w.edit(cr.id, [{ operation: 'insert_page', ref: 'faq', document: { markdown: '---\ndescription: Questions\n---\n# FAQ\n\nAsk **away**; see [install](./install.md).\n' } }])
+    const markdown = await w.edit(cr.id, [{ operation: 'insert_page', ref: 'faq', document: { markdown: '---\ndescription: Questions\n---\n# FAQ\n\nAsk **away**.\n' } }])
     expect(markdown.changes).toEqual([expect.objectContaining({ object: 'created_page', ref: 'faq' })])
     expect(markdown.changeRequest.id).toBe(cr.id)
     // A JSON document, as a client copies a page it read with format=document.
@@ -121,7 +126,7 @@ describe('conformance: change requests through @gitbook/api', () => {
     const cr = await w.open()
     const added = await w.edit(cr.id, [
       { operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: PNG, ref: 'dot' }] },
-      { operation: 'insert_page', title: 'Setup', into: install, document: { markdown: '![a dot](./dot)\n\nBack to [the start](/pages/' + gs + ').\n' } },
+      { operation: 'insert_page', title: 'Setup', into: install, document: { markdown: `![a dot](./dot)\n\nBack to [the start](/pages/${gs}).\n` } },
     ])
     const file = added.insertedFiles![0]!
     const setupPage = created(added)
@@ -202,6 +207,8 @@ describe('conformance: change requests through @gitbook/api', () => {
     expect(first.status).toBe(201)
     expect(first.data).toMatchObject({ object: 'change-request-review', status: 'changes-requested', outdated: false })
     expectOfficialResponse('submitChangeRequestReview', 201, first.data)
+    // The comment is accepted but not kept: the answer has no `comment` (optional in the official schema).
+    expect(first.data.comment).toBeUndefined()
     const second = await w.gb.spaces.submitChangeRequestReview(w.space.id, cr.id, { status: ChangeRequestReviewStatus.Approved })
     expectOfficialResponse('submitChangeRequestReview', 201, second.data)
     for (const format of [undefined, 'document', 'markdown'] as const) {
@@ -320,10 +327,13 @@ describe('conformance: change request error bodies', () => {
     await expect(w.gb.spaces.getChangeRequestById(w.space.id, '99')).rejects.toThrow('Change request not found')
   })
 
-  it('400, 403 and 409 (not declared per operation): bodies as the official shared error responses', async () => {
+  it('400, 401, 403 and 409 (not declared per operation): bodies as the official shared error responses', async () => {
     const w = await setup()
     const cr = await w.open()
     const path = `${w.base}/change-requests/${cr.id}`
+    const anonymous = await call(w.api, undefined, 'GET', `${w.base}/change-requests`)
+    expect(anonymous.status).toBe(401)
+    expectOfficialError(401, anonymous.body)
     const bad = [
       ['PATCH', path, { status: 'merged' }],
       ['POST', `${path}/content?compat=false`, { changes: [{ operation: 'delete_page', page: 'nope' }] }],
