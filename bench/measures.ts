@@ -1,3 +1,4 @@
+import { contentEditMeasure, contentMergeMeasure, contentReadMeasure } from './content.js'
 import { compare, formatOps, type Comparison } from './harness.js'
 import { apiWorld, baselineWorld, BASE, createRequest, expectStatus, type Client, type World } from './world.js'
 
@@ -188,4 +189,7 @@ export const MEASURES: Record<string, Measure> = {
   scaling: { title: '(e) POST cost @100k / @1k', target: '<= 1.2', run: createScalingMeasure },
   'heap-baseline': { title: 'baseline heap per space @100k', target: '-', run: baselineHeapMeasure },
   heap: { title: '(f) heap per space @100k', target: '<= 600 B', run: heapMeasure },
+  'content-edit': { title: '(g) edit of 1 page, cost @1k pages / @10', target: '<= 2', run: contentEditMeasure },
+  'content-merge': { title: '(h) merge of a CR of 3 pages, cost @1k / @10', target: '<= 2', run: contentMergeMeasure },
+  'content-read': { title: '(i) GET page by id, cost @1k pages / @10', target: '<= 1.5', run: contentReadMeasure },
 }
