@@ -82,6 +82,8 @@ function applyMetadata(base: PageData, fields: Metadata): PageData {
   return next
 }
 
+const NO_SLUGS: ReadonlySet<string> = new Set()
+
 /** The slugs taken among `parent`'s children, leaving out `self`. */
 function siblingSlugs(draft: RevisionDraft, parent: string | undefined, self?: string): Set<string> {
   const out = new Set<string>()
@@ -183,7 +185,10 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
           if (draft.isWithin(parent, change.page)) throw new ApiError('BAD_REQUEST', `${field(i, 'into')}: a page cannot move into itself or one of its subpages`)
         }
         const moved = parent !== old.parent
-        const taken = siblingSlugs(draft, parent, change.page)
+        // The siblings' slugs (a read of each sibling) only when this page's slug may change or
+        // meet new siblings: an edit of a body or other metadata costs the same among 10 or 1,000.
+        const slugMayChange = moved || fields.slug !== undefined || (fields.title !== undefined && fields.title !== old.title)
+        const taken = slugMayChange ? siblingSlugs(draft, parent, change.page) : NO_SLUGS
         if (fields.slug !== undefined && taken.has(fields.slug)) {
           throw new ApiError('BAD_REQUEST', `${field(i, 'slug')}: "${fields.slug}" is taken by a sibling page (slugs are unique among siblings)`)
         }
