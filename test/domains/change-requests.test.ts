@@ -199,6 +199,40 @@ describe('change request content', () => {
     expectOfficialResponse('updateChangeRequest', 200, upd.body)
   })
 
+  it('two change requests moving pages under each other conflict: the merge writes no cycle', async () => {
+    // Regression: parents merged field by field made X the parent of Y and Y (through its
+    // subpage) the parent of X; the merge answered `merge`, both pages left the tree, and reading
+    // one of them walked its path forever.
+    const w = await setup()
+    const first = await openCr(w)
+    const [x, y] = (await edit(w, first.id, [{ operation: 'insert_page', title: 'X', document: {} }, { operation: 'insert_page', title: 'Y', document: {} }])).body.changes.map((c: any) => c.page.id)
+    const xc = (await edit(w, first.id, [{ operation: 'insert_page', title: 'X child', into: x, document: {} }])).body.changes[0].page.id
+    await merge(w, first.id)
+    for (const [moveA, moveB] of [
+      [{ page: x, into: y }, { page: y, into: x }],
+      [{ page: x, into: y }, { page: y, into: xc }],
+    ]) {
+      const a = await openCr(w, 'A')
+      const b = await openCr(w, 'B')
+      await edit(w, a.id, [{ operation: 'update_page', ...moveA }])
+      await edit(w, b.id, [{ operation: 'update_page', ...moveB }])
+      expect((await merge(w, a.id)).body.result).toBe('merge')
+      const before = w.api.dump()
+      const res = await merge(w, b.id)
+      expect(res.body.result).toBe('conflicts')
+      expect(res.body.conflicts).toContainEqual({ page: y, reason: expect.stringContaining('moved its new parent below it') })
+      expect(w.api.dump()).toEqual(before)
+      expect((await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${b.id}/update`)).body.result).toBe('conflicts')
+      expect(w.api.dump()).toEqual(before)
+      // Back to the first main for the next pair.
+      const undo = await openCr(w, 'Undo')
+      await edit(w, undo.id, [{ operation: 'update_page', page: x, into: null, at: 0 }])
+      await merge(w, undo.id)
+      const pages = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/content/pages`)).body.pages
+      expect(pages.map((p: any) => [p.id, p.pages.map((c: any) => c.id)])).toEqual([[x, [xc]], [y, []]])
+    }
+  })
+
   it('updates a change request from main (rebase): it is no longer outdated and keeps its own edits', async () => {
     const w = await setup()
     const a = await openCr(w, 'A')
