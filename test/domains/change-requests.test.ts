@@ -152,6 +152,23 @@ describe('change request content', () => {
     expect(page.body.markdown.trim()).toBe('original')
   })
 
+  it('revert_page of a page whose old parent is now below it puts it at the root, not under its own subpage', async () => {
+    // Regression: X (under P in the base) moved to the root, P moved under X, then X reverted:
+    // X went back under P, P and X were each other's parents, and both left the page tree.
+    const w = await setup()
+    const first = await openCr(w)
+    const p = (await edit(w, first.id, [{ operation: 'insert_page', title: 'P', document: {} }])).body.changes[0].page.id
+    const x = (await edit(w, first.id, [{ operation: 'insert_page', title: 'X', into: p, document: { markdown: 'original' } }])).body.changes[0].page.id
+    await merge(w, first.id)
+    const cr = await openCr(w)
+    await edit(w, cr.id, [{ operation: 'update_page', page: x, into: null, title: 'X moved', document: { markdown: 'changed' } }])
+    await edit(w, cr.id, [{ operation: 'update_page', page: p, into: x }])
+    expect((await edit(w, cr.id, [{ operation: 'revert_page', page: x }])).status).toBe(200)
+    const pages = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/content/pages`)).body.pages
+    expect(pages.map((q: any) => [q.id, q.title, q.pages.map((c: any) => c.id)])).toEqual([[x, 'X', [p]]])
+    expect(pages[0].pages[0].pages).toEqual([])
+  })
+
   it('a batch is atomic: one bad change writes nothing', async () => {
     const w = await setup()
     const cr = await openCr(w)
