@@ -177,6 +177,23 @@ describe('change request content', () => {
     expect((await read()).document).toEqual(after.document)
   })
 
+  it('revert_page of a page whose old parent is now below it puts it at the root, not under its own subpage', async () => {
+    // Regression: X (under P in the base) moved to the root, P moved under X, then X reverted:
+    // X went back under P, P and X were each other's parents, and both left the page tree.
+    const w = await setup()
+    const first = await openCr(w)
+    const p = (await edit(w, first.id, [{ operation: 'insert_page', title: 'P', document: {} }])).body.changes[0].page.id
+    const x = (await edit(w, first.id, [{ operation: 'insert_page', title: 'X', into: p, document: { markdown: 'original' } }])).body.changes[0].page.id
+    await merge(w, first.id)
+    const cr = await openCr(w)
+    await edit(w, cr.id, [{ operation: 'update_page', page: x, into: null, title: 'X moved', document: { markdown: 'changed' } }])
+    await edit(w, cr.id, [{ operation: 'update_page', page: p, into: x }])
+    expect((await edit(w, cr.id, [{ operation: 'revert_page', page: x }])).status).toBe(200)
+    const pages = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/content/pages`)).body.pages
+    expect(pages.map((q: any) => [q.id, q.title, q.pages.map((c: any) => c.id)])).toEqual([[x, 'X', [p]]])
+    expect(pages[0].pages[0].pages).toEqual([])
+  })
+
   it('a batch is atomic: one bad change writes nothing', async () => {
     const w = await setup()
     const cr = await openCr(w)
@@ -222,6 +239,40 @@ describe('change request content', () => {
     const upd = await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${d.id}/update`)
     expect(upd.body.result).toBe('conflicts')
     expectOfficialResponse('updateChangeRequest', 200, upd.body)
+  })
+
+  it('two change requests moving pages under each other conflict: the merge writes no cycle', async () => {
+    // Regression: parents merged field by field made X the parent of Y and Y (through its
+    // subpage) the parent of X; the merge answered `merge`, both pages left the tree, and reading
+    // one of them walked its path forever.
+    const w = await setup()
+    const first = await openCr(w)
+    const [x, y] = (await edit(w, first.id, [{ operation: 'insert_page', title: 'X', document: {} }, { operation: 'insert_page', title: 'Y', document: {} }])).body.changes.map((c: any) => c.page.id)
+    const xc = (await edit(w, first.id, [{ operation: 'insert_page', title: 'X child', into: x, document: {} }])).body.changes[0].page.id
+    await merge(w, first.id)
+    for (const [moveA, moveB] of [
+      [{ page: x, into: y }, { page: y, into: x }],
+      [{ page: x, into: y }, { page: y, into: xc }],
+    ]) {
+      const a = await openCr(w, 'A')
+      const b = await openCr(w, 'B')
+      await edit(w, a.id, [{ operation: 'update_page', ...moveA }])
+      await edit(w, b.id, [{ operation: 'update_page', ...moveB }])
+      expect((await merge(w, a.id)).body.result).toBe('merge')
+      const before = w.api.dump()
+      const res = await merge(w, b.id)
+      expect(res.body.result).toBe('conflicts')
+      expect(res.body.conflicts).toContainEqual({ page: y, reason: expect.stringContaining('moved its new parent below it') })
+      expect(w.api.dump()).toEqual(before)
+      expect((await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${b.id}/update`)).body.result).toBe('conflicts')
+      expect(w.api.dump()).toEqual(before)
+      // Back to the first main for the next pair.
+      const undo = await openCr(w, 'Undo')
+      await edit(w, undo.id, [{ operation: 'update_page', page: x, into: null, at: 0 }])
+      await merge(w, undo.id)
+      const pages = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/content/pages`)).body.pages
+      expect(pages.map((p: any) => [p.id, p.pages.map((c: any) => c.id)])).toEqual([[x, [xc]], [y, []]])
+    }
   })
 
   it('updates a change request from main (rebase): it is no longer outdated and keeps its own edits', async () => {

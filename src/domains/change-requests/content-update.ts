@@ -251,7 +251,9 @@ function revertPage(ctx: Context, draft: RevisionDraft, target: RevisionRow, pag
     drop(pageId)
     return
   }
-  const parent = before.parent !== undefined && draft.has(before.parent) ? before.parent : undefined
+  // Back under its parent in `target`, unless that page is gone or now below this one (the change
+  // request moved it there): then at the root, as a page cannot be its own ancestor.
+  const parent = before.parent !== undefined && draft.has(before.parent) && !draft.isWithin(before.parent, pageId) ? before.parent : undefined
   if (now) unplace(draft, now.parent, pageId)
   // Children keep what the change request has (they are pages of their own); the rest comes back.
   const children = now ? now.children : []

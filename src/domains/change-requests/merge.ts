@@ -78,6 +78,22 @@ function mergePage(base: PageVersionRow, ours: PageVersionRow, theirs: PageVersi
   return ok ? (out as unknown as PageData) : undefined
 }
 
+/**
+ * Whether a page is its own ancestor in the draft. Each side is a tree, but parents merged field
+ * by field may not be: one side moves X under Y, the other Y under X. A cycle holds a page whose
+ * parent the change request changed (all of main's parents form a tree), so checking the touched
+ * pages finds every cycle; `seen` bounds the walk from a page that leads into a cycle without
+ * being on it.
+ */
+function inCycle(draft: RevisionDraft, id: string): boolean {
+  const seen = new Set<string>()
+  for (let p = draft.get(id)?.parent; p !== undefined && !seen.has(p); p = draft.get(p)?.parent) {
+    if (p === id) return true
+    seen.add(p)
+  }
+  return false
+}
+
 /** Three-way merge of an ordered id list; where both sides reordered the same stretch, ours then theirs (nothing is lost: a list of the same pages). */
 function mergeOrder(base: readonly string[], ours: readonly string[], theirs: readonly string[]): string[] {
   const out: string[] = []
@@ -93,8 +109,8 @@ function mergeOrder(base: readonly string[], ours: readonly string[], theirs: re
  * (a change request). Page by page: a page only one side touched takes that side's version;
  * a page both touched merges its metadata field by field and its body block by block
  * (merge-blocks.ts). A page edited on one side and deleted on the other, a field or a block
- * changed differently on both, a page left under a deleted parent or two siblings with one slug
- * are conflicts: the merge then writes nothing and names them. Pages keep their ids.
+ * changed differently on both, a page left under a deleted parent, pages moved under each other
+ * on the two sides or two siblings with one slug are conflicts: the merge then writes nothing and names them. Pages keep their ids.
  */
 export function mergeRevisions(ctx: Context, base: RevisionRow, ours: RevisionRow, theirs: RevisionRow): RevisionMerge {
   const draft = new RevisionDraft(ctx, ours)
@@ -147,6 +163,10 @@ export function mergeRevisions(ctx: Context, base: RevisionRow, ours: RevisionRo
     if (!page) continue
     if (page.parent !== undefined && !draft.has(page.parent)) {
       conflicts.push({ page: id, reason: 'its parent page was deleted on the other side' })
+      continue
+    }
+    if (inCycle(draft, id)) {
+      conflicts.push({ page: id, reason: 'the other side moved its new parent below it (the pages would be each other\'s subpages)' })
       continue
     }
     const list = wanted.get(page.parent ?? ROOT)
