@@ -2,6 +2,8 @@ import type { BoundOperation, OperationDef } from '../core/operation.js'
 import { adaptiveContentHandlers } from './adaptive-content/handlers.js'
 import { changeRequestHandlers } from './change-requests/handlers.js'
 import { changeRequestSeedRules } from './change-requests/seed.js'
+import { commentHandlers } from './comments/handlers.js'
+import { commentSeedRules } from './comments/seed.js'
 import { contentHandlers } from './content/handlers.js'
 import { contentSeedRules } from './content/seed.js'
 import { collectionHandlers } from './collections/handlers.js'
@@ -43,6 +45,7 @@ export const boundOperations: readonly BoundOperation[] = [
   ...adaptiveContentHandlers,
   ...contentHandlers,
   ...changeRequestHandlers,
+  ...commentHandlers,
 ]
 
 export const operations: readonly OperationDef[] = boundOperations.map((op) => op.def)
@@ -65,4 +68,5 @@ export const seedRules: readonly SeedRule[] = [
   ...shareLinkSeedRules,
   ...contentSeedRules,
   ...changeRequestSeedRules,
+  ...commentSeedRules,
 ] as readonly SeedRule[]
