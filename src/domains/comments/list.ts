@@ -26,23 +26,24 @@ export function commentsPage(ctx: Context, thread: Thread, q: Query) {
 
 /**
  * The members of the space's organization who posted a comment or a reply in the thread, each
- * once, in the order of their first post (then by user id). Authors who are no longer members
- * are left out: the list is of organization members.
+ * once, in the order of their first post (`postedAt`, then insertion order). Authors who are no
+ * longer members are left out: the list is of organization members. The cursor is the sort key
+ * of the last one served.
  */
 export function commentersPage(ctx: Context, thread: Thread, q: PageQuery) {
-  const first = new Map<string, string>()
-  const note = (user: string, at: string) => {
+  const first = new Map<string, SortKey>()
+  const note = (user: string, key: SortKey) => {
     const seen = first.get(user)
-    if (seen === undefined || at < seen) first.set(user, at)
+    if (seen === undefined || compareKeys(key, seen) < 0) first.set(user, key)
   }
-  for (const { row } of ctx.tx.scan('comments', 'byThread', thread.key)) {
-    note(row.postedBy, row.postedAt)
-    for (const reply of ctx.tx.scan('commentReplies', 'byComment', row.id)) note(reply.row.postedBy, reply.row.postedAt)
+  for (const comment of ctx.tx.scan('comments', 'byThread', thread.key)) {
+    note(comment.row.postedBy, [comment.row.postedAt, comment.seq])
+    for (const reply of ctx.tx.scan('commentReplies', 'byComment', comment.row.id)) note(reply.row.postedBy, [reply.row.postedAt, reply.seq])
   }
   const members: Array<{ member: MemberRow; key: SortKey }> = []
-  for (const [user, at] of first) {
+  for (const [user, key] of first) {
     const member = ctx.tx.get('members', `${thread.space.organization}/${user}`)
-    if (member && ctx.tx.get('users', user)) members.push({ member, key: [at, user] })
+    if (member && ctx.tx.get('users', user)) members.push({ member, key })
   }
   members.sort((a, b) => compareKeys(a.key, b.key))
   return paginate(members, (m) => m.key, q)
