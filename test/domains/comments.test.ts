@@ -234,6 +234,14 @@ describe('comments: access', () => {
     // Deleting under a missing parent is a 404 (the 204 is for the addressed comment or reply only).
     expectError(await call(w.api, w.t.cora, 'DELETE', `${w.base}/change-requests/99/comments/${crComment}`), 404, 'Change request not found')
     expectError(await call(w.api, w.t.cora, 'DELETE', `${w.base}/comments/nope/replies/${reply}`), 404, 'Comment not found')
+    // An archived change request still takes comments and replies; a resolved comment still takes replies.
+    await call(w.api, w.t.ada, 'PATCH', c.crBase, { status: 'archived' })
+    const late = await post(w, w.t.cora, c.crBase)
+    expect(late.status).toBe(200)
+    await call(w.api, w.t.ada, 'PUT', `${c.crBase}/comments/${late.body.id}`, { resolved: true })
+    const replyToResolved = await call(w.api, w.t.eddie, 'POST', `${c.crBase}/comments/${late.body.id}/replies`, { body: { markdown: 'Still here' } })
+    expect(replyToResolved.status).toBe(200)
+    expect((await call(w.api, w.t.eddie, 'GET', `${c.crBase}/comments/${late.body.id}`)).body.status).toBe('resolved')
     // A trashed space's comments are gone with it.
     await call(w.api, w.t.ada, 'DELETE', w.base)
     expectError(await call(w.api, w.t.ada, 'GET', `${w.base}/comments`), 404, 'Space not found')
