@@ -126,6 +126,8 @@ describe('comments: post, get, list', () => {
       [{ body: { document: { object: 'document', nodes: [] } } }, 'body field `body`: must not be empty'],
       [{ body: { document: { object: 'document', nodes: [{ object: 'block', type: 'nope' }] } } }, 'body field `body`'],
       [{ body: { markdown: 42 } }, 'body field `body`'],
+      // A document the markdown conversion cannot read (a text without leaves) would break `format=markdown` reads.
+      [{ body: { document: { object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text' }] }] } } }, 'body field `body'],
       [{ body: { markdown: 'x'.repeat(1_000_001) } }, 'must be at most 1000000 characters'],
     ] as const) {
       expectError(await call(w.api, w.t.cora, 'POST', `${w.base}/comments`, body), 400, message)

@@ -12,16 +12,26 @@ import type { CommentBodyInputSchema } from './schemas.js'
  * read must not hand out new ids.
  */
 
+/**
+ * Why a body could not be answered as markdown (undefined when it can): a document the conversion
+ * cannot read would fail every later `format=markdown` read, so it is refused when posted or loaded.
+ */
+export function unreadableBody(body: CommentBody): string | undefined {
+  if ('markdown' in body) return undefined
+  try {
+    documentToMarkdown(body.document)
+    return undefined
+  } catch (error) {
+    return `is not a document that can be read (${(error as Error).message})`
+  }
+}
+
 /** The stored body of a validated input: `{markdown}` or `{document}`, checked to convert. */
 export function bodyOf(input: z.output<typeof CommentBodyInputSchema>, field: string): CommentBody {
-  if ('markdown' in input) return { markdown: input.markdown }
-  // A document the conversion cannot read would fail every later `format=markdown` read: refuse it now.
-  try {
-    documentToMarkdown(input.document)
-  } catch (error) {
-    throw new ApiError('BAD_REQUEST', `Invalid request: body field \`${field}.document\`: is not a document that can be read (${(error as Error).message})`)
-  }
-  return { document: input.document }
+  const body: CommentBody = 'markdown' in input ? { markdown: input.markdown } : { document: input.document }
+  const why = unreadableBody(body)
+  if (why) throw new ApiError('BAD_REQUEST', `Invalid request: body field \`${field}.document\`: ${why}`)
+  return body
 }
 
 /** A body as answered: as stored, or converted to `format`. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { SeedIdSchema, SeedTimestampSchema, seedRule, type SeedCheck } from '../../state/seed.js'
 import type { CommentReaction } from '../../storage/schema.js'
+import { unreadableBody } from './body.js'
 import { CommentBodyInputSchema, ReactionInputSchema, TableCellSchema } from './schemas.js'
 
 /**
@@ -71,6 +72,8 @@ export const commentSeedRules = [
       if (row.resolvedBy !== undefined && !ctx.tx.get('users', row.resolvedBy)) fail('resolvedBy', `no user "${row.resolvedBy}"`)
       if (row.target.node !== undefined && row.target.page === undefined) fail('target.node', 'needs `target.page`')
       if (row.target.tableCell !== undefined && row.target.node === undefined) fail('target.tableCell', 'needs `target.node`')
+      const unreadable = unreadableBody(row.body)
+      if (unreadable) fail('body.document', unreadable)
       checkReactions(s, row.reactions)
     },
   }),
@@ -101,6 +104,8 @@ export const commentSeedRules = [
       if (row.space !== comment.space) fail('space', `must be the comment's space "${comment.space}"`)
       if (row.changeRequest !== comment.changeRequest) fail('changeRequest', comment.changeRequest ? `must be the comment's change request "${comment.changeRequest}"` : 'the comment is not in a change request')
       if (!ctx.tx.get('users', row.postedBy)) fail('postedBy', `no user "${row.postedBy}"`)
+      const unreadable = unreadableBody(row.body)
+      if (unreadable) fail('body.document', unreadable)
       checkReactions(s, row.reactions)
     },
   }),
