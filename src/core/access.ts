@@ -51,6 +51,11 @@ export const POLICY = {
     // Change requests are work in progress: members (a role in the organization or a grant on the
     // space) read them, never visitors; editors create and edit them, reviewers review and merge.
     viewChangeRequests: 'read',
+    // Comments are discussions among members, never shown to visitors: readers read them,
+    // commenters (`comment`) post, reply and react, and edit or delete what they posted; admins
+    // also resolve and delete anyone's (the author resolves their own).
+    viewComments: 'read',
+    moderateComments: 'admin',
   },
   collection: {
     view: 'read',

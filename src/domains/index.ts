@@ -3,6 +3,8 @@ import { adaptiveContentHandlers } from './adaptive-content/handlers.js'
 import { agentInstructionHandlers } from './agent-instructions/handlers.js'
 import { changeRequestHandlers } from './change-requests/handlers.js'
 import { changeRequestSeedRules } from './change-requests/seed.js'
+import { commentHandlers } from './comments/handlers.js'
+import { commentSeedRules } from './comments/seed.js'
 import { contentHandlers } from './content/handlers.js'
 import { contentSeedRules } from './content/seed.js'
 import { collectionHandlers } from './collections/handlers.js'
@@ -45,6 +47,7 @@ export const boundOperations: readonly BoundOperation[] = [
   ...adaptiveContentHandlers,
   ...contentHandlers,
   ...changeRequestHandlers,
+  ...commentHandlers,
 ]
 
 export const operations: readonly OperationDef[] = boundOperations.map((op) => op.def)
@@ -67,4 +70,5 @@ export const seedRules: readonly SeedRule[] = [
   ...shareLinkSeedRules,
   ...contentSeedRules,
   ...changeRequestSeedRules,
+  ...commentSeedRules,
 ] as readonly SeedRule[]

@@ -41,9 +41,10 @@ export const OVERRIDES: Record<string, { body: (w: FuzzWorld) => unknown; why: s
 /** The request the matrix sends: the targets of the world (the public space for that variant) and a body that can succeed. */
 export function matrixRequest(op: OperationDef, world: FuzzWorld, caller: Caller, variant: Variant): FuzzRequest {
   const params: Record<string, string> = {}
+  const thread: Record<string, string> = world.threadTargets[variant][op.path.includes('/change-requests/') ? 'changeRequest' : 'space']
   for (const [, name] of op.path.matchAll(/\{(\w+)\}/g)) {
     const publicTarget = variant === 'public' ? (name === 'spaceId' ? world.spaces.publicSpace : world.publicTargets[name!]) : undefined
-    params[name!] = publicTarget ?? world.targets[name!] ?? `unknown-${name}`
+    params[name!] = thread[name!] ?? publicTarget ?? world.targets[name!] ?? `unknown-${name}`
   }
   const idFor = (field: string) => targetForField(world, field)
   const req: FuzzRequest = { op: op.id, caller, method: op.method, params, query: op.query ? queryPairs(canonicalOf(op.query, idFor)) : [] }

@@ -45,6 +45,12 @@ export const EXCEPTIONS: Record<string, { action?: string; variant?: Variant; ca
   updateTeamInOrganizationById: { action: 'manageTeams', rule: 'README Teams: a team owner may rename their team; others need manageTeams (no caller owns the target)' },
   createCollection: { action: 'createContent', rule: 'README Collections and spaces: creating at the root needs createContent on the organization' },
   createSpace: { action: 'createContent', rule: 'README Collections and spaces: creating at the root needs createContent on the organization' },
+  ...Object.fromEntries(
+    ['deleteCommentInSpace', 'deleteCommentInChangeRequest', 'deleteCommentReplyInSpace', 'deleteCommentReplyInChangeRequest'].map((id) => [
+      id,
+      { action: 'moderateComments', rule: 'README Comments: the author or a space admin deletes (the target was posted by the admin caller)' },
+    ]),
+  ),
 }
 
 export interface Expectation {

@@ -1,10 +1,11 @@
 import { expect } from 'vitest'
-import type { SiteSectionRow, SiteSpaceRow, SpaceGrantRow, SpaceRow, TeamMemberRow } from '../../src/storage/schema.js'
+import type { ChangeRequestRow, CommentRow, SiteSectionRow, SiteSpaceRow, SpaceGrantRow, SpaceRow, TeamMemberRow } from '../../src/storage/schema.js'
 import { BASE, type FuzzWorld } from './world.js'
 
 /**
  * Every counter the API shows, next to a recount from the stored rows: team `members` and
- * `spaces`, member `spaces` and `teams`, site `siteSpaces`, the `count` of every list (which must
+ * `spaces`, member `spaces` and `teams`, site `siteSpaces`, the `comments` of spaces and change
+ * requests (open comments of each thread), the `count` of every list (which must
  * also equal the items of a page holding them all), and the one-default rules of site structure.
  * Read as the admin caller, who sees everything in the organizations it checks.
  */
@@ -33,6 +34,8 @@ export async function expectCountersMatchRows(world: FuzzWorld, organizations: s
     groups: tx.all('siteSectionGroups'),
     siteSpaces: tx.all('siteSpaces') as SiteSpaceRow[],
     shareLinks: tx.all('shareLinks'),
+    changeRequests: tx.all('changeRequests') as ChangeRequestRow[],
+    comments: tx.all('comments') as CommentRow[],
   }))
   const live = new Set(rows.spaces.filter((s) => !s.deletedAt).map((s) => s.id))
   const grantsOf = (p: string) => rows.grants.filter((g) => (g.principal.type === 'user' ? `user:${g.principal.user}` : `team:${g.principal.team}`) === p)
@@ -55,7 +58,13 @@ export async function expectCountersMatchRows(world: FuzzWorld, organizations: s
     }
     const orgSpaces = rows.spaces.filter((s) => s.organization === org && live.has(s.id))
     await list(`${o}/spaces`, orgSpaces.length)
+    const open = (space: string, changeRequest?: string) => rows.comments.filter((c) => c.space === space && c.changeRequest === changeRequest && c.status === 'open').length
     for (const space of orgSpaces) {
+      expect({ space: space.id, comments: (await get(`/v1/spaces/${space.id}`)).comments }).toEqual({ space: space.id, comments: open(space.id) })
+      await list(`/v1/spaces/${space.id}/comments?status=open`, open(space.id))
+      for (const cr of rows.changeRequests.filter((c) => c.space === space.id)) {
+        expect({ changeRequest: cr.id, comments: (await get(`/v1/spaces/${space.id}/change-requests/${cr.id}`)).comments }).toEqual({ changeRequest: cr.id, comments: open(space.id, cr.id) })
+      }
       await list(`/v1/spaces/${space.id}/permissions/users`, rows.grants.filter((g) => g.space === space.id && g.principal.type === 'user').length)
       await list(`/v1/spaces/${space.id}/permissions/teams`, rows.grants.filter((g) => g.space === space.id && g.principal.type === 'team').length)
     }

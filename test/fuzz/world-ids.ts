@@ -37,6 +37,8 @@ const FIELD_PARAM: Record<string, string> = {
   teams: 'teamId',
   site: 'siteId',
   shareKey: 'shareKey',
+  authors: 'userId',
+  targetPage: 'pageId',
 }
 
 /** Row fields that point at a parent, by the path parameter naming that parent. */
@@ -48,6 +50,8 @@ const PARENT_FIELDS: Record<string, string> = {
   sectionGroup: 'siteSectionGroupId',
   parent: 'collectionId',
   team: 'teamId',
+  changeRequest: 'changeRequestId',
+  comment: 'commentId',
 }
 
 /**

@@ -121,7 +121,14 @@ async function buildWorld() {
     const open = await admin('POST', base, { subject: 'Open' })
     await admin('POST', `${base}/${open.id}/requested-reviewers`, { users: [users.member.id] })
     const review = await admin('POST', `${base}/${open.id}/reviews`, { status: 'changes-requested' })
-    return { cr: open.id, page: edit.changes[0].page.id, file: edit.insertedFiles[0].id, review: review.id, revision: open.revision }
+    // Comments, each with a reply, posted by the admin: on main (about the first page) and in #2.
+    const thread = async (path: string, extra: object = {}) => {
+      const comment = await admin('POST', `${path}/comments`, { body: { markdown: 'A **comment**' }, ...extra })
+      const reply = await admin('POST', `${path}/comments/${comment.id}/replies`, { body: { markdown: 'A reply' } })
+      return { commentId: comment.id as string, commentReplyId: reply.id as string }
+    }
+    const comments = { space: await thread(`/v1/spaces/${spaceId}`, { page: edit.changes[0].page.id }), changeRequest: await thread(`${base}/${open.id}`) }
+    return { cr: open.id, page: edit.changes[0].page.id, file: edit.insertedFiles[0].id, review: review.id, revision: open.revision, comments }
   }
   const privateContent = await content(privateSpace.id)
   const publicContent = await content(publicSpace.id)
@@ -165,7 +172,18 @@ async function buildWorld() {
     fileId: privateContent.file,
     reviewId: privateContent.review,
     revisionId: privateContent.revision,
+    commentId: privateContent.comments.space.commentId,
+    commentReplyId: privateContent.comments.space.commentReplyId,
     pagePath: 'welcome',
+  }
+
+  /**
+   * Comment targets, by variant and by thread: a path under `/change-requests/` addresses the
+   * change request's comments, any other the space's own (a comment is found only in its thread).
+   */
+  const threadTargets = {
+    private: privateContent.comments,
+    public: publicContent.comments,
   }
 
   /** Targets of the public-space variant of the matrix, where they differ. */
@@ -194,6 +212,8 @@ async function buildWorld() {
     fileId: [privateContent.file, publicContent.file],
     reviewId: [privateContent.review, publicContent.review],
     revisionId: [privateContent.revision, publicContent.revision],
+    commentId: [privateContent, publicContent].flatMap((c) => [c.comments.space.commentId, c.comments.changeRequest.commentId]),
+    commentReplyId: [privateContent, publicContent].flatMap((c) => [c.comments.space.commentReplyId, c.comments.changeRequest.commentReplyId]),
     pagePath: ['welcome', 'welcome/next', 'next', 'nope/x'],
     shareKey: [keyOf(shareSiteLink), keyOf(shareLink), keyOf(foreignLink)],
   }
@@ -214,6 +234,7 @@ async function buildWorld() {
     api: api as DocsApi,
     hidden,
     publicTargets,
+    threadTargets,
     errors: [] as unknown[],
     idCount: () => idCount,
     cursors,

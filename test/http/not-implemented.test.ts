@@ -9,7 +9,7 @@ describe('http: official operations this API does not implement', () => {
   it('answer 501 naming the official operationId, before authentication and whatever the ids', async () => {
     const w = await createWorld()
     for (const [method, path, id] of [
-      ['GET', `/v1/spaces/anything/comments/c1`, 'getCommentInSpace'],
+      ['GET', '/v1/spaces/anything/embed', 'getEmbedByUrlInSpace'],
       ['POST', `/v1/orgs/${w.org.id}/link-invites`, 'createOrganizationInvite'],
       ['GET', '/v1/spaces/x/integrations', 'listSpaceIntegrations'],
     ] as const) {
@@ -46,11 +46,11 @@ describe('http: official operations this API does not implement', () => {
     const w = await createWorld()
     const error = await w
       .client(w.tokens.ada)
-      .spaces.listCommentsInSpace('some-space')
+      .spaces.listSpaceIntegrations('some-space')
       .then(() => undefined, (e: unknown) => e)
     expect(error).toBeInstanceOf(GitBookAPIError)
     expect((error as GitBookAPIError).code).toBe(501)
-    expect((error as GitBookAPIError).message).toContain('`listCommentsInSpace`')
+    expect((error as GitBookAPIError).message).toContain('`listSpaceIntegrations`')
   })
 
   it('the generated list is current with the installed official document (npm run gen:official)', () => {

@@ -49,7 +49,14 @@ async function richWorld() {
   await call(api, ada, 'POST', `/v1/spaces/${a.id}/change-requests/${cr.id}/requested-reviewers`, { users: [users.ada.id] })
   await call(api, ada, 'POST', `/v1/spaces/${a.id}/change-requests/${cr.id}/reviews`, { status: 'approved' })
   await call(api, ada, 'POST', `/v1/spaces/${a.id}/change-requests/${cr.id}/merge`)
-  await call(api, ada, 'POST', `/v1/spaces/${a.id}/change-requests`, { subject: 'Open' })
+  const open = (await call(api, ada, 'POST', `/v1/spaces/${a.id}/change-requests`, { subject: 'Open' })).body
+  // Comments: one on main with a reply and reactions, a resolved one in the open change request.
+  const comment = (await call(api, ada, 'POST', `/v1/spaces/${a.id}/comments`, { body: { markdown: 'Looks **good**' } })).body
+  await call(api, ada, 'POST', `/v1/spaces/${a.id}/comments/${comment.id}/replies`, { body: { markdown: 'Thanks' } })
+  await call(api, ada, 'PUT', `/v1/spaces/${a.id}/comments/${comment.id}`, { addedReactions: ['🎉', '👍'] })
+  const crBase = `/v1/spaces/${a.id}/change-requests/${open.id}/comments`
+  const crComment = (await call(api, ada, 'POST', crBase, { body: { document: { object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Done?', marks: [] }] }] }] } } })).body
+  await call(api, ada, 'PUT', `${crBase}/${crComment.id}`, { resolved: true })
   return { ...w, site, team, spaces: { a, b, c }, collections: { guides, nested } }
 }
 
@@ -77,6 +84,11 @@ async function reads(api: DocsApi, token: string, w: Awaited<ReturnType<typeof r
     `/v1/spaces/${w.spaces.a.id}/change-requests?status=merged`,
     `/v1/spaces/${w.spaces.a.id}/change-requests/1/reviews`,
     `/v1/spaces/${w.spaces.a.id}/change-requests/1/requested-reviewers`,
+    `/v1/spaces/${w.spaces.a.id}/comments`,
+    `/v1/spaces/${w.spaces.a.id}/comments?format=document`,
+    `/v1/spaces/${w.spaces.a.id}/change-requests/2/comments?format=markdown`,
+    `/v1/spaces/${w.spaces.a.id}/change-requests/2`,
+    `/v1/spaces/${w.spaces.a.id}/commenters`,
     `/v1/spaces/${w.spaces.a.id}`,
   ]
   const out: Record<string, unknown> = {}
@@ -151,6 +163,38 @@ describe('toolkit: api.dump() and loading a state document', () => {
     expect(more.body.id).toMatch(/^gen/)
   })
 
+  it('recounts the comment counters from the loaded comments, whatever the document said', async () => {
+    const api = createDocsApi({
+      baseUrl: BASE,
+      seed: {
+        users: [{ id: 'ada', displayName: 'Ada' }],
+        tokens: [{ id: 'gb_api_ada_token', user: 'ada' }],
+        organizations: [{ id: 'acme', title: 'Acme' }],
+        members: [{ organization: 'acme', user: 'ada', role: 'admin' }],
+        spaces: [
+          { id: 'handbook', organization: 'acme', comments: 7, revision: 'r0' },
+          { id: 'empty', organization: 'acme', comments: 3 },
+        ],
+        changeRequests: [{ id: 'cr1', space: 'handbook', number: 1, createdBy: 'ada', revision: 'r0', revisionInitial: 'r0', comments: 5 }],
+        comments: [
+          { id: 'c1', space: 'handbook', postedBy: 'ada', body: { markdown: 'Open' } },
+          { id: 'c2', space: 'handbook', postedBy: 'ada', body: { markdown: 'Done' }, status: 'resolved', resolvedBy: 'ada' },
+          { id: 'c3', space: 'handbook', changeRequest: 'cr1', postedBy: 'ada', body: { markdown: 'In the change request' } },
+        ],
+        commentReplies: [{ id: 'r1', comment: 'c3', postedBy: 'ada', body: { markdown: 'Reply' } }],
+      } as any,
+    })
+    const get = (path: string) => call(api, 'gb_api_ada_token', 'GET', path).then((r) => r.body)
+    expect((await get('/v1/spaces/handbook')).comments).toBe(1)
+    expect((await get('/v1/spaces/empty')).comments).toBe(0)
+    expect((await get('/v1/spaces/handbook/change-requests/cr1')).comments).toBe(1)
+    // Defaults: the thread's revision, the resolution time, the reply's space and change request.
+    const c2 = await get('/v1/spaces/handbook/comments/c2')
+    expect(c2).toMatchObject({ status: 'resolved', resolvedBy: { id: 'ada' }, target: { space: 'handbook', revision: 'r0' } })
+    expect(c2.resolvedAt).toBe(c2.postedAt)
+    expect(api.store.read((tx) => tx.get('commentReplies', 'r1'))).toMatchObject({ space: 'handbook', changeRequest: 'cr1' })
+  })
+
   it.each<[string, Record<string, unknown>, string]>([
     ['an unknown collection', { widgets: [] }, '`widgets`: unknown collection'],
     ['another format', { format: 'other' }, '`format`: must be "docs-content-api/state"'],
@@ -165,7 +209,11 @@ describe('toolkit: api.dump() and loading a state document', () => {
     ['a space in a collection of another organization', { organizations: [{ id: 'o', title: 'Org' }, { id: 'p', title: 'Other' }], collections: [{ id: 'c', organization: 'p' }], spaces: [{ id: 's', organization: 'o', parent: 'c' }] }, '`spaces[0].parent`: no collection "c" in organization "o"'],
     ['collections in a loop', { organizations: [{ id: 'o', title: 'Org' }], collections: [{ id: 'a', organization: 'o', parent: 'b' }, { id: 'b', organization: 'o', parent: 'a' }] }, 'collections cannot contain themselves'],
     ['an in-collection space at the root', { organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o', visibility: 'in-collection' }] }, '`spaces[0].visibility`: `in-collection` is only for spaces in a collection'],
-    ['a counter that counts nothing', { organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o', comments: 3 }] }, '`spaces[0].comments`: must be 0'],
+    ['a comment by nobody', { organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o' }], comments: [{ id: 'c', space: 's', postedBy: 'ghost', body: { markdown: 'Hi' } }] }, '`comments[0].postedBy`: no user "ghost"'],
+    ['an empty comment', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o' }], comments: [{ id: 'c', space: 's', postedBy: 'u', body: { markdown: ' ' } }] }, '`comments[0].body`: must not be empty'],
+    ['a resolved comment resolved by nobody', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o' }], comments: [{ id: 'c', space: 's', postedBy: 'u', body: { markdown: 'Hi' }, status: 'resolved' }] }, '`comments[0].resolvedBy`: is required for a resolved comment'],
+    ['a user reacting twice with one emoji', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o' }], comments: [{ id: 'c', space: 's', postedBy: 'u', body: { markdown: 'Hi' }, reactions: [{ emoji: '👍', users: [{ user: 'u', reactedAt: '2026-01-01T00:00:00.000Z' }, { user: 'u', reactedAt: '2026-01-02T00:00:00.000Z' }] }] }] }, '`comments[0].reactions.0.users.1.user`: "u" reacts once per emoji'],
+    ['a reply in another space than its comment', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o' }, { id: 't', organization: 'o' }], comments: [{ id: 'c', space: 's', postedBy: 'u', body: { markdown: 'Hi' } }], commentReplies: [{ id: 'r', comment: 'c', space: 't', postedBy: 'u', body: { markdown: 'Yes' } }] }, '`commentReplies[0].space`: must be the comment\'s space "s"'],
     ['a grant to a non-member', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o' }], spaceGrants: [{ space: 's', principal: { type: 'user', user: 'u' }, role: 'read' }] }, '`spaceGrants[0].principal.user`: "u" is not a member'],
     ['a team member outside the organization', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], teams: [{ id: 't', organization: 'o', title: 'T' }], teamMembers: [{ team: 't', user: 'u' }] }, '`teamMembers[0].user`: "u" is not a member'],
     ['two sites on one hostname', { organizations: [{ id: 'o', title: 'Org' }], sites: [{ id: 'a', organization: 'o', hostname: 'docs.acme.com' }, { id: 'b', organization: 'o', hostname: 'docs.acme.com' }] }, '`sites[0].hostname`: "docs.acme.com" is used by another site'],

@@ -1,11 +1,13 @@
 import { z } from 'zod'
 import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
+import { commentThread } from '../../storage/schema.js'
 import { JsonDocumentSchema } from '../content/schemas.js'
 
 /**
  * Change requests, reviews and review requests in a state document. The space counters
  * (`changeRequests`, `changeRequestsOpen`, `changeRequestsDraft`) are recounted from the loaded
- * change requests, whatever the document said: they are derived, and must be exact.
+ * change requests, and each change request's `comments` from the loaded comments, whatever the
+ * document said: they are derived, and must be exact.
  */
 export const changeRequestSeedRules = [
   seedRule({
@@ -47,6 +49,11 @@ export const changeRequestSeedRules = [
         if (counters.changeRequests !== space.changeRequests || counters.changeRequestsOpen !== space.changeRequestsOpen || counters.changeRequestsDraft !== space.changeRequestsDraft) {
           ctx.tx.update('spaces', { ...space, ...counters })
         }
+      }
+      // `comments`: the change request's open comments (loaded after it; see comments/seed.ts).
+      for (const cr of ctx.tx.all('changeRequests')) {
+        const comments = ctx.tx.count('comments', 'byThreadStatus', `${commentThread({ space: cr.space, changeRequest: cr.id })}/open`)
+        if (comments !== cr.comments) ctx.tx.update('changeRequests', { ...cr, comments })
       }
     },
   }),

@@ -36,6 +36,8 @@ export interface MarkdownImport {
 }
 
 const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml'])
+// For text with no frontmatter (a comment): a leading `---` block is markdown there, never YAML.
+const plainParser = unified().use(remarkParse).use(remarkGfm)
 
 // Thematic breaks as `***`: a document opening with `---` would read back as frontmatter.
 const writer = unified()
@@ -52,9 +54,10 @@ function readFrontmatter(value: string): Record<string, unknown> {
  * Parse markdown (with GFM and YAML frontmatter). `newKey` gives each block a `key` (default:
  * none). A frontmatter `title` is the title; otherwise, with `takeTitle` (default), a leading
  * `# Heading` is, and leaves the document. Invalid YAML frontmatter throws (yaml's YAMLParseError).
+ * With `frontmatter: false` there is no frontmatter: the text is all markdown, and parsing never throws.
  */
-export function markdownToDocument(markdown: string, options: { newKey?: () => string; takeTitle?: boolean } = {}): MarkdownImport {
-  const tree = parser.parse(markdown) as Root
+export function markdownToDocument(markdown: string, options: { newKey?: () => string; takeTitle?: boolean; frontmatter?: boolean } = {}): MarkdownImport {
+  const tree = (options.frontmatter === false ? plainParser : parser).parse(markdown) as Root
   const yaml = tree.children[0]?.type === 'yaml' ? tree.children[0] : undefined
   const frontmatter = yaml ? readFrontmatter(yaml.value) : {}
   const ctx = { newKey: options.newKey, definitions: collectDefinitions(tree) }

@@ -1,12 +1,14 @@
 import { z } from 'zod'
 import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
+import { commentThread } from '../../storage/schema.js'
 import { DefaultLevelSchema, MergeRulesSchema, UrlSchema } from '../common/schemas.js'
 import { EmojiSchema, LanguageSchema, SpaceEditModeSchema, SpaceTitleSchema, SpaceVisibilitySchema } from './schemas.js'
 
-/** The change-request counters of a space: recounted once the change requests are loaded (change-requests/seed.ts). */
+/**
+ * The counters of a space: recounted once everything is loaded, whatever the document said
+ * (`comments` below, the change-request ones in change-requests/seed.ts): they are derived.
+ */
 const Counter = z.number().int().min(0).default(0)
-/** No comment is stored in this version: its counter is 0. */
-const CommentCounter = z.literal(0, { error: 'must be 0 (this version stores no comments to count)' }).default(0)
 
 /** Spaces in a state document (trashed ones included, with their `deletedAt`). */
 export const spaceSeedRules = [
@@ -31,7 +33,7 @@ export const spaceSeedRules = [
           revision: SeedIdSchema.default(d.newId),
           defaultLevel: DefaultLevelSchema.default(null),
           position: z.number().finite().default(d.position),
-          comments: CommentCounter,
+          comments: Counter,
           changeRequests: Counter,
           changeRequestsOpen: Counter,
           changeRequestsDraft: Counter,
@@ -45,6 +47,13 @@ export const spaceSeedRules = [
       }
       if (row.visibility === 'in-collection' && row.parent === undefined) fail('visibility', '`in-collection` is only for spaces in a collection')
       if (row.emoji !== '' && row.icon !== undefined) fail('icon', 'a space has an emoji or an icon, not both')
+    },
+    // `comments`: the open comments of the space's own thread (those of its change requests count on them).
+    finish: ({ ctx }) => {
+      for (const space of ctx.tx.all('spaces')) {
+        const comments = ctx.tx.count('comments', 'byThreadStatus', `${commentThread({ space: space.id })}/open`)
+        if (comments !== space.comments) ctx.tx.update('spaces', { ...space, comments })
+      }
     },
   }),
 ]

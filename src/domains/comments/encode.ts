@@ -1,0 +1,70 @@
+import type { Context } from '../../core/context.js'
+import type { CommentReaction, CommentReplyRow, CommentRow } from '../../storage/schema.js'
+import type { DocumentFormat } from '../content/encode.js'
+import { encodeUser } from '../users/encode.js'
+import { encodeBody } from './body.js'
+import { commentPermissions } from './permissions.js'
+import { commentPath } from './thread.js'
+
+/** A user by id as the API shows one (a user since removed shows as "Unknown user"). */
+function user(ctx: Context, id: string) {
+  return encodeUser(ctx, ctx.tx.get('users', id) ?? { id, displayName: 'Unknown user', emailVerified: false })
+}
+
+const encodeReactions = (ctx: Context, reactions: readonly CommentReaction[]) =>
+  reactions.map((r) => ({ emoji: r.emoji, count: r.users.length, users: r.users.map((u) => ({ user: user(ctx, u.user), reactedAt: u.reactedAt })) }))
+
+/** Who replied to a comment: each author once, in the order of their first reply, with their count and latest activity. */
+function repliers(ctx: Context, replies: readonly CommentReplyRow[]) {
+  const by = new Map<string, { count: number; updatedAt: string }>()
+  for (const r of replies) {
+    const at = r.editedAt !== undefined && r.editedAt > r.postedAt ? r.editedAt : r.postedAt
+    const seen = by.get(r.postedBy)
+    if (!seen) by.set(r.postedBy, { count: 1, updatedAt: at })
+    else by.set(r.postedBy, { count: seen.count + 1, updatedAt: at > seen.updatedAt ? at : seen.updatedAt })
+  }
+  return [...by].map(([id, { count, updatedAt }]) => ({ updatedAt, count, user: user(ctx, id) }))
+}
+
+export function encodeComment(ctx: Context, row: CommentRow, format?: DocumentFormat) {
+  const replies = ctx.tx.scan('commentReplies', 'byComment', row.id).map((e) => e.row)
+  const target = row.target
+  return {
+    object: 'comment' as const,
+    id: row.id,
+    postedBy: user(ctx, row.postedBy),
+    postedAt: row.postedAt,
+    ...(row.editedAt !== undefined && { editedAt: row.editedAt }),
+    reactions: encodeReactions(ctx, row.reactions),
+    replies: replies.length,
+    repliers: repliers(ctx, replies),
+    body: encodeBody(row.body, format),
+    target: {
+      space: row.space,
+      revision: target.revision,
+      ...(row.changeRequest !== undefined && { changeRequest: row.changeRequest }),
+      ...(target.page !== undefined && { page: { id: target.page } }),
+      ...(target.node !== undefined && { node: { id: target.node } }),
+      ...(target.tableCell !== undefined && { tableCell: { record: target.tableCell.record, definition: target.tableCell.definition } }),
+    },
+    urls: { location: ctx.urls.api(commentPath(row, row.id)) },
+    permissions: commentPermissions(ctx, row),
+    status: row.status,
+    ...(row.status === 'resolved' && row.resolvedAt !== undefined && { resolvedAt: row.resolvedAt }),
+    ...(row.status === 'resolved' && row.resolvedBy !== undefined && { resolvedBy: user(ctx, row.resolvedBy) }),
+  }
+}
+
+export function encodeReply(ctx: Context, row: CommentReplyRow, format?: DocumentFormat) {
+  return {
+    object: 'comment-reply' as const,
+    id: row.id,
+    postedBy: user(ctx, row.postedBy),
+    postedAt: row.postedAt,
+    ...(row.editedAt !== undefined && { editedAt: row.editedAt }),
+    reactions: encodeReactions(ctx, row.reactions),
+    body: encodeBody(row.body, format),
+    urls: { location: ctx.urls.api(`${commentPath(row, row.comment)}/replies/${row.id}`) },
+    permissions: commentPermissions(ctx, row),
+  }
+}
