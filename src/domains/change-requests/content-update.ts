@@ -39,14 +39,14 @@ function frontmatterMetadata(fm: Record<string, unknown>): Metadata {
 }
 
 /** The body and metadata a change's `document` gives: markdown is parsed (frontmatter and leading heading win over the fields). */
-function readDocument(ctx: Context, input: { markdown: string } | { document: JsonDocument } | Record<string, never>): { document: JsonDocument; meta: Metadata } {
-  if ('markdown' in input) {
+function readDocument(ctx: Context, input: { markdown: string } | { document: JsonDocument } | { markdown?: undefined; document?: undefined }): { document: JsonDocument; meta: Metadata } {
+  if ('markdown' in input && input.markdown !== undefined) {
     const parsed = markdownToDocument(input.markdown, { newKey: () => ctx.newId(), takeTitle: true })
     const meta = frontmatterMetadata(parsed.frontmatter)
     if (parsed.title !== undefined) meta.title = parsed.title
     return { document: parsed.document, meta }
   }
-  if ('document' in input) return { document: input.document, meta: {} }
+  if ('document' in input && input.document !== undefined) return { document: input.document, meta: {} }
   return { document: emptyDocument(), meta: {} }
 }
 

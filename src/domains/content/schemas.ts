@@ -43,7 +43,9 @@ export const DocumentInputSchema = z
     [
       z.strictObject({ markdown: z.string().max(1_000_000, 'must be at most 1000000 characters') }),
       z.strictObject({ document: JsonDocumentSchema }),
-      z.strictObject({}),
+      // The other forms' keys fail this one outright (an unknown key is only a non-fatal issue
+      // for zod, which would then report a `{"document": ...}` with a bad block as "not {}").
+      z.strictObject({ markdown: z.never().optional(), document: z.never().optional() }),
     ],
     { error: 'must be {"markdown": "..."}, {"document": {...}} or {}' },
   )
