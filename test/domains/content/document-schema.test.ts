@@ -179,3 +179,31 @@ describe('JSON documents: the schema and the official one agree', () => {
     expect(accepted).toBeGreaterThan(100)
   })
 })
+
+describe('JSON documents: references to the batch', () => {
+  it('resolve a link to a page of the batch, and an image only to a file of the batch (an image cannot show a page)', async () => {
+    const w = await setup()
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+    const res = await w.edit([
+      { operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: png, ref: 'dot' }] },
+      { operation: 'insert_page', title: 'Target', ref: 'target', document: {} },
+      { operation: 'insert_page', title: 'Markdown', document: { markdown: '[page](./target.md) ![page](./target.md) ![file](./dot)\n\n| cell |\n|---|\n| [page](./target) |\n' } },
+      { operation: 'insert_page', title: 'Json', document: { document: doc([image({ kind: 'url', url: './target' }), image({ kind: 'url', url: './dot' })].map((i) => ({ object: 'block', type: 'images', isVoid: false, data: {}, nodes: [i] }))) } },
+    ])
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const [target, markdown, json] = res.body.changes.map((c: any) => c.page.id)
+    const file = res.body.insertedFiles[0].id
+    const read = async (id: string) => (await call(w.api, w.tokens.ada, 'GET', `${w.crPath}/content/page/${id}`)).body.document
+    const fromMarkdown = await read(markdown)
+    expectOfficialSchema('JSONDocument', fromMarkdown)
+    const [link, pageImage, fileImage] = fromMarkdown.nodes[0].nodes.filter((n: any) => n.object === 'inline')
+    expect(link.data.ref).toEqual({ kind: 'page', page: target })
+    expect(pageImage.data.ref).toEqual({ kind: 'url', url: './target.md' })
+    expect(fileImage.data.ref).toEqual({ kind: 'file', file })
+    // A link in a table cell (a fragment) resolves too.
+    expect(fromMarkdown.nodes[1].fragments[0].nodes[0].nodes.find((n: any) => n.type === 'link').data.ref).toEqual({ kind: 'page', page: target })
+    const fromJson = await read(json)
+    expectOfficialSchema('JSONDocument', fromJson)
+    expect(fromJson.nodes.map((b: any) => b.nodes[0].data.ref)).toEqual([{ kind: 'url', url: './target' }, { kind: 'file', file }])
+  })
+})
