@@ -44,8 +44,18 @@ describe('JSON documents: every official block type', () => {
     expectOfficialResponse('getPageInChangeRequestById', 200, page.body)
     expect(page.body.document.nodes).toEqual([block])
     for (const node of nodesIn(page.body.document)) expectOfficialSchema(COMPONENT_OF[node.type]!, node)
-    // Markdown export reads every block it gets without failing.
+    // Markdown export and link tracking read every block they get without failing.
     expect((await call(w.api, w.tokens.ada, 'GET', `${w.crPath}/content/page/${pageId}?format=markdown`)).status).toBe(200)
+    const links = await call(w.api, w.tokens.ada, 'GET', `${w.crPath}/content/page/${pageId}/links`)
+    expect(links.status).toBe(200)
+  })
+
+  it('prints every example into the change request PDF (after they are all in)', async () => {
+    const res = await call(w.api, w.tokens.ada, 'GET', `${w.crPath}/pdf`)
+    expect(res.status).toBe(200)
+    const pdf = await w.api.fetch(res.body.url)
+    expect(pdf.status).toBe(200)
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-')
   })
 
   it('keeps unknown keys where the official schema allows them', async () => {
