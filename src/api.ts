@@ -187,7 +187,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
       return fn(ctx)
     })
 
-  if (options.seed !== undefined) system((ctx) => loadState(ctx, options.seed, seedRules))
+  if (options.seed !== undefined) system((ctx) => loadState(ctx, options.seed, seedRules, blobs))
   /** A store capability, or an error saying which store lacks it. */
   const capability = <K extends 'snapshot' | 'restore' | 'fork'>(name: K): NonNullable<StoragePort<AppSchema>[K]> => {
     const fn = store[name]
@@ -206,14 +206,14 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
   }
   return {
     fetch: createFetchHandler({ [API_CORE]: core }, { basePath: options.basePath }),
-    fixtures: createFixtures(system),
+    fixtures: createFixtures(system, blobs),
     store,
     operations,
     system,
     journal: core.journal,
     faults: core.faults,
     idle: () => rt.jobs.idle(),
-    dump: () => dumpState(store, seedRules.map((r) => r.collection)),
+    dump: () => dumpState(store, seedRules.map((r) => r.collection), blobs),
     snapshot: () => capability('snapshot')(),
     restore: (snapshot) => capability('restore')(snapshot),
     reset: () => capability('restore')(initial!),

@@ -15,6 +15,7 @@ import { CreateOrganizationSchema } from './domains/organizations/schemas.js'
 import { encodeUser } from './domains/users/encode.js'
 import { seedRules } from './domains/index.js'
 import { loadState } from './state/seed.js'
+import type { BlobPort } from './storage/blobs.js'
 
 const CreateUserSchema = z.object({
   displayName: z.string().min(1, 'must not be empty').max(255, 'must be at most 255 characters'),
@@ -30,7 +31,7 @@ const MemberInputSchema = z.object({ user: z.string().min(1), role: RoleOrGuestS
  * Builds state through the same domain rules as the API: no raw insert bypasses an invariant.
  * Each helper runs in one transaction, so a failing helper leaves nothing behind.
  */
-export function createFixtures(system: System) {
+export function createFixtures(system: System, blobs: BlobPort) {
   return {
     ...teamFixtures(system),
     ...collectionFixtures(system),
@@ -86,7 +87,7 @@ export function createFixtures(system: System) {
      * row and field (``Invalid seed: `spaces[2].parent`: no collection "c9" ...``) loads nothing.
      */
     async load(doc: unknown): Promise<void> {
-      system((ctx) => loadState(ctx, doc, seedRules))
+      system((ctx) => loadState(ctx, doc, seedRules, blobs))
     },
 
     /** Create an invite link in an organization. */

@@ -29,6 +29,8 @@ export const POLICY = {
     // Members with a role read the organization's sites; editors create and change them.
     listSites: 'read',
     createSite: 'edit',
+    // Members with a role read the docs agent's instructions; admins set them.
+    viewAgentInstructions: 'read',
   },
   space: {
     // Visitors (public and unlisted spaces, share keys) read a space and nothing more.

@@ -1,5 +1,6 @@
 import type { BoundOperation, OperationDef } from '../core/operation.js'
 import { adaptiveContentHandlers } from './adaptive-content/handlers.js'
+import { agentInstructionHandlers } from './agent-instructions/handlers.js'
 import { changeRequestHandlers } from './change-requests/handlers.js'
 import { changeRequestSeedRules } from './change-requests/seed.js'
 import { contentHandlers } from './content/handlers.js'
@@ -32,6 +33,7 @@ import { userSeedRules } from './users/seed.js'
 export const boundOperations: readonly BoundOperation[] = [
   ...userHandlers,
   ...organizationHandlers,
+  ...agentInstructionHandlers,
   ...memberHandlers,
   ...teamHandlers,
   ...collectionHandlers,

@@ -4,6 +4,8 @@ import { ApiError } from '../core/errors.js'
 import type { ReadTx, RowOf } from '../storage/port.js'
 import type { AppSchema } from '../storage/schema.js'
 import { appendPosition } from '../domains/common/sequence.js'
+import { decodeBase64 } from '../domains/content/file-info.js'
+import type { BlobPort } from '../storage/blobs.js'
 
 /**
  * The state document: every stored row by collection, as `api.dump()` writes it and
@@ -17,7 +19,14 @@ export const STATE_VERSION = 1
 
 export type CollectionName = keyof AppSchema & string
 
-export type StateDocument = { format?: typeof STATE_FORMAT; version?: typeof STATE_VERSION } & {
+/** The bytes of a file in a state document: `files` rows name it by `key` (their `blob`). */
+export interface StateBlob {
+  key: string
+  contentType: string
+  base64: string
+}
+
+export type StateDocument = { format?: typeof STATE_FORMAT; version?: typeof STATE_VERSION; blobs?: StateBlob[] } & {
   [C in CollectionName]?: Array<RowOf<AppSchema, C>>
 }
 
@@ -28,6 +37,11 @@ export interface SeedDefaults {
   position: () => number
   /** Rows of the collections loaded before this one (a row's organization from its site, say). */
   tx: ReadTx<AppSchema>
+  /**
+   * The blob port's key for a blob key of the document: where the bytes of its `blobs` entry were
+   * stored, or the key itself when the port already holds it; undefined when neither has it.
+   */
+  blob(key: string): string | undefined
 }
 
 /** What a check sees: the loading transaction, and `fail` naming the field of the row at fault. */
@@ -59,11 +73,12 @@ export const SeedIdSchema = z.string().regex(/^[\x21-\x7e]{1,200}$/, 'must be 1.
 export const SeedTimestampSchema = z.iso.datetime({ error: 'must be an ISO 8601 date-time (e.g. 2026-01-01T00:00:00.000Z)' })
 
 /**
- * Load `doc` in the caller's transaction (a failure leaves the store as it was): collections in
- * the order of `rules` (dependencies first), rows in document order (so lists keep their order),
- * then each rule's checks, then its whole-collection invariants.
+ * Load `doc` in the caller's transaction (a failure leaves the store as it was): the bytes of its
+ * `blobs` into the blob port, then collections in the order of `rules` (dependencies first), rows
+ * in document order (so lists keep their order), then each rule's checks, then its
+ * whole-collection invariants.
  */
-export function loadState(ctx: Context, doc: unknown, rules: readonly SeedRule[]): void {
+export function loadState(ctx: Context, doc: unknown, rules: readonly SeedRule[], blobs: BlobPort): void {
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) invalid('(document)', 'must be an object of collections')
   const known = new Set(rules.map((r) => r.collection))
   for (const [key, value] of Object.entries(doc as Record<string, unknown>)) {
@@ -71,18 +86,58 @@ export function loadState(ctx: Context, doc: unknown, rules: readonly SeedRule[]
       if (value !== STATE_FORMAT) invalid('format', `must be "${STATE_FORMAT}"`)
     } else if (key === 'version') {
       if (value !== STATE_VERSION) invalid('version', `must be ${STATE_VERSION} (this version of docs-content-api reads version ${STATE_VERSION})`)
+    } else if (key === 'blobs') {
+      if (!Array.isArray(value)) invalid(key, 'must be an array of {key, contentType, base64}')
     } else if (!known.has(key as CollectionName)) invalid(key, `unknown collection (known: ${[...known].join(', ')})`)
     else if (!Array.isArray(value)) invalid(key, 'must be an array of rows')
   }
+  // Blobs first (the port is not transactional: the ones stored here are deleted if loading fails).
+  const stored = new Map<string, string>()
+  try {
+    loadRows(ctx, doc as Record<string, unknown>, rules, blobs, stored)
+  } catch (error) {
+    for (const key of stored.values()) blobs.delete(key)
+    throw error
+  }
+}
+
+const BlobEntrySchema = z.strictObject({
+  key: z.string().min(1, 'must not be empty'),
+  contentType: z.string().min(1, 'must not be empty'),
+  base64: z.string(),
+})
+
+function loadRows(ctx: Context, doc: Record<string, unknown>, rules: readonly SeedRule[], blobs: BlobPort, stored: Map<string, string>): void {
+  ;((doc.blobs as unknown[] | undefined) ?? []).forEach((raw, i) => {
+    const parsed = BlobEntrySchema.safeParse(raw)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!
+      return invalid([`blobs[${i}]`, ...issue.path.map(String)].join('.'), issue.code === 'unrecognized_keys' ? `unknown key(s) ${issue.keys.join(', ')}` : issue.message)
+    }
+    const { key, contentType, base64 } = parsed.data
+    if (stored.has(key)) invalid(`blobs[${i}].key`, `"${key}" is given twice`)
+    let bytes: Uint8Array
+    try {
+      bytes = decodeBase64(base64)
+    } catch (error) {
+      return invalid(`blobs[${i}].base64`, (error as Error).message)
+    }
+    // The port already holding these very bytes under the key (loading into the API that dumped
+    // the document, or a fork of it) keeps them; otherwise they are stored, under the same key when free.
+    const held = blobs.get(key)
+    if (held && held.contentType === contentType && sameBytes(held.bytes, bytes)) return
+    stored.set(key, blobs.put(bytes, contentType, key))
+  })
   const defaults: SeedDefaults = {
     now: ctx.nowIso(),
     newId: () => ctx.newId(),
     position: () => appendPosition(ctx),
     tx: ctx.tx,
+    blob: (key) => stored.get(key) ?? (blobs.get(key) ? key : undefined),
   }
   const loaded: Array<{ rule: SeedRule; rows: Array<{ row: never; at: string }> }> = []
   for (const rule of rules) {
-    const input = ((doc as Record<string, unknown>)[rule.collection] as unknown[] | undefined) ?? []
+    const input = (doc[rule.collection] as unknown[] | undefined) ?? []
     const schema = rule.row(defaults)
     const rows = input.map((raw, i) => {
       const at = `${rule.collection}[${i}]`
@@ -101,4 +156,10 @@ export function loadState(ctx: Context, doc: unknown, rules: readonly SeedRule[]
     for (const { row, at } of rows) rule.check?.({ ctx, fail: (field, why) => invalid(`${at}.${field}`, why) }, row)
   }
   for (const { rule } of loaded) rule.finish?.({ ctx, fail: invalid })
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.byteLength !== b.byteLength) return false
+  for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false
+  return true
 }

@@ -20,8 +20,11 @@ export interface BlobSnapshot {
 }
 
 export interface BlobPort {
-  /** Store a copy of `bytes` under a new key, and return the key. */
-  put(bytes: Uint8Array, contentType: string): string
+  /**
+   * Store a copy of `bytes` under a new key, and return the key. `key`, when given and free, is
+   * the key to use (loading a state document keeps the keys it names); an adapter may ignore it.
+   */
+  put(bytes: Uint8Array, contentType: string, key?: string): string
   /** The bytes under `key` (a copy: changing it does not change the stored blob), or undefined. */
   get(key: string): { bytes: Uint8Array; contentType: string } | undefined
   /** Remove a blob; returns whether it existed. */
@@ -83,8 +86,8 @@ function memoryBlobs(initial: Map<string, Stored>, initiallyShared: boolean, new
   }
 
   return {
-    put: (bytes, contentType) => {
-      const key = newKey()
+    put: (bytes, contentType, wanted) => {
+      const key = wanted !== undefined && !blobs.has(wanted) ? wanted : newKey()
       // A key given twice would silently replace another file's bytes: fail loudly instead.
       if (blobs.has(key)) throw new Error(`Blob key "${key}" is already in use (newKey must give unique keys)`)
       writable().set(key, Object.freeze({ bytes: bytes.slice(), contentType }))

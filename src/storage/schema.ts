@@ -50,6 +50,8 @@ export interface OrganizationRow {
   inviteLinks: boolean
   plan: string
   mergeRules: StandaloneMergeRules
+  /** The docs agent's instructions, once set (`updatedBy`: a user id). */
+  agentInstructions?: { instructions: JsonDocument; updatedAt: string; updatedBy: string }
 }
 
 export interface MemberRow {

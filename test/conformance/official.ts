@@ -53,7 +53,37 @@ export function expectOfficialResponse(operationId: string, status: number, body
     expect(body ?? undefined, `${operationId} ${status} has no body in the official document`).toBeUndefined()
     return
   }
+  expectValid(ref, body, `${operationId} ${status} response`)
+}
+
+const sharedErrors: Record<number, string> = {
+  400: 'BadRequestError',
+  401: 'UnauthorizedError',
+  403: 'ForbiddenError',
+  404: 'NotFoundError',
+  409: 'ConflictError',
+  412: 'PreconditionFailedError',
+}
+
+function expectValid(ref: string, body: unknown, what: string): void {
   const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref })
   const ok = validate(body)
-  expect(ok, `${operationId} ${status} response does not match the official schema:\n${ajv.errorsText(validate.errors, { separator: '\n' })}\n${JSON.stringify(body, null, 2).slice(0, 2000)}`).toBe(true)
+  expect(ok, `${what} does not match the official schema:\n${ajv.errorsText(validate.errors, { separator: '\n' })}\n${JSON.stringify(body, null, 2).slice(0, 2000)}`).toBe(true)
+}
+
+/**
+ * Assert an error body against the official document's shared error response for `status`
+ * (`components/responses`, e.g. ForbiddenError for 403): for an operation that answers the status
+ * without declaring it (the official document declares few error statuses per operation).
+ */
+export function expectOfficialError(status: number, body: unknown): void {
+  const name = sharedErrors[status]
+  if (!name) throw new Error(`The official document has no shared error response for ${status}`)
+  expectValid(`openapi.json#/components/responses/${name}/content/application~1json/schema`, body, `${status} error body`)
+}
+
+/** Assert that `value` matches an official component schema (for shapes of operations the official document lacks). */
+export function expectOfficialSchema(name: string, value: unknown): void {
+  if (!spec.components.schemas[name]) throw new Error(`The official document has no schema ${name}`)
+  expectValid(`openapi.json#/components/schemas/${pointer(name)}`, value, name)
 }

@@ -152,6 +152,31 @@ describe('change request content', () => {
     expect(page.body.markdown.trim()).toBe('original')
   })
 
+  it('revert_page with block reverts only the listed blocks (modified, added, deleted), leaving the rest and the metadata', async () => {
+    const w = await setup()
+    const first = await openCr(w)
+    const page = (await edit(w, first.id, [{ operation: 'insert_page', title: 'Alpha', document: { markdown: 'one\n\ntwo\n\nthree' } }])).body.changes[0].page.id
+    await merge(w, first.id)
+    const cr = await openCr(w)
+    const read = async () => (await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/content/page/${page}?format=document`)).body
+    const doc = (await read()).document
+    const [one, two, three] = doc.nodes
+    const text = (node: any) => node.nodes.map((t: any) => t.leaves.map((l: any) => l.text).join('')).join('')
+    const paragraph = (key: string, value: string) => ({ object: 'block', type: 'paragraph', key, data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] }] })
+    // The change request edits "two", deletes "three", adds "four" first and "five" last, and retitles the page.
+    const edited = { ...doc, nodes: [paragraph('k4', 'four'), one, paragraph(two.key, 'TWO'), paragraph('k5', 'five')] }
+    expect((await edit(w, cr.id, [{ operation: 'update_page', page, title: 'Renamed', document: { document: edited } }])).status).toBe(200)
+    const reverted = await edit(w, cr.id, [{ operation: 'revert_page', page, block: [two.key, three.key, 'k4'] }])
+    expect(reverted.status).toBe(200)
+    const after = await read()
+    expect(after.title).toBe('Renamed')
+    expect(after.document.nodes.map(text)).toEqual(['one', 'two', 'three', 'five'])
+    expect(after.document.nodes.map((n: any) => n.key)).toEqual([one.key, two.key, three.key, 'k5'])
+    const unknown = await edit(w, cr.id, [{ operation: 'revert_page', page, block: ['nope'] }])
+    expectError(unknown, 400, 'changes[0].block[0]')
+    expect((await read()).document).toEqual(after.document)
+  })
+
   it('a batch is atomic: one bad change writes nothing', async () => {
     const w = await setup()
     const cr = await openCr(w)
@@ -351,6 +376,10 @@ describe('reviews and merge rules', () => {
       ['approved', false],
     ])
     expectOfficialResponse('getReviewsByChangeRequestId', 200, reviews.body)
+    const reviewsOf = async (q: string) => (await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/reviews?${q}`)).body
+    expect((await reviewsOf('outdated=true')).items.map((r: any) => r.status)).toEqual(['changes-requested'])
+    expect(await reviewsOf('outdated=false&limit=1')).toMatchObject({ count: 1, items: [{ status: 'approved' }] })
+    expectError(await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/reviews?outdated=yes`), 400, 'outdated')
     expect((await merge(w, cr.id)).body.result).toBe('merge')
     expectError(await call(w.api, w.tokens.rita, 'POST', `${w.base}/change-requests/${cr.id}/reviews`, { status: 'approved' }), 403, 'review')
   })

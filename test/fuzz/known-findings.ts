@@ -8,7 +8,8 @@ import { it } from 'vitest'
 export const KNOWN_FINDINGS: Record<string, string> = {
   // The eight findings of the first runs (grants of public spaces, hidden and unknown parents,
   // trashed spaces, lone surrogates in URL parts) are fixed, each with its test; so is the ninth
-  // (JSON documents checked for their envelope only), see test/domains/content/document-schema.test.ts.
+  // (JSON documents checked for their envelope only, found through change request descriptions
+  // and organization agent instructions), see test/domains/content/document-schema.test.ts.
 }
 
 /** The names of the fuzz tests, the keys of KNOWN_FINDINGS. */

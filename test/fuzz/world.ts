@@ -125,6 +125,9 @@ async function buildWorld() {
   }
   const privateContent = await content(privateSpace.id)
   const publicContent = await content(publicSpace.id)
+  // Agent instructions are set in both organizations (a GET answers 404 until they are).
+  const instructions = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Be brief.', marks: [] }] }] }] }
+  await admin('PUT', `/v1/orgs/${org.id}/agent-instructions`, { instructions })
 
   // The foreign organization's own resources.
   const foreignHttp = http(foreignToken)
@@ -138,6 +141,7 @@ async function buildWorld() {
   const foreignSection = await foreignHttp('POST', `${foreignBase}/sections`, { spaceId: foreignPublic.id })
   const foreignGroup = await foreignHttp('POST', `${foreignBase}/section-groups`, { title: 'Foreign group' })
   const foreignLink = await foreignHttp('POST', `${foreignBase}/share-links`, { name: 'Foreign' })
+  await foreignHttp('PUT', `/v1/orgs/${foreign.id}/agent-instructions`, { instructions })
   const foreignSiteSpace = (await foreignHttp('GET', `${foreignBase}/site-spaces`)).items[0].id
   const sisterCollection = await f.createCollection(sister.id, { title: 'Sister' })
 

@@ -1,3 +1,4 @@
+import { createMemoryBlobs } from '../../src/storage/blobs.js'
 import { describe, expect, it } from 'vitest'
 import { seedRules } from '../../src/domains/index.js'
 import { createDocsApi, schema, STATE_FORMAT, type DocsApi } from '../../src/index.js'
@@ -96,6 +97,12 @@ describe('toolkit: api.dump() and loading a state document', () => {
     for (const name of Object.keys(schema)) expect((doc as any)[name].length, name).toBeGreaterThan(0)
     const copy = createDocsApi({ baseUrl: BASE, seed: JSON.parse(JSON.stringify(doc)), now: createClock('2026-03-01T10:01:00.000Z').now, ids: sequentialIds('new') })
     expect(copy.dump()).toEqual(doc)
+    // File bytes travel in `blobs`: the copy serves the same file at the same URL.
+    expect(doc.blobs).toEqual([{ key: doc.files![0]!.blob, contentType: 'image/png', base64: expect.any(String) }])
+    const file = (await call(copy, w.tokens.ada, 'GET', `/v1/spaces/${w.spaces.a.id}/content/files`)).body.items[0]
+    const [original, loaded] = await Promise.all([w.api, copy].map(async (api) => new Uint8Array(await (await api.fetch(file.downloadURL)).arrayBuffer())))
+    expect(loaded!.byteLength).toBe(70)
+    expect(loaded).toEqual(original)
     expect(await reads(copy, w.tokens.ada, w)).toEqual(await reads(w.api, w.tokens.ada, w))
     expect(await reads(copy, w.tokens.rita, w)).toEqual(await reads(w.api, w.tokens.rita, w))
     // The copy goes on from there: a new space lands after the others (the position sequence followed).
@@ -168,6 +175,9 @@ describe('toolkit: api.dump() and loading a state document', () => {
     ['a root site-space beside sections', { organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 'sp', organization: 'o' }], sites: [{ id: 's', organization: 'o' }], siteSections: [{ id: 'x', site: 's', title: 'One', path: 'one', default: true }], siteSpaces: [{ id: 'ss', site: 's', space: 'sp', path: 'sp', default: true }] }, '`siteSpaces[0].section`: site "s" has sections'],
     ['a space twice in a container', { organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 'sp', organization: 'o' }], sites: [{ id: 's', organization: 'o' }], siteSpaces: [{ id: 'a', site: 's', space: 'sp', path: 'a', default: true }, { id: 'b', site: 's', space: 'sp', path: 'b' }] }, '`siteSpaces[0].space`: space "sp" is already in this site'],
     ['a shared share key', { organizations: [{ id: 'o', title: 'Org' }], sites: [{ id: 's', organization: 'o' }], shareLinks: [{ id: 'a', site: 's', key: 'k' }, { id: 'b', site: 's', key: 'k' }] }, '`shareLinks[0].key`: is the key of another share link'],
+    ['a file without its bytes', { organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o' }], files: [{ id: 'f', space: 's', name: 'a.txt', contentType: 'text/plain', size: 1, blob: 'b1' }] }, '`files[0].blob`: no bytes for blob "b1"'],
+    ['blobs that are not base64', { blobs: [{ key: 'b1', contentType: 'text/plain', base64: 'a*b' }] }, '`blobs[0].base64`: Invalid base64'],
+    ['a blob without a content type', { blobs: [{ key: 'b1', base64: 'YQ==' }] }, '`blobs[0].contentType`'],
     ['an adaptive schema the API would refuse', { organizations: [{ id: 'o', title: 'Org' }], sites: [{ id: 's', organization: 'o', adaptiveSchema: { jsonSchema: { type: 'object', properties: { 'not a name': { type: 'boolean' } }, additionalProperties: false } } }] }, '`sites[0].adaptiveSchema.jsonSchema'],
   ])('refuses %s with a 400 naming the row and field, and loads nothing', async (_, doc, message) => {
     const w = await createWorld()
@@ -178,6 +188,27 @@ describe('toolkit: api.dump() and loading a state document', () => {
     expect((error as Error).message).toContain(message)
     expect(w.api.dump()).toEqual(before)
     expect(() => createDocsApi({ seed: doc as any })).toThrow('Invalid seed')
+  })
+
+  it('blobs: kept under their keys, reused when held, renamed when the key holds other bytes, removed when loading fails', async () => {
+    const blobs = createMemoryBlobs()
+    const api = createDocsApi({ baseUrl: BASE, blobs })
+    const bad = { blobs: [{ key: 'b1', contentType: 'text/plain', base64: 'YQ==' }], users: [{ id: 'u', displayName: '' }] }
+    await expect(api.fixtures.load(bad)).rejects.toThrow('`users[0].displayName`')
+    expect(blobs.get('b1')).toBeUndefined()
+    const text = (key: string) => new TextDecoder().decode(blobs.get(key)!.bytes)
+    const blobOf = (file: string) => api.store.read((tx) => tx.get('files', file)!.blob)
+    const space = { organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o' }] }
+    const file = (id: string) => ({ id, space: 's', name: `${id}.txt`, contentType: 'text/plain', size: 1, blob: 'b1' })
+    await api.fixtures.load({ ...space, blobs: [{ key: 'b1', contentType: 'text/plain', base64: 'YQ==' }], files: [file('f1')] })
+    expect([blobOf('f1'), text('b1')]).toEqual(['b1', 'a'])
+    // The same bytes under a key the port holds: the blob is shared, not stored again.
+    await api.fixtures.load({ blobs: [{ key: 'b1', contentType: 'text/plain', base64: 'YQ==' }], files: [file('f2')] })
+    expect(blobOf('f2')).toBe('b1')
+    // Other bytes under that key: stored under a new key, and the row follows.
+    await api.fixtures.load({ blobs: [{ key: 'b1', contentType: 'text/plain', base64: 'Yg==' }], files: [file('f3')] })
+    expect(blobOf('f3')).not.toBe('b1')
+    expect([text('b1'), text(blobOf('f3'))]).toEqual(['a', 'b'])
   })
 
   it('adds to what is there: a document can reference rows already stored', async () => {

@@ -150,12 +150,17 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
     }
   }
   if (inserted.length > 0) draft.files = [...draft.files, ...inserted.map((f) => f.id)]
+  // A parent (`into`) is a page id, or the ref of a page inserted earlier in the batch.
+  const pageOf = (id: string): string => {
+    const ref = draft.has(id) ? undefined : refs.get(id)
+    return ref?.kind === 'page' ? ref.page : id
+  }
 
   changes.forEach((change, i) => {
     switch (change.operation) {
       case 'insert_page': {
         const id = pageIds.get(i)!
-        const parent = change.into
+        const parent = change.into === undefined ? undefined : pageOf(change.into)
         if (parent !== undefined && !draft.has(parent)) throw new ApiError('BAD_REQUEST', `${field(i, 'into')}: no page "${parent}" in the change request`)
         const { document, meta } = readDocument(ctx, change.document)
         const fields: Metadata = { ...change, ...meta }
@@ -180,7 +185,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
         if (!old) throw new ApiError('BAD_REQUEST', `${field(i, 'page')}: no page "${change.page}" in the change request`)
         const body = change.document === undefined ? undefined : readDocument(ctx, change.document)
         const fields: Metadata = { ...change, ...body?.meta }
-        const parent = change.into === undefined ? old.parent : (change.into ?? undefined)
+        const parent = change.into === undefined ? old.parent : change.into === null ? undefined : pageOf(change.into)
         if (parent !== undefined) {
           if (!draft.has(parent)) throw new ApiError('BAD_REQUEST', `${field(i, 'into')}: no page "${parent}" in the change request`)
           if (draft.isWithin(parent, change.page)) throw new ApiError('BAD_REQUEST', `${field(i, 'into')}: a page cannot move into itself or one of its subpages`)
@@ -220,7 +225,8 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
       }
       case 'revert_page': {
         const target = requireRevision(ctx, space, change.revision ?? baseRevisionOf(cr))
-        revertPage(ctx, draft, target, change.page, i)
+        if (change.block !== undefined) revertBlocks(ctx, draft, target, change.page, change.block, i, now)
+        else revertPage(ctx, draft, target, change.page, i)
         note(draft.has(change.page) ? { object: 'updated_page', page: change.page } : { object: 'deleted_page', page: change.page })
         break
       }
@@ -261,4 +267,39 @@ function revertPage(ctx: Context, draft: RevisionDraft, target: RevisionRow, pag
   const siblings = before.parent === undefined ? target.rootPages : (pageIn(ctx.tx, target, before.parent)?.children ?? [])
   const position = siblings.indexOf(pageId)
   place(draft, parent, pageId, position < 0 ? undefined : position)
+}
+
+/**
+ * Revert only the listed top-level blocks of a page (by `key`) to what they are in `target`: a
+ * block the page has and the target lacks is removed, one the target has and the page lacks is
+ * put back, one both have is reset to the target's content and place. A block comes back (or
+ * goes back) right after the nearest block before it in the target that the page still holds.
+ * The other blocks and the page's metadata stay as they are. A key in neither is a 400.
+ */
+function revertBlocks(ctx: Context, draft: RevisionDraft, target: RevisionRow, pageId: string, keys: readonly string[], i: number, now: string): void {
+  const page = draft.get(pageId)
+  if (!page) throw new ApiError('BAD_REQUEST', `${field(i, 'page')}: no page "${pageId}" in the change request (a deleted page is reverted whole, without \`block\`)`)
+  const targetBlocks = pageIn(ctx.tx, target, pageId)?.document.nodes ?? []
+  const byKey = new Map(targetBlocks.flatMap((b) => (b.key === undefined ? [] : [[b.key, b] as const])))
+  let blocks = [...page.document.nodes]
+  keys.forEach((key, j) => {
+    if (!byKey.has(key) && !blocks.some((b) => b.key === key)) throw new ApiError('BAD_REQUEST', `${field(i, `block[${j}]`)}: no block "${key}" in the page or in the revision it is reverted to`)
+  })
+  const wanted = new Set(keys)
+  blocks = blocks.filter((b) => b.key === undefined || !wanted.has(b.key))
+  // Put back the target's blocks, in the target's order, each after its nearest kept predecessor.
+  targetBlocks.forEach((block, index) => {
+    if (block.key === undefined || !wanted.has(block.key)) return
+    let at = 0
+    for (let k = index - 1; k >= 0; k--) {
+      const before = targetBlocks[k]!.key
+      const found = before === undefined ? -1 : blocks.findIndex((b) => b.key === before)
+      if (found >= 0) {
+        at = found + 1
+        break
+      }
+    }
+    blocks.splice(at, 0, block)
+  })
+  draft.set(pageId, { ...page, document: { ...page.document, nodes: blocks }, updatedAt: now })
 }

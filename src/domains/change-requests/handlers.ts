@@ -2,7 +2,7 @@ import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import { implement, NO_CONTENT } from '../../core/operation.js'
 import { indexSource, mapPage, paginateList, paginateScan } from '../../core/paging.js'
-import type { ChangeRequestRow, RevisionRow } from '../../storage/schema.js'
+import type { ChangeRequestRow, ReviewRow, RevisionRow } from '../../storage/schema.js'
 import { fileIn, filesPage, answerRevision } from '../content/handlers.js'
 import { encodeFile, encodePage, encodePageTree } from '../content/encode.js'
 import { pageByPath, requirePage, requireRevision } from '../content/revision.js'
@@ -90,7 +90,9 @@ export const changeRequestHandlers = implement(
 
     getReviewsByChangeRequestId: (ctx, { params, query }) => {
       const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
-      return mapPage(paginateScan(indexSource(ctx.tx, 'reviews', 'byChangeRequest', cr.id), query), (e) => encodeReview(ctx, e.row))
+      const { outdated } = query
+      const filter = outdated === undefined ? undefined : (row: ReviewRow) => row.outdated === outdated
+      return mapPage(paginateScan(indexSource(ctx.tx, 'reviews', 'byChangeRequest', cr.id), query, filter), (e) => encodeReview(ctx, e.row))
     },
 
     submitChangeRequestReview: (ctx, { params, body }) => encodeReview(ctx, submitReview(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId), body.status)),

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { defineOperation } from '../../core/operation.js'
-import { listQuery } from '../../core/paging.js'
+import { listQuery, queryBoolean } from '../../core/paging.js'
 import { listOf, pathParams } from '../common/schemas.js'
-import { BacklinkSchema, FileSchema, LinksQuerySchema, LinksSchema, PageQuerySchema, PageSchema, PagesSchema, RevisionQuerySchema, RevisionSchema } from '../content/schemas.js'
+import { BacklinkSchema, DocumentFormatSchema, FileSchema, LinksQuerySchema, LinksSchema, PageQuerySchema, PageSchema, PagesSchema, RevisionQuerySchema, RevisionSchema } from '../content/schemas.js'
 import {
   ChangeRequestSchema,
   ContentUpdateQuerySchema,
@@ -214,9 +214,9 @@ export const changeRequestOperations = {
     method: 'GET',
     path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews',
     tag,
-    summary: 'The reviews of a change request, oldest first',
+    summary: 'The reviews of a change request, oldest first; `outdated` keeps only the outdated (true) or current (false) ones',
     params: cr,
-    query: listQuery,
+    query: listQuery.extend({ outdated: queryBoolean.optional(), format: DocumentFormatSchema.optional() }),
     response: listOf(ReviewSchema),
     status: 200,
     errors: ['NOT_FOUND', 'FORBIDDEN'],

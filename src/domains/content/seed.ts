@@ -7,7 +7,7 @@ const ids = z.array(SeedIdSchema)
 /**
  * Content rows in a state document, as `api.dump()` writes them: files, page versions, index
  * buckets and revisions (immutable rows, loaded as they are, their references checked).
- * File bytes are not part of a state document (they live in the blob port).
+ * A file's bytes come in the document's `blobs` (see state/seed.ts); its row names them by key.
  */
 export const contentSeedRules = [
   seedRule({
@@ -20,7 +20,10 @@ export const contentSeedRules = [
         contentType: z.string().min(1),
         size: z.number().int().min(0),
         dimensions: z.object({ width: z.number(), height: z.number() }).optional(),
-        blob: z.string().min(1),
+        blob: z
+          .string()
+          .min(1)
+          .transform((key, c) => d.blob(key) ?? (c.addIssue({ code: 'custom', message: `no bytes for blob "${key}" (give them in the document's \`blobs\`)` }), z.NEVER)),
         createdAt: SeedTimestampSchema.default(d.now),
       }),
     check: ({ ctx, fail }, row) => {

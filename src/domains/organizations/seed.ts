@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { RoleOrGuestSchema, StandaloneMergeRulesSchema, UrlSchema } from '../common/schemas.js'
+import { JsonDocumentSchema } from '../content/schemas.js'
 import { memberId } from '../members/model.js'
 import { EmailDomainSchema, OrganizationHostnameSchema, OrganizationTitleSchema } from './schemas.js'
 
@@ -27,7 +28,14 @@ export const organizationSeedRules = [
         inviteLinks: z.boolean().default(true),
         plan: z.string().default('free_2024'),
         mergeRules: StandaloneMergeRulesSchema.default({ type: 'none' }),
+        agentInstructions: z
+          .strictObject({ instructions: JsonDocumentSchema, updatedAt: SeedTimestampSchema.default(d.now), updatedBy: SeedIdSchema })
+          .optional(),
       }),
+    check: ({ ctx, fail }, row) => {
+      const by = row.agentInstructions?.updatedBy
+      if (by !== undefined && !ctx.tx.get('users', by)) fail('agentInstructions.updatedBy', `no user "${by}"`)
+    },
   }),
   seedRule({
     collection: 'members',

@@ -5,6 +5,7 @@ import { parentKey, type SpaceRow } from '../../storage/schema.js'
 import { requireCreateBeside, requireDestination } from '../collections/model.js'
 import { place } from '../collections/positions.js'
 import { appendPosition } from '../common/sequence.js'
+import { copyMainContent } from '../content/copy.js'
 import { purgeExpiredSpaces } from './lifecycle.js'
 import type { CreateSpaceSchema, UpdateSpaceSchema } from './schemas.js'
 
@@ -107,8 +108,9 @@ export function copyTitle(title: string): string {
 /**
  * Duplicate a live space right after the original, in the same organization and parent. The copy
  * gets a new id and revision, the original's settings (emoji, icon, visibility, edit mode, merge
- * rules, language, default level) and its direct grants, so whoever could work on the original can
- * work on the copy; counters start at 0. The caller needs the right to create content there.
+ * rules, language, default level), its direct grants, so whoever could work on the original can
+ * work on the copy, and its main content (pages and files, copied: see content/copy.ts); change
+ * requests, comments and old revisions are not copied, and the counters start at 0. The caller needs the right to create content there.
  */
 export function duplicateSpace(ctx: Context, id: string): SpaceRow {
   const source = getSpace(ctx, id)
@@ -120,13 +122,14 @@ export function duplicateSpace(ctx: Context, id: string): SpaceRow {
     ctx.tx.update('spaces', { ...row, position: p }),
   )
   const now = ctx.nowIso()
+  const content = copyMainContent(ctx, source, copyId)
   const copy = ctx.tx.insert('spaces', {
     ...source,
     id: copyId,
     title: copyTitle(source.title),
     createdAt: now,
     updatedAt: now,
-    revision: ctx.newId(),
+    revision: content?.id ?? ctx.newId(),
     position,
     comments: 0,
     changeRequests: 0,

@@ -1,0 +1,70 @@
+import type { Context } from '../../core/context.js'
+import type { JsonDocument } from './document.js'
+import type { RevisionRow, SpaceRow } from '../../storage/schema.js'
+import { mainRevision, walkPages } from './revision.js'
+import { indexSet } from './tree-index.js'
+
+/**
+ * A copy of a space's main content for another space (duplicating a space): every page of the
+ * main revision as a new version row of the target space, keeping its page id (so links between
+ * pages, `/pages/<id>`, still point inside the copy), and every file as a new file row of the
+ * target space with a new id (file ids are unique across spaces), its bytes shared in the blob
+ * port (blobs are immutable). References to the copied files inside page bodies are rewritten to
+ * the new ids. The copy is one revision of type `edits` with no parents: nothing in it is shared
+ * with the source, so later edits of either space never show in the other. Cost: O(pages + files).
+ *
+ * Returns undefined when the source's main content is the empty revision (no row written).
+ */
+export function copyMainContent(ctx: Context, source: SpaceRow, target: string): RevisionRow | undefined {
+  const rev = mainRevision(ctx, source)
+  if (rev.rootPages.length === 0 && rev.files.length === 0) return undefined
+  const now = ctx.nowIso()
+  const fileIds = new Map<string, string>()
+  const files = rev.files.map((id) => {
+    const file = ctx.tx.get('files', id)!
+    const copy = ctx.tx.insert('files', { ...file, id: ctx.newId(), space: target, createdAt: now })
+    fileIds.set(id, copy.id)
+    return copy.id
+  })
+  const versions = new Map<string, string>()
+  for (const { page } of walkPages(ctx.tx, rev)) {
+    const document = fileIds.size === 0 ? page.document : (withFileIds(page.document, fileIds) as JsonDocument)
+    versions.set(page.page, ctx.tx.insert('pageVersions', { ...page, id: ctx.newId(), space: target, document }).id)
+  }
+  return ctx.tx.insert('revisions', {
+    id: ctx.newId(),
+    space: target,
+    parents: [],
+    type: 'edits',
+    createdAt: now,
+    rootPages: rev.rootPages,
+    buckets: indexSet(ctx, [], versions),
+    files,
+    variables: rev.variables,
+  })
+}
+
+/**
+ * A document with every file reference (`{ kind: 'file', file }`, in any block's or inline's
+ * data: an image's `ref` and `refDark`, a file block, a link to a file) pointing at the new id.
+ * Only the objects on the way to a changed reference are copied.
+ */
+function withFileIds(value: unknown, ids: ReadonlyMap<string, string>): unknown {
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined
+    value.forEach((item, i) => {
+      const next = withFileIds(item, ids)
+      if (next !== item) (out ??= [...value])[i] = next
+    })
+    return out ?? value
+  }
+  if (value === null || typeof value !== 'object') return value
+  const obj = value as Record<string, unknown>
+  if (obj.kind === 'file' && typeof obj.file === 'string' && ids.has(obj.file)) return { ...obj, file: ids.get(obj.file) }
+  let out: Record<string, unknown> | undefined
+  for (const key in obj) {
+    const next = withFileIds(obj[key], ids)
+    if (next !== obj[key]) (out ??= { ...obj })[key] = next
+  }
+  return out ?? obj
+}
