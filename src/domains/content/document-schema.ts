@@ -14,7 +14,7 @@ import { TopLevelBlockSchema } from './document-schema/blocks.js'
  * them at run time: the official document is a development dependency, and the library reads no
  * file at run time (it runs in browsers and workers too).
  */
-export { BLOCK_TYPES, ESSENTIALS, TOP_LEVEL_BLOCK_TYPES } from './document-schema/blocks.js'
+export { BLOCK_TYPES, TOP_LEVEL_BLOCK_TYPES } from './document-schema/blocks.js'
 
 /** How deep objects and lists may nest in a document (a block takes two levels: itself and its `nodes`). */
 export const MAX_DOCUMENT_DEPTH = 128

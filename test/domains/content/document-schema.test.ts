@@ -87,7 +87,7 @@ const INVALID: Array<[string, Json, string, string]> = [
   ['a divider that is not void', { object: 'block', type: 'divider', isVoid: false, data: {} }, 'nodes[0].isVoid', 'expected true'],
   ['a divider without isVoid', { object: 'block', type: 'divider', data: {} }, 'nodes[0].isVoid', 'is required'],
   ['an unknown key where the official data allows none', { ...paragraph(), data: { align: 'center', color: 'red' } }, 'nodes[0].data', 'unknown key(s) `color`'],
-  ['an image showing a page', { object: 'block', type: 'images', isVoid: false, data: {}, nodes: [image({ kind: 'page', page: 'p' })] }, 'nodes[0].nodes[0].data.ref.kind', 'must be one of url, file'],
+  ['an image showing a page', { object: 'block', type: 'images', isVoid: false, data: {}, nodes: [image({ kind: 'page', page: 'p' })] }, 'nodes[0].nodes[0].data.ref.kind', 'must be one of url, file (an image reference cannot be of kind "page")'],
   ['a file block of a URL', { object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'url', url: 'x' } } }, 'nodes[0].data.ref.kind', 'must be one of file'],
   ['a heading id with capitals', { object: 'block', type: 'heading-1', data: { id: 'Intro' }, nodes: [text('x')] }, 'nodes[0].data.id', 'must be lowercase letters'],
   ['a prompt with two code blocks', { object: 'block', type: 'prompt', data: { description: 'd' }, nodes: [code('a'), code('b')] }, 'nodes[0].nodes', 'must hold exactly one code block'],
@@ -102,7 +102,7 @@ const INVALID: Array<[string, Json, string, string]> = [
     'a table cell holding a file reference (the official oneOf matches it twice)',
     { object: 'block', type: 'table', isVoid: true, fragments: [], data: { view: { type: 'grid', columns: [], hideHeader: false }, definition: {}, records: { r1: { orderIndex: 'a0', values: { c1: { kind: 'file', file: 'f' } } } } } },
     'nodes[0].data.records.r1.values.c1.kind',
-    'a table cell holds no "file"); a file or URL is given as an image, {"ref": <reference>}',
+    '(a table cell reference cannot be of kind "file"); a file or URL is given as an image, {"ref": <reference>}',
   ],
   [
     'a merged cell spanning no row',

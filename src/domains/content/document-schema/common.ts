@@ -30,11 +30,14 @@ export const listOf = <T extends z.ZodType>(element: T, what: string) => z.array
  */
 export function nodeUnion<K extends string>(key: K, place: string, names: readonly string[], options: readonly z.ZodType[], note = '') {
   const list = names.join(', ')
+  // A reference's kind says what it is; a node's type or object says what its place holds.
+  const what = key === 'kind' ? `the kind of ${place}` : `what ${place} holds`
+  const not = (value: unknown) => (key === 'kind' ? `${place} cannot be of kind ${JSON.stringify(value)}` : `${place} holds no ${JSON.stringify(value)}`)
   const error = (issue: RawIssue): string => {
-    if (issue.code !== 'invalid_union') return `must be an object with a \`${key}\` of ${list} (what ${place} holds)${note}`
+    if (issue.code !== 'invalid_union') return `must be an object with a \`${key}\` of ${list} (${what})${note}`
     const value = (issue.input as Record<string, unknown> | undefined)?.[key]
-    if (value === undefined) return `is required: one of ${list} (what ${place} holds)${note}`
-    return `must be one of ${list} (${place} holds no ${JSON.stringify(value)})${note}`
+    if (value === undefined) return `is required: one of ${list} (${what})${note}`
+    return `must be one of ${list} (${not(value)})${note}`
   }
   return z.discriminatedUnion(key, options as unknown as [z.ZodObject, ...z.ZodObject[]], { error })
 }

@@ -58,7 +58,7 @@ const DefinitionSchema = nodeUnion('type', 'a column definition', Object.keys(DE
 const { file: _file, url: _url, ...CELL_REFS } = CONTENT_REFS
 const CellRefSchema = nodeUnion(
   'kind',
-  'a table cell',
+  'a table cell reference',
   Object.keys(CELL_REFS),
   Object.values(CELL_REFS).map((schema) => schema.extend({ ref: z.never().optional() })),
   '; a file or URL is given as an image, {"ref": <reference>}',
