@@ -20,16 +20,53 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return current
 }
 
+/** A field path as a client writes it: `changes[0].document.nodes[2].nodes`. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  let out = ''
+  for (const key of path) out += typeof key === 'number' ? `[${key}]` : out ? `.${String(key)}` : String(key)
+  return out
+}
+
+/**
+ * Whether an issue of a union's option says the value is not of that option's form at all, rather
+ * than of that form with a bad field: an issue at the value itself, or at one of its own keys that
+ * is missing, unknown (`z.never()` catchall) or not the option's literal.
+ */
+function rejectsForm(issue: z.core.$ZodIssue, input: unknown, at: readonly PropertyKey[]): boolean {
+  if (issue.path.length === 0) return true
+  if (issue.path.length > 1) return false
+  if (issue.code === 'invalid_value') return true
+  return issue.code === 'invalid_type' && (issue.expected === 'never' || valueAt(input, [...at, ...issue.path]) === undefined)
+}
+
+/**
+ * The issues to report: a union that failed is explained by its one option whose form the value
+ * takes, when exactly one does, so `{"document": {...}}` with a bad block names the block's field
+ * rather than saying the body is none of the union's forms. (A discriminated union already runs
+ * only the option its discriminator names.)
+ */
+function reportedIssues(issues: readonly z.core.$ZodIssue[], input: unknown): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue]
+    const fitting = issue.errors.filter((option) => option.length > 0 && !option.some((inner) => rejectsForm(inner, input, issue.path)))
+    if (fitting.length !== 1) return [issue]
+    return reportedIssues(
+      fitting[0]!.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })),
+      input,
+    )
+  })
+}
+
 /** Turn a zod failure into a 400 whose message names the field and the rule. */
 function validationError(where: Where, error: z.ZodError, input: unknown): ApiError {
-  const parts = error.issues.slice(0, 5).map((issue) => {
-    const path = issue.path.map(String).join('.')
+  const parts = reportedIssues(error.issues, input).slice(0, 5).map((issue) => {
+    const path = fieldPath(issue.path)
     const field = path ? `${where} \`${path}\`` : where === 'body field' ? 'body' : where
     let rule = issue.message
     if (issue.code === 'unrecognized_keys') rule = `unknown key(s) ${issue.keys.map((k) => `\`${k}\``).join(', ')}`
     if (issue.code === 'invalid_type' && issue.message.includes('received undefined')) rule = 'is required'
     // A missing enum or union field fails as a bad value in zod; say what is wrong: it is missing.
-    if ((issue.code === 'invalid_value' || issue.code === 'invalid_union') && issue.path.length > 0 && valueAt(input, issue.path) === undefined) {
+    if ((issue.code === 'invalid_value' || issue.code === 'invalid_union') && issue.path.length > 0 && valueAt(input, issue.path) === undefined && !rule.startsWith('is required')) {
       rule = 'is required'
     }
     return `${field}: ${rule}`

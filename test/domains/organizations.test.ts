@@ -141,7 +141,7 @@ describe('organizations', () => {
       [{ hostname: 'ab' }, '`hostname`: must be at least 3 characters'],
       [{ hostname: 'x'.repeat(33) }, '`hostname`: must be at most 32 characters'],
       [{ hostname: 'Bad_Host' }, '`hostname`: must be lower-case letters'],
-      [{ emailDomains: ['not a domain'] }, '`emailDomains.0`: must be a domain name'],
+      [{ emailDomains: ['not a domain'] }, '`emailDomains[0]`: must be a domain name'],
       [{ defaultRole: 'owner' }, '`defaultRole`'],
       [{ logo: 'not a url' }, '`logo`: must be a URL'],
       [{ sso: 'yes' }, '`sso`'],

@@ -427,7 +427,7 @@ describe('site section groups', () => {
       [{ title: 'x'.repeat(101) }, 'body field `title`: must be at most 100 characters'],
       [{ title: 'G', icon: 'x'.repeat(51) }, 'body field `icon`: must be at most 50 characters'],
       [{ title: 'G', sections: ['SECTION', 'nope'] }, 'body field `sections[1]`: no section nope in this site'],
-      [{ title: 'G', sections: [''] }, 'body field `sections.0`: must not be empty'],
+      [{ title: 'G', sections: [''] }, 'body field `sections[0]`: must not be empty'],
       [{ title: 'G', parent: 'nope' }, 'body field `parent`: no section group nope in this site'],
       [{ title: 'G', parent: '' }, 'body field `parent`: must not be empty'],
       [undefined, 'body is required'],

@@ -95,7 +95,7 @@ describe('sites', () => {
       [{ spaces: 'abc' }, 'body field `spaces`'],
       [{ spaces: Array.from({ length: 101 }, (_, i) => `space${i}`) }, 'body field `spaces`: must list at most 100 spaces'],
       // Schema errors name array items with a dot (as every body field does); domain errors below use `spaces[i]`.
-      [{ spaces: [''] }, 'body field `spaces.0`: must not be empty'],
+      [{ spaces: [''] }, 'body field `spaces[0]`: must not be empty'],
       [{ title: 12 }, 'body field `title`'],
     ])('rejects %j and writes nothing', async (body, message) => {
       const w = await createWorld()

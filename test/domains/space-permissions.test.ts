@@ -109,8 +109,8 @@ describe('space permissions', () => {
       [{ role: 'edit', users: [] }, 'body field `users`: must have at least 1 item'],
       [{ role: 'edit', teams: [] }, 'body field `teams`: must have at least 1 item'],
       [{ role: 'edit', users: 'abc' }, 'body field `users`: must be an array of ids'],
-      [{ role: 'edit', users: [''] }, 'body field `users.0`: must not be empty'],
-      [{ role: 'edit', teams: [42] }, 'body field `teams.0`'],
+      [{ role: 'edit', users: [''] }, 'body field `users[0]`: must not be empty'],
+      [{ role: 'edit', teams: [42] }, 'body field `teams[0]`'],
     ])('rejects %j', async (body, message) => {
       const w = await setup()
       const res = await call(w.api, w.tokens.ada, 'POST', w.base, body)

@@ -39,7 +39,7 @@ describe('teams', () => {
       expect(res.status).toBe(400)
       expect(res.body.error).toEqual({
         code: 400,
-        message: `Invalid request: body field \`members.1\`: ${w.users.olga.id} is not a member of the organization`,
+        message: `Invalid request: body field \`members[1]\`: ${w.users.olga.id} is not a member of the organization`,
       })
       expect((await call(w.api, w.tokens.ada, 'GET', teams(w))).body).toEqual({ items: [], count: 0 })
       expect((await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/members/${w.users.rita.id}/teams`)).body.count).toBe(0)
@@ -54,8 +54,8 @@ describe('teams', () => {
       [{ title: 'x'.repeat(65) }, 'body field `title`: must be at most 64 characters'],
       [{ title: 5 }, 'body field `title`'],
       [{ title: 'T', members: 'id1' }, 'body field `members`'],
-      [{ title: 'T', members: [''] }, 'body field `members.0`: must not be empty'],
-      [{ title: 'T', members: ['missing-user'] }, 'body field `members.0`: missing-user is not a member of the organization'],
+      [{ title: 'T', members: [''] }, 'body field `members[0]`: must not be empty'],
+      [{ title: 'T', members: ['missing-user'] }, 'body field `members[0]`: missing-user is not a member of the organization'],
       [undefined, 'body is required'],
     ])('rejects %j', async (body, message) => {
       const w = await createWorld()

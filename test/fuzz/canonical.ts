@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import type { z } from 'zod'
-import { defOf, isOptional, lengthBounds, matching, stringFormat } from './zod-arbitrary.js'
+import { defOf, isOptional, isTransform, lengthBounds, matching, stringFormat } from './zod-arbitrary.js'
 
 /**
  * One deterministic, minimal valid value of a schema: required fields only (optional ones are
@@ -55,7 +55,7 @@ export function canonicalOf(schema: z.ZodType, idFor: IdFor, field = '', withIds
     case 'nullable':
       return inner(def.innerType)
     case 'pipe':
-      return inner(def.in)
+      return inner(isTransform(def.in) ? def.out : def.in)
     case 'lazy':
       return inner(def.getter())
     case 'union':

@@ -28,4 +28,16 @@ export const REGRESSIONS: Record<string, Example[]> = {
   updateSiteById: [
     (w) => ({ op: 'updateSiteById', caller: 'edit', method: 'PATCH', params: { organizationId: w.orgs.main, siteId: w.site.id }, query: [], body: { json: { basename: ' ' } } }),
   ],
+  // The first runs: a JSON document was checked for its envelope only, so a paragraph without
+  // `nodes` was stored and answered, and the answer failed the official schema (now a 400).
+  updateChangeRequestById: [
+    (w) => ({
+      op: 'updateChangeRequestById',
+      caller: 'admin',
+      method: 'PATCH',
+      params: { spaceId: w.targets.spaceId!, changeRequestId: w.targets.changeRequestId! },
+      query: [],
+      body: { json: { description: { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph' }] } } },
+    }),
+  ],
 }

@@ -34,6 +34,9 @@ interface CheckDef {
 export const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
 const checksOf = (def: Def): CheckDef[] => (def.checks ?? []).map((c) => c._zod.def)
 
+/** Whether a schema is a bare transform (the input side of `z.preprocess`). */
+export const isTransform = (schema: z.ZodType): boolean => defOf(schema).type === 'transform'
+
 /** Whether an object field may be left out. */
 export function isOptional(schema: z.ZodType): boolean {
   const t = defOf(schema).type
@@ -143,8 +146,9 @@ export function arbitraryOf(schema: z.ZodType, idsFor: IdsFor, field = '', depth
     case 'nullable':
       return fc.oneof({ arbitrary: fc.constant(null), weight: 1 }, { arbitrary: inner(def.innerType), weight: 3 })
     case 'pipe':
-      // The input side: a transform's output is never what a client sends.
-      return inner(def.in)
+      // The input side: a transform's output is never what a client sends. A preprocess (a
+      // transform feeding a schema) is the other way round: what it feeds is what is sent.
+      return inner(isTransform(def.in) ? def.out : def.in)
     case 'lazy':
       return inner(def.getter())
     case 'union':

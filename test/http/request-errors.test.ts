@@ -96,6 +96,26 @@ describe('http: request errors', () => {
     })
   })
 
+  describe('validation messages', () => {
+    it('name array items by index, as a client writes the path (`emailDomains[1]`)', async () => {
+      const w = await createWorld()
+      const res = await call(w.api, w.tokens.ada, 'PATCH', `/v1/orgs/${w.org.id}`, { emailDomains: ['acme.test', 'not a domain'] })
+      expect(res.status).toBe(400)
+      expect(res.body.error.message).toBe('Invalid request: body field `emailDomains[1]`: must be a domain name such as example.com')
+    })
+
+    it('explain a failed union by the one form the value takes, down to the field', async () => {
+      const w = await createWorld()
+      const space = await w.api.fixtures.createSpace(w.org.id, { title: 'Docs' })
+      const cr = await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${space.id}/change-requests`, {})
+      const edit = (document: unknown) => call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${space.id}/change-requests/${cr.body.id}/content`, { changes: [{ operation: 'insert_page', document }] })
+      // `{ markdown }` is the only form with a `markdown` key: its field is named.
+      expect((await edit({ markdown: 5 })).body.error.message).toMatch(/^Invalid request: body field `changes\[0\]\.document\.markdown`: /)
+      // Two forms at once fit none: the union's own message.
+      expect((await edit({ markdown: '', document: { object: 'document', nodes: [] } })).body.error.message).toContain('body field `changes[0].document`: must be {"markdown": "..."}, {"document": {...}} or {}')
+    })
+  })
+
   describe('paging parameters', () => {
     it.each([
       ['limit=1001', 'query parameter `limit`: must be at most 1000'],

@@ -1,7 +1,7 @@
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import type { ChangeRequestRow, FileRow, RevisionRow } from '../../storage/schema.js'
-import type { DocNode, JsonDocument } from '../content/document.js'
+import type { DocBlock, DocNode, JsonDocument } from '../content/document.js'
 import { emptyDocument } from '../content/document.js'
 import { RevisionDraft, type PageData } from '../content/draft.js'
 import { markdownToDocument } from '../content/markdown.js'
@@ -39,18 +39,24 @@ function frontmatterMetadata(fm: Record<string, unknown>): Metadata {
 }
 
 /** The body and metadata a change's `document` gives: markdown is parsed (frontmatter and leading heading win over the fields). */
-function readDocument(ctx: Context, input: { markdown: string } | { document: JsonDocument } | Record<string, never>): { document: JsonDocument; meta: Metadata } {
-  if ('markdown' in input) {
+function readDocument(ctx: Context, input: { markdown: string } | { document: JsonDocument } | { markdown?: undefined; document?: undefined }): { document: JsonDocument; meta: Metadata } {
+  if ('markdown' in input && input.markdown !== undefined) {
     const parsed = markdownToDocument(input.markdown, { newKey: () => ctx.newId(), takeTitle: true })
     const meta = frontmatterMetadata(parsed.frontmatter)
     if (parsed.title !== undefined) meta.title = parsed.title
     return { document: parsed.document, meta }
   }
-  if ('document' in input) return { document: input.document, meta: {} }
+  if ('document' in input && input.document !== undefined) return { document: input.document, meta: {} }
   return { document: emptyDocument(), meta: {} }
 }
 
-/** Links of the batch to a page or file by its `ref` become page and file references. */
+/** Nodes whose reference may only be a file or a URL (images, an OpenAPI file): a page there stays a URL. */
+const FILE_OR_URL_REFS: ReadonlySet<string> = new Set(['image', 'inline-image', 'swagger'])
+
+/**
+ * Links of the batch to a page or file by its `ref` become page and file references, wherever
+ * they are (table cells and captions included), where the node's reference may be of that kind.
+ */
 function resolveRefs(doc: JsonDocument, refs: ReadonlyMap<string, { kind: 'page'; page: string } | { kind: 'file'; file: string }>): JsonDocument {
   if (refs.size === 0) return doc
   const target = (url: unknown) => {
@@ -61,11 +67,13 @@ function resolveRefs(doc: JsonDocument, refs: ReadonlyMap<string, { kind: 'page'
   const visit = (node: DocNode): DocNode => {
     if (node.object === 'text') return node
     const ref = (node.data as { ref?: { kind?: string; url?: unknown } } | undefined)?.ref
-    const resolved = ref?.kind === 'url' ? target(ref.url) : undefined
+    const found = ref?.kind === 'url' ? target(ref.url) : undefined
+    const resolved = found && (found.kind === 'file' || !FILE_OR_URL_REFS.has(node.type)) ? found : undefined
     const nodes = node.nodes?.map(visit)
-    return { ...node, ...(resolved && { data: { ...node.data, ref: resolved } }), ...(nodes && { nodes }) } as DocNode
+    const fragments = node.object === 'block' ? node.fragments?.map((f) => ({ ...f, nodes: f.nodes.map((n) => visit(n) as DocBlock) })) : undefined
+    return { ...node, ...(resolved && { data: { ...node.data, ref: resolved } }), ...(nodes && { nodes }), ...(fragments && { fragments }) } as DocNode
   }
-  return { ...doc, nodes: doc.nodes.map((n) => visit(n) as JsonDocument['nodes'][number]) }
+  return { ...doc, nodes: doc.nodes.map((n) => visit(n) as DocBlock) }
 }
 
 const METADATA_KEYS = ['title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const

@@ -1,9 +1,9 @@
 /**
  * The rich-text document of a page body, comment or description, as the official schema has it
- * (`JSONDocument`): blocks of typed nodes down to text leaves with marks. Kept loose (types and
- * data are strings and records) so every official block type round-trips through the store,
- * including those this API does not interpret; the zod schema checks the envelope, and the
- * conversions (markdown.ts) build the types they support.
+ * (`JSONDocument`): blocks of typed nodes down to text leaves with marks. The types are kept loose
+ * (types and data are strings and records) so code that walks a document need not know every
+ * block type; what a document may hold, type by type, is checked once on the way in by the zod
+ * schemas of document-schema.ts, and the conversions (markdown.ts) build the types they support.
  */
 export type JsonObject = Record<string, unknown>
 

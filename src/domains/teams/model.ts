@@ -43,9 +43,9 @@ export function createTeam(ctx: Context, organization: string, input: NewTeam): 
     if (ctx.tx.get('teamMembers', teamMemberId(team.id, user))) return
     ctx.tx.insert('teamMembers', { id: teamMemberId(team.id, user), team: team.id, organization, user, role })
   }
-  input.owners.forEach((user, i) => add(user, 'owner', `owners.${i}`))
+  input.owners.forEach((user, i) => add(user, 'owner', `owners[${i}]`))
   input.members.forEach((user, i) => {
-    if (!owners.has(user)) add(user, 'member', `members.${i}`)
+    if (!owners.has(user)) add(user, 'member', `members[${i}]`)
   })
   return team
 }
