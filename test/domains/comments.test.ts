@@ -124,8 +124,8 @@ describe('comments: post, get, list', () => {
       [{ body: { markdown: ' \n ' } }, 'body field `body`: must not be empty'],
       [{ body: { markdown: 'x', document: paragraph('y') } }, 'body field `body`: must be {"markdown": "..."} or {"document": {...}}, exactly one of the two'],
       [{ body: { document: { object: 'document', nodes: [] } } }, 'body field `body`: must not be empty'],
-      [{ body: { document: { object: 'document', nodes: [{ object: 'block', type: 'nope' }] } } }, 'body field `body`'],
-      [{ body: { markdown: 42 } }, 'body field `body`'],
+      [{ body: { document: { object: 'document', nodes: [{ object: 'block', type: 'nope' }] } } }, 'body field `body.document.nodes[0].type`'],
+      [{ body: { markdown: 42 } }, 'body field `body.markdown`'],
       // A document the markdown conversion cannot read (a text without leaves) would break `format=markdown` reads.
       [{ body: { document: { object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text' }] }] } } }, 'body field `body'],
       [{ body: { markdown: 'x'.repeat(1_000_001) } }, 'must be at most 1000000 characters'],
@@ -355,8 +355,8 @@ describe('comments: resolve, edit, react', () => {
     expect(summary((await react(w.t.cora, { removedReactions: ['🎉'] })).body)).toEqual([['👍', 1, [[w.cora.user.id, t0]]]])
     const before = rows(w)
     expectError(await react(w.t.cora, { addedReactions: ['👍'], removedReactions: ['🎉', '👍'] }), 400, 'body field `removedReactions.1`: "👍" is also in `addedReactions`')
-    expectError(await react(w.t.cora, { addedReactions: ['thumbs'] }), 400, 'body field `addedReactions.0`: must be an emoji')
-    expectError(await react(w.t.cora, { addedReactions: [''] }), 400, 'body field `addedReactions.0`: must not be empty')
+    expectError(await react(w.t.cora, { addedReactions: ['thumbs'] }), 400, 'body field `addedReactions[0]`: must be an emoji')
+    expectError(await react(w.t.cora, { addedReactions: [''] }), 400, 'body field `addedReactions[0]`: must not be empty')
     expectError(await react(w.t.cora, { removedReactions: 'x' }), 400, 'body field `removedReactions`')
     expect(rows(w)).toEqual(before)
     // Flags, keycaps, skin tones and joined sequences are emojis.
