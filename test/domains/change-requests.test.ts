@@ -209,6 +209,23 @@ describe('change request content', () => {
     expectError(await edit(w, cr.id, [{ operation: 'launch' }]), 400, 'operation')
   })
 
+  it('refuses markdown that cannot be stored (bad frontmatter, nesting past the limits) with a 400 naming it, and writes nothing', async () => {
+    const w = await setup()
+    const cr = await openCr(w)
+    const before = w.api.dump()
+    const cases: Array<[string, string]> = [
+      ['---\ntitle: [unclosed\n---\nText', 'has frontmatter that is not valid YAML'],
+      [`${'>'.repeat(20_000)} deep`, 'nests more than 64 quotes or lists on line 1'],
+      [`${'- '.repeat(70)}deep`, 'nests more than 64 quotes or lists'],
+      [Array.from({ length: 70 }, (_, i) => `${'  '.repeat(i)}- level ${i}`).join('\n'), 'gives a document beyond the limits: it must nest at most 128 levels'],
+    ]
+    for (const [markdown, message] of cases) {
+      const res = await edit(w, cr.id, [{ operation: 'insert_page', title: 'Fine', document: {} }, { operation: 'insert_page', document: { markdown } }])
+      expectError(res, 400, `changes[1].document.markdown\`: ${message}`)
+    }
+    expect(w.api.dump()).toEqual(before)
+  })
+
   it('merges edits to different paragraphs of one page from both sides, and reports true conflicts without writing', async () => {
     const w = await setup()
     const setupCr = await openCr(w)

@@ -129,6 +129,8 @@ describe('comments: post, get, list', () => {
       // A document the markdown conversion cannot read (a text without leaves) would break `format=markdown` reads.
       [{ body: { document: { object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text' }] }] } } }, 'body field `body'],
       [{ body: { markdown: 'x'.repeat(1_000_001) } }, 'must be at most 1000000 characters'],
+      // Markdown past the document limits would fail every later `format=document` read (and a state load).
+      [{ body: { markdown: `${'>'.repeat(5000)} deep` } }, 'body field `body.markdown`: is markdown that cannot be kept: it nests more than 64'],
     ] as const) {
       expectError(await call(w.api, w.t.cora, 'POST', `${w.base}/comments`, body), 400, message)
     }

@@ -4,7 +4,7 @@ import type { ChangeRequestRow, FileRow, RevisionRow } from '../../storage/schem
 import type { DocBlock, DocNode, JsonDocument } from '../content/document.js'
 import { emptyDocument } from '../content/document.js'
 import { RevisionDraft, type PageData } from '../content/draft.js'
-import { markdownToDocument } from '../content/markdown.js'
+import { MarkdownError, markdownToDocument } from '../content/markdown.js'
 import { pageIn, requireRevision } from '../content/revision.js'
 import { slugify, uniqueSlug } from '../content/slug.js'
 import { getSpace } from '../spaces/model.js'
@@ -39,9 +39,15 @@ function frontmatterMetadata(fm: Record<string, unknown>): Metadata {
 }
 
 /** The body and metadata a change's `document` gives: markdown is parsed (frontmatter and leading heading win over the fields). */
-function readDocument(ctx: Context, input: { markdown: string } | { document: JsonDocument } | { markdown?: undefined; document?: undefined }): { document: JsonDocument; meta: Metadata } {
+function readDocument(ctx: Context, input: { markdown: string } | { document: JsonDocument } | { markdown?: undefined; document?: undefined }, i: number): { document: JsonDocument; meta: Metadata } {
   if ('markdown' in input && input.markdown !== undefined) {
-    const parsed = markdownToDocument(input.markdown, { newKey: () => ctx.newId(), takeTitle: true })
+    let parsed: ReturnType<typeof markdownToDocument>
+    try {
+      parsed = markdownToDocument(input.markdown, { newKey: () => ctx.newId(), takeTitle: true })
+    } catch (error) {
+      if (error instanceof MarkdownError) throw new ApiError('BAD_REQUEST', `${field(i, 'document.markdown')}: ${error.message}`)
+      throw error
+    }
     const meta = frontmatterMetadata(parsed.frontmatter)
     if (parsed.title !== undefined) meta.title = parsed.title
     return { document: parsed.document, meta }
@@ -164,7 +170,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
         const id = pageIds.get(i)!
         const parent = change.into === undefined ? undefined : pageOf(change.into)
         if (parent !== undefined && !draft.has(parent)) throw new ApiError('BAD_REQUEST', `${field(i, 'into')}: no page "${parent}" in the change request`)
-        const { document, meta } = readDocument(ctx, change.document)
+        const { document, meta } = readDocument(ctx, change.document, i)
         const fields: Metadata = { ...change, ...meta }
         const title = fields.title ?? 'Untitled'
         const taken = siblingSlugs(draft, parent)
@@ -185,7 +191,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
       case 'update_page': {
         const old = draft.get(change.page)
         if (!old) throw new ApiError('BAD_REQUEST', `${field(i, 'page')}: no page "${change.page}" in the change request`)
-        const body = change.document === undefined ? undefined : readDocument(ctx, change.document)
+        const body = change.document === undefined ? undefined : readDocument(ctx, change.document, i)
         const fields: Metadata = { ...change, ...body?.meta }
         const parent = change.into === undefined ? old.parent : change.into === null ? undefined : pageOf(change.into)
         if (parent !== undefined) {

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { ApiError } from '../../core/errors.js'
 import type { CommentBody } from '../../storage/schema.js'
 import type { DocumentFormat } from '../content/encode.js'
-import { documentToMarkdown, markdownToDocument } from '../content/markdown.js'
+import { documentToMarkdown, MarkdownError, markdownToDocument } from '../content/markdown.js'
 import type { CommentBodyInputSchema } from './schemas.js'
 
 /**
@@ -17,7 +17,15 @@ import type { CommentBodyInputSchema } from './schemas.js'
  * cannot read would fail every later `format=markdown` read, so it is refused when posted or loaded.
  */
 export function unreadableBody(body: CommentBody): string | undefined {
-  if ('markdown' in body) return undefined
+  if ('markdown' in body) {
+    try {
+      markdownToDocument(body.markdown, { takeTitle: false, frontmatter: false })
+      return undefined
+    } catch (error) {
+      if (error instanceof MarkdownError) return `is markdown that cannot be kept: it ${error.message}`
+      throw error
+    }
+  }
   try {
     documentToMarkdown(body.document)
     return undefined
@@ -30,7 +38,7 @@ export function unreadableBody(body: CommentBody): string | undefined {
 export function bodyOf(input: z.output<typeof CommentBodyInputSchema>, field: string): CommentBody {
   const body: CommentBody = 'markdown' in input ? { markdown: input.markdown } : { document: input.document }
   const why = unreadableBody(body)
-  if (why) throw new ApiError('BAD_REQUEST', `Invalid request: body field \`${field}.document\`: ${why}`)
+  if (why) throw new ApiError('BAD_REQUEST', `Invalid request: body field \`${field}.${'markdown' in body ? 'markdown' : 'document'}\`: ${why}`)
   return body
 }
 

@@ -24,12 +24,13 @@ export const MAX_DOCUMENT_OBJECTS = 200_000
 export const MAX_TOP_LEVEL_BLOCKS = 10_000
 
 /**
- * Whether a document is within the limits, walked without recursion before the node schemas
- * (which recurse) see it: pathological nesting is a 400, never a stack overflow, and the walk
- * costs one visit per object.
+ * Why a document is beyond the limits (undefined when within), walked without recursion before
+ * the node schemas (which recurse) see it: pathological nesting is a 400, never a stack
+ * overflow, and the walk costs one visit per object. Also applied to documents made from
+ * markdown, so every stored document loads back from a state document.
  */
-function checkLimits(value: unknown, ctx: z.core.$RefinementCtx): unknown {
-  if (value === null || typeof value !== 'object') return value
+export function documentLimitProblem(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined
   const stack: object[] = [value]
   const depths: number[] = [1]
   let count = 1
@@ -38,18 +39,20 @@ function checkLimits(value: unknown, ctx: z.core.$RefinementCtx): unknown {
     const depth = depths.pop()!
     for (const child of Array.isArray(node) ? node : Object.values(node)) {
       if (child === null || typeof child !== 'object') continue
-      if (depth + 1 > MAX_DOCUMENT_DEPTH) {
-        ctx.addIssue({ code: 'custom', message: `must nest at most ${MAX_DOCUMENT_DEPTH} levels of objects and lists`, input: value })
-        return value
-      }
-      if (++count > MAX_DOCUMENT_OBJECTS) {
-        ctx.addIssue({ code: 'custom', message: `must hold at most ${MAX_DOCUMENT_OBJECTS} objects and lists in all`, input: value })
-        return value
-      }
+      if (depth + 1 > MAX_DOCUMENT_DEPTH) return `must nest at most ${MAX_DOCUMENT_DEPTH} levels of objects and lists`
+      if (++count > MAX_DOCUMENT_OBJECTS) return `must hold at most ${MAX_DOCUMENT_OBJECTS} objects and lists in all`
       stack.push(child)
       depths.push(depth + 1)
     }
   }
+  const nodes = (value as { nodes?: unknown }).nodes
+  if (Array.isArray(nodes) && nodes.length > MAX_TOP_LEVEL_BLOCKS) return `must have at most ${MAX_TOP_LEVEL_BLOCKS} blocks`
+  return undefined
+}
+
+function checkLimits(value: unknown, ctx: z.core.$RefinementCtx): unknown {
+  const problem = documentLimitProblem(value)
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value })
   return value
 }
 

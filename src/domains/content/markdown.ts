@@ -22,6 +22,7 @@ import remarkStringify from 'remark-stringify'
 import { unified } from 'unified'
 import YAML from 'yaml'
 import { emptyDocument, type JsonDocument } from './document.js'
+import { documentLimitProblem, MAX_DOCUMENT_DEPTH } from './document-schema.js'
 import { blocksFrom, collectDefinitions } from './markdown/blocks-from.js'
 import { blocksTo, type SerializeOptions } from './markdown/blocks-to.js'
 import { nodeText } from './markdown/nodes.js'
@@ -46,17 +47,82 @@ const writer = unified()
 
 /** The frontmatter's mapping; anything else there (a scalar, a list, nothing) counts as none. */
 function readFrontmatter(value: string): Record<string, unknown> {
-  const parsed: unknown = YAML.parse(value)
+  let parsed: unknown
+  try {
+    parsed = YAML.parse(value)
+  } catch (error) {
+    throw new MarkdownError(`has frontmatter that is not valid YAML (${(error as Error).message.split('\n')[0]})`)
+  }
   return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {}
 }
 
 /**
  * Parse markdown (with GFM and YAML frontmatter). `newKey` gives each block a `key` (default:
  * none). A frontmatter `title` is the title; otherwise, with `takeTitle` (default), a leading
- * `# Heading` is, and leaves the document. Invalid YAML frontmatter throws (yaml's YAMLParseError).
- * With `frontmatter: false` there is no frontmatter: the text is all markdown, and parsing never throws.
+ * `# Heading` is, and leaves the document. Markdown that cannot be stored (frontmatter that is not
+ * YAML, nesting too deep to parse, a document beyond the limits of document-schema.ts) throws a MarkdownError.
+ * With `frontmatter: false` there is no frontmatter: the text is all markdown.
  */
 export function markdownToDocument(markdown: string, options: { newKey?: () => string; takeTitle?: boolean; frontmatter?: boolean } = {}): MarkdownImport {
+  const deep = tooDeepLine(markdown)
+  if (deep !== undefined) throw new MarkdownError(`nests more than ${MAX_LINE_NESTING} quotes or lists on line ${deep} (a document nests at most ${MAX_DOCUMENT_DEPTH} levels)`)
+  let result: MarkdownImport
+  try {
+    result = convertMarkdown(markdown, options)
+  } catch (error) {
+    // The parser and the conversion recurse once per level of nesting (`>>>>…`, lists in lists).
+    if (error instanceof RangeError) throw new MarkdownError('nests too deeply to be read')
+    throw error
+  }
+  const problem = documentLimitProblem(result.document)
+  if (problem) throw new MarkdownError(`gives a document beyond the limits: it ${problem}`)
+  return result
+}
+
+/**
+ * Quotes and list items opened on one line (`>>>>…`, `- - - x`) nest two levels of the document
+ * each: past 64 the document is beyond its limits anyway, and the parser's cost grows with the
+ * square of the nesting (12,000 levels took seconds), so such a line is refused before parsing.
+ */
+const MAX_LINE_NESTING = MAX_DOCUMENT_DEPTH / 2
+
+/** The 1-based number of the first line opening more than MAX_LINE_NESTING quotes or lists, if any. */
+function tooDeepLine(markdown: string): number | undefined {
+  let line = 1
+  for (let start = 0; start <= markdown.length; line++) {
+    let end = markdown.indexOf('\n', start)
+    if (end < 0) end = markdown.length
+    let pos = start
+    let markers = 0
+    while (pos < end) {
+      const c = markdown[pos]!
+      if (c === ' ' || c === '\t') pos++
+      else if (c === '>') {
+        markers++
+        pos++
+      } else if ((c === '-' || c === '*' || c === '+') && (markdown[pos + 1] === ' ' || markdown[pos + 1] === '\t')) {
+        markers++
+        pos += 2
+      } else {
+        const ordered = /^\d{1,9}[.)][ \t]/.exec(markdown.slice(pos, Math.min(end, pos + 11)))
+        if (!ordered) break
+        markers++
+        pos += ordered[0].length
+      }
+    }
+    // A run of `- - - -` alone is a thematic break, not lists.
+    if (markers > MAX_LINE_NESTING && !/^[-*_ \t]*$/.test(markdown.slice(pos, end))) return line
+    start = end + 1
+  }
+  return undefined
+}
+
+/** Markdown that cannot be stored: too deep, too large, or with frontmatter that is not YAML (the message says which). */
+export class MarkdownError extends Error {
+  override name = 'MarkdownError'
+}
+
+function convertMarkdown(markdown: string, options: { newKey?: () => string; takeTitle?: boolean; frontmatter?: boolean }): MarkdownImport {
   const tree = (options.frontmatter === false ? plainParser : parser).parse(markdown) as Root
   const yaml = tree.children[0]?.type === 'yaml' ? tree.children[0] : undefined
   const frontmatter = yaml ? readFrontmatter(yaml.value) : {}
