@@ -1,7 +1,7 @@
 import type { Context } from './core/context.js'
-import { createUrls, nowIso } from './core/context.js'
+import { createUrls } from './core/context.js'
 import { logUnexpected } from './core/errors.js'
-import type { Runtime } from './core/execute.js'
+import { inSystemTransaction, type Runtime } from './core/execute.js'
 import { createJobRunner } from './core/jobs.js'
 import { createTickets } from './core/tickets.js'
 import { createMemoryBlobs, type BlobPort } from './storage/blobs.js'
@@ -10,7 +10,6 @@ import type { CorsOptions } from './http/cors.js'
 import { createFaults, type Faults } from './http/faults.js'
 import { createJournal, type Journal } from './http/journal.js'
 import type { OperationDef } from './core/operation.js'
-import { allows } from './core/access.js'
 import { newFlatId } from './core/ids.js'
 import { boundOperations, levelResolvers, operations, seedRules } from './domains/index.js'
 import { dumpState } from './state/dump.js'
@@ -19,7 +18,7 @@ import { createFixtures, type Fixtures } from './fixtures.js'
 import { createFetchHandler, type FetchFunction } from './http/fetch-handler.js'
 import { createMemoryStore } from './storage/memory.js'
 import type { StoreSnapshot } from './storage/port.js'
-import { schema, type AppSchema, type StoragePort, type WriteTx } from './storage/schema.js'
+import { schema, type AppSchema, type StoragePort } from './storage/schema.js'
 
 export interface DocsApiOptions {
   /**
@@ -165,27 +164,11 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     allowPrivateNetwork: options.allowPrivateNetwork ?? false,
     tickets: createTickets(),
+    // Each area adds the services it takes from the options here (core/services.ts).
+    services: {},
   }
 
-  const system = <T>(fn: (ctx: Context) => T): T =>
-    store.transaction((tx: WriteTx<AppSchema>) => {
-      const ctx: Context = {
-        actor: { user: '' },
-        now,
-        nowIso,
-        newId,
-        tx,
-        urls,
-        tickets: rt.tickets,
-        access: {
-          level: () => 'admin',
-          allows,
-          can: () => true,
-          require: () => 'admin',
-        },
-      }
-      return fn(ctx)
-    })
+  const system = <T>(fn: (ctx: Context) => T): T => inSystemTransaction(rt, fn)
 
   if (options.seed !== undefined) system((ctx) => loadState(ctx, options.seed, seedRules, blobs))
   /** A store capability, or an error saying which store lacks it. */

@@ -2,6 +2,7 @@ import type { AppSchema, WriteTx } from '../storage/schema.js'
 import type { Level } from './roles.js'
 import type { Action, Resource } from './access.js'
 import type { Tickets } from './tickets.js'
+import type { Job } from './jobs.js'
 
 /** Who is calling: the user behind the bearer token. */
 export interface Actor {
@@ -61,4 +62,9 @@ export interface Context {
   readonly tickets: Tickets
   /** Share key of a share-link site, when the request carries one. */
   readonly shareKey?: string | undefined
+  /**
+   * Run `job` in the background once this transaction has committed (never when it fails): the
+   * request answers first, `api.idle()` waits for the job (core/jobs.ts).
+   */
+  defer(name: string, job: Job): void
 }

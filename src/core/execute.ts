@@ -1,9 +1,10 @@
 import type { AppSchema, StoragePort, WriteTx } from '../storage/schema.js'
-import { createAccessChecker, type Action, type CallerAccess, type LevelResolvers } from './access.js'
+import { allows, createAccessChecker, type Action, type CallerAccess, type LevelResolvers } from './access.js'
 import { nowIso, type Context, type Urls } from './context.js'
 import { ApiError } from './errors.js'
-import type { JobRunner } from './jobs.js'
+import { startJob, type Deferred, type Job, type JobEnv, type JobRunner } from './jobs.js'
 import type { Tickets } from './tickets.js'
+import type { Services } from './services.js'
 import type { BlobPort } from '../storage/blobs.js'
 import type { BoundOperation } from './operation.js'
 
@@ -30,6 +31,8 @@ export interface Runtime {
   fetch: typeof fetch
   allowPrivateNetwork: boolean
   tickets: Tickets
+  /** Pluggable services from the options (core/services.ts). */
+  services: Services
 }
 
 /**
@@ -56,9 +59,68 @@ function shareKeyOf(query: unknown): string | undefined {
   return typeof key === 'string' ? key : undefined
 }
 
-/** What a run leaves for `execute`: an error that asked for its writes to be committed. */
+/** What a run leaves for `execute`: an error that asked for its writes to be committed, and the jobs it deferred. */
 interface RunState {
   committed?: ApiError
+  deferred?: Deferred
+}
+
+/** `defer` of a context: a module function over the run's state (no closure per request). */
+function deferInto(this: { state: RunState }, name: string, job: Job): void {
+  ;(this.state.deferred ??= []).push({ name, job })
+}
+
+/** The environment background jobs get: system transactions, the outgoing fetch, the clock. */
+export function jobEnv(rt: Runtime): JobEnv {
+  const env: JobEnv = {
+    transaction: (fn) => inSystemTransaction(rt, fn),
+    fetch: rt.fetch,
+    allowPrivateNetwork: rt.allowPrivateNetwork,
+    now: rt.now,
+    services: rt.services,
+    defer: (name, job) => startJob(rt.jobs, env, name, job),
+  }
+  return env
+}
+
+/** Start the jobs a committed transaction deferred. */
+function startDeferred(rt: Runtime, deferred: Deferred | undefined): void {
+  if (!deferred) return
+  const env = jobEnv(rt)
+  for (const { name, job } of deferred) startJob(rt.jobs, env, name, job)
+}
+
+/** An access checker that allows everything (the system context of fixtures, seeds and jobs). */
+const SYSTEM_ACCESS: Context['access'] = {
+  level: () => 'admin',
+  allows,
+  can: () => true,
+  require: () => 'admin',
+}
+
+/**
+ * Run `fn` in one transaction with a system context that can do anything (fixtures, state
+ * documents, background jobs). Jobs it defers start once it committed.
+ */
+export function inSystemTransaction<T>(rt: Runtime, fn: (ctx: Context) => T): T {
+  const state: RunState = {}
+  const result = rt.store.transaction((tx: WriteTx<AppSchema>) => {
+    const ctx: Context & { state: RunState } = {
+      actor: { user: '' },
+      now: rt.now,
+      nowIso,
+      newId: rt.newId,
+      tx,
+      urls: rt.urls,
+      tickets: rt.tickets,
+      access: SYSTEM_ACCESS,
+      defer: deferInto,
+      state,
+    }
+    return fn(ctx)
+  })
+  startDeferred(rt, state.deferred)
+  return result
 }
 
 /**
@@ -85,8 +147,8 @@ function checkAccess(op: BoundOperation, input: ExecuteInput, access: CallerAcce
  * The context of one request over `tx`, with the caller's access checker. Levels are worked out
  * once and kept until the request writes (`writes`: the transaction tells the checker to forget).
  */
-function requestContext(rt: Runtime, input: ExecuteInput, tx: WriteTx<AppSchema>, writes: boolean): { ctx: Context; access: CallerAccess } {
-  let ctx: Context
+function requestContext(rt: Runtime, input: ExecuteInput, tx: WriteTx<AppSchema>, writes: boolean, state: RunState = {}): { ctx: Context; access: CallerAccess } {
+  let ctx: Context & { state: RunState }
   const access = createAccessChecker(() => ctx, rt.resolvers)
   ctx = {
     actor: { user: input.user },
@@ -98,6 +160,8 @@ function requestContext(rt: Runtime, input: ExecuteInput, tx: WriteTx<AppSchema>
     access,
     tickets: rt.tickets,
     shareKey: shareKeyOf(input.query),
+    defer: deferInto,
+    state,
   }
   return { ctx, access }
 }
@@ -109,7 +173,7 @@ export function authorize(rt: Runtime, op: BoundOperation, input: ExecuteInput):
 
 /** The body of `execute`'s transaction: a module function rather than a closure made per request. */
 function run(rt: Runtime, op: BoundOperation, input: ExecuteInput, tx: WriteTx<AppSchema>, state: RunState): unknown {
-  const { ctx, access } = requestContext(rt, input, tx, op.def.method !== 'GET')
+  const { ctx, access } = requestContext(rt, input, tx, op.def.method !== 'GET', state)
   if (!checkAccess(op, input, access)) return undefined
   try {
     return op.handler(ctx, input)
@@ -133,6 +197,8 @@ export function execute(rt: Runtime, op: BoundOperation, input: ExecuteInput): u
     op.def.method === 'GET'
       ? rt.store.read((tx) => run(rt, op, input, tx as WriteTx<AppSchema>, state))
       : rt.store.transaction((tx) => run(rt, op, input, tx, state))
+  // The transaction committed (a throw above rolled it back and starts nothing).
+  startDeferred(rt, state.deferred)
   if (state.committed) throw state.committed
   return result
 }

@@ -1,8 +1,11 @@
+import type { Context } from './context.js'
+import type { Services } from './services.js'
+
 /**
  * The one in-process job runner for background work (processing, runs, deliveries): a request
- * answers at once and its job runs after, on the event loop. A job that throws is handed to
- * `onError` (and, in later areas, recorded on its resource); it never crashes the API.
- * `idle()` resolves once no job is pending, jobs started by jobs included.
+ * answers at once and its job runs after, on the event loop. A job that throws is handed to its
+ * own `failed` step (which records the failure on its resource) and to `onError`; it never
+ * crashes the API. `idle()` resolves once no job is pending, jobs started by jobs included.
  */
 export interface JobRunner {
   /** Start `job` after the current request has answered. */
@@ -12,6 +15,39 @@ export interface JobRunner {
   /** Resolves when no job is pending. */
   idle(): Promise<void>
 }
+
+/**
+ * What a background job may use. A job runs outside any request: it reads and writes through
+ * `transaction` (a system context that may do anything, on the API's clock and ids), and reaches
+ * the network only through `fetch` (the API's `fetch` option; guard URLs with core/outgoing.ts).
+ */
+export interface JobEnv {
+  /** One atomic transaction with a system context, as `api.system` runs it. */
+  transaction<T>(fn: (ctx: Context) => T): T
+  /** The API's fetch (`fetch` option). */
+  readonly fetch: typeof fetch
+  /** Whether outgoing requests may reach private and loopback addresses (`allowPrivateNetwork`). */
+  readonly allowPrivateNetwork: boolean
+  /** The API's clock. */
+  now(): Date
+  /** The services the API was given (core/services.ts). */
+  readonly services: Services
+  /** Start another job (it counts for `idle()` too). */
+  defer(name: string, job: Job): void
+}
+
+/**
+ * A job: `run` does the work; `failed`, when given, records an error `run` threw on the job's
+ * resource (in its own transaction), so a failure is never lost. An error of `failed` itself goes
+ * to the API's `onError`.
+ */
+export interface Job {
+  run(env: JobEnv): unknown
+  failed?(ctx: Context, error: unknown): void
+}
+
+/** Jobs a request deferred: started only once its transaction committed (a failed request starts none). */
+export type Deferred = Array<{ name: string; job: Job }>
 
 export function createJobRunner(onError: (error: unknown, job: string) => void): JobRunner {
   const running = new Set<Promise<void>>()
@@ -35,4 +71,16 @@ export function createJobRunner(onError: (error: unknown, job: string) => void):
       while (running.size > 0) await Promise.all([...running])
     },
   }
+}
+
+/** Start a job on the runner: its `run` with `env`, then, when it throws, its `failed` step. */
+export function startJob(runner: JobRunner, env: JobEnv, name: string, job: Job): void {
+  runner.run(name, async () => {
+    try {
+      await job.run(env)
+    } catch (error) {
+      if (!job.failed) throw error
+      env.transaction((ctx) => job.failed!(ctx, error))
+    }
+  })
 }
