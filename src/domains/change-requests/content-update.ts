@@ -10,7 +10,8 @@ import { slugify, uniqueSlug } from '../content/slug.js'
 import { getSpace } from '../spaces/model.js'
 import { baseRevisionOf } from './encode.js'
 import { requireEditable, requireUnlocked, withContributor } from './model.js'
-import type { ContentChange } from './schemas.js'
+import { PageUpdateFields, type ContentChange } from './schemas.js'
+import { z } from 'zod'
 
 /** A file of the batch, its bytes already in the blob port (see prepare.ts). */
 export interface PreparedFile {
@@ -30,26 +31,46 @@ const field = (i: number, name: string) => `Invalid request: body field \`change
 
 type Metadata = Partial<Pick<PageData, 'title' | 'slug' | 'emoji' | 'icon' | 'description' | 'hidden' | 'noIndex' | 'noRobotsIndex' | 'condition'>>
 
+/** The frontmatter's metadata, held to the rules of the same fields in a change (a 400 naming the key and the rule). */
+const FrontmatterSchema = z.object(PageUpdateFields)
+
 /** Metadata a markdown frontmatter may carry, read with the types the page fields have. */
-function frontmatterMetadata(fm: Record<string, unknown>): Metadata {
-  const out: Metadata = {}
-  for (const key of ['title', 'slug', 'emoji', 'icon', 'description', 'condition'] as const) if (typeof fm[key] === 'string') out[key] = fm[key]
+function frontmatterMetadata(fm: Record<string, unknown>, i: number): Metadata {
+  const out: Record<string, unknown> = {}
+  for (const key of ['title', 'slug', 'emoji', 'icon', 'description', 'condition'] as const) {
+    const value = fm[key]
+    // YAML reads `title: 2024` as a number: a scalar is meant as text.
+    if (typeof value === 'string' || (key === 'title' && typeof value === 'number')) out[key] = String(value)
+  }
   for (const key of ['hidden', 'noIndex', 'noRobotsIndex'] as const) if (typeof fm[key] === 'boolean') out[key] = fm[key]
-  return out
+  const checked = FrontmatterSchema.safeParse(out)
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!
+    throw new ApiError('BAD_REQUEST', `${field(i, 'document.markdown')}: frontmatter \`${String(issue.path[0])}\` ${issue.message}`)
+  }
+  return checked.data
 }
 
-/** The body and metadata a change's `document` gives: markdown is parsed (frontmatter and leading heading win over the fields). */
-function readDocument(ctx: Context, input: { markdown: string } | { document: JsonDocument } | { markdown?: undefined; document?: undefined }, i: number): { document: JsonDocument; meta: Metadata } {
+/**
+ * The body and metadata a change's `document` gives. Markdown is parsed: its frontmatter is read
+ * (and wins over the change's fields), and with `takeTitle` (insert_page, as Git Sync reads a
+ * file) a leading `# Heading` is the title when the frontmatter has none.
+ */
+function readDocument(ctx: Context, input: { markdown: string } | { document: JsonDocument } | { markdown?: undefined; document?: undefined }, i: number, takeTitle: boolean): { document: JsonDocument; meta: Metadata } {
   if ('markdown' in input && input.markdown !== undefined) {
     let parsed: ReturnType<typeof markdownToDocument>
     try {
-      parsed = markdownToDocument(input.markdown, { newKey: () => ctx.newId(), takeTitle: true })
+      parsed = markdownToDocument(input.markdown, { newKey: () => ctx.newId(), takeTitle })
     } catch (error) {
       if (error instanceof MarkdownError) throw new ApiError('BAD_REQUEST', `${field(i, 'document.markdown')}: ${error.message}`)
       throw error
     }
-    const meta = frontmatterMetadata(parsed.frontmatter)
-    if (parsed.title !== undefined) meta.title = parsed.title
+    const meta = frontmatterMetadata(parsed.frontmatter, i)
+    if (parsed.title !== undefined && meta.title === undefined) {
+      const heading = FrontmatterSchema.shape.title.safeParse(parsed.title)
+      if (!heading.success) throw new ApiError('BAD_REQUEST', `${field(i, 'document.markdown')}: the leading heading, read as the page's title, ${heading.error.issues[0]!.message}`)
+      meta.title = parsed.title
+    }
     return { document: parsed.document, meta }
   }
   if ('document' in input && input.document !== undefined) return { document: input.document, meta: {} }
@@ -170,7 +191,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
         const id = pageIds.get(i)!
         const parent = change.into === undefined ? undefined : pageOf(change.into)
         if (parent !== undefined && !draft.has(parent)) throw new ApiError('BAD_REQUEST', `${field(i, 'into')}: no page "${parent}" in the change request`)
-        const { document, meta } = readDocument(ctx, change.document, i)
+        const { document, meta } = readDocument(ctx, change.document, i, true)
         const fields: Metadata = { ...change, ...meta }
         const title = fields.title ?? 'Untitled'
         const taken = siblingSlugs(draft, parent)
@@ -191,7 +212,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
       case 'update_page': {
         const old = draft.get(change.page)
         if (!old) throw new ApiError('BAD_REQUEST', `${field(i, 'page')}: no page "${change.page}" in the change request`)
-        const body = change.document === undefined ? undefined : readDocument(ctx, change.document, i)
+        const body = change.document === undefined ? undefined : readDocument(ctx, change.document, i, false)
         const fields: Metadata = { ...change, ...body?.meta }
         const parent = change.into === undefined ? old.parent : change.into === null ? undefined : pageOf(change.into)
         if (parent !== undefined) {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { listQuery } from '../../core/paging.js'
 import { TimestampSchema, UserSchema } from '../common/schemas.js'
+import { SLUG_PATTERN, SLUG_RULE } from '../content/slug.js'
 import { DocumentInputSchema, FileSchema, JsonDocumentSchema } from '../content/schemas.js'
 
 export const ChangeRequestStatusSchema = z.enum(['draft', 'open', 'archived', 'merged'], { error: 'must be one of draft, open, archived, merged' })
@@ -46,10 +47,10 @@ export const ListChangeRequestsQuerySchema = listQuery.extend({
 
 export const MergeResultSchema = z.object({ revision: z.string(), result: z.enum(['merge', 'update', 'conflicts']) }).passthrough()
 
-/** Page metadata a change may set (official `RevisionPageUpdate`). */
-const PageUpdateFields = {
+/** Page metadata a change may set (official `RevisionPageUpdate`), from its fields or a markdown frontmatter. */
+export const PageUpdateFields = {
   title: z.string().min(1, 'must not be empty').max(500, 'must be at most 500 characters').optional(),
-  slug: z.string().max(100, 'must be at most 100 characters').optional(),
+  slug: z.string().max(100, 'must be at most 100 characters').regex(SLUG_PATTERN, SLUG_RULE).optional(),
   emoji: z.string().max(50, 'must be at most 50 characters').optional(),
   icon: z.string().max(50, 'must be at most 50 characters').optional(),
   description: z.string().max(1000, 'must be at most 1000 characters').optional(),

@@ -66,11 +66,11 @@ export function encodePage(
     updatedAt: page.updatedAt,
     slug: page.slug,
     path,
-    urls: { app: ctx.urls.app(`/s/${page.space}/${path}`) },
+    urls: { app: pageAppUrl(ctx, page.space, path) },
     layout: DEFAULT_LAYOUT,
     tags: [],
     pages: children,
-    ...(format === 'markdown' ? { markdown: documentToMarkdown(page.document) } : { document: page.document }),
+    ...(format === 'markdown' ? { markdown: documentToMarkdown(page.document, { fileName: (id) => ctx.tx.get('files', id)?.name }) } : { document: page.document }),
   }
 }
 
@@ -103,4 +103,12 @@ export function encodeRevision(ctx: Context, rev: RevisionRow, extra: Record<str
     urls: { app: ctx.urls.app(`/s/${rev.space}/~/revisions/${rev.id}`) },
     ...extra,
   }
+}
+
+/**
+ * A page's URL in the application: its path's segments percent-encoded (a slug may hold letters
+ * of any script, `中文-页面`; a URL carries only ASCII).
+ */
+export function pageAppUrl(ctx: Pick<Context, 'urls'>, space: string, path: string): string {
+  return ctx.urls.app(`/s/${space}/${path.split('/').map(encodeURIComponent).join('/')}`)
 }

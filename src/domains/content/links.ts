@@ -44,6 +44,11 @@ function classify(ctx: Context, tx: ReadTx<AppSchema>, rev: RevisionRow, files: 
     const ok = here ? pageIn(tx, rev, ref.page) !== undefined : true
     return { status: ok ? 'ok' : 'broken', relation: 'page', targetReference: { ...ref, space: ref.space ?? rev.space } }
   }
+  if (ref.kind === 'anchor' && typeof ref.anchor === 'string') {
+    // An anchor in another page is broken when that page is gone; one in the page itself never is.
+    const ok = !here || typeof ref.page !== 'string' || pageIn(tx, rev, ref.page) !== undefined
+    return { status: ok ? 'ok' : 'broken', relation: 'page', targetReference: { ...ref, space: ref.space ?? rev.space } }
+  }
   if (ref.kind === 'file' && typeof ref.file === 'string') {
     const ok = here ? files.has(ref.file) : true
     return { status: ok ? 'ok' : 'broken', relation: 'file', targetReference: { ...ref, space: ref.space ?? rev.space } }

@@ -59,7 +59,7 @@ function readFrontmatter(value: string): Record<string, unknown> {
 /**
  * Parse markdown (with GFM and YAML frontmatter). `newKey` gives each block a `key` (default:
  * none). A frontmatter `title` is the title; otherwise, with `takeTitle` (default), a leading
- * `# Heading` is, and leaves the document. Markdown that cannot be stored (frontmatter that is not
+ * `# Heading` with some text is, and leaves the document. Markdown that cannot be stored (frontmatter that is not
  * YAML, nesting too deep to parse, a document beyond the limits of document-schema.ts) throws a MarkdownError.
  * With `frontmatter: false` there is no frontmatter: the text is all markdown.
  */
@@ -131,8 +131,12 @@ function convertMarkdown(markdown: string, options: { newKey?: () => string; tak
   let title = typeof frontmatter.title === 'string' || typeof frontmatter.title === 'number' ? String(frontmatter.title) : undefined
   const first = children[0]
   if (title === undefined && options.takeTitle !== false && first?.type === 'heading' && first.depth === 1) {
-    title = blocksFrom([first], { definitions: ctx.definitions }, 'document').map(nodeText).join('')
-    children = children.slice(1)
+    // A heading with no text (`# ` alone, or only an image) gives no title and stays in the body.
+    const text = blocksFrom([first], { definitions: ctx.definitions }, 'document').map(nodeText).join('')
+    if (text.trim() !== '') {
+      title = text
+      children = children.slice(1)
+    }
   }
   const document: JsonDocument = { ...emptyDocument(), nodes: blocksFrom(children, ctx, 'document') }
   return title === undefined ? { document, frontmatter } : { document, title, frontmatter }

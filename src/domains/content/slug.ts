@@ -24,3 +24,12 @@ export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
     if (!taken.has(candidate)) return candidate
   }
 }
+
+/**
+ * What an explicit slug may be: one path segment a page's path can carry and `getPageByPath` can
+ * find again, raw or encoded. No whitespace or control characters, none of `/ \\ % ? #` (a
+ * separator, an escape, or the end of a URL's path), and not `.` or `..`. Letters of every script
+ * are fine (URLs percent-encode them).
+ */
+export const SLUG_PATTERN = /^(?!\.{1,2}$)[^\s\p{Cc}/\\%?#]+$/u
+export const SLUG_RULE = 'must be one path segment: not empty, no whitespace, none of / \\ % ? #, and not . or ..'

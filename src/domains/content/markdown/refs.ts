@@ -14,11 +14,21 @@ function ownPath(url: string, prefix: '/pages/' | '/files/'): string | undefined
   return id && !id.includes('/') && !id.includes('?') && !id.includes('#') ? id : undefined
 }
 
+/** An anchor: `#<anchor>` (in the page itself) or `/pages/<id>#<anchor>`, as `refUrl` writes them. */
+function anchorRef(url: string): ContentRef | undefined {
+  const hash = url.indexOf('#')
+  if (hash < 0 || hash === url.length - 1) return undefined
+  const anchor = url.slice(hash + 1)
+  if (hash === 0) return { kind: 'anchor', anchor }
+  const page = ownPath(url.slice(0, hash), '/pages/')
+  return page ? { kind: 'anchor', anchor, page } : undefined
+}
+
 /** The reference a link's URL stands for. */
 export function linkRef(url: string): ContentRef {
   const page = ownPath(url, '/pages/')
   if (page) return { kind: 'page', page }
-  return imageRef(url)
+  return anchorRef(url) ?? imageRef(url)
 }
 
 /** Images and files may only reference a file or a URL (ContentRefFile | ContentRefURL). */
