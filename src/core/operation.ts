@@ -26,6 +26,8 @@ export interface OperationDef {
   body?: z.ZodType
   /** A request without a body is a 400 when true. */
   bodyRequired?: boolean
+  /** Largest body accepted, in bytes (413 past it). @default 1 MiB (http/codec.ts MAX_BODY_BYTES) */
+  maxBodyBytes?: number
   /** The success body; absent for operations answering without one. */
   response?: z.ZodType
   /** The success status. */

@@ -9,13 +9,28 @@ import { ticketPdf } from '../domains/change-requests/pdf-ticket.js'
  */
 export async function serveAsset(rt: Runtime, method: string, pathname: string): Promise<Response | undefined> {
   if (method !== 'GET') return undefined
-  const file = /^\/files\/([^/]+)(?:\/[^/]*)?$/.exec(pathname)
+  const file = /^\/files\/([^/]+)(?:\/([^/]*))?$/.exec(pathname)
   if (file) {
-    const blob = rt.blobs.get(decodeURIComponent(file[1]!))
+    let key: string
+    try {
+      key = decodeURIComponent(file[1]!)
+    } catch {
+      return notFound('File not found')
+    }
+    const blob = rt.blobs.get(key)
     if (!blob) return notFound('File not found')
     return new Response(blob.bytes as Uint8Array<ArrayBuffer>, {
       status: 200,
-      headers: { 'content-type': blob.contentType, 'content-length': String(blob.bytes.byteLength), 'cache-control': 'public, max-age=31536000, immutable' },
+      headers: {
+        'content-type': blob.contentType,
+        'content-length': String(blob.bytes.byteLength),
+        'cache-control': 'public, max-age=31536000, immutable',
+        // Uploaded bytes are the uploader's: never sniffed into another type, never run as a page
+        // of the API's origin (an HTML or SVG file is downloaded, not shown).
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "sandbox; default-src 'none'",
+        'content-disposition': dispositionOf(blob.contentType, file[2]),
+      },
     })
   }
   const pdf = /^\/pdf\/([^/]+)$/.exec(pathname)
@@ -25,6 +40,20 @@ export async function serveAsset(rt: Runtime, method: string, pathname: string):
     return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers: { 'content-type': 'application/pdf', 'content-length': String(bytes.byteLength), 'cache-control': 'private, no-store' } })
   }
   return undefined
+}
+
+/** Types a browser shows without running anything of the file: shown inline; everything else is an attachment. */
+const INLINE = /^(image\/(png|jpeg|gif|webp|avif|bmp)|application\/pdf|text\/plain|audio\/[\w.+-]+|video\/[\w.+-]+)(;|$)/i
+
+function dispositionOf(contentType: string, name: string | undefined): string {
+  const kind = INLINE.test(contentType) ? 'inline' : 'attachment'
+  let decoded: string | undefined
+  try {
+    decoded = name ? decodeURIComponent(name) : undefined
+  } catch {
+    decoded = undefined
+  }
+  return decoded ? `${kind}; filename*=UTF-8''${encodeURIComponent(decoded)}` : kind
 }
 
 const notFound = (message: string) =>

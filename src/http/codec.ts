@@ -3,8 +3,11 @@ import { ApiError, errorBody } from '../core/errors.js'
 import { stringifyJson } from '../core/json.js'
 import type { OperationDef } from '../core/operation.js'
 
-/** Largest request body accepted. */
+/** Largest request body accepted, unless the operation sets its own (`maxBodyBytes`). */
 export const MAX_BODY_BYTES = 1024 * 1024
+
+const limitOf = (def: OperationDef): number => def.maxBodyBytes ?? MAX_BODY_BYTES
+const tooLarge = (limit: number) => new ApiError('PAYLOAD_TOO_LARGE', `Request body is larger than ${limit} bytes (${limit / (1024 * 1024)} MiB)`)
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
@@ -122,13 +125,14 @@ function isJsonContentType(value: string | null): boolean {
  */
 export async function readBody(request: Request, def: OperationDef): Promise<string | undefined> {
   if (!def.body) return undefined
+  const limit = limitOf(def)
   const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > MAX_BODY_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`)
+  if (declared > limit) throw tooLarge(limit)
   if (request.bodyUsed) throw bodyAlreadyRead()
   let text: string
   try {
     // Without a declared length (a chunked body), read at most the limit instead of all of it.
-    text = !request.body ? '' : request.headers.has('content-length') ? await request.text() : await readCapped(request.body)
+    text = !request.body ? '' : request.headers.has('content-length') ? await request.text() : await readCapped(request.body, limit)
   } catch (error) {
     if (ApiError.isApiError(error)) throw error
     // A stream another reader holds (locked) or has drained answers a TypeError here.
@@ -138,8 +142,8 @@ export async function readBody(request: Request, def: OperationDef): Promise<str
   return text.length === 0 ? undefined : text
 }
 
-/** The text of a stream, refused with a 413 as soon as it passes MAX_BODY_BYTES. */
-async function readCapped(stream: ReadableStream<Uint8Array>): Promise<string> {
+/** The text of a stream, refused with a 413 as soon as it passes `limit` bytes. */
+async function readCapped(stream: ReadableStream<Uint8Array>, limit: number): Promise<string> {
   const reader = stream.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -147,9 +151,9 @@ async function readCapped(stream: ReadableStream<Uint8Array>): Promise<string> {
     const { done, value } = await reader.read()
     if (done) break
     size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel()
-      throw new ApiError('PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`)
+      throw tooLarge(limit)
     }
     chunks.push(value)
   }
@@ -176,9 +180,8 @@ export function parseBody(request: Request, def: OperationDef, text: string | un
     return {}
   }
   // A UTF-16 code unit is at most 3 UTF-8 bytes: only a text longer than a third of the limit can pass it.
-  if (text.length > MAX_BODY_BYTES / 3 && new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
-    throw new ApiError('PAYLOAD_TOO_LARGE', `Request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB)`)
-  }
+  const limit = limitOf(def)
+  if (text.length > limit / 3 && new TextEncoder().encode(text).length > limit) throw tooLarge(limit)
   if (!isJsonContentType(request.headers.get('content-type'))) {
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Invalid request: Content-Type must be application/json for a request body')
   }

@@ -156,7 +156,12 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
     } else {
       pathname = pathname.slice(basePath.length) || '/'
       const asset = pathname.startsWith('/v1/') ? undefined : await serveAsset(rt, method, pathname)
-      if (asset) return asset
+      if (asset) {
+        // Downloads answer browsers on other origins as the /v1 paths do.
+        const corsHeaders = cors?.headers(request.headers.get('origin'))
+        if (corsHeaders) for (const [name, value] of Object.entries(corsHeaders)) asset.headers.set(name, value)
+        return asset
+      }
       if (method === 'OPTIONS') {
         const methods = router.allowed(pathname)
         if (methods.length === 0) outcome = fail(new ApiError('NOT_FOUND', `No route for ${pathname}`))

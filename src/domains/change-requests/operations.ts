@@ -139,6 +139,9 @@ export const changeRequestOperations = {
     query: ContentUpdateQuerySchema,
     body: ContentUpdateSchema,
     bodyRequired: true,
+    // Files come inline as base64 (1 MB each once decoded, a third more encoded): a batch of a few
+    // files passes the 1 MiB of other operations.
+    maxBodyBytes: 16 * 1024 * 1024,
     response: ContentUpdateResultSchema,
     status: 200,
     errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
