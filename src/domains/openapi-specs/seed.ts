@@ -35,7 +35,8 @@ export const openapiSpecSeedRules = [
       }).transform((row) => ({ ...row, lastProcessedErrorCount: row.lastProcessedErrorCount ?? row.lastProcessedErrors.length })),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('organizations', row.organization)) return fail('organization', `no organization "${row.organization}"`)
-      if (ctx.tx.count('openapiSpecs', 'bySlug', `${row.organization}/${row.slug}`) > 1) fail('slug', `"${row.slug}" is the slug of another spec of organization "${row.organization}"`)
+      // The first row with a slug keeps it: a later one is at fault.
+      if (ctx.tx.scan('openapiSpecs', 'bySlug', `${row.organization}/${row.slug}`, { limit: 1 })[0]!.row.id !== row.id) fail('slug', `"${row.slug}" is the slug of another spec of organization "${row.organization}"`)
       if (row.processingState === 'complete' && row.pendingSource) fail('pendingSource', 'must be left out of a complete spec')
       if (row.processingState !== 'complete') {
         if (!row.pendingSource) fail('pendingSource', `is required while the spec is ${row.processingState} (the source to process)`)

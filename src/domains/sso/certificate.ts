@@ -1,3 +1,4 @@
+import { fromBER } from 'asn1js'
 import { Certificate } from 'pkijs'
 import { decodeBase64 } from '../content/file-info.js'
 
@@ -33,10 +34,14 @@ export function certificateProblem(text: string): string | undefined {
     return `must be a PEM certificate whose body is base64 (${(error as Error).message})`
   }
   if (der.byteLength === 0) return 'must be a PEM certificate with a body'
+  const invalid = 'must be a valid X.509 certificate: the PEM body is not the DER encoding of one'
+  // asn1js reads the ASN.1 (its offset is where it stopped: a certificate is the whole body), pkijs the certificate in it.
+  const asn1 = fromBER(new Uint8Array(der))
+  if (asn1.offset !== der.byteLength) return invalid
   try {
-    Certificate.fromBER(new Uint8Array(der))
+    new Certificate({ schema: asn1.result })
   } catch {
-    return 'must be a valid X.509 certificate: the PEM body is not the DER encoding of one'
+    return invalid
   }
   return undefined
 }
