@@ -232,7 +232,7 @@ describe('SAML providers in state documents', () => {
   it('a row that breaks a rule is refused, naming it', async () => {
     const w = await setup()
     const doc = w.api.dump()
-    const seed = (row: object) => () => createDocsApi({ seed: { ...doc, samlProviders: [{ id: 'p1', organization: w.org.id, label: 'X', ...row }] } })
+    const seed = (row: object) => () => createDocsApi({ seed: { ...doc, samlProviders: [{ id: 'p1', organization: w.org.id, label: 'X', ...row } as never] } })
     expect(seed({ certificate: PUBLIC_KEY })).toThrow('Invalid seed: `samlProviders[0].certificate`: must be an X.509 certificate, not a public key')
     expect(seed({ defaultTeam: 'nope' })).toThrow('Invalid seed: `samlProviders[0].defaultTeam`')
     expect(seed({ organization: 'nope' })).toThrow('Invalid seed: `samlProviders[0].organization`')
