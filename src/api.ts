@@ -103,6 +103,14 @@ export interface DocsApiOptions {
    * @default createMemoryBlobs()
    */
   blobs?: BlobPort
+  /**
+   * How OpenAPI specs are processed. A spec's `url` source is fetched with the `fetch` option,
+   * guarded as every outgoing request (`allowPrivateNetwork`), at most 10 MiB; `fetchTimeoutMs`
+   * is how long that fetch may take before the spec ends with `lastProcessErrorCode: FETCH_TIMEOUT`.
+   * @default { fetchTimeoutMs: 10000 }
+   * @example createDocsApi({ fetch: fakeFetch, openapi: { fetchTimeoutMs: 50 } })
+   */
+  openapi?: { fetchTimeoutMs?: number }
 }
 
 export interface DocsApi {
@@ -165,7 +173,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     allowPrivateNetwork: options.allowPrivateNetwork ?? false,
     tickets: createTickets(),
     // Each area adds the services it takes from the options here (core/services.ts).
-    services: {},
+    services: { ...(options.openapi && { openapi: options.openapi }) },
   }
 
   const system = <T>(fn: (ctx: Context) => T): T => inSystemTransaction(rt, fn)

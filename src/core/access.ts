@@ -18,6 +18,8 @@ export const POLICY = {
     listTeams: 'read',
     listIntegrations: 'read',
     createContent: 'create',
+    // Members with a role read the organization's OpenAPI specs; creators add, change and delete them.
+    viewOpenAPISpecs: 'read',
     createOpenAPISpec: 'create',
     ingestConversations: 'edit',
     admin: 'admin',
@@ -26,6 +28,8 @@ export const POLICY = {
     installIntegration: 'admin',
     manageMembers: 'admin',
     manageTeams: 'admin',
+    // SAML providers hold the organization's sign-in: only admins read or change them.
+    manageSSO: 'admin',
     // Members with a role read the organization's sites; editors create and change them.
     listSites: 'read',
     createSite: 'edit',

@@ -45,6 +45,14 @@ function couldNotFetch(field: string, why: string): ApiError {
   return invalid(field, `could not fetch the URL: ${why}`)
 }
 
+/** The errors of fetches that ran out of time (a job records a timeout apart from other failures). */
+const timedOut = new WeakSet<object>()
+
+/** Whether `error` is a `fetchOutgoing` failure because no answer came within its time limit. */
+export function isFetchTimeout(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && timedOut.has(error)
+}
+
 /**
  * The ipaddr.js range of an address, with IPv4-mapped IPv6 (::ffff:a.b.c.d) judged by its IPv4
  * address. ipaddr.js calls the deprecated IPv4-compatible form (::a.b.c.d) unicast; some stacks
@@ -203,7 +211,11 @@ export async function fetchOutgoing(
     }
   } catch (error) {
     if (ApiError.isApiError(error)) throw error
-    if (signal.aborted) throw couldNotFetch(field, `no answer within ${timeoutMs} ms`)
+    if (signal.aborted) {
+      const late = couldNotFetch(field, `no answer within ${timeoutMs} ms`)
+      timedOut.add(late)
+      throw late
+    }
     throw couldNotFetch(field, error instanceof Error ? error.message : String(error))
   }
 }

@@ -15,6 +15,8 @@ import { siteStructureHandlers } from './site-structure/handlers.js'
 import { siteHandlers } from './sites/handlers.js'
 import { spacePermissionHandlers } from './space-permissions/handlers.js'
 import { spaceHandlers } from './spaces/handlers.js'
+import { ssoHandlers } from './sso/handlers.js'
+import { openapiSpecHandlers } from './openapi-specs/handlers.js'
 import { teamHandlers } from './teams/handlers.js'
 import { userHandlers } from './users/handlers.js'
 
@@ -28,6 +30,8 @@ import { siteStructureSeedRules } from './site-structure/seed.js'
 import { siteSeedRules } from './sites/seed.js'
 import { spacePermissionSeedRules } from './space-permissions/seed.js'
 import { spaceSeedRules } from './spaces/seed.js'
+import { ssoSeedRules } from './sso/seed.js'
+import { openapiSpecSeedRules } from './openapi-specs/seed.js'
 import { teamSeedRules } from './teams/seed.js'
 import { userSeedRules } from './users/seed.js'
 
@@ -48,6 +52,8 @@ export const boundOperations: readonly BoundOperation[] = [
   ...contentHandlers,
   ...changeRequestHandlers,
   ...commentHandlers,
+  ...ssoHandlers,
+  ...openapiSpecHandlers,
 ]
 
 export const operations: readonly OperationDef[] = boundOperations.map((op) => op.def)
@@ -71,4 +77,6 @@ export const seedRules: readonly SeedRule[] = [
   ...contentSeedRules,
   ...changeRequestSeedRules,
   ...commentSeedRules,
+  ...ssoSeedRules,
+  ...openapiSpecSeedRules,
 ] as readonly SeedRule[]

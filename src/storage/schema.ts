@@ -379,6 +379,68 @@ export interface CommentReplyRow {
   reactions: readonly CommentReaction[]
 }
 
+/**
+ * A SAML identity provider of an organization. The identity provider's settings (`entityID`,
+ * `ssoURL`, `certificate`) may come one by one: the provider is `pending` until all three are set.
+ */
+export interface SamlProviderRow {
+  id: string
+  organization: string
+  label: string
+  entityID?: string
+  ssoURL?: string
+  /** A PEM X.509 certificate, as given (checked when set). */
+  certificate?: string
+  /** A team of the organization users signing in through the provider join. */
+  defaultTeam?: string
+  defaultRole: Role | null
+  createdAt: string
+}
+
+/** Where an OpenAPI spec comes from: its text, or a URL fetched when it is processed. */
+export type OpenAPISpecSource = { text: string } | { url: string }
+
+export type OpenAPIProcessErrorCode = 'FETCH_TIMEOUT' | 'FETCH_ERROR' | 'PARSE_ERROR'
+
+/**
+ * An OpenAPI spec of an organization, addressed by its slug. A new source makes it `pending`; its
+ * processing job (domains/openapi-specs/processing.ts) moves it to `progress`, then `complete`
+ * with a new version, or with the error that stopped it.
+ */
+export interface OpenAPISpecRow {
+  id: string
+  organization: string
+  slug: string
+  createdAt: string
+  updatedAt: string
+  visibility: 'private' | 'public'
+  /** The URL of the latest source, when it was one. */
+  sourceURL?: string
+  processingState: 'pending' | 'progress' | 'complete'
+  /** The source waiting for (or in) processing; removed once processing completes. */
+  pendingSource?: OpenAPISpecSource
+  /** Counts the sources given: a job for an older source writes nothing. */
+  run: number
+  lastVersion?: string
+  lastProcessedAt?: string
+  lastProcessErrorCode?: OpenAPIProcessErrorCode
+  lastProcessedErrors: ReadonlyArray<{ message: string; code?: string }>
+  /** Errors found before `lastProcessedErrors` was cut to its first ones. */
+  lastProcessedErrorCount: number
+}
+
+/** A processed version of an OpenAPI spec: the source text exactly as given or fetched. */
+export interface OpenAPISpecVersionRow {
+  id: string
+  spec: string
+  organization: string
+  createdAt: string
+  text: string
+  format: 'json' | 'yaml'
+  /** The URL the text was fetched from, for a URL source. */
+  sourceURL?: string
+}
+
 /** A named counter (see domains/common/sequence.ts). */
 export interface SequenceRow {
   id: string
@@ -498,6 +560,14 @@ export const schema = {
   }),
   /** Replies of a comment, in posting order. */
   commentReplies: collection<CommentReplyRow>({ byComment: { key: (r) => r.comment } }),
+  samlProviders: collection<SamlProviderRow>({ byOrganization: { key: (p) => p.organization } }),
+  openapiSpecs: collection<OpenAPISpecRow>({
+    byOrganization: { key: (s) => s.organization },
+    /** `${organization}/${slug}`: a slug names one spec of its organization. */
+    bySlug: { key: (s) => `${s.organization}/${s.slug}` },
+  }),
+  /** Versions of a spec, oldest first. */
+  openapiSpecVersions: collection<OpenAPISpecVersionRow>({ bySpec: { key: (v) => v.spec } }),
   spaceGrants: collection<SpaceGrantRow>({
     bySpace: { key: (g) => g.space },
     /** A space's user grants (`${space}/user`) or team grants (`${space}/team`), for paging each list. */

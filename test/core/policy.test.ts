@@ -21,6 +21,7 @@ const CHECKS_ACCESS_ITSELF: Record<string, string> = {
   getAuthenticatedUser: 'the caller themself',
   getUserById: 'visible to the caller and to people who share an organization with them',
   getPublishedContentSite: 'open to anyone once published (public, unlisted, or with an active share key); to members always',
+  listSSOProviderLoginsInOrganization: "open to anyone (a sign-in page lists the organization's providers before anyone signs in; the official operation declares no security): labels and start URLs only",
 }
 
 describe('policy: every operation is guarded', () => {

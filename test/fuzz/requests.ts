@@ -60,9 +60,14 @@ export function toRequest(world: FuzzWorld, req: FuzzRequest, op: OperationDef):
   return new Request(url, { method: req.method, headers, body: req.method === 'GET' ? undefined : body })
 }
 
+/**
+ * Send a request and wait for the background work it started (an OpenAPI spec's processing): the
+ * store is then what the request left, and no job of one request writes during the next.
+ */
 export async function send(world: FuzzWorld, req: FuzzRequest, op: OperationDef): Promise<Answer> {
   const res = await world.api.fetch(toRequest(world, req, op))
   const text = await res.text()
+  await world.api.idle()
   let json: unknown
   try {
     json = text ? JSON.parse(text) : undefined

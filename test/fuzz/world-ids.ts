@@ -39,6 +39,7 @@ const FIELD_PARAM: Record<string, string> = {
   shareKey: 'shareKey',
   authors: 'userId',
   targetPage: 'pageId',
+  defaultTeam: 'teamId',
 }
 
 /** Row fields that point at a parent, by the path parameter naming that parent. */

@@ -1,9 +1,24 @@
 import { createDocsApi, createMemoryStore, schema, type DocsApi } from '../../src/index.js'
 import { createClock, sequentialIds } from '../../src/testing.js'
 import { encodeCursor } from '../../src/core/paging.js'
+import { CERTIFICATE as WORLD_CERTIFICATE } from '../fixtures/pem.js'
 import { MEMBER_CALLERS, ROLE_OF, type Caller, type MemberCaller } from './callers.js'
 
 export const BASE = 'http://localhost:4000'
+
+/** A small valid OpenAPI document. */
+const SPEC = JSON.stringify({ openapi: '3.0.3', info: { title: 'Fuzz', version: '1' }, paths: {} })
+
+/**
+ * The world's outgoing fetch: nothing leaves the process. Any URL answers SPEC (an OpenAPI spec's
+ * URL source is processed, a file's URL inserted); one whose path ends in `.png` answers a 1x1 PNG.
+ */
+export const worldFetch = (async (input: RequestInfo | URL) => {
+  const url = String(input instanceof Request ? input.url : input)
+  if (url.endsWith('.png')) return new Response(Uint8Array.from(atob(PNG), (c) => c.charCodeAt(0)), { headers: { 'content-type': 'image/png' } })
+  return new Response(SPEC, { headers: { 'content-type': 'application/json' } })
+}) as typeof fetch
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
 
 const START = '2026-02-20T10:00:00.000Z'
 /** Nine days after START: a space deleted at START is past its 7-day restore window. */
@@ -22,7 +37,7 @@ async function buildWorld() {
   const next = sequentialIds('id')
   let idCount = 0
   const ids = () => (idCount++, next())
-  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, onError: () => {} })
+  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, onError: () => {}, fetch: worldFetch })
   const f = api.fixtures
   const user = (name: string) => f.createUser({ displayName: `${name} user`, email: `${name}@acme.test` })
 
@@ -136,6 +151,17 @@ async function buildWorld() {
   const instructions = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Be brief.', marks: [] }] }] }] }
   await admin('PUT', `/v1/orgs/${org.id}/agent-instructions`, { instructions })
 
+  // A SAML provider (complete: it is in the sign-in list) and an OpenAPI spec, processed, with its version.
+  const samlProvider = await admin('POST', `/v1/orgs/${org.id}/saml`, {
+    label: 'Okta',
+    entityID: 'https://idp.acme.test/metadata',
+    ssoURL: 'https://idp.acme.test/sso',
+    certificate: WORLD_CERTIFICATE,
+  })
+  const spec = await admin('POST', `/v1/orgs/${org.id}/openapi`, { slug: 'petstore', source: { text: SPEC } })
+  await api.idle()
+  const specVersion = (await admin('GET', `/v1/orgs/${org.id}/openapi/${spec.slug}`)).lastVersion as string
+
   // The foreign organization's own resources.
   const foreignHttp = http(foreignToken)
   const foreignCollection = await f.createCollection(foreign.id, { title: 'Foreign' })
@@ -150,6 +176,10 @@ async function buildWorld() {
   const foreignLink = await foreignHttp('POST', `${foreignBase}/share-links`, { name: 'Foreign' })
   await foreignHttp('PUT', `/v1/orgs/${foreign.id}/agent-instructions`, { instructions })
   const foreignSiteSpace = (await foreignHttp('GET', `${foreignBase}/site-spaces`)).items[0].id
+  const foreignSaml = await foreignHttp('POST', `/v1/orgs/${foreign.id}/saml`, { label: 'Foreign' })
+  await foreignHttp('POST', `/v1/orgs/${foreign.id}/openapi`, { slug: 'foreign-spec', source: { text: SPEC } })
+  await api.idle()
+  const foreignSpecVersion = (await foreignHttp('GET', `/v1/orgs/${foreign.id}/openapi/foreign-spec`)).lastVersion as string
   const sisterCollection = await f.createCollection(sister.id, { title: 'Sister' })
 
   const keyOf = (link: { urls: { published: string } }) => new URL(link.urls.published).searchParams.get('share')!
@@ -175,6 +205,9 @@ async function buildWorld() {
     commentId: privateContent.comments.space.commentId,
     commentReplyId: privateContent.comments.space.commentReplyId,
     pagePath: 'welcome',
+    samlProviderId: samlProvider.id,
+    specSlug: spec.slug,
+    versionId: specVersion,
   }
 
   /**
@@ -216,6 +249,9 @@ async function buildWorld() {
     commentReplyId: [privateContent, publicContent].flatMap((c) => [c.comments.space.commentReplyId, c.comments.changeRequest.commentReplyId]),
     pagePath: ['welcome', 'welcome/next', 'next', 'nope/x'],
     shareKey: [keyOf(shareSiteLink), keyOf(shareLink), keyOf(foreignLink)],
+    samlProviderId: [samlProvider.id, foreignSaml.id],
+    specSlug: [spec.slug, 'foreign-spec', 'no-such-spec'],
+    versionId: [specVersion, foreignSpecVersion],
   }
 
   // Cursors of the shapes lists use (an index position; a sort key), so `page` is not always a 400.
@@ -276,6 +312,6 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
   for (let i = 0; i < world.idCount(); i++) ids()
   // Unexpected errors (answered as 500) are kept for the failure report instead of logged.
   const errors: unknown[] = []
-  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, store, onError: (error) => errors.push(error) })
+  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, store, onError: (error) => errors.push(error), fetch: worldFetch })
   return { ...world, api, clock, errors }
 }

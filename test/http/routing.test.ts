@@ -111,8 +111,10 @@ describe('http: path parameters the router guarantees', () => {
     expect(routerSatisfies(z.object({ a: z.string().min(3) }))).toBe(false)
     expect(routerSatisfies(z.object({ a: z.string().regex(/^x/) }))).toBe(false)
     expect(routerSatisfies(z.object({ a: z.enum(['x']) }))).toBe(false)
-    // Every operation of the table is of the first kind today: a path segment is never empty.
+    // Every operation of the table is of the first kind (a path segment is never empty), but one
+    // that creates what its path names: PUT of an OpenAPI spec holds `specSlug` to the slug's rules.
+    const STRICTER = ['createOrUpdateOpenAPISpecBySlug']
     const w = await createWorld()
-    for (const op of w.api.operations) expect(routerSatisfies(op.params), op.id).toBe(true)
+    for (const op of w.api.operations) expect(routerSatisfies(op.params), op.id).toBe(!STRICTER.includes(op.id))
   })
 })

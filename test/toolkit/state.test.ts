@@ -4,6 +4,8 @@ import { seedRules } from '../../src/domains/index.js'
 import { createDocsApi, schema, STATE_FORMAT, type DocsApi } from '../../src/index.js'
 import { createClock, sequentialIds } from '../../src/testing.js'
 import { BASE, call, createWorld } from '../helpers.js'
+import { PETSTORE_JSON, PETSTORE_YAML } from '../fixtures/openapi.js'
+import { CERTIFICATE } from '../fixtures/pem.js'
 
 /** A world with something in every collection, built through the API. */
 async function richWorld() {
@@ -57,6 +59,13 @@ async function richWorld() {
   const crBase = `/v1/spaces/${a.id}/change-requests/${open.id}/comments`
   const crComment = (await call(api, ada, 'POST', crBase, { body: { document: { object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Done?', marks: [] }] }] }] } } })).body
   await call(api, ada, 'PUT', `${crBase}/${crComment.id}`, { resolved: true })
+  // SSO and OpenAPI: a provider with a default team, a spec processed twice (two versions), public.
+  await call(api, ada, 'POST', `/v1/orgs/${org.id}/saml`, { label: 'Okta', entityID: 'urn:idp', ssoURL: 'https://idp.acme.test/sso', certificate: CERTIFICATE, defaultTeam: team.id })
+  await call(api, ada, 'POST', `/v1/orgs/${org.id}/openapi`, { slug: 'petstore', source: { text: PETSTORE_YAML } })
+  await api.idle()
+  await call(api, ada, 'PUT', `/v1/orgs/${org.id}/openapi/petstore`, { source: { text: PETSTORE_JSON } })
+  await call(api, ada, 'PATCH', `/v1/orgs/${org.id}/openapi/petstore`, { visibility: 'public' })
+  await api.idle()
   return { ...w, site, team, spaces: { a, b, c }, collections: { guides, nested } }
 }
 
@@ -90,6 +99,11 @@ async function reads(api: DocsApi, token: string, w: Awaited<ReturnType<typeof r
     `/v1/spaces/${w.spaces.a.id}/change-requests/2`,
     `/v1/spaces/${w.spaces.a.id}/commenters`,
     `/v1/spaces/${w.spaces.a.id}`,
+    `/v1/orgs/${w.org.id}/saml`,
+    `/v1/orgs/${w.org.id}/sso`,
+    `/v1/orgs/${w.org.id}/openapi`,
+    `/v1/orgs/${w.org.id}/openapi/petstore/versions`,
+    `/v1/orgs/${w.org.id}/openapi/petstore/versions/latest/content`,
   ]
   const out: Record<string, unknown> = {}
   for (const path of paths) out[path] = (await call(api, token, 'GET', path)).body

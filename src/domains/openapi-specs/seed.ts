@@ -1,0 +1,78 @@
+import { z } from 'zod'
+import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
+import { UrlSchema } from '../common/schemas.js'
+import { formatOf } from './parse.js'
+import { deferProcessing } from './processing.js'
+import { OpenAPISpecSlugSchema, OpenAPISpecVisibilitySchema } from './schemas.js'
+
+const SourceSchema = z.union([z.strictObject({ text: z.string().min(1) }), z.strictObject({ url: UrlSchema })], { error: 'must be {"text": "..."} or {"url": "..."}' })
+
+/**
+ * OpenAPI specs and their versions in a state document. A spec left `pending` or in `progress`
+ * (a dump taken while it was processed) needs its `pendingSource`, and is processed again once
+ * the document is loaded; a `complete` one has none.
+ */
+export const openapiSpecSeedRules = [
+  seedRule({
+    collection: 'openapiSpecs',
+    row: (d) =>
+      z.strictObject({
+        id: SeedIdSchema,
+        organization: SeedIdSchema,
+        slug: OpenAPISpecSlugSchema,
+        createdAt: SeedTimestampSchema.default(d.now),
+        updatedAt: SeedTimestampSchema.default(d.now),
+        visibility: OpenAPISpecVisibilitySchema.default('private'),
+        sourceURL: UrlSchema.optional(),
+        processingState: z.enum(['pending', 'progress', 'complete']).default('complete'),
+        pendingSource: SourceSchema.optional(),
+        run: z.number().int().min(1).default(1),
+        lastVersion: SeedIdSchema.optional(),
+        lastProcessedAt: SeedTimestampSchema.optional(),
+        lastProcessErrorCode: z.enum(['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR']).optional(),
+        lastProcessedErrors: z.array(z.strictObject({ message: z.string(), code: z.string().optional() })).default([]),
+        lastProcessedErrorCount: z.number().int().min(0).optional(),
+      }).transform((row) => ({ ...row, lastProcessedErrorCount: row.lastProcessedErrorCount ?? row.lastProcessedErrors.length })),
+    check: ({ ctx, fail }, row) => {
+      if (!ctx.tx.get('organizations', row.organization)) return fail('organization', `no organization "${row.organization}"`)
+      // The first row with a slug keeps it: a later one is at fault.
+      if (ctx.tx.scan('openapiSpecs', 'bySlug', `${row.organization}/${row.slug}`, { limit: 1 })[0]!.row.id !== row.id) fail('slug', `"${row.slug}" is the slug of another spec of organization "${row.organization}"`)
+      if (row.processingState === 'complete' && row.pendingSource) fail('pendingSource', 'must be left out of a complete spec')
+      if (row.processingState !== 'complete') {
+        if (!row.pendingSource) fail('pendingSource', `is required while the spec is ${row.processingState} (the source to process)`)
+        // Processed again from the start once the document is in (the job that was running is gone).
+        deferProcessing(ctx, ctx.tx.update('openapiSpecs', { ...row, processingState: 'pending' }))
+      }
+    },
+  }),
+  seedRule({
+    collection: 'openapiSpecVersions',
+    row: (d) =>
+      z
+        .strictObject({
+          id: SeedIdSchema,
+          spec: SeedIdSchema,
+          organization: SeedIdSchema.optional(),
+          createdAt: SeedTimestampSchema.default(d.now),
+          text: z.string().min(1),
+          format: z.enum(['json', 'yaml']).optional(),
+          sourceURL: UrlSchema.optional(),
+        })
+        .transform(({ organization, format, ...v }) => ({
+          ...v,
+          organization: organization ?? d.tx.get('openapiSpecs', v.spec)?.organization ?? '',
+          format: format ?? formatOf(v.text),
+        })),
+    check: ({ ctx, fail }, row) => {
+      const spec = ctx.tx.get('openapiSpecs', row.spec)
+      if (!spec) return fail('spec', `no OpenAPI spec "${row.spec}"`)
+      if (spec.organization !== row.organization) fail('organization', `must be the spec's organization "${spec.organization}"`)
+    },
+    finish: ({ ctx, fail }) => {
+      ctx.tx.all('openapiSpecs').forEach((spec, i) => {
+        if (spec.lastVersion === undefined) return
+        if (ctx.tx.get('openapiSpecVersions', spec.lastVersion)?.spec !== spec.id) fail(`openapiSpecs[${i}].lastVersion`, `no version "${spec.lastVersion}" of this spec`)
+      })
+    },
+  }),
+]

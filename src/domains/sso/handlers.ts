@@ -1,0 +1,36 @@
+import { implement, NO_CONTENT } from '../../core/operation.js'
+import { mapPage } from '../../core/paging.js'
+import { getOrganization } from '../organizations/model.js'
+import { encodeSamlProvider, serviceOf } from './encode.js'
+import { allSamlProviders, createSamlProvider, findSamlProvider, getSamlProvider, isComplete, listSamlProviders, updateSamlProvider } from './model.js'
+import { ssoOperations } from './operations.js'
+
+/** The SSO operations bound to their handlers. */
+export const ssoHandlers = implement(ssoOperations, {
+  listSAMLProvidersInOrganizationById: (ctx, { params, query }) =>
+    mapPage(listSamlProviders(ctx, params.organizationId, query), (e) => encodeSamlProvider(ctx, e.row)),
+
+  createOrganizationSAMLProvider: (ctx, { params, body }) => encodeSamlProvider(ctx, createSamlProvider(ctx, params.organizationId, body)),
+
+  getOrganizationSAMLProviderById: (ctx, { params }) => encodeSamlProvider(ctx, getSamlProvider(ctx, params.organizationId, params.samlProviderId)),
+
+  updateOrganizationSAMLProvider: (ctx, { params, body }) =>
+    encodeSamlProvider(ctx, updateSamlProvider(ctx, getSamlProvider(ctx, params.organizationId, params.samlProviderId), body)),
+
+  // 205 when a provider was deleted, 204 when there was none (the official statuses).
+  deleteOrganizationSAMLProvider: (ctx, { params }) => {
+    const row = findSamlProvider(ctx, params.organizationId, params.samlProviderId)
+    if (!row) return NO_CONTENT
+    ctx.tx.delete('samlProviders', row.id)
+  },
+
+  // Open to anyone (a sign-in page shows it before anyone is signed in): only what a sign-in
+  // button needs, of the providers that can sign someone in.
+  listSSOProviderLoginsInOrganization: (ctx, { params }) => {
+    getOrganization(ctx, params.organizationId)
+    const items = allSamlProviders(ctx, params.organizationId)
+      .filter(isComplete)
+      .map((row) => ({ id: row.id, label: row.label, startURL: serviceOf(ctx, row).startURL }))
+    return { items }
+  },
+})
