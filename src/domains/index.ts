@@ -17,6 +17,8 @@ import { spacePermissionHandlers } from './space-permissions/handlers.js'
 import { spaceHandlers } from './spaces/handlers.js'
 import { teamHandlers } from './teams/handlers.js'
 import { userHandlers } from './users/handlers.js'
+import { integrationHandlers } from './integrations/handlers.js'
+import { integrationSeedRules } from './integrations/seed.js'
 
 export { levelResolvers } from './access/levels.js'
 import type { SeedRule } from '../state/seed.js'
@@ -48,6 +50,7 @@ export const boundOperations: readonly BoundOperation[] = [
   ...contentHandlers,
   ...changeRequestHandlers,
   ...commentHandlers,
+  ...integrationHandlers,
 ]
 
 export const operations: readonly OperationDef[] = boundOperations.map((op) => op.def)
@@ -71,4 +74,5 @@ export const seedRules: readonly SeedRule[] = [
   ...contentSeedRules,
   ...changeRequestSeedRules,
   ...commentSeedRules,
+  ...integrationSeedRules,
 ] as readonly SeedRule[]
