@@ -62,7 +62,7 @@ function startAttempt(ctx: Context, eventId: string, n: number, attempts: number
     return undefined
   }
   updateEvent(ctx, eventId, () => ({
-    delivery: { state: 'progress', attempts: n - 1 },
+    delivery: { state: 'progress', attempts: n },
     logs: [{ level: 'info', message: `Attempt ${n} of ${attempts}: delivering ${event.payload.type} to the handler of "${event.integration}"` }],
   }))
   return { handler, url: new URL('/v1', ctx.urls.base).href, event: event.payload, environment: environmentOf(ctx, event), signingSecret: ctx.tx.get('integrations', event.integration)!.signingSecret }

@@ -138,7 +138,7 @@ export interface IntegrationEventRow {
   payload: IntegrationEventPayload
   delivery: {
     state: DeliveryState
-    /** Attempts made so far. */
+    /** Attempts started so far (the one in progress included). */
     attempts: number
     /** When the next attempt is due (by the API's clock), while a retry waits. */
     nextAttemptAt?: string
