@@ -125,6 +125,7 @@ export interface DocsApiOptions {
    * default `[100, 500, 2500]`: 4 attempts) and `timeout` (ms per attempt, default 10000).
    * `api.idle()` waits for retries too: pass `{ retryDelays: [0, 0, 0] }` in tests.
    * @default { retryDelays: [100, 500, 2500], timeout: 10000 }
+   * @example createDocsApi({ integrations: { 'my-app': handler }, integrationDelivery: { retryDelays: [0, 0, 0] } })
    */
   integrationDelivery?: IntegrationDeliveryOptions
 }
