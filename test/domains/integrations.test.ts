@@ -88,7 +88,8 @@ describe('integrations: publish', () => {
   })
 
   it.each<[string, string, Record<string, unknown>, string]>([
-    ['a name outside the pattern', '/v1/integrations/my%20app', {}, 'integrationName'],
+    ['a name outside the pattern', '/v1/integrations/my%20app', {}, 'path parameter `integrationName`: must be letters, digits, "-", "_" or "."'],
+    ['a name of 101 characters', `/v1/integrations/${'n'.repeat(101)}`, {}, '`integrationName`: must be at most 100 characters'],
     ['a title of 1 character', '/v1/integrations/x', { title: 'A' }, '`title`: must be at least 2 characters'],
     ['a title of 31 characters', '/v1/integrations/x', { title: 'A'.repeat(31) }, '`title`: must be at most 30 characters'],
     ['a description of 101 characters', '/v1/integrations/x', { description: 'd'.repeat(101) }, '`description`: must be at most 100 characters'],
@@ -137,6 +138,8 @@ describe('integrations: get and unpublish', () => {
     expect((await call(w.api, w.tokens.olga, 'GET', '/v1/integrations/unlisted-app')).status).toBe(200)
     expectError(await call(w.api, undefined, 'GET', '/v1/integrations/unlisted-app'), 401, '')
     expectError(await call(w.api, w.tokens.ada, 'GET', '/v1/integrations/nope'), 404, 'Integration not found')
+    // A name no publish accepts is simply not there.
+    expectError(await call(w.api, w.tokens.ada, 'GET', '/v1/integrations/no%20such'), 404, 'Integration not found')
   })
 
   it('unpublishes (205) with its installations and events, then 404; again 204; only the owner admins', async () => {

@@ -57,6 +57,12 @@ async function richWorld() {
   const crBase = `/v1/spaces/${a.id}/change-requests/${open.id}/comments`
   const crComment = (await call(api, ada, 'POST', crBase, { body: { document: { object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Done?', marks: [] }] }] }] } } })).body
   await call(api, ada, 'PUT', `${crBase}/${crComment.id}`, { resolved: true })
+  // Integrations: one published, installed on the organization, a space and the site, with its setup events delivered.
+  await call(api, ada, 'POST', '/v1/integrations/acme-app', { organization: org.id, title: 'Acme app', description: 'An app', script: 's', scopes: ['space:content:read'], blocks: [{ id: 'b', title: 'Block' }] })
+  const installation = (await call(api, ada, 'POST', '/v1/integrations/acme-app/installations', { organization: org.id })).body
+  await call(api, ada, 'POST', `/v1/integrations/acme-app/installations/${installation.id}/spaces`, { space: a.id })
+  await call(api, ada, 'POST', `/v1/integrations/acme-app/installations/${installation.id}/sites`, { siteId: site.id })
+  await api.idle()
   return { ...w, site, team, spaces: { a, b, c }, collections: { guides, nested } }
 }
 
@@ -90,6 +96,11 @@ async function reads(api: DocsApi, token: string, w: Awaited<ReturnType<typeof r
     `/v1/spaces/${w.spaces.a.id}/change-requests/2`,
     `/v1/spaces/${w.spaces.a.id}/commenters`,
     `/v1/spaces/${w.spaces.a.id}`,
+    '/v1/integrations/acme-app',
+    '/v1/integrations/acme-app/installations',
+    '/v1/integrations/acme-app/spaces?extended=true',
+    '/v1/integrations/acme-app/sites',
+    '/v1/integrations/acme-app/events',
   ]
   const out: Record<string, unknown> = {}
   for (const path of paths) out[path] = (await call(api, token, 'GET', path)).body

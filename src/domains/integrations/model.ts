@@ -3,7 +3,7 @@ import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import type { OrganizationRow } from '../../storage/schema.js'
 import type { IntegrationRow } from './rows.js'
-import type { PublishIntegrationSchema } from './schemas.js'
+import { IntegrationNameSchema, type PublishIntegrationSchema } from './schemas.js'
 
 export type PublishInput = z.output<typeof PublishIntegrationSchema>
 
@@ -36,6 +36,8 @@ function publishingOrganization(ctx: Context, idOrHostname: string): Organizatio
  * publish. `version` is 1, then one more per publish.
  */
 export function publishIntegration(ctx: Context, name: string, input: PublishInput): IntegrationRow {
+  const valid = IntegrationNameSchema.safeParse(name)
+  if (!valid.success) throw new ApiError('BAD_REQUEST', `Invalid request: path parameter \`integrationName\`: ${valid.error.issues[0]!.message}`)
   const org = publishingOrganization(ctx, input.organization)
   ctx.access.require('organization', org.id, 'admin')
   const existing = ctx.tx.get('integrations', name)

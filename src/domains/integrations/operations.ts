@@ -1,7 +1,6 @@
-import { z } from 'zod'
 import { defineOperation } from '../../core/operation.js'
 import { listQuery } from '../../core/paging.js'
-import { listOf } from '../common/schemas.js'
+import { listOf, pathParams } from '../common/schemas.js'
 import {
   ExtendedQuerySchema,
   InstallIntegrationSchema,
@@ -15,12 +14,13 @@ import {
   ListContentInstallationsQuerySchema,
   ListInstallationsQuerySchema,
 } from './installation-schemas.js'
-import { IntegrationNameSchema, IntegrationSchema, ListIntegrationsQuerySchema, PublishIntegrationSchema } from './schemas.js'
+import { IntegrationSchema, ListIntegrationsQuerySchema, PublishIntegrationSchema } from './schemas.js'
 
 const tag = 'integrations'
 const base = '/v1/integrations/{integrationName}'
-const nameParams = z.object({ integrationName: IntegrationNameSchema })
-const withParam = <const K extends string>(name: K) => nameParams.extend({ [name]: z.string().min(1) } as Record<K, z.ZodString>)
+// Any name routes (an unknown one is a 404, as for every id); a publish checks the pattern of a new name.
+const nameParams = pathParams('integrationName')
+const withParam = <const K extends string>(name: K) => pathParams<'integrationName' | K>('integrationName', name)
 /** Anyone who sees the integration (POLICY.integration.view); the owner's admins (POLICY.integration.admin). */
 const view = { resource: 'integration', action: 'view', param: 'integrationName' } as const
 const admin = { resource: 'integration', action: 'admin', param: 'integrationName' } as const

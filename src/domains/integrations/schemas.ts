@@ -11,7 +11,6 @@ export const IntegrationNameSchema = z
   .min(1, 'must not be empty')
   .max(100, 'must be at most 100 characters')
   .regex(INTEGRATION_NAME_PATTERN, 'must be letters, digits, "-", "_" or "."')
-  .meta({ description: 'Name of the integration (letters, digits, `-`, `_`, `.`; at most 100).' })
 
 export const IntegrationTargetSchema = z.enum(['all', 'site', 'space', 'organization']).meta({ id: 'IntegrationTarget' })
 export const IntegrationVisibilitySchema = z.enum(['public', 'private', 'unlisted']).meta({ id: 'IntegrationVisibility' })
