@@ -19,6 +19,7 @@ import { createFetchHandler, type FetchFunction } from './http/fetch-handler.js'
 import { createMemoryStore } from './storage/memory.js'
 import type { StoreSnapshot } from './storage/port.js'
 import { schema, type AppSchema, type StoragePort } from './storage/schema.js'
+import { integrationDeliveryService, type IntegrationDeliveryOptions, type IntegrationHandler } from './domains/integrations/delivery-options.js'
 
 export interface DocsApiOptions {
   /**
@@ -111,6 +112,30 @@ export interface DocsApiOptions {
    * @example createDocsApi({ fetch: fakeFetch, openapi: { fetchTimeoutMs: 50 } })
    */
   openapi?: { fetchTimeoutMs?: number }
+  /**
+   * In-process stand-ins for integrations' scripts, by integration name: each event of an
+   * installation (`installation_setup`, `space_installation_setup`, `site_installation_setup`) is
+   * delivered to its integration's handler in the background, as the platform's dispatcher calls a
+   * script (a signed multipart `POST` to `/v1` with `event` and `environment`), retried on failure
+   * (`integrationDelivery`); the outcome and its logs show in the event's trace
+   * (`getIntegrationEvent`). An integration without a handler records its events without delivering them.
+   * @default {}
+   * @example
+   * const api = createDocsApi({ integrations: { 'my-app': async (request) => {
+   *   const event = JSON.parse(String((await request.formData()).get('event')))
+   *   return new Response('OK')
+   * } } })
+   * // or the `fetch` of createIntegration({ events: { installation_setup: ... } }) from @gitbook/runtime
+   */
+  integrations?: Record<string, IntegrationHandler>
+  /**
+   * How deliveries to `integrations` handlers are retried: `retryDelays` (ms before each retry,
+   * default `[100, 500, 2500]`: 4 attempts) and `timeout` (ms per attempt, default 10000).
+   * `api.idle()` waits for retries too: pass `{ retryDelays: [0, 0, 0] }` in tests.
+   * @default { retryDelays: [100, 500, 2500], timeout: 10000 }
+   * @example createDocsApi({ integrations: { 'my-app': handler }, integrationDelivery: { retryDelays: [0, 0, 0] } })
+   */
+  integrationDelivery?: IntegrationDeliveryOptions
 }
 
 export interface DocsApi {
@@ -173,7 +198,10 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     allowPrivateNetwork: options.allowPrivateNetwork ?? false,
     tickets: createTickets(),
     // Each area adds the services it takes from the options here (core/services.ts).
-    services: { ...(options.openapi && { openapi: options.openapi }) },
+    services: {
+      ...(options.openapi && { openapi: options.openapi }),
+      integrations: integrationDeliveryService(options.integrations, options.integrationDelivery),
+    },
   }
 
   const system = <T>(fn: (ctx: Context) => T): T => inSystemTransaction(rt, fn)

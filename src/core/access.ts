@@ -83,6 +83,13 @@ export const POLICY = {
     viewAdaptiveSchema: 'read',
     editAdaptiveSchema: 'edit',
   },
+  // An integration (addressed by its name): anyone signed in sees a public or unlisted one, the
+  // owner organization's members with a role see a private one; the owner's admins administrate
+  // it (publish again, unpublish, read its installations and events).
+  integration: {
+    view: 'visitor',
+    admin: 'admin',
+  },
 } as const satisfies Record<string, Record<string, Level> & { view: Level }>
 
 export type Resource = keyof typeof POLICY
@@ -146,6 +153,7 @@ const LABEL: Record<Resource, string> = {
   collection: 'Collection',
   team: 'Team',
   site: 'Site',
+  integration: 'Integration',
 }
 
 export function allows(resource: Resource, level: Level | null | undefined, action: Action): boolean {

@@ -6,7 +6,7 @@ import { startJob, type Deferred, type Job, type JobEnv, type JobRunner } from '
 import type { Tickets } from './tickets.js'
 import type { Services } from './services.js'
 import type { BlobPort } from '../storage/blobs.js'
-import type { BoundOperation } from './operation.js'
+import { NO_CONTENT, type BoundOperation } from './operation.js'
 
 export interface ExecuteInput {
   /** The authenticated user ('' for an anonymous caller of an open operation). */
@@ -174,7 +174,8 @@ export function authorize(rt: Runtime, op: BoundOperation, input: ExecuteInput):
 /** The body of `execute`'s transaction: a module function rather than a closure made per request. */
 function run(rt: Runtime, op: BoundOperation, input: ExecuteInput, tx: WriteTx<AppSchema>, state: RunState): unknown {
   const { ctx, access } = requestContext(rt, input, tx, op.def.method !== 'GET', state)
-  if (!checkAccess(op, input, access)) return undefined
+  // A missing resource of an idempotent delete: 204 (not the 205 of a delete that reset something).
+  if (!checkAccess(op, input, access)) return NO_CONTENT
   try {
     return op.handler(ctx, input)
   } catch (error) {

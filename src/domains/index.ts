@@ -19,6 +19,8 @@ import { ssoHandlers } from './sso/handlers.js'
 import { openapiSpecHandlers } from './openapi-specs/handlers.js'
 import { teamHandlers } from './teams/handlers.js'
 import { userHandlers } from './users/handlers.js'
+import { integrationHandlers } from './integrations/handlers.js'
+import { integrationSeedRules } from './integrations/seed.js'
 
 export { levelResolvers } from './access/levels.js'
 import type { SeedRule } from '../state/seed.js'
@@ -54,6 +56,7 @@ export const boundOperations: readonly BoundOperation[] = [
   ...commentHandlers,
   ...ssoHandlers,
   ...openapiSpecHandlers,
+  ...integrationHandlers,
 ]
 
 export const operations: readonly OperationDef[] = boundOperations.map((op) => op.def)
@@ -79,4 +82,5 @@ export const seedRules: readonly SeedRule[] = [
   ...commentSeedRules,
   ...ssoSeedRules,
   ...openapiSpecSeedRules,
+  ...integrationSeedRules,
 ] as readonly SeedRule[]

@@ -111,8 +111,8 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       let result: unknown
       if (operation.prepare) {
         // Async work before the transaction (fetching a file's URL...), once the caller may do it.
-        // false: the missing resource of an idempotent delete, answered as execute would.
-        if (!authorize(rt, operation, input)) return Object.assign(outcome, jsonAnswer(def.status, undefined))
+        // false: the missing resource of an idempotent delete, answered 204 as execute would.
+        if (!authorize(rt, operation, input)) return Object.assign(outcome, jsonAnswer(204, undefined))
         const prepared = await operation.prepare(rt, input)
         input.prepared = prepared.value
         try {

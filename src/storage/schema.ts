@@ -3,6 +3,13 @@ import type { Role } from '../core/roles.js'
 import type { MergeRulesSchema, StandaloneMergeRulesSchema } from '../domains/common/schemas.js'
 import type { JsonDocument } from '../domains/content/document.js'
 import { collection } from './port.js'
+import type {
+  IntegrationEventRow,
+  IntegrationInstallationRow,
+  IntegrationRow,
+  IntegrationSiteInstallationRow,
+  IntegrationSpaceInstallationRow,
+} from '../domains/integrations/rows.js'
 
 /**
  * The rows the API stores and the indexes its domains query. Rows hold state only: what can be
@@ -574,6 +581,23 @@ export const schema = {
     bySpaceAndType: { key: (g) => `${g.space}/${g.principal.type}` },
     byPrincipal: { key: (g) => (g.principal.type === 'user' ? `user:${g.principal.user}` : `team:${g.principal.team}`) },
   }),
+  /** Published integrations, by name (their id); the owner's integrations for the `owner` filter. */
+  integrations: collection<IntegrationRow>({ byOrganization: { key: (i) => i.organization } }),
+  integrationInstallations: collection<IntegrationInstallationRow>({
+    byIntegration: { key: (i) => i.integration },
+    /** `${integration}/${organization}`: one installation per organization. */
+    byIntegrationOrganization: { key: (i) => `${i.integration}/${i.organization}` },
+  }),
+  integrationSpaceInstallations: collection<IntegrationSpaceInstallationRow>({
+    byIntegration: { key: (i) => i.integration },
+    byInstallation: { key: (i) => i.installation },
+  }),
+  integrationSiteInstallations: collection<IntegrationSiteInstallationRow>({
+    byIntegration: { key: (i) => i.integration },
+    byInstallation: { key: (i) => i.installation },
+  }),
+  /** An integration's events, in the order they were recorded. */
+  integrationEvents: collection<IntegrationEventRow>({ byIntegration: { key: (e) => e.integration } }),
 }
 
 export type AppSchema = typeof schema

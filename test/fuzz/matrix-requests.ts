@@ -32,6 +32,18 @@ export const OVERRIDES: Record<string, { body: (w: FuzzWorld) => unknown; why: s
     body: (w) => ({ users: [w.users.member.id] }),
     why: 'the canonical user id is not a member of the organization',
   },
+  installIntegration: {
+    body: (w) => ({ organization: w.orgs.sister }),
+    why: 'the main organization has the integration installed already (a 409); the admin caller is admin of the sister organization',
+  },
+  installIntegrationOnSpace: {
+    body: (w) => ({ space: w.candidates.spaceId![8] }),
+    why: 'the target space has the installation already (a 409): a private space of the main organization without it',
+  },
+  installIntegrationOnSite: {
+    body: (w) => ({ siteId: w.site.draftSite }),
+    why: 'the target site has the installation already (a 409): another site of the main organization',
+  },
   sortSiteStructure: {
     body: (w) => ({ item: { type: 'site-section', id: w.site.sectionB }, position: { before: { type: 'site-section', id: w.site.sectionA } } }),
     why: "the canonical item is a `site-space` pointer, and no id is both a site-space and the target section's sibling",

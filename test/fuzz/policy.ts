@@ -18,6 +18,7 @@ const PARAM_RESOURCE: Record<string, Resource> = {
   spaceId: 'space',
   siteId: 'site',
   teamId: 'team',
+  integrationName: 'integration',
 }
 
 /** The caller's level on a resource of the matrix (null: no access). */
@@ -26,6 +27,8 @@ export function levelOf(resource: Resource, caller: Caller, variant: Variant): L
   const orgLevel: Level | null = role === undefined ? null : (role ?? 'guest')
   if (resource === 'organization' || resource === 'site' || resource === 'team') return orgLevel
   if (resource === 'collection') return role ?? null
+  // The matrix's integration is public: anyone signed in sees it; members of its organization have their role.
+  if (resource === 'integration') return strongest(role, 'visitor') ?? null
   // A space: the role (a guest level alone gives nothing); a public space gives `visitor` to anyone.
   return (variant === 'public' ? strongest(role, 'visitor') : role) ?? null
 }
@@ -45,12 +48,36 @@ export const EXCEPTIONS: Record<string, { action?: string; variant?: Variant; ca
   updateTeamInOrganizationById: { action: 'manageTeams', rule: 'README Teams: a team owner may rename their team; others need manageTeams (no caller owns the target)' },
   createCollection: { action: 'createContent', rule: 'README Collections and spaces: creating at the root needs createContent on the organization' },
   createSpace: { action: 'createContent', rule: 'README Collections and spaces: creating at the root needs createContent on the organization' },
+  publishIntegration: {
+    callers: { outsider: [404], ...callersWith([403], 'guest', 'read', 'comment', 'edit', 'review', 'create') },
+    rule: "README Integrations: the body's organization (the caller's, by id or hostname; 404 otherwise) and its admins publish",
+  },
+  installIntegration: {
+    callers: callersWith([404], 'outsider', 'guest', 'read', 'comment', 'edit', 'review', 'create'),
+    rule: 'README Integrations: organization admins install (the body names the sister organization, where only the admin caller is a member)',
+  },
+  getIntegrationInstallationById: {
+    callers: { outsider: [404], ...callersWith([403], 'guest', 'read', 'comment', 'edit', 'review', 'create') },
+    rule: "README Integrations: an installation is for its organization's admins (listInstallations) and the integration's owner admins",
+  },
+  installIntegrationOnSpace: {
+    callers: { outsider: [404], guest: [404], ...callersWith([403], 'read', 'comment', 'edit', 'review', 'create') },
+    rule: "README Integrations: the space's admins (installIntegration on the space) enable an installation of its organization",
+  },
+  installIntegrationOnSite: {
+    callers: { outsider: [404], guest: [404], ...callersWith([403], 'read', 'comment', 'edit', 'review', 'create') },
+    rule: "README Integrations: the organization's admins (installIntegration on the site) enable an installation on a site",
+  },
   ...Object.fromEntries(
     ['deleteCommentInSpace', 'deleteCommentInChangeRequest', 'deleteCommentReplyInSpace', 'deleteCommentReplyInChangeRequest'].map((id) => [
       id,
       { action: 'moderateComments', rule: 'README Comments: the author or a space admin deletes (the target was posted by the admin caller)' },
     ]),
   ),
+}
+
+function callersWith(status: number[], ...callers: Caller[]): Partial<Record<Caller, number[]>> {
+  return Object.fromEntries(callers.map((c) => [c, status]))
 }
 
 export interface Expectation {

@@ -5,7 +5,7 @@ import { BASE, type FuzzWorld } from './world.js'
 /**
  * Every counter the API shows, next to a recount from the stored rows: team `members` and
  * `spaces`, member `spaces` and `teams`, site `siteSpaces`, the `comments` of spaces and change
- * requests (open comments of each thread), the `count` of every list (which must
+ * requests (open comments of each thread), installations' `spaces`, the `count` of every list (which must
  * also equal the items of a page holding them all), and the one-default rules of site structure.
  * Read as the admin caller, who sees everything in the organizations it checks.
  */
@@ -84,6 +84,21 @@ export async function expectCountersMatchRows(world: FuzzWorld, organizations: s
       await list(`${s}/share-links`, rows.shareLinks.filter((l) => (l as { site: string }).site === site.id).length)
       expectOneDefault(site.id, sections, siteSpaces)
     }
+  }
+  // Integrations of these organizations: each installation's `spaces` counts its space
+  // installations on live spaces of its organization, and the space list holds exactly those.
+  const integration = world.api.store.read((tx) => ({
+    integrations: tx.all('integrations').filter((i) => organizations.includes(i.organization)),
+    installations: tx.all('integrationInstallations'),
+    spaceInstallations: tx.all('integrationSpaceInstallations'),
+  }))
+  const organizationOf = new Map(rows.spaces.map((s) => [s.id, s.organization]))
+  const counted = integration.spaceInstallations.filter((x) => live.has(x.space) && organizationOf.get(x.space) === x.organization)
+  for (const { id: name } of integration.integrations) {
+    for (const installation of await list(`/v1/integrations/${name}/installations`, integration.installations.filter((i) => i.integration === name).length)) {
+      expect({ installation: installation.id, spaces: installation.spaces }).toEqual({ installation: installation.id, spaces: counted.filter((x) => x.installation === installation.id).length })
+    }
+    await list(`/v1/integrations/${name}/spaces`, counted.filter((x) => x.integration === name).length)
   }
 }
 

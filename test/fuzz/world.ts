@@ -182,6 +182,19 @@ async function buildWorld() {
   const foreignSpecVersion = (await foreignHttp('GET', `/v1/orgs/${foreign.id}/openapi/foreign-spec`)).lastVersion as string
   const sisterCollection = await f.createCollection(sister.id, { title: 'Sister' })
 
+  // Integrations: a public one of the main organization installed on it, on the private space and
+  // on the main site (the matrix targets, with their setup events), and a private one of the foreign organization.
+  const integration = { title: 'Matrix app', description: 'An app', script: 'export default {}', scopes: ['space:content:read'] }
+  await admin('POST', '/v1/integrations/matrix-app', { ...integration, organization: org.id, visibility: 'public' })
+  await foreignHttp('POST', '/v1/integrations/foreign-app', { ...integration, organization: foreign.id })
+  const installation = await admin('POST', '/v1/integrations/matrix-app/installations', { organization: org.id })
+  const foreignInstallation = await foreignHttp('POST', '/v1/integrations/foreign-app/installations', { organization: foreign.id })
+  await admin('POST', `/v1/integrations/matrix-app/installations/${installation.id}/spaces`, { space: privateSpace.id })
+  await admin('POST', `/v1/integrations/matrix-app/installations/${installation.id}/sites`, { siteId: site.id })
+  await api.idle()
+  const integrationEvents: string[] = (await admin('GET', '/v1/integrations/matrix-app/events')).items.map((e: { id: string }) => e.id)
+  const foreignEvent: string = (await foreignHttp('GET', '/v1/integrations/foreign-app/events')).items[0].id
+
   const keyOf = (link: { urls: { published: string } }) => new URL(link.urls.published).searchParams.get('share')!
 
   /** The resource each path parameter names in the authorization matrix. */
@@ -208,6 +221,9 @@ async function buildWorld() {
     samlProviderId: samlProvider.id,
     specSlug: spec.slug,
     versionId: specVersion,
+    integrationName: 'matrix-app',
+    installationId: installation.id,
+    eventId: integrationEvents[0]!,
   }
 
   /**
@@ -252,6 +268,9 @@ async function buildWorld() {
     samlProviderId: [samlProvider.id, foreignSaml.id],
     specSlug: [spec.slug, 'foreign-spec', 'no-such-spec'],
     versionId: [specVersion, foreignSpecVersion],
+    integrationName: ['matrix-app', 'foreign-app'],
+    installationId: [installation.id, foreignInstallation.id],
+    eventId: [...integrationEvents, foreignEvent],
   }
 
   // Cursors of the shapes lists use (an index position; a sort key), so `page` is not always a 400.
@@ -264,6 +283,7 @@ async function buildWorld() {
     spaceId: [foreignSpace.id, trashedSpace.id],
     collectionId: [foreignCollection.id],
     teamId: [foreignTeam.id],
+    integrationName: ['foreign-app'],
   }
 
   return {

@@ -65,6 +65,11 @@ async function richWorld() {
   await api.idle()
   await call(api, ada, 'PUT', `/v1/orgs/${org.id}/openapi/petstore`, { source: { text: PETSTORE_JSON } })
   await call(api, ada, 'PATCH', `/v1/orgs/${org.id}/openapi/petstore`, { visibility: 'public' })
+  // Integrations: one published, installed on the organization, a space and the site, with its setup events delivered.
+  await call(api, ada, 'POST', '/v1/integrations/acme-app', { organization: org.id, title: 'Acme app', description: 'An app', script: 's', scopes: ['space:content:read'], blocks: [{ id: 'b', title: 'Block' }] })
+  const installation = (await call(api, ada, 'POST', '/v1/integrations/acme-app/installations', { organization: org.id })).body
+  await call(api, ada, 'POST', `/v1/integrations/acme-app/installations/${installation.id}/spaces`, { space: a.id })
+  await call(api, ada, 'POST', `/v1/integrations/acme-app/installations/${installation.id}/sites`, { siteId: site.id })
   await api.idle()
   return { ...w, site, team, spaces: { a, b, c }, collections: { guides, nested } }
 }
@@ -104,6 +109,11 @@ async function reads(api: DocsApi, token: string, w: Awaited<ReturnType<typeof r
     `/v1/orgs/${w.org.id}/openapi`,
     `/v1/orgs/${w.org.id}/openapi/petstore/versions`,
     `/v1/orgs/${w.org.id}/openapi/petstore/versions/latest/content`,
+    '/v1/integrations/acme-app',
+    '/v1/integrations/acme-app/installations',
+    '/v1/integrations/acme-app/spaces?extended=true',
+    '/v1/integrations/acme-app/sites',
+    '/v1/integrations/acme-app/events',
   ]
   const out: Record<string, unknown> = {}
   for (const path of paths) out[path] = (await call(api, token, 'GET', path)).body

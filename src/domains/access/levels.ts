@@ -17,6 +17,8 @@ import type { AppSchema, CollectionRow, DefaultLevel, ReadTx, SpaceRow } from '.
  *   `public` and `unlisted` spaces, and for the holder of a share key of a published share-link
  *   site that publishes it.
  * - Site: the organization role (members with a role read sites; see POLICY.site).
+ * - Integration: the owner organization's role for its members with one; `visitor` for anyone
+ *   else when it is public or unlisted (a private one is hidden from them, guests included).
  */
 
 /** The user's membership role: undefined when not an (enabled) member, null for a guest. */
@@ -108,5 +110,11 @@ export const levelResolvers: LevelResolvers = {
   team: (ctx, id) => {
     const team = ctx.tx.get('teams', id)
     return team ? organizationLevel(ctx.tx, team.organization, ctx.actor.user) : undefined
+  },
+  integration: (ctx, name) => {
+    const integration = ctx.tx.get('integrations', name)
+    if (!integration) return undefined
+    const role = memberRole(ctx.tx, integration.organization, ctx.actor.user)
+    return strongest(role, integration.visibility === 'private' ? undefined : 'visitor') ?? null
   },
 }

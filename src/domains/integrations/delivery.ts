@@ -1,0 +1,91 @@
+import type { Context } from '../../core/context.js'
+import type { Job } from '../../core/jobs.js'
+import type { IntegrationHandler } from './delivery-options.js'
+import { attempt, dispatchRequest, type Dispatch } from './dispatch.js'
+import { encodeInstallation, encodeIntegration, encodeSiteInstallation, encodeSpaceInstallation } from './encode.js'
+import { updateEvent } from './events.js'
+import type { IntegrationEventRow } from './rows.js'
+
+/**
+ * The background job delivering one event to its integration's in-process handler
+ * (`createDocsApi({ integrations })`). Its state shows on the event (`delivery`) and each step in
+ * its trace: pending → progress (an attempt) → done; a failed attempt that may be retried goes
+ * back to pending with `nextAttemptAt` and waits `retryDelays[n]` ms on a timer; the last failed
+ * attempt, or an answer that refuses the event, ends `failed` with the reason. Without a handler
+ * the event ends `skipped`: recorded, not delivered.
+ */
+export function deliveryJob(eventId: string): Job {
+  return {
+    async run(env) {
+      const { handlers, retryDelays, timeout } = env.services.integrations
+      const attempts = retryDelays.length + 1
+      for (let n = 1; ; n++) {
+        const dispatch = env.transaction((ctx) => startAttempt(ctx, eventId, n, attempts, handlers))
+        if (!dispatch) return
+        const outcome = await attempt(dispatch.handler, await dispatchRequest(dispatch), timeout)
+        const delay = !outcome.ok && outcome.retry ? retryDelays[n - 1] : undefined
+        env.transaction((ctx) =>
+          updateEvent(ctx, eventId, (row) => {
+            if (outcome.ok) return { delivery: { state: 'done', attempts: n }, logs: [{ level: 'info', message: `Delivered: the handler answered ${outcome.status}` }] }
+            const failed = { level: 'error' as const, message: `Attempt ${n} of ${attempts} failed: ${outcome.reason}` }
+            if (delay !== undefined) {
+              const nextAttemptAt = new Date(ctx.now().getTime() + delay).toISOString()
+              return { delivery: { state: 'pending', attempts: n, nextAttemptAt }, logs: [failed, { level: 'warn', message: `Retrying in ${delay} ms` }] }
+            }
+            const reason = outcome.retry ? `Every attempt failed (${n}); the last: ${outcome.reason}` : `The handler refused the event: ${outcome.reason}`
+            return { delivery: { ...row.delivery, state: 'failed', attempts: n, reason }, logs: [failed, { level: 'error', message: reason }] }
+          }),
+        )
+        if (delay === undefined) return
+        await new Promise((resolve) => setTimeout(resolve, delay))
+      }
+    },
+    // The job itself failed (not the handler, whose failures are attempts): the event says so.
+    failed(ctx, error) {
+      const reason = `The delivery could not run: ${error instanceof Error ? error.message : String(error)}`
+      updateEvent(ctx, eventId, (row) => ({ delivery: { state: 'failed', attempts: row.delivery.attempts, reason }, logs: [{ level: 'error', message: reason }] }))
+    },
+  }
+}
+
+/**
+ * Mark attempt `n` in progress and gather what the handler is sent; undefined when there is
+ * nothing to deliver: the event is gone (its integration unpublished) or has no handler (skipped).
+ */
+function startAttempt(ctx: Context, eventId: string, n: number, attempts: number, handlers: Readonly<Record<string, IntegrationHandler>>): (Dispatch & { handler: IntegrationHandler }) | undefined {
+  const event = ctx.tx.get('integrationEvents', eventId)
+  if (!event) return undefined
+  const handler = handlers[event.integration]
+  if (!handler) {
+    const message = `No in-process handler for integration "${event.integration}" (createDocsApi({ integrations: { "${event.integration}": handler } })): the event is recorded, not delivered`
+    updateEvent(ctx, eventId, (row) => ({ delivery: { state: 'skipped', attempts: row.delivery.attempts }, logs: [{ level: 'info', message }] }))
+    return undefined
+  }
+  updateEvent(ctx, eventId, () => ({
+    delivery: { state: 'progress', attempts: n },
+    logs: [{ level: 'info', message: `Attempt ${n} of ${attempts}: delivering ${event.payload.type} to the handler of "${event.integration}"` }],
+  }))
+  return { handler, url: new URL('/v1', ctx.urls.base).href, event: event.payload, environment: environmentOf(ctx, event), signingSecret: ctx.tx.get('integrations', event.integration)!.signingSecret }
+}
+
+/**
+ * The `environment` a script gets (official `IntegrationEnvironment`). The API tokens are
+ * placeholders: this API accepts only users' tokens, so a handler calling back needs one of those.
+ */
+function environmentOf(ctx: Context, event: IntegrationEventRow) {
+  const integration = ctx.tx.get('integrations', event.integration)!
+  const installation = ctx.tx.get('integrationInstallations', event.installation)
+  const { payload } = event
+  const space = payload.type === 'space_installation_setup' ? ctx.tx.get('integrationSpaceInstallations', `${event.installation}/${payload.spaceId}`) : undefined
+  const site = payload.type === 'site_installation_setup' ? ctx.tx.get('integrationSiteInstallations', `${event.installation}/${payload.siteId}`) : undefined
+  return {
+    apiEndpoint: ctx.urls.base,
+    apiTokens: { integration: `gb_integration_placeholder_${integration.uid}`, installation: `gb_installation_placeholder_${event.installation}` },
+    integration: encodeIntegration(ctx, integration),
+    ...(installation && { installation: encodeInstallation(ctx, installation) }),
+    ...(space && { spaceInstallation: encodeSpaceInstallation(ctx, space, false) }),
+    ...(site && { siteInstallation: encodeSiteInstallation(ctx, site, false) }),
+    secrets: integration.secrets,
+    signingSecrets: { integration: integration.signingSecret },
+  }
+}

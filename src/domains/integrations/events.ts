@@ -1,0 +1,52 @@
+import type { Context } from '../../core/context.js'
+import { ApiError } from '../../core/errors.js'
+import { deliveryJob } from './delivery.js'
+import type { IntegrationEventLog, IntegrationEventPayload, IntegrationEventRow, IntegrationRow } from './rows.js'
+
+/** What distinguishes one kind of setup event from another (the rest of the payload is common). */
+export type EventKind = { type: 'installation_setup' } | { type: 'space_installation_setup'; spaceId: string } | { type: 'site_installation_setup'; siteId: string }
+
+/**
+ * Record an event of an installation and defer its delivery (a background job, started once the
+ * request's transaction commits: a failed request records and delivers nothing). A new
+ * installation is `active`; what it was before it existed is `pending` with no configuration.
+ */
+export function recordEvent(ctx: Context, integration: IntegrationRow, installation: string, kind: EventKind): IntegrationEventRow {
+  const id = ctx.newId()
+  const payload = { eventId: id, ...kind, installationId: installation, status: 'active', previous: { status: 'pending', configuration: {} } } as IntegrationEventPayload
+  const row = ctx.tx.insert('integrationEvents', {
+    id,
+    integration: integration.id,
+    integrationUid: integration.uid,
+    installation,
+    createdAt: ctx.nowIso(),
+    payload,
+    delivery: { state: 'pending', attempts: 0 },
+    logs: [{ message: `Recorded ${payload.type} for installation ${installation}`, timestamp: ctx.nowIso(), level: 'debug' }],
+  })
+  ctx.defer(`integration-event:${id}`, deliveryJob(id))
+  return row
+}
+
+/** An event of this integration. */
+export function getEvent(ctx: Context, name: string, id: string): IntegrationEventRow {
+  const row = ctx.tx.get('integrationEvents', id)
+  if (!row || row.integration !== name) throw new ApiError('NOT_FOUND', 'Event not found')
+  return row
+}
+
+/**
+ * Change an event in a job's transaction: `change` gets the row (undefined when the event is gone,
+ * its integration unpublished) and returns the new fields; `logs` are appended to its trace.
+ */
+export function updateEvent(
+  ctx: Context,
+  id: string,
+  change: (row: IntegrationEventRow) => { delivery: IntegrationEventRow['delivery']; logs?: Array<Omit<IntegrationEventLog, 'timestamp'>> },
+): IntegrationEventRow | undefined {
+  const row = ctx.tx.get('integrationEvents', id)
+  if (!row) return undefined
+  const { delivery, logs = [] } = change(row)
+  const timestamp = ctx.nowIso()
+  return ctx.tx.update('integrationEvents', { ...row, delivery, logs: [...row.logs, ...logs.map((l) => ({ ...l, timestamp }))] })
+}
