@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { createDocsApi } from '../../src/index.js'
+import { BASE, call, expectError } from '../helpers.js'
+import { expectOfficialResponse } from '../conformance/official.js'
+import { edit, merge, openCr, rowsOfSpace, setup } from './change-requests-kit.js'
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+
+/** A space with every kind of row: merged content with a file, an open change request with an edit, a review request, a review and comments. */
+async function filledSpace() {
+  const w = await setup()
+  const first = await openCr(w, 'Fill')
+  const filled = await edit(w, first.id, [
+    { operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: PNG, ref: 'dot' }] },
+    { operation: 'insert_page', ref: 'guide', title: 'Guide', document: { markdown: '![a dot](./dot)' } },
+    { operation: 'insert_page', into: 'guide', title: 'Setup', document: { markdown: 'Install it.' } },
+  ])
+  expect(filled.status).toBe(200)
+  expect((await merge(w, first.id)).body.result).toBe('merge')
+  const open = await openCr(w, 'Open')
+  expect((await edit(w, open.id, [{ operation: 'update_page', page: filled.body.changes[0].page.id, title: 'Guide 2' }])).status).toBe(200)
+  expect((await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${open.id}/requested-reviewers`, { users: [w.users.rita.id] })).status).toBe(200)
+  expect((await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${open.id}/reviews`, { status: 'approved' })).status).toBe(201)
+  const comment = await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${open.id}/comments`, { body: { markdown: 'Looks good' } })
+  expect((await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${open.id}/comments/${comment.body.id}/replies`, { body: { markdown: 'Thanks' } })).status).toBe(200)
+  expect((await call(w.api, w.tokens.ada, 'POST', `${w.base}/comments`, { body: { markdown: 'On main' } })).status).toBe(200)
+  return { ...w, file: filled.body.insertedFiles[0], open }
+}
+
+describe('purging a space removes every row of it', () => {
+  it('removes content, change requests, reviews, review requests and comments; a duplicate keeps its own; the dump loads again', async () => {
+    const w = await filledSpace()
+    const dup = (await call(w.api, w.tokens.ada, 'POST', `${w.base}/duplicate`)).body
+    const buckets = w.api.store.read((tx) => tx.all('revisions').filter((r) => r.space === w.space.id).flatMap((r) => r.buckets.filter((b) => b !== '')))
+    expect(buckets.length).toBeGreaterThan(0)
+    expect(rowsOfSpace(w, w.space.id)).toMatchObject({ revisions: 4, pageVersions: 3, files: 1, changeRequests: 2, reviews: 1, requestedReviewers: 1, comments: 2, commentReplies: 1 })
+    const dupRows = rowsOfSpace(w, dup.id)
+    expect(dupRows).toMatchObject({ revisions: 1, pageVersions: 2, files: 1 })
+
+    expect((await call(w.api, w.tokens.ada, 'DELETE', w.base)).status).toBe(204)
+    w.clock.advance(8 * 24 * 60 * 60 * 1000)
+    expectError(await call(w.api, w.tokens.ada, 'POST', `${w.base}/restore`), 404, 'Space not found')
+
+    expect(rowsOfSpace(w, w.space.id)).toEqual({})
+    w.api.store.read((tx) => {
+      expect(tx.get('spaces', w.space.id)).toBeUndefined()
+      expect(buckets.filter((b) => tx.get('contentBuckets', b))).toEqual([])
+      expect(tx.all('changeRequests').filter((cr) => cr.id === w.open.id)).toEqual([])
+    })
+    // The duplicate is untouched: its rows, its content, its file's bytes.
+    expect(rowsOfSpace(w, dup.id)).toEqual(dupRows)
+    const copy = await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${dup.id}/content`)
+    expectOfficialResponse('getCurrentRevision', 200, copy.body)
+    expect(copy.body.pages.map((p: any) => [p.title, p.pages.map((c: any) => c.title)])).toEqual([['Guide', ['Setup']]])
+    expect((await w.api.fetch(copy.body.files[0].downloadURL)).status).toBe(200)
+
+    // The state document loads again, and reads the same.
+    const dump = w.api.dump()
+    const reloaded = createDocsApi({ baseUrl: BASE, seed: dump })
+    expect(reloaded.dump()).toEqual(dump)
+    const again = await call(reloaded, w.tokens.ada, 'GET', `/v1/spaces/${dup.id}/content`)
+    expect(again.body).toEqual(copy.body)
+  })
+
+  it('a state document whose content rows another space shares, or no revision reaches, is refused', async () => {
+    const w = await filledSpace()
+    const other = await w.api.fixtures.createSpace(w.org.id, { title: 'Other' })
+    const dump = w.api.dump()
+    const rev = dump.revisions!.find((r) => r.space === w.space.id && r.buckets.length > 0)!
+    const index = rev.buckets.findIndex((b) => b !== '')
+    const sharing = { ...dump, revisions: [...dump.revisions!, { ...rev, id: 'shared', space: other.id, files: [] }] }
+    expect(() => createDocsApi({ seed: sharing })).toThrow(`\`revisions[${dump.revisions!.length}].buckets.${index}\`: content bucket "${rev.buckets[index]}" holds pages of space "${w.space.id}"`)
+    const version = dump.pageVersions![0]!
+    const orphan = { ...dump, pageVersions: [...dump.pageVersions!, { ...version, id: 'orphan' }] }
+    expect(() => createDocsApi({ seed: orphan })).toThrow('`pageVersions[id=orphan]`: no content bucket holds this page version')
+    const bucket = dump.contentBuckets![0]!
+    const unnamed = { ...dump, contentBuckets: [...dump.contentBuckets!, { ...bucket, id: 'unnamed' }] }
+    expect(() => createDocsApi({ seed: unnamed })).toThrow('`contentBuckets[id=unnamed]`: no revision names this bucket')
+    const mixed = { ...dump, pageVersions: [...dump.pageVersions!, { ...version, id: 'elsewhere', space: other.id }], contentBuckets: [...dump.contentBuckets!, { id: 'mixed', entries: { [version.page]: 'elsewhere', [dump.pageVersions![1]!.page]: dump.pageVersions![1]!.id } }] }
+    expect(() => createDocsApi({ seed: mixed })).toThrow('a bucket holds the pages of one space')
+    const empty = { ...dump, contentBuckets: [...dump.contentBuckets!, { id: 'empty', entries: {} }] }
+    expect(() => createDocsApi({ seed: empty })).toThrow('`contentBuckets[' )
+  })
+})
