@@ -82,3 +82,42 @@ describe('purging a space removes every row of it', () => {
     expect(() => createDocsApi({ seed: empty })).toThrow('`contentBuckets[' )
   })
 })
+
+describe('transferring a space takes its change requests along', () => {
+  it('lists them under the new organization, in every status, and no longer under the old one; the dump loads', async () => {
+    const w = await setup()
+    const beta = await w.api.fixtures.createOrganization({ title: 'Beta', members: [{ user: w.users.ada.id, role: 'admin' }, { user: w.users.rita.id, role: 'read' }] })
+    const merged = await openCr(w, 'Merged')
+    expect((await merge(w, merged.id)).body.result).toBe('merge')
+    const open = await openCr(w, 'Open')
+    const draft = await openCr(w, 'Draft')
+    await call(w.api, w.tokens.ada, 'PATCH', `${w.base}/change-requests/${draft.id}`, { status: 'draft' })
+    const stays = await w.api.fixtures.createSpace(w.org.id, { title: 'Stays' })
+    const kept = (await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${stays.id}/change-requests`, { subject: 'Kept' })).body
+    const listed = async (org: string, status: string) => {
+      const res = await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${org}/change-requests?status=${status}`)
+      expectOfficialResponse('listChangeRequestsForOrganization', 200, res.body)
+      return res.body.items.map((c: any) => c.id)
+    }
+    expect(await listed(w.org.id, 'open')).toEqual([kept.id, open.id])
+
+    expect((await call(w.api, w.tokens.ada, 'POST', `${w.base}/transfer`, { organization: beta.id })).status).toBe(200)
+    expect(await listed(w.org.id, 'open')).toEqual([kept.id])
+    expect(await listed(w.org.id, 'draft')).toEqual([])
+    expect(await listed(w.org.id, 'merged')).toEqual([])
+    expect(await listed(beta.id, 'open')).toEqual([open.id])
+    expect(await listed(beta.id, 'draft')).toEqual([draft.id])
+    expect(await listed(beta.id, 'merged')).toEqual([merged.id])
+    // A reader of the new organization sees them there; the old organization's reader no longer does.
+    const rita = await call(w.api, w.tokens.rita, 'GET', `/v1/orgs/${beta.id}/change-requests`)
+    expect(rita.body.items.map((c: any) => c.id)).toEqual([open.id])
+    expect(w.api.store.read((tx) => tx.all('changeRequests').filter((c) => c.space === w.space.id).map((c) => c.organization))).toEqual([beta.id, beta.id, beta.id])
+    // Within one organization (another collection), nothing of theirs changes.
+    const docs = await w.api.fixtures.createCollection(beta.id, { title: 'Docs' })
+    const rows = w.api.store.read((tx) => tx.all('changeRequests'))
+    expect((await call(w.api, w.tokens.ada, 'POST', `${w.base}/transfer`, { organization: beta.id, parent: docs.id })).status).toBe(200)
+    expect(w.api.store.read((tx) => tx.all('changeRequests'))).toEqual(rows)
+    const dump = w.api.dump()
+    expect(createDocsApi({ baseUrl: BASE, seed: dump }).dump()).toEqual(dump)
+  })
+})
