@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createDocsApi } from '../../src/index.js'
-import { BASE, call, expectError } from '../helpers.js'
+import { BASE, call, createWorld, expectError } from '../helpers.js'
 import { expectOfficialResponse } from '../conformance/official.js'
 import { edit, merge, openCr, rowsOfSpace, setup } from './change-requests-kit.js'
 
@@ -119,5 +119,63 @@ describe('transferring a space takes its change requests along', () => {
     expect(w.api.store.read((tx) => tx.all('changeRequests'))).toEqual(rows)
     const dump = w.api.dump()
     expect(createDocsApi({ baseUrl: BASE, seed: dump }).dump()).toEqual(dump)
+  })
+})
+
+describe("a change request's revisions are read only by who may read change requests", () => {
+  it('visitors of a public space get 404 on them (edits and updates from main), members read them; main revisions stay open', async () => {
+    const world = await createWorld()
+    const space = await world.api.fixtures.createSpace(world.org.id, { title: 'Open', visibility: 'public' })
+    const w = { ...world, space, base: `/v1/spaces/${space.id}` }
+    const first = await openCr(w, 'Main')
+    const main1 = (await edit(w, first.id, [{ operation: 'insert_page', title: 'Public', document: { markdown: 'Open text' } }])).body
+    await merge(w, first.id)
+    const mainRev = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/content`)).body
+    const cr = await openCr(w, 'Secret')
+    const edited = await edit(w, cr.id, [{ operation: 'insert_page', title: 'Secret plan', document: { markdown: 'Not yet public' } }])
+    const secretPage = edited.body.changes[0].page.id
+    const editRev = edited.body.changeRequest.revision
+    // Main moves on; the update from main makes another revision for the change request.
+    const other = await openCr(w, 'Other')
+    await edit(w, other.id, [{ operation: 'update_page', page: main1.changes[0].page.id, title: 'Public 2' }])
+    await merge(w, other.id)
+    const update = await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr.id}/update`)
+    expect(update.body.result).toBe('update')
+    const updateRev = update.body.revision
+    expect(updateRev).not.toBe(editRev)
+
+    const paths = (rev: string) => [`${w.base}/revisions/${rev}`, `${w.base}/revisions/${rev}/pages`, `${w.base}/revisions/${rev}/page/${secretPage}`]
+    const before = w.api.dump()
+    for (const token of [w.tokens.olga, w.tokens.gina]) {
+      expect((await call(w.api, token, 'GET', `${w.base}/change-requests/${cr.id}`)).status).toBe(403)
+      for (const path of [...paths(editRev), ...paths(updateRev)]) expectError(await call(w.api, token, 'GET', path), 404, 'Revision not found')
+      // Main's revisions, the current and an older one, stay readable at the space's view level.
+      for (const rev of [mainRev.id, (await call(w.api, w.tokens.ada, 'GET', `${w.base}/content`)).body.id]) {
+        const res = await call(w.api, token, 'GET', `${w.base}/revisions/${rev}`)
+        expect(res.status).toBe(200)
+        expectOfficialResponse('getRevisionById', 200, res.body)
+      }
+    }
+    expect(w.api.dump()).toEqual(before)
+    // A reader of the organization reads them, as they read the change request.
+    for (const rev of [editRev, updateRev]) {
+      const [one, pages, page] = await Promise.all(paths(rev).map((path) => call(w.api, w.tokens.rita, 'GET', path)))
+      expectOfficialResponse('getRevisionById', 200, one!.body)
+      expectOfficialResponse('listPagesInRevisionById', 200, pages!.body)
+      expectOfficialResponse('getPageInRevisionById', 200, page!.body)
+      expect(page!.body.title).toBe('Secret plan')
+    }
+    // Merged, the change request's content is main's: the merge revision opens; its edit revisions stay closed.
+    expect((await merge(w, cr.id)).body.result).toBe('merge')
+    const merged = (await call(w.api, w.tokens.olga, 'GET', `${w.base}/content`)).body
+    expect((await call(w.api, w.tokens.olga, 'GET', `${w.base}/revisions/${merged.id}/page/${secretPage}`)).status).toBe(200)
+    expectError(await call(w.api, w.tokens.olga, 'GET', `${w.base}/revisions/${editRev}`), 404, 'Revision not found')
+    // The mark travels in state documents.
+    const dump = w.api.dump()
+    expect(dump.revisions!.filter((r) => r.changeRequest === cr.id).map((r) => r.id)).toEqual([editRev, updateRev])
+    const reloaded = createDocsApi({ baseUrl: BASE, seed: dump })
+    expectError(await call(reloaded, w.tokens.olga, 'GET', `${w.base}/revisions/${updateRev}`), 404, 'Revision not found')
+    const wrong = { ...dump, revisions: dump.revisions!.map((r) => (r.id === editRev ? { ...r, changeRequest: 'nope' } : r)) }
+    expect(() => createDocsApi({ seed: wrong })).toThrow(`\`revisions[id=${editRev}].changeRequest\`: no change request "nope"`)
   })
 })

@@ -246,7 +246,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
     }
   })
 
-  const revision = draft.commit({ type: 'edits', parents: [current.id] })
+  const revision = draft.commit({ type: 'edits', parents: [current.id], changeRequest: cr.id })
   const updated = ctx.tx.update('changeRequests', { ...cr, revision: revision.id, updatedAt: now, contributors: withContributor(ctx, cr) })
   return { changeRequest: updated, outcomes: [...outcomes.values()], files: inserted }
 }

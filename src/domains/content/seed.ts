@@ -83,6 +83,7 @@ export const contentSeedRules = [
         type: z.enum(['edits', 'merge', 'update', 'rollback']).default('edits'),
         createdAt: SeedTimestampSchema.default(d.now),
         mergedFrom: SeedIdSchema.optional(),
+        changeRequest: SeedIdSchema.optional(),
         rootPages: ids.default([]),
         buckets: z.array(z.string()).default([]),
         files: ids.default([]),
@@ -114,6 +115,10 @@ export const contentSeedRules = [
         for (const version of Object.values(bucket.entries)) held.add(version)
       }
       for (const version of ctx.tx.all('pageVersions')) if (!held.has(version.id)) fail(`pageVersions[id=${version.id}]`, 'no content bucket holds this page version')
+      // Change requests load after content: the revisions made for one are checked here.
+      for (const rev of ctx.tx.all('revisions')) {
+        if (rev.changeRequest !== undefined && ctx.tx.get('changeRequests', rev.changeRequest)?.space !== rev.space) fail(`revisions[id=${rev.id}].changeRequest`, `no change request "${rev.changeRequest}" in space "${rev.space}"`)
+      }
     },
   }),
 ]
