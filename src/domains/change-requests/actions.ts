@@ -6,7 +6,7 @@ import { getSpace } from '../spaces/model.js'
 import { baseRevisionOf } from './encode.js'
 import { mergeRevisions, type MergeConflict } from './merge.js'
 import { countTransition, requireEditable, requireUnlocked } from './model.js'
-import { requireMergeRules } from './reviews.js'
+import { requireMergeRules } from './merge-rules.js'
 
 export type MergeAnswer = { result: 'merge' | 'update' | 'conflicts'; revision: string; conflicts?: MergeConflict[] }
 
