@@ -1,35 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createDocsApi } from '../../src/index.js'
 import { createMemoryBlobs } from '../../src/storage/blobs.js'
-import { call, createWorld, expectError, type World } from '../helpers.js'
+import { call, expectError } from '../helpers.js'
 import { expectOfficialResponse } from '../conformance/official.js'
-
-async function setup() {
-  const w = await createWorld()
-  const space = await w.api.fixtures.createSpace(w.org.id, { title: 'Handbook' })
-  const base = `/v1/spaces/${space.id}`
-  return { ...w, space, base }
-}
-
-const counters = (w: World, spaceId: string) =>
-  w.api.store.read((tx) => {
-    const s = tx.get('spaces', spaceId)!
-    return { total: s.changeRequests, open: s.changeRequestsOpen, draft: s.changeRequestsDraft }
-  })
-
-async function openCr(w: Awaited<ReturnType<typeof setup>>, subject = 'Edit') {
-  const res = await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests`, { subject })
-  expect(res.status).toBe(201)
-  return res.body
-}
-
-async function edit(w: Awaited<ReturnType<typeof setup>>, cr: string, changes: unknown[], token = w.tokens.ada) {
-  return call(w.api, token, 'POST', `${w.base}/change-requests/${cr}/content?compat=false`, { changes })
-}
-
-async function merge(w: Awaited<ReturnType<typeof setup>>, cr: string) {
-  return call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr}/merge`)
-}
+import { counters, edit, merge, openCr, setup } from './change-requests-kit.js'
 
 describe('change requests: lifecycle and counters', () => {
   it('numbers change requests per space, addresses them by id or number, and keeps the counters exact', async () => {
@@ -377,12 +351,33 @@ describe('change request content', () => {
     expect((await w.api.fetch(res.body.url)).status).toBe(404)
   })
 
-  it('locked spaces refuse content edits and merges', async () => {
+  it('locked spaces refuse content edits, updates from main and merges, until the admin unlocks', async () => {
     const w = await setup()
     const cr = await openCr(w)
-    await call(w.api, w.tokens.ada, 'PATCH', w.base, { editMode: 'locked' })
+    // Main moves past the change request, so an update from main would rewrite its content.
+    const other = await openCr(w, 'Other')
+    await edit(w, other.id, [{ operation: 'insert_page', title: 'Main page', document: {} }])
+    await merge(w, other.id)
+    expect((await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}`)).body.outdated).toBe(true)
+    const locked = await call(w.api, w.tokens.ada, 'PATCH', w.base, { editMode: 'locked' })
+    expect(locked.body.editMode).toBe('locked')
+    const before = w.api.dump()
     expectError(await edit(w, cr.id, [{ operation: 'insert_page', document: {} }]), 403, 'locked')
+    expectError(await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr.id}/update`), 403, 'locked')
     expectError(await merge(w, cr.id), 403, 'locked')
+    expect(w.api.dump()).toEqual(before)
+    // Reading still works; the admin unlocks (a space PATCH is not a content edit), then all three do.
+    expect((await call(w.api, w.tokens.rita, 'GET', `${w.base}/change-requests/${cr.id}/content`)).status).toBe(200)
+    const unlocked = await call(w.api, w.tokens.ada, 'PATCH', w.base, { editMode: 'live' })
+    expect(unlocked.status).toBe(200)
+    expectOfficialResponse('updateSpaceById', 200, unlocked.body)
+    const updated = await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr.id}/update`)
+    expect(updated.body.result).toBe('update')
+    expectOfficialResponse('updateChangeRequest', 200, updated.body)
+    expect((await edit(w, cr.id, [{ operation: 'insert_page', title: 'Unlocked', document: {} }])).status).toBe(200)
+    expect((await merge(w, cr.id)).body.result).toBe('merge')
+    const pages = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/content/pages`)).body.pages
+    expect(pages.map((p: any) => p.title)).toEqual(['Main page', 'Unlocked'])
   })
 })
 

@@ -53,6 +53,8 @@ export function mergeChangeRequest(ctx: Context, cr: ChangeRequestRow): MergeAns
 export function updateFromMain(ctx: Context, cr: ChangeRequestRow): MergeAnswer {
   requireEditable(cr)
   const space = getSpace(ctx, cr.space)
+  // It rewrites the change request's content: a content edit, refused on a locked space.
+  requireUnlocked(space)
   const main = requireRevision(ctx, space, space.revision)
   if (baseRevisionOf(cr) === main.id) return { result: 'update', revision: cr.revision }
   const result = mergeRevisions(ctx, requireRevision(ctx, space, baseRevisionOf(cr)), main, requireRevision(ctx, space, cr.revision))
