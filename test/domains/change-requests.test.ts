@@ -3,7 +3,7 @@ import { createDocsApi } from '../../src/index.js'
 import { createMemoryBlobs } from '../../src/storage/blobs.js'
 import { call, expectError } from '../helpers.js'
 import { expectOfficialResponse } from '../conformance/official.js'
-import { counters, edit, merge, openCr, setup } from './change-requests-kit.js'
+import { addMember, counters, edit, merge, openCr, setup } from './change-requests-kit.js'
 
 describe('change requests: lifecycle and counters', () => {
   it('numbers change requests per space, addresses them by id or number, and keeps the counters exact', async () => {
@@ -445,6 +445,40 @@ describe('reviews and merge rules', () => {
     expectError(await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/reviews?outdated=yes`), 400, 'outdated')
     expect((await merge(w, cr.id)).body.result).toBe('merge')
     expectError(await call(w.api, w.tokens.rita, 'POST', `${w.base}/change-requests/${cr.id}/reviews`, { status: 'approved' }), 403, 'review')
+  })
+
+  it("requesting a review again from a user outdates that user's reviews (not others'); they count again once they review anew", async () => {
+    const w = await setup()
+    const rev = await addMember(w, 'Rev Iewer', 'review')
+    await call(w.api, w.tokens.ada, 'PATCH', w.base, { mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [rev.user.id] }] } })
+    const cr = await openCr(w)
+    const path = `${w.base}/change-requests/${cr.id}`
+    const reviewsOf = async (q: string) => {
+      const res = await call(w.api, w.tokens.ada, 'GET', `${path}/reviews?${q}`)
+      expectOfficialResponse('getReviewsByChangeRequestId', 200, res.body)
+      return res.body.items.map((r: any) => [r.reviewer.id, r.status])
+    }
+    await call(w.api, rev.token, 'POST', `${path}/reviews`, { status: 'approved' })
+    await call(w.api, w.tokens.ada, 'POST', `${path}/reviews`, { status: 'changes-requested' })
+    expect(await reviewsOf('outdated=true')).toEqual([])
+    // A request that fails (a non-member in the list) outdates nothing.
+    const before = w.api.dump()
+    expectError(await call(w.api, w.tokens.ada, 'POST', `${path}/requested-reviewers`, { users: [rev.user.id, w.users.olga.id] }), 400, 'users[1]')
+    expect(w.api.dump()).toEqual(before)
+    const requested = await call(w.api, w.tokens.ada, 'POST', `${path}/requested-reviewers`, { users: [rev.user.id] })
+    expectOfficialResponse('requestReviewersForChangeRequest', 200, requested.body)
+    expect(await reviewsOf('outdated=true')).toEqual([[rev.user.id, 'approved']])
+    expect(await reviewsOf('outdated=false')).toEqual([[w.users.ada.id, 'changes-requested']])
+    // The approval no longer counts for the merge rules, until the reviewer reviews again.
+    expectError(await merge(w, cr.id), 403, `require_specific_reviewers: it needs the approval of Rev Iewer (${rev.user.id})`)
+    const again = await call(w.api, rev.token, 'POST', `${path}/reviews`, { status: 'approved' })
+    expect(again.body.requestedBy.id).toBe(w.users.ada.id)
+    expect(await reviewsOf('outdated=false')).toEqual([[w.users.ada.id, 'changes-requested'], [rev.user.id, 'approved']])
+    // Requested once more, both of their reviews are outdated.
+    await call(w.api, w.tokens.ada, 'POST', `${path}/requested-reviewers`, { users: [rev.user.id] })
+    expect(await reviewsOf('outdated=true')).toEqual([[rev.user.id, 'approved'], [rev.user.id, 'approved']])
+    expect((await call(w.api, rev.token, 'POST', `${path}/reviews`, { status: 'approved' })).status).toBe(201)
+    expect((await merge(w, cr.id)).body.result).toBe('merge')
   })
 
   it('removes requested reviewers (205, then 204) and lists contributors', async () => {
