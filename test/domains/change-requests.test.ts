@@ -126,6 +126,28 @@ describe('change request content', () => {
     expect(page.body.markdown.trim()).toBe('original')
   })
 
+  it('revert_page to a named revision: an old revision of the space works; one the space lacks is a 400 naming changes[i].revision', async () => {
+    const w = await setup()
+    const first = await openCr(w)
+    const alpha = (await edit(w, first.id, [{ operation: 'insert_page', title: 'Alpha', document: { markdown: 'v1' } }])).body.changes[0].page.id
+    await merge(w, first.id)
+    const v1 = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/content`)).body.id
+    const second = await openCr(w)
+    await edit(w, second.id, [{ operation: 'update_page', page: alpha, document: { markdown: 'v2' } }])
+    await merge(w, second.id)
+    const cr = await openCr(w)
+    const elsewhere = await w.api.fixtures.createSpace(w.org.id, { title: 'Elsewhere' })
+    const before = w.api.dump()
+    for (const revision of ['nope', elsewhere.revision]) {
+      const bad = await edit(w, cr.id, [{ operation: 'update_page', page: alpha, title: 'Touched' }, { operation: 'revert_page', page: alpha, revision }])
+      expectError(bad, 400, `changes[1].revision\`: no revision "${revision}" in the space`)
+    }
+    expect(w.api.dump()).toEqual(before)
+    expect((await edit(w, cr.id, [{ operation: 'revert_page', page: alpha, revision: v1 }])).status).toBe(200)
+    const page = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/content/page/${alpha}?format=markdown`)
+    expect(page.body.markdown.trim()).toBe('v1')
+  })
+
   it('revert_page with block reverts only the listed blocks (modified, added, deleted), leaving the rest and the metadata', async () => {
     const w = await setup()
     const first = await openCr(w)
