@@ -52,6 +52,65 @@ describe('change requests: lifecycle and counters', () => {
   })
 })
 
+describe('change requests: roles and counters', () => {
+  it('editors create, edit and update from main but neither review nor merge (403); reviewers review and merge', async () => {
+    const w = await setup()
+    const eddie = await addMember(w, 'Eddie Editor', 'edit')
+    const rev = await addMember(w, 'Rev Iewer', 'review')
+    const cr = await openCr(w, 'By an editor', eddie.token)
+    expect(cr.createdBy.id).toBe(eddie.user.id)
+    expect((await edit(w, cr.id, [{ operation: 'insert_page', title: 'Draft', document: {} }], eddie.token)).status).toBe(200)
+    const other = await openCr(w, 'Moves main')
+    await edit(w, other.id, [{ operation: 'insert_page', title: 'Main', document: {} }])
+    await merge(w, other.id, rev.token)
+    const updated = await call(w.api, eddie.token, 'POST', `${w.base}/change-requests/${cr.id}/update`)
+    expect(updated.body.result).toBe('update')
+    expectOfficialResponse('updateChangeRequest', 200, updated.body)
+    const patched = await call(w.api, eddie.token, 'PATCH', `${w.base}/change-requests/${cr.id}`, { subject: 'Renamed by the editor' })
+    expect(patched.status).toBe(200)
+    const before = w.api.dump()
+    expectError(await call(w.api, eddie.token, 'POST', `${w.base}/change-requests/${cr.id}/reviews`, { status: 'approved' }), 403, 'review')
+    expectError(await merge(w, cr.id, eddie.token), 403, 'review')
+    expect(w.api.dump()).toEqual(before)
+    const reviewed = await call(w.api, rev.token, 'POST', `${w.base}/change-requests/${cr.id}/reviews`, { status: 'approved' })
+    expect(reviewed.status).toBe(201)
+    expectOfficialResponse('submitChangeRequestReview', 201, reviewed.body)
+    const merged = await merge(w, cr.id, rev.token)
+    expect(merged.body.result).toBe('merge')
+    expect((await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}`)).body).toMatchObject({ status: 'merged', mergedBy: { id: rev.user.id } })
+    const contributors = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/contributors`)).body.items
+    expect(contributors.map((c: any) => [c.user.id, c.count])).toEqual([[eddie.user.id, 1]])
+  })
+
+  it('keeps changeRequests, changeRequestsOpen and changeRequestsDraft exact: draft → merged, archived → draft → open', async () => {
+    const w = await setup()
+    const space = async () => {
+      const res = await call(w.api, w.tokens.ada, 'GET', w.base)
+      expectOfficialResponse('getSpaceById', 200, res.body)
+      return { total: res.body.changeRequests, open: res.body.changeRequestsOpen, draft: res.body.changeRequestsDraft }
+    }
+    const patch = (cr: string, status: string) => call(w.api, w.tokens.ada, 'PATCH', `${w.base}/change-requests/${cr}`, { status })
+    const a = await openCr(w, 'Drafted then merged')
+    const b = await openCr(w, 'Archived, drafted, reopened')
+    expect(await space()).toEqual({ total: 2, open: 2, draft: 0 })
+    await patch(a.id, 'draft')
+    expect(await space()).toEqual({ total: 2, open: 1, draft: 1 })
+    expect((await merge(w, a.id)).body.result).toBe('merge')
+    expect(await space()).toEqual({ total: 2, open: 1, draft: 0 })
+    await patch(b.id, 'archived')
+    expect(await space()).toEqual({ total: 2, open: 0, draft: 0 })
+    await patch(b.id, 'draft')
+    expect(await space()).toEqual({ total: 2, open: 0, draft: 1 })
+    await patch(b.id, 'open')
+    expect(await space()).toEqual({ total: 2, open: 1, draft: 0 })
+    // Setting the status it has changes no counter; a merged change request keeps its status.
+    await patch(b.id, 'open')
+    expectError(await patch(a.id, 'open'), 409, 'merged')
+    expect(await space()).toEqual({ total: 2, open: 1, draft: 0 })
+    expect(counters(w, w.space.id)).toEqual({ total: 2, open: 1, draft: 0 })
+  })
+})
+
 describe('change request content', () => {
   it('inserts pages from markdown, reads them by id and path, and leaves main unchanged until merge', async () => {
     const w = await setup()
