@@ -240,6 +240,11 @@ export interface RevisionRow {
   createdAt: string
   /** The change request merged (type `merge`). */
   mergedFrom?: string
+  /**
+   * The change request this revision was made for (its content edits, its updates from main):
+   * work in progress, read only by callers who may view change requests. Main's revisions have none.
+   */
+  changeRequest?: string
   /** Root pages, in order. */
   rootPages: readonly string[]
   /** Ids of the index buckets (`contentBuckets`); empty for an empty revision. */

@@ -1,35 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createDocsApi } from '../../src/index.js'
 import { createMemoryBlobs } from '../../src/storage/blobs.js'
-import { call, createWorld, expectError, type World } from '../helpers.js'
+import { call, expectError } from '../helpers.js'
 import { expectOfficialResponse } from '../conformance/official.js'
-
-async function setup() {
-  const w = await createWorld()
-  const space = await w.api.fixtures.createSpace(w.org.id, { title: 'Handbook' })
-  const base = `/v1/spaces/${space.id}`
-  return { ...w, space, base }
-}
-
-const counters = (w: World, spaceId: string) =>
-  w.api.store.read((tx) => {
-    const s = tx.get('spaces', spaceId)!
-    return { total: s.changeRequests, open: s.changeRequestsOpen, draft: s.changeRequestsDraft }
-  })
-
-async function openCr(w: Awaited<ReturnType<typeof setup>>, subject = 'Edit') {
-  const res = await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests`, { subject })
-  expect(res.status).toBe(201)
-  return res.body
-}
-
-async function edit(w: Awaited<ReturnType<typeof setup>>, cr: string, changes: unknown[], token = w.tokens.ada) {
-  return call(w.api, token, 'POST', `${w.base}/change-requests/${cr}/content?compat=false`, { changes })
-}
-
-async function merge(w: Awaited<ReturnType<typeof setup>>, cr: string) {
-  return call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr}/merge`)
-}
+import { addMember, counters, edit, merge, openCr, setup } from './change-requests-kit.js'
 
 describe('change requests: lifecycle and counters', () => {
   it('numbers change requests per space, addresses them by id or number, and keeps the counters exact', async () => {
@@ -75,6 +49,65 @@ describe('change requests: lifecycle and counters', () => {
     await call(w.api, w.tokens.ada, 'POST', `${w.base}/permissions`, { role: 'read', users: [w.users.gina.id] })
     const invited = await call(w.api, w.tokens.gina, 'GET', `/v1/orgs/${w.org.id}/change-requests`)
     expect(invited.body.items.map((c: any) => c.id)).toEqual([cr.id])
+  })
+})
+
+describe('change requests: roles and counters', () => {
+  it('editors create, edit and update from main but neither review nor merge (403); reviewers review and merge', async () => {
+    const w = await setup()
+    const eddie = await addMember(w, 'Eddie Editor', 'edit')
+    const rev = await addMember(w, 'Rev Iewer', 'review')
+    const cr = await openCr(w, 'By an editor', eddie.token)
+    expect(cr.createdBy.id).toBe(eddie.user.id)
+    expect((await edit(w, cr.id, [{ operation: 'insert_page', title: 'Draft', document: {} }], eddie.token)).status).toBe(200)
+    const other = await openCr(w, 'Moves main')
+    await edit(w, other.id, [{ operation: 'insert_page', title: 'Main', document: {} }])
+    await merge(w, other.id, rev.token)
+    const updated = await call(w.api, eddie.token, 'POST', `${w.base}/change-requests/${cr.id}/update`)
+    expect(updated.body.result).toBe('update')
+    expectOfficialResponse('updateChangeRequest', 200, updated.body)
+    const patched = await call(w.api, eddie.token, 'PATCH', `${w.base}/change-requests/${cr.id}`, { subject: 'Renamed by the editor' })
+    expect(patched.status).toBe(200)
+    const before = w.api.dump()
+    expectError(await call(w.api, eddie.token, 'POST', `${w.base}/change-requests/${cr.id}/reviews`, { status: 'approved' }), 403, 'review')
+    expectError(await merge(w, cr.id, eddie.token), 403, 'review')
+    expect(w.api.dump()).toEqual(before)
+    const reviewed = await call(w.api, rev.token, 'POST', `${w.base}/change-requests/${cr.id}/reviews`, { status: 'approved' })
+    expect(reviewed.status).toBe(201)
+    expectOfficialResponse('submitChangeRequestReview', 201, reviewed.body)
+    const merged = await merge(w, cr.id, rev.token)
+    expect(merged.body.result).toBe('merge')
+    expect((await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}`)).body).toMatchObject({ status: 'merged', mergedBy: { id: rev.user.id } })
+    const contributors = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/contributors`)).body.items
+    expect(contributors.map((c: any) => [c.user.id, c.count])).toEqual([[eddie.user.id, 1]])
+  })
+
+  it('keeps changeRequests, changeRequestsOpen and changeRequestsDraft exact: draft → merged, archived → draft → open', async () => {
+    const w = await setup()
+    const space = async () => {
+      const res = await call(w.api, w.tokens.ada, 'GET', w.base)
+      expectOfficialResponse('getSpaceById', 200, res.body)
+      return { total: res.body.changeRequests, open: res.body.changeRequestsOpen, draft: res.body.changeRequestsDraft }
+    }
+    const patch = (cr: string, status: string) => call(w.api, w.tokens.ada, 'PATCH', `${w.base}/change-requests/${cr}`, { status })
+    const a = await openCr(w, 'Drafted then merged')
+    const b = await openCr(w, 'Archived, drafted, reopened')
+    expect(await space()).toEqual({ total: 2, open: 2, draft: 0 })
+    await patch(a.id, 'draft')
+    expect(await space()).toEqual({ total: 2, open: 1, draft: 1 })
+    expect((await merge(w, a.id)).body.result).toBe('merge')
+    expect(await space()).toEqual({ total: 2, open: 1, draft: 0 })
+    await patch(b.id, 'archived')
+    expect(await space()).toEqual({ total: 2, open: 0, draft: 0 })
+    await patch(b.id, 'draft')
+    expect(await space()).toEqual({ total: 2, open: 0, draft: 1 })
+    await patch(b.id, 'open')
+    expect(await space()).toEqual({ total: 2, open: 1, draft: 0 })
+    // Setting the status it has changes no counter; a merged change request keeps its status.
+    await patch(b.id, 'open')
+    expectError(await patch(a.id, 'open'), 409, 'merged')
+    expect(await space()).toEqual({ total: 2, open: 1, draft: 0 })
+    expect(counters(w, w.space.id)).toEqual({ total: 2, open: 1, draft: 0 })
   })
 })
 
@@ -150,6 +183,28 @@ describe('change request content', () => {
     ])
     const page = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/content/page/${alpha}?format=markdown`)
     expect(page.body.markdown.trim()).toBe('original')
+  })
+
+  it('revert_page to a named revision: an old revision of the space works; one the space lacks is a 400 naming changes[i].revision', async () => {
+    const w = await setup()
+    const first = await openCr(w)
+    const alpha = (await edit(w, first.id, [{ operation: 'insert_page', title: 'Alpha', document: { markdown: 'v1' } }])).body.changes[0].page.id
+    await merge(w, first.id)
+    const v1 = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/content`)).body.id
+    const second = await openCr(w)
+    await edit(w, second.id, [{ operation: 'update_page', page: alpha, document: { markdown: 'v2' } }])
+    await merge(w, second.id)
+    const cr = await openCr(w)
+    const elsewhere = await w.api.fixtures.createSpace(w.org.id, { title: 'Elsewhere' })
+    const before = w.api.dump()
+    for (const revision of ['nope', elsewhere.revision]) {
+      const bad = await edit(w, cr.id, [{ operation: 'update_page', page: alpha, title: 'Touched' }, { operation: 'revert_page', page: alpha, revision }])
+      expectError(bad, 400, `changes[1].revision\`: no revision "${revision}" in the space`)
+    }
+    expect(w.api.dump()).toEqual(before)
+    expect((await edit(w, cr.id, [{ operation: 'revert_page', page: alpha, revision: v1 }])).status).toBe(200)
+    const page = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/content/page/${alpha}?format=markdown`)
+    expect(page.body.markdown.trim()).toBe('v1')
   })
 
   it('revert_page with block reverts only the listed blocks (modified, added, deleted), leaving the rest and the metadata', async () => {
@@ -377,12 +432,33 @@ describe('change request content', () => {
     expect((await w.api.fetch(res.body.url)).status).toBe(404)
   })
 
-  it('locked spaces refuse content edits and merges', async () => {
+  it('locked spaces refuse content edits, updates from main and merges, until the admin unlocks', async () => {
     const w = await setup()
     const cr = await openCr(w)
-    await call(w.api, w.tokens.ada, 'PATCH', w.base, { editMode: 'locked' })
+    // Main moves past the change request, so an update from main would rewrite its content.
+    const other = await openCr(w, 'Other')
+    await edit(w, other.id, [{ operation: 'insert_page', title: 'Main page', document: {} }])
+    await merge(w, other.id)
+    expect((await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}`)).body.outdated).toBe(true)
+    const locked = await call(w.api, w.tokens.ada, 'PATCH', w.base, { editMode: 'locked' })
+    expect(locked.body.editMode).toBe('locked')
+    const before = w.api.dump()
     expectError(await edit(w, cr.id, [{ operation: 'insert_page', document: {} }]), 403, 'locked')
+    expectError(await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr.id}/update`), 403, 'locked')
     expectError(await merge(w, cr.id), 403, 'locked')
+    expect(w.api.dump()).toEqual(before)
+    // Reading still works; the admin unlocks (a space PATCH is not a content edit), then all three do.
+    expect((await call(w.api, w.tokens.rita, 'GET', `${w.base}/change-requests/${cr.id}/content`)).status).toBe(200)
+    const unlocked = await call(w.api, w.tokens.ada, 'PATCH', w.base, { editMode: 'live' })
+    expect(unlocked.status).toBe(200)
+    expectOfficialResponse('updateSpaceById', 200, unlocked.body)
+    const updated = await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr.id}/update`)
+    expect(updated.body.result).toBe('update')
+    expectOfficialResponse('updateChangeRequest', 200, updated.body)
+    expect((await edit(w, cr.id, [{ operation: 'insert_page', title: 'Unlocked', document: {} }])).status).toBe(200)
+    expect((await merge(w, cr.id)).body.result).toBe('merge')
+    const pages = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/content/pages`)).body.pages
+    expect(pages.map((p: any) => p.title)).toEqual(['Main page', 'Unlocked'])
   })
 })
 
@@ -450,6 +526,40 @@ describe('reviews and merge rules', () => {
     expectError(await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/reviews?outdated=yes`), 400, 'outdated')
     expect((await merge(w, cr.id)).body.result).toBe('merge')
     expectError(await call(w.api, w.tokens.rita, 'POST', `${w.base}/change-requests/${cr.id}/reviews`, { status: 'approved' }), 403, 'review')
+  })
+
+  it("requesting a review again from a user outdates that user's reviews (not others'); they count again once they review anew", async () => {
+    const w = await setup()
+    const rev = await addMember(w, 'Rev Iewer', 'review')
+    await call(w.api, w.tokens.ada, 'PATCH', w.base, { mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [rev.user.id] }] } })
+    const cr = await openCr(w)
+    const path = `${w.base}/change-requests/${cr.id}`
+    const reviewsOf = async (q: string) => {
+      const res = await call(w.api, w.tokens.ada, 'GET', `${path}/reviews?${q}`)
+      expectOfficialResponse('getReviewsByChangeRequestId', 200, res.body)
+      return res.body.items.map((r: any) => [r.reviewer.id, r.status])
+    }
+    await call(w.api, rev.token, 'POST', `${path}/reviews`, { status: 'approved' })
+    await call(w.api, w.tokens.ada, 'POST', `${path}/reviews`, { status: 'changes-requested' })
+    expect(await reviewsOf('outdated=true')).toEqual([])
+    // A request that fails (a non-member in the list) outdates nothing.
+    const before = w.api.dump()
+    expectError(await call(w.api, w.tokens.ada, 'POST', `${path}/requested-reviewers`, { users: [rev.user.id, w.users.olga.id] }), 400, 'users[1]')
+    expect(w.api.dump()).toEqual(before)
+    const requested = await call(w.api, w.tokens.ada, 'POST', `${path}/requested-reviewers`, { users: [rev.user.id] })
+    expectOfficialResponse('requestReviewersForChangeRequest', 200, requested.body)
+    expect(await reviewsOf('outdated=true')).toEqual([[rev.user.id, 'approved']])
+    expect(await reviewsOf('outdated=false')).toEqual([[w.users.ada.id, 'changes-requested']])
+    // The approval no longer counts for the merge rules, until the reviewer reviews again.
+    expectError(await merge(w, cr.id), 403, `require_specific_reviewers: it needs the approval of Rev Iewer (${rev.user.id})`)
+    const again = await call(w.api, rev.token, 'POST', `${path}/reviews`, { status: 'approved' })
+    expect(again.body.requestedBy.id).toBe(w.users.ada.id)
+    expect(await reviewsOf('outdated=false')).toEqual([[w.users.ada.id, 'changes-requested'], [rev.user.id, 'approved']])
+    // Requested once more, both of their reviews are outdated.
+    await call(w.api, w.tokens.ada, 'POST', `${path}/requested-reviewers`, { users: [rev.user.id] })
+    expect(await reviewsOf('outdated=true')).toEqual([[rev.user.id, 'approved'], [rev.user.id, 'approved']])
+    expect((await call(w.api, rev.token, 'POST', `${path}/reviews`, { status: 'approved' })).status).toBe(201)
+    expect((await merge(w, cr.id)).body.result).toBe('merge')
   })
 
   it('removes requested reviewers (205, then 204) and lists contributors', async () => {

@@ -6,17 +6,20 @@ import { getSpace } from '../spaces/model.js'
 import { baseRevisionOf } from './encode.js'
 import { mergeRevisions, type MergeConflict } from './merge.js'
 import { countTransition, requireEditable, requireUnlocked } from './model.js'
-import { requireMergeRules } from './reviews.js'
+import { requireMergeRules } from './merge-rules.js'
 
 export type MergeAnswer = { result: 'merge' | 'update' | 'conflicts'; revision: string; conflicts?: MergeConflict[] }
 
 /** Write a merge result as a revision: a fast-forward shares the change request's content as it is. */
-function commit(ctx: Context, result: Extract<ReturnType<typeof mergeRevisions>, { ok: true }>, meta: Pick<RevisionRow, 'type' | 'parents'> & { mergedFrom?: string }): RevisionRow {
+function commit(ctx: Context, result: Extract<ReturnType<typeof mergeRevisions>, { ok: true }>, meta: Pick<RevisionRow, 'type' | 'parents'> & { mergedFrom?: string; changeRequest?: string }): RevisionRow {
   if (result.fastForward) {
     const src = result.fastForward
     const row: RevisionRow = { ...src, id: ctx.newId(), type: meta.type, parents: meta.parents, createdAt: ctx.nowIso() }
+    // The change request's revision becomes main's: no longer work in progress.
     delete row.mergedFrom
+    delete row.changeRequest
     if (meta.mergedFrom !== undefined) row.mergedFrom = meta.mergedFrom
+    if (meta.changeRequest !== undefined) row.changeRequest = meta.changeRequest
     return ctx.tx.insert('revisions', row)
   }
   return result.draft.commit(meta)
@@ -50,11 +53,13 @@ export function mergeChangeRequest(ctx: Context, cr: ChangeRequestRow): MergeAns
 export function updateFromMain(ctx: Context, cr: ChangeRequestRow): MergeAnswer {
   requireEditable(cr)
   const space = getSpace(ctx, cr.space)
+  // It rewrites the change request's content: a content edit, refused on a locked space.
+  requireUnlocked(space)
   const main = requireRevision(ctx, space, space.revision)
   if (baseRevisionOf(cr) === main.id) return { result: 'update', revision: cr.revision }
   const result = mergeRevisions(ctx, requireRevision(ctx, space, baseRevisionOf(cr)), main, requireRevision(ctx, space, cr.revision))
   if (!result.ok) return { result: 'conflicts', revision: cr.revision, conflicts: result.conflicts }
-  const updated = commit(ctx, result, { type: 'update', parents: [cr.revision, main.id] })
+  const updated = commit(ctx, result, { type: 'update', parents: [cr.revision, main.id], changeRequest: cr.id })
   ctx.tx.update('changeRequests', { ...cr, revision: updated.id, revisionMergedAncestor: main.id, updatedAt: ctx.nowIso() })
   return { result: 'update', revision: updated.id }
 }

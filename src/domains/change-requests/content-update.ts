@@ -5,7 +5,7 @@ import type { DocBlock, DocNode, JsonDocument } from '../content/document.js'
 import { emptyDocument } from '../content/document.js'
 import { RevisionDraft, type PageData } from '../content/draft.js'
 import { MarkdownError, markdownToDocument } from '../content/markdown.js'
-import { pageIn, requireRevision } from '../content/revision.js'
+import { findRevision, pageIn, requireRevision } from '../content/revision.js'
 import { slugify, uniqueSlug } from '../content/slug.js'
 import { getSpace } from '../spaces/model.js'
 import { baseRevisionOf } from './encode.js'
@@ -256,7 +256,9 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
         break
       }
       case 'revert_page': {
-        const target = requireRevision(ctx, space, change.revision ?? baseRevisionOf(cr))
+        // A revision named in the body is input: one the space lacks is a 400 naming the field.
+        const target = change.revision === undefined ? requireRevision(ctx, space, baseRevisionOf(cr)) : findRevision(ctx.tx, space, change.revision)
+        if (!target) throw new ApiError('BAD_REQUEST', `${field(i, 'revision')}: no revision "${change.revision}" in the space`)
         if (change.block !== undefined) revertBlocks(ctx, draft, target, change.page, change.block, i, now)
         else revertPage(ctx, draft, target, change.page, i)
         note(draft.has(change.page) ? { object: 'updated_page', page: change.page } : { object: 'deleted_page', page: change.page })
@@ -267,7 +269,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
     }
   })
 
-  const revision = draft.commit({ type: 'edits', parents: [current.id] })
+  const revision = draft.commit({ type: 'edits', parents: [current.id], changeRequest: cr.id })
   const updated = ctx.tx.update('changeRequests', { ...cr, revision: revision.id, updatedAt: now, contributors: withContributor(ctx, cr) })
   return { changeRequest: updated, outcomes: [...outcomes.values()], files: inserted }
 }

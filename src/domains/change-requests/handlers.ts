@@ -15,7 +15,7 @@ import { organizationChangeRequests, spaceChangeRequests } from './list.js'
 import { createChangeRequest, getChangeRequest, updateChangeRequest } from './model.js'
 import { changeRequestOperations } from './operations.js'
 import { prepareContentFiles } from './prepare.js'
-import { submitReview } from './reviews.js'
+import { requestReview, requireReviewable, submitReview } from './reviews.js'
 import { PDF_TTL_MS } from './pdf-ticket.js'
 
 const contentOf = (ctx: Context, cr: ChangeRequestRow): RevisionRow => requireRevision(ctx, getSpace(ctx, cr.space), cr.revision)
@@ -111,15 +111,13 @@ export const changeRequestHandlers = implement(
 
     requestReviewersForChangeRequest: (ctx, { params, body }) => {
       let cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
-      if (cr.status === 'merged' || cr.status === 'archived') throw new ApiError('CONFLICT', `Change request #${cr.number} is ${cr.status}: it can no longer be reviewed`)
+      requireReviewable(cr)
       const space = getSpace(ctx, cr.space)
       const out = []
       for (const [i, user] of body.users.entries()) {
         const member = ctx.tx.get('members', `${space.organization}/${user}`)
         if (!member) throw new ApiError('BAD_REQUEST', `Invalid request: body field \`users[${i}]\`: "${user}" is not a member of the organization`)
-        const id = `${cr.id}/${user}`
-        const row = { id, changeRequest: cr.id, space: cr.space, user, requestedBy: ctx.actor.user, revision: cr.revision, createdAt: ctx.nowIso() }
-        out.push(ctx.tx.get('requestedReviewers', id) ? ctx.tx.update('requestedReviewers', row) : ctx.tx.insert('requestedReviewers', row))
+        out.push(requestReview(ctx, cr, user))
       }
       if (body.subject !== undefined || body.description !== undefined) cr = updateChangeRequest(ctx, cr, { subject: body.subject, description: body.description })
       return { users: out.map((row) => encodeRequestedReviewer(ctx, row)) }

@@ -1,45 +1,39 @@
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
-import type { ChangeRequestRow, MergeRules, ReviewRow, SpaceRow } from '../../storage/schema.js'
+import type { ChangeRequestRow, RequestedReviewerRow, ReviewRow } from '../../storage/schema.js'
 
-/** The merge rules in force on a space: its own, or its organization's when it inherits. */
-export function effectiveMergeRules(ctx: Context, space: SpaceRow): MergeRules {
-  if (space.mergeRules.type !== 'inherit') return space.mergeRules
-  return ctx.tx.get('organizations', space.organization)?.mergeRules ?? { type: 'none' }
+/**
+ * Mark a user's reviews of a change request outdated: the official `outdated` is a review that a
+ * newer review request or submission superseded.
+ */
+function outdateReviews(ctx: Context, cr: ChangeRequestRow, user: string, now: string): void {
+  for (const { row } of ctx.tx.scan('reviews', 'byChangeRequest', cr.id)) {
+    if (row.reviewer === user && !row.outdated) ctx.tx.update('reviews', { ...row, outdated: true, updatedAt: now })
+  }
 }
 
-/** Each reviewer's latest review of a change request (outdated ones are superseded). */
-export function latestReviews(ctx: Context, cr: ChangeRequestRow): Map<string, ReviewRow> {
-  const out = new Map<string, ReviewRow>()
-  for (const { row } of ctx.tx.scan('reviews', 'byChangeRequest', cr.id)) out.set(row.reviewer, row)
-  return out
+export function requireReviewable(cr: ChangeRequestRow): void {
+  if (cr.status === 'merged' || cr.status === 'archived') throw new ApiError('CONFLICT', `Change request #${cr.number} is ${cr.status}: it can no longer be reviewed`)
 }
 
 /**
- * `require_specific_reviewers`: every listed user's latest review must be an approval before the
- * change request merges (admins are not exempt). A 403 names who has yet to approve.
+ * Ask a member of the organization for a review (again: the request is renewed, on the change
+ * request's current revision). Their earlier reviews become outdated: they count again for merge
+ * rules once they review anew.
  */
-export function requireMergeRules(ctx: Context, space: SpaceRow, cr: ChangeRequestRow): void {
-  const rules = effectiveMergeRules(ctx, space)
-  if (rules.type !== 'rules') return
-  const latest = latestReviews(ctx, cr)
-  for (const rule of rules.rules) {
-    if (rule.rule !== 'require_specific_reviewers') continue
-    const missing = rule.users.filter((u) => latest.get(u)?.status !== 'approved')
-    if (missing.length > 0) {
-      const names = missing.map((u) => `${ctx.tx.get('users', u)?.displayName ?? 'unknown user'} (${u})`)
-      throw new ApiError('FORBIDDEN', `Merge rules (require_specific_reviewers): change request #${cr.number} needs the approval of ${names.join(', ')} before it can be merged`)
-    }
-  }
+export function requestReview(ctx: Context, cr: ChangeRequestRow, user: string): RequestedReviewerRow {
+  const id = `${cr.id}/${user}`
+  const now = ctx.nowIso()
+  const row: RequestedReviewerRow = { id, changeRequest: cr.id, space: cr.space, user, requestedBy: ctx.actor.user, revision: cr.revision, createdAt: now }
+  outdateReviews(ctx, cr, user, now)
+  return ctx.tx.get('requestedReviewers', id) ? ctx.tx.update('requestedReviewers', row) : ctx.tx.insert('requestedReviewers', row)
 }
 
 /** Submit a review: the reviewer's earlier reviews become outdated. */
 export function submitReview(ctx: Context, cr: ChangeRequestRow, status: ReviewRow['status']): ReviewRow {
-  if (cr.status === 'merged' || cr.status === 'archived') throw new ApiError('CONFLICT', `Change request #${cr.number} is ${cr.status}: it can no longer be reviewed`)
+  requireReviewable(cr)
   const now = ctx.nowIso()
-  for (const { row } of ctx.tx.scan('reviews', 'byChangeRequest', cr.id)) {
-    if (row.reviewer === ctx.actor.user && !row.outdated) ctx.tx.update('reviews', { ...row, outdated: true, updatedAt: now })
-  }
+  outdateReviews(ctx, cr, ctx.actor.user, now)
   const requested = ctx.tx.get('requestedReviewers', `${cr.id}/${ctx.actor.user}`)
   const review: ReviewRow = {
     id: ctx.newId(),

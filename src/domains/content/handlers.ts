@@ -8,7 +8,7 @@ import { getSpace } from '../spaces/model.js'
 import { encodeFile, encodePage, encodePageTree, encodeRevision } from './encode.js'
 import { linksPage, revisionLinks } from './links.js'
 import { contentOperations } from './operations.js'
-import { mainRevision, pageByPath, requirePage, requireRevision } from './revision.js'
+import { mainRevision, pageByPath, requirePage, requireReadableRevision } from './revision.js'
 
 /** A revision answered with, for a merge, the change request it merged (`mergedFrom`, required by the official shape). */
 export function answerRevision(ctx: Context, rev: RevisionRow) {
@@ -50,16 +50,16 @@ export const contentHandlers = implement(contentOperations, {
     return encodePage(ctx, rev, page, query.format ?? 'document')
   },
 
-  getRevisionById: (ctx, { params }) => answerRevision(ctx, requireRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)),
+  getRevisionById: (ctx, { params }) => answerRevision(ctx, requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)),
 
   listPagesInRevisionById: (ctx, { params }) => ({
-    pages: encodePageTree(ctx, requireRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId), 'document'),
+    pages: encodePageTree(ctx, requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId), 'document'),
   }),
 
   listSpaceLinks: (ctx, { params, query }) => linksPage(revisionLinks(ctx, mainRevision(ctx, getSpace(ctx, params.spaceId))), query, 0),
 
   getPageInRevisionById: (ctx, { params, query }) => {
-    const rev = requireRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)
+    const rev = requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)
     return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document')
   },
 })

@@ -92,7 +92,7 @@ export const contentOperations = {
     method: 'GET',
     path: '/v1/spaces/{spaceId}/revisions/{revisionId}',
     tag,
-    summary: 'A revision of the space (main content or a change request), old ones included',
+    summary: "A revision of the space, old ones included (a change request's revisions only for callers who may read change requests)",
     params: pathParams('spaceId', 'revisionId'),
     query: RevisionQuerySchema,
     response: RevisionSchema,

@@ -31,6 +31,18 @@ export function requireRevision(ctx: Context, space: SpaceRow, id: string): Revi
   return row
 }
 
+/**
+ * A revision a caller asked for by id. One made for a change request (its content edits, its
+ * updates from main) is work in progress: only callers who may view change requests
+ * (`viewChangeRequests`) read it; for anyone else, visitors of a public space included, it does
+ * not exist (404). Main's revisions, old ones included, follow the space's `view`.
+ */
+export function requireReadableRevision(ctx: Context, space: SpaceRow, id: string): RevisionRow {
+  const row = requireRevision(ctx, space, id)
+  if (row.changeRequest !== undefined && !ctx.access.can('space', space.id, 'viewChangeRequests')) throw new ApiError('NOT_FOUND', 'Revision not found')
+  return row
+}
+
 /** The space's main content. */
 export const mainRevision = (ctx: Context, space: SpaceRow): RevisionRow => requireRevision(ctx, space, space.revision)
 

@@ -61,7 +61,16 @@ export const contentSeedRules = [
     collection: 'contentBuckets',
     row: () => z.strictObject({ id: SeedIdSchema, entries: z.record(z.string(), SeedIdSchema) }),
     check: ({ ctx, fail }, row) => {
-      for (const [page, version] of Object.entries(row.entries)) if (ctx.tx.get('pageVersions', version)?.page !== page) fail(`entries.${page}`, `no version "${version}" of page "${page}"`)
+      // One space's pages per bucket (a revision names an empty bucket as ''): purging a space
+      // removes the buckets of its revisions, which must hold nothing another space reads.
+      let space: string | undefined
+      for (const [page, version] of Object.entries(row.entries)) {
+        const found = ctx.tx.get('pageVersions', version)
+        if (!found || found.page !== page) return fail(`entries.${page}`, `no version "${version}" of page "${page}"`)
+        space ??= found.space
+        if (found.space !== space) fail(`entries.${page}`, `version "${version}" is of space "${found.space}", the bucket's other pages of space "${space}" (a bucket holds the pages of one space)`)
+      }
+      if (space === undefined) fail('entries', 'must hold at least one page (a revision names an empty bucket as "")')
     },
   }),
   seedRule({
@@ -74,6 +83,7 @@ export const contentSeedRules = [
         type: z.enum(['edits', 'merge', 'update', 'rollback']).default('edits'),
         createdAt: SeedTimestampSchema.default(d.now),
         mergedFrom: SeedIdSchema.optional(),
+        changeRequest: SeedIdSchema.optional(),
         rootPages: ids.default([]),
         buckets: z.array(z.string()).default([]),
         files: ids.default([]),
@@ -82,11 +92,33 @@ export const contentSeedRules = [
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('spaces', row.space)) fail('space', `no space "${row.space}"`)
       row.buckets.forEach((b, i) => {
-        if (b !== '' && !ctx.tx.get('contentBuckets', b)) fail(`buckets.${i}`, `no content bucket "${b}"`)
+        if (b === '') return
+        const bucket = ctx.tx.get('contentBuckets', b)
+        if (!bucket) return fail(`buckets.${i}`, `no content bucket "${b}"`)
+        // Every page of a bucket is of one space (checked above): the first says which.
+        const space = ctx.tx.get('pageVersions', Object.values(bucket.entries)[0]!)!.space
+        if (space !== row.space) fail(`buckets.${i}`, `content bucket "${b}" holds pages of space "${space}", not of the revision's space "${row.space}"`)
       })
       row.files.forEach((f, i) => {
         if (ctx.tx.get('files', f)?.space !== row.space) fail(`files.${i}`, `no file "${f}" in space "${row.space}"`)
       })
+    },
+    // Content rows no revision reaches could never be read, and purging their space (which walks
+    // its revisions, see purge.ts) would leave them behind: every bucket must be named by a
+    // revision, every page version held by a bucket.
+    finish: ({ ctx, fail }) => {
+      const named = new Set<string>()
+      for (const rev of ctx.tx.all('revisions')) for (const b of rev.buckets) named.add(b)
+      const held = new Set<string>()
+      for (const bucket of ctx.tx.all('contentBuckets')) {
+        if (!named.has(bucket.id)) fail(`contentBuckets[id=${bucket.id}]`, 'no revision names this bucket')
+        for (const version of Object.values(bucket.entries)) held.add(version)
+      }
+      for (const version of ctx.tx.all('pageVersions')) if (!held.has(version.id)) fail(`pageVersions[id=${version.id}]`, 'no content bucket holds this page version')
+      // Change requests load after content: the revisions made for one are checked here.
+      for (const rev of ctx.tx.all('revisions')) {
+        if (rev.changeRequest !== undefined && ctx.tx.get('changeRequests', rev.changeRequest)?.space !== rev.space) fail(`revisions[id=${rev.id}].changeRequest`, `no change request "${rev.changeRequest}" in space "${rev.space}"`)
+      }
     },
   }),
 ]

@@ -6,6 +6,8 @@ import type { SpaceRow } from '../../storage/schema.js'
 import { appendPosition } from '../common/sequence.js'
 import { removeSpaceFromSites } from '../site-structure/defaults.js'
 import { removeSpaceComments } from '../comments/model.js'
+import { removeSpaceChangeRequests } from '../change-requests/space-rows.js'
+import { removeSpaceContent } from '../content/purge.js'
 
 /**
  * Delete, restore and purge. A deleted space keeps its row (with `deletedAt`) for the restore
@@ -23,10 +25,16 @@ export function isExpired(ctx: Context, space: SpaceRow): boolean {
   return ctx.now().getTime() > addDays(new Date(space.deletedAt), RESTORE_WINDOW_DAYS).getTime()
 }
 
-/** Remove a space, its direct grants, its site-spaces and its comments from the store. */
+/**
+ * Remove a space and every row of it from the store: its site-spaces, comments, change requests
+ * (with their reviews and requested reviewers), content (revisions, page versions, files) and
+ * direct grants. File bytes stay in the blob port (see content/purge.ts).
+ */
 export function purgeSpace(ctx: Context, id: string): void {
   removeSpaceFromSites(ctx, id)
   removeSpaceComments(ctx, id)
+  removeSpaceChangeRequests(ctx, id)
+  removeSpaceContent(ctx, id)
   for (const { row } of ctx.tx.scan('spaceGrants', 'bySpace', id)) ctx.tx.delete('spaceGrants', row.id)
   ctx.tx.delete('spaces', id)
 }

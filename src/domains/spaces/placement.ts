@@ -7,6 +7,7 @@ import type { MoveInput } from '../collections/placement.js'
 import { moveAmongSiblings } from '../collections/positions.js'
 import { appendPosition } from '../common/sequence.js'
 import { removeSpaceFromSites } from '../site-structure/defaults.js'
+import { moveSpaceChangeRequests } from '../change-requests/space-rows.js'
 import { getSpace } from './model.js'
 
 /**
@@ -52,7 +53,7 @@ export interface TransferInput {
 /**
  * Transfer a space to another organization, another collection, or both; it lands at the end of
  * its new parent. Leaving the organization drops the direct grants (they name users and teams of
- * the old one). The caller needs `create` on the target collection, or `createContent` on the
+ * the old one) and the site-spaces, and moves the change requests to the new one. The caller needs `create` on the target collection, or `createContent` on the
  * target organization for its root.
  */
 export function transferSpace(ctx: Context, id: string, input: TransferInput): SpaceRow {
@@ -66,6 +67,8 @@ export function transferSpace(ctx: Context, id: string, input: TransferInput): S
     for (const { row } of ctx.tx.scan('spaceGrants', 'bySpace', space.id)) ctx.tx.delete('spaceGrants', row.id)
     // Sites publish only spaces of their own organization.
     removeSpaceFromSites(ctx, space.id)
+    // Its change requests are listed under its organization (the other rows of a space name none).
+    moveSpaceChangeRequests(ctx, space.id, input.organization)
   }
   const next = produce(space, (draft) => {
     draft.organization = input.organization
