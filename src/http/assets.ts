@@ -1,5 +1,6 @@
 import type { Runtime } from '../core/execute.js'
 import { ticketPdf } from '../domains/change-requests/pdf-ticket.js'
+import { servedFileBytes } from '../domains/content/file-bytes.js'
 
 /**
  * Bytes the API serves outside `/v1`, by URL alone (as a CDN or a signed URL would): file
@@ -17,7 +18,7 @@ export async function serveAsset(rt: Runtime, method: string, pathname: string):
     } catch {
       return notFound('File not found')
     }
-    const blob = rt.blobs.get(key)
+    const blob = servedFileBytes(rt, key)
     if (!blob) return notFound('File not found')
     return new Response(blob.bytes as Uint8Array<ArrayBuffer>, {
       status: 200,

@@ -550,7 +550,11 @@ export const schema = {
   revisions: collection<RevisionRow>({ bySpace: { key: (r) => r.space } }),
   contentBuckets: collection<ContentBucketRow>(),
   pageVersions: collection<PageVersionRow>(),
-  files: collection<FileRow>({ bySpace: { key: (f) => f.space } }),
+  files: collection<FileRow>({
+    bySpace: { key: (f) => f.space },
+    /** Files naming a blob: bytes are served only while some file row names them. */
+    byBlob: { key: (f) => f.blob },
+  }),
   changeRequests: collection<ChangeRequestRow>({
     /** A space's change requests, in creation order; by status for the status filter. */
     bySpace: { key: (c) => c.space },

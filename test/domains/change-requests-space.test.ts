@@ -62,6 +62,22 @@ describe('purging a space removes every row of it', () => {
     expect(again.body).toEqual(copy.body)
   })
 
+  it("a purged space's download URLs answer 404 once no file names their bytes", async () => {
+    const w = await filledSpace()
+    const url = w.file.downloadURL
+    expect((await w.api.fetch(url)).status).toBe(200)
+    const snapshot = w.api.snapshot()
+    expect((await call(w.api, w.tokens.ada, 'DELETE', w.base)).status).toBe(204)
+    w.clock.advance(8 * 24 * 60 * 60 * 1000)
+    expectError(await call(w.api, w.tokens.ada, 'POST', `${w.base}/restore`), 404, 'Space not found')
+    const gone = await w.api.fetch(url)
+    expect(gone.status).toBe(404)
+    expect(await gone.json()).toEqual({ error: { code: 404, message: 'File not found' } })
+    // Back to a state whose rows name them: served again (the bytes never left the blob port).
+    w.api.restore(snapshot)
+    expect((await w.api.fetch(url)).status).toBe(200)
+  })
+
   it('a state document whose content rows another space shares, or no revision reaches, is refused', async () => {
     const w = await filledSpace()
     const other = await w.api.fixtures.createSpace(w.org.id, { title: 'Other' })
