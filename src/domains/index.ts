@@ -16,6 +16,7 @@ import { siteHandlers } from './sites/handlers.js'
 import { spacePermissionHandlers } from './space-permissions/handlers.js'
 import { spaceHandlers } from './spaces/handlers.js'
 import { teamHandlers } from './teams/handlers.js'
+import { translationHandlers } from './translations/handlers.js'
 import { userHandlers } from './users/handlers.js'
 
 export { levelResolvers } from './access/levels.js'
@@ -29,6 +30,7 @@ import { siteSeedRules } from './sites/seed.js'
 import { spacePermissionSeedRules } from './space-permissions/seed.js'
 import { spaceSeedRules } from './spaces/seed.js'
 import { teamSeedRules } from './teams/seed.js'
+import { translationSeedRules } from './translations/seed.js'
 import { userSeedRules } from './users/seed.js'
 
 /** Every operation of the API, bound to its handler. A new area adds its line here. */
@@ -48,6 +50,7 @@ export const boundOperations: readonly BoundOperation[] = [
   ...contentHandlers,
   ...changeRequestHandlers,
   ...commentHandlers,
+  ...translationHandlers,
 ]
 
 export const operations: readonly OperationDef[] = boundOperations.map((op) => op.def)
@@ -71,4 +74,5 @@ export const seedRules: readonly SeedRule[] = [
   ...contentSeedRules,
   ...changeRequestSeedRules,
   ...commentSeedRules,
+  ...translationSeedRules,
 ] as readonly SeedRule[]

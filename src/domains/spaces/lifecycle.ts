@@ -6,6 +6,7 @@ import type { SpaceRow } from '../../storage/schema.js'
 import { appendPosition } from '../common/sequence.js'
 import { removeSpaceFromSites } from '../site-structure/defaults.js'
 import { removeSpaceComments } from '../comments/model.js'
+import { removeSpaceTranslations } from '../translations/model.js'
 
 /**
  * Delete, restore and purge. A deleted space keeps its row (with `deletedAt`) for the restore
@@ -23,10 +24,11 @@ export function isExpired(ctx: Context, space: SpaceRow): boolean {
   return ctx.now().getTime() > addDays(new Date(space.deletedAt), RESTORE_WINDOW_DAYS).getTime()
 }
 
-/** Remove a space, its direct grants, its site-spaces and its comments from the store. */
+/** Remove a space, its direct grants, its site-spaces, its comments and its translations from the store. */
 export function purgeSpace(ctx: Context, id: string): void {
   removeSpaceFromSites(ctx, id)
   removeSpaceComments(ctx, id)
+  removeSpaceTranslations(ctx, id)
   for (const { row } of ctx.tx.scan('spaceGrants', 'bySpace', id)) ctx.tx.delete('spaceGrants', row.id)
   ctx.tx.delete('spaces', id)
 }
