@@ -6,6 +6,8 @@ import { changeRequestSeedRules } from './change-requests/seed.js'
 import { commentHandlers } from './comments/handlers.js'
 import { commentSeedRules } from './comments/seed.js'
 import { contentHandlers } from './content/handlers.js'
+import { conversationHandlers } from './conversations/handlers.js'
+import { conversationSeedRules } from './conversations/seed.js'
 import { contentSeedRules } from './content/seed.js'
 import { collectionHandlers } from './collections/handlers.js'
 import { memberHandlers } from './members/handlers.js'
@@ -51,6 +53,7 @@ export const boundOperations: readonly BoundOperation[] = [
   ...changeRequestHandlers,
   ...commentHandlers,
   ...translationHandlers,
+  ...conversationHandlers,
 ]
 
 export const operations: readonly OperationDef[] = boundOperations.map((op) => op.def)
@@ -75,4 +78,5 @@ export const seedRules: readonly SeedRule[] = [
   ...changeRequestSeedRules,
   ...commentSeedRules,
   ...translationSeedRules,
+  ...conversationSeedRules,
 ] as readonly SeedRule[]

@@ -475,12 +475,11 @@ export interface ConversationIssueRow {
   terms: readonly string[]
 }
 
-/** A cluster of similar issues. Counts, impact, pulse and sources are worked out from its issues when read. */
+/** A cluster of similar issues. Counts, impact (and the icon showing it), pulse and sources are worked out from its issues when read. */
 export interface IssueClusterRow {
   id: string
   organization: string
   label: string
-  icon: string
   summary: JsonDocument
   muted: boolean
   createdAt: string
