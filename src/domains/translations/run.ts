@@ -16,9 +16,10 @@ import { TranslationRunError, type RunOutput, type RunPlan } from './run-plan.js
  * 2. translate (no transaction open: the translator may be slow and asynchronous);
  * 3. finish (a transaction): the result written as a new revision of the result space (result.ts),
  *    the statistics and `completed`.
- * The run holds the translation's `runToken`: a run requested meanwhile takes it, so this one
- * leaves `status` to the newer run; a run that finds the token taken before it starts does nothing
- * (the newer one will). A throw anywhere is recorded by `failed` on the translation.
+ * The run holds the translation's `runToken`: a run requested meanwhile takes it over, and this
+ * one then writes nothing, neither its result nor its failure (the newer run, on the source as it
+ * is by then, does the work and owns `status`). A throw anywhere is recorded by `failed` on the
+ * translation.
  */
 
 const sameText = (a: PageVersionRow, b: PageVersionRow) =>
@@ -47,7 +48,7 @@ export function startRun(ctx: Context, id: string, token: string): RunPlan | und
     startedAt: now,
     from: row.source.language,
     to: row.language,
-    instructions: row.instructions.nodes.length === 0 ? '' : documentToMarkdown(row.instructions),
+    instructions: row.instructions.nodes.length === 0 ? '' : documentToMarkdown(row.instructions).trim(),
     rootPages: rev.rootPages,
     files: rev.files,
     pages,
@@ -71,19 +72,18 @@ export async function translatePlan(env: JobEnv, plan: RunPlan): Promise<RunOutp
   return out
 }
 
-/** Step 3: the result and the statistics (nothing when the translation was deleted meanwhile). */
+/** Step 3: the result and the statistics (nothing when the translation was deleted or a newer run took over). */
 export function finishRun(ctx: Context, id: string, token: string, plan: RunPlan, output: RunOutput): void {
   const row = ctx.tx.get('translations', id)
-  if (!row) return
+  if (!row || row.runToken !== token) return
   const written = writeResult(ctx, row, plan, output)
   const now = ctx.nowIso()
   const duration = Math.max(0, Math.round((Date.parse(now) - Date.parse(plan.startedAt)) / 1000))
   const fresh = output.translated ? [...output.texts.keys()] : []
   const translatedPages = [...new Set([...row.translatedPages, ...fresh])]
-  const latest = row.runToken === token
   const next: TranslationRow = {
     ...row,
-    status: latest ? 'completed' : row.status,
+    status: 'completed',
     result: { space: written.space, revision: written.revision, language: row.language },
     pages: written.pages,
     files: written.files,
@@ -99,22 +99,19 @@ export function finishRun(ctx: Context, id: string, token: string, plan: RunPlan
     },
     updatedAt: now,
   }
-  if (latest) delete next.runStartedAt
+  delete next.runStartedAt
   delete next.lastRunError
   ctx.tx.update('translations', next)
 }
 
-/** Record a failed run on the translation: `lastRunError`, and `completed` when it was the latest run. */
+/** Record a failed run on the translation: `lastRunError`, and `completed` (unless a newer run took over). */
 export function recordFailure(ctx: Context, id: string, token: string, error: unknown): void {
   const row = ctx.tx.get('translations', id)
-  if (!row) return
+  if (!row || row.runToken !== token) return
   const now = ctx.nowIso()
-  const message = error instanceof TranslationRunError || error instanceof Error ? error.message : String(error)
-  const next: TranslationRow = { ...row, lastRunError: { message: message || 'The run failed', at: now }, updatedAt: now }
-  if (row.runToken === token) {
-    next.status = 'completed'
-    delete next.runStartedAt
-  }
+  const message = error instanceof Error ? error.message : String(error)
+  const next: TranslationRow = { ...row, status: 'completed', lastRunError: { message: message || 'The run failed', at: now }, updatedAt: now }
+  delete next.runStartedAt
   ctx.tx.update('translations', next)
 }
 
@@ -131,7 +128,7 @@ export function runJob(id: string, token: string): Job {
   }
 }
 
-/** Ask for a run: a new token (a run under way then leaves `status` to this one), `pending`, and the job. */
+/** Ask for a run: a new token (a run under way is superseded), `pending`, and the job. */
 export function requestRun(ctx: Context, row: TranslationRow): TranslationRow {
   const token = ctx.newId()
   const next = ctx.tx.update('translations', { ...row, runToken: token, status: 'pending', updatedAt: ctx.nowIso() })
