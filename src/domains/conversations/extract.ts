@@ -7,7 +7,8 @@ import type { TextTools } from './text-tools.js'
  * - only what the customer wrote counts (the `user` parts; all parts when there are none);
  * - a sentence reports a problem when it says something fails or is missing, asks how or why,
  *   or is a question; greetings and thanks do not;
- * - the sentences of one problem form one issue: a new issue starts with a sentence that says it
+ * - the sentences of one problem form one issue, with the sentences of the same message that go on
+ *   about it ("It happens on every space."): a new issue starts with a sentence that says it
  *   is another matter ("Also, ...", "Another thing: ..."), or, in a later message, with a problem
  *   sharing no term with the issue before it (unless it starts with "it", "this"...);
  * - the issue's title is its first sentence; its details, all of its sentences; its impact, from
@@ -78,9 +79,16 @@ export function extractIssues(tools: TextTools, conversation: { subject?: string
     // Within a message, problem sentences continue the issue before them unless they say otherwise.
     let inPart = false
     for (const sentence of tools.sentences(part.body)) {
-      if (!isProblem(sentence)) continue
       const terms = tools.terms(sentence)
       const current = groups.at(-1)
+      if (!isProblem(sentence)) {
+        // "It happens on every space.": more about the problem just told.
+        if (inPart && current && CONTINUES.test(sentence) && words(sentence) >= 3) {
+          current.sentences.push(sentence)
+          terms.forEach((t) => current.terms.add(t))
+        }
+        continue
+      }
       const unrelated = !!current && !inPart && !CONTINUES.test(sentence) && terms.length > 0 && !terms.some((t) => current.terms.has(t))
       if (!current || NEW_TOPIC.test(sentence) || unrelated) groups.push({ sentences: [sentence], terms: new Set(terms) })
       else {
