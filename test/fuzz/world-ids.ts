@@ -39,6 +39,8 @@ const FIELD_PARAM: Record<string, string> = {
   shareKey: 'shareKey',
   authors: 'userId',
   targetPage: 'pageId',
+  cluster: 'clusterId',
+  conversation: 'conversationId',
 }
 
 /** Row fields that point at a parent, by the path parameter naming that parent. */

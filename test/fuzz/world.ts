@@ -136,6 +136,12 @@ async function buildWorld() {
   const instructions = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Be brief.', marks: [] }] }] }] }
   await admin('PUT', `/v1/orgs/${org.id}/agent-instructions`, { instructions })
 
+  // A translation of the private space (run without a translator), and a conversation processed
+  // into an issue and its cluster; the same in the foreign organization.
+  const translation = await admin('POST', `/v1/orgs/${org.id}/translations`, { language: 'de', source: { space: privateSpace.id, language: 'en' } })
+  const conversationBody = { id: 'conv-1', subject: 'Export', parts: [{ type: 'message', role: 'user', body: 'The PDF export fails with an error.' }] }
+  await admin('POST', `/v1/orgs/${org.id}/conversations`, conversationBody)
+
   // The foreign organization's own resources.
   const foreignHttp = http(foreignToken)
   const foreignCollection = await f.createCollection(foreign.id, { title: 'Foreign' })
@@ -151,6 +157,12 @@ async function buildWorld() {
   await foreignHttp('PUT', `/v1/orgs/${foreign.id}/agent-instructions`, { instructions })
   const foreignSiteSpace = (await foreignHttp('GET', `${foreignBase}/site-spaces`)).items[0].id
   const sisterCollection = await f.createCollection(sister.id, { title: 'Sister' })
+  const foreignTranslation = await foreignHttp('POST', `/v1/orgs/${foreign.id}/translations`, { language: 'de', source: { space: foreignSpace.id, language: 'en' } })
+  await foreignHttp('POST', `/v1/orgs/${foreign.id}/conversations`, { ...conversationBody, id: 'foreign-conv' })
+  await api.idle()
+  const issueOf = async (http: typeof admin, orgId: string) => (await http('GET', `/v1/orgs/${orgId}/conversations-issues`)).items[0].issue
+  const issue = await issueOf(admin, org.id)
+  const foreignIssue = await issueOf(foreignHttp, foreign.id)
 
   const keyOf = (link: { urls: { published: string } }) => new URL(link.urls.published).searchParams.get('share')!
 
@@ -175,6 +187,10 @@ async function buildWorld() {
     commentId: privateContent.comments.space.commentId,
     commentReplyId: privateContent.comments.space.commentReplyId,
     pagePath: 'welcome',
+    translationId: translation.id,
+    conversationId: 'conv-1',
+    clusterId: issue.cluster,
+    issueId: issue.id,
   }
 
   /**
@@ -216,6 +232,10 @@ async function buildWorld() {
     commentReplyId: [privateContent, publicContent].flatMap((c) => [c.comments.space.commentReplyId, c.comments.changeRequest.commentReplyId]),
     pagePath: ['welcome', 'welcome/next', 'next', 'nope/x'],
     shareKey: [keyOf(shareSiteLink), keyOf(shareLink), keyOf(foreignLink)],
+    translationId: [translation.id, foreignTranslation.id],
+    conversationId: ['conv-1', 'foreign-conv'],
+    clusterId: [issue.cluster, foreignIssue.cluster],
+    issueId: [issue.id, foreignIssue.id],
   }
 
   // Cursors of the shapes lists use (an index position; a sort key), so `page` is not always a 400.
