@@ -605,10 +605,11 @@ export const schema = {
   }),
   /** Replies of a comment, in posting order. */
   commentReplies: collection<CommentReplyRow>({ byComment: { key: (r) => r.comment } }),
-  /** Translations of an organization, in creation order; by source space (purged with it). */
+  /** Translations of an organization, in creation order; by source space (purged with it) and by result space. */
   translations: collection<TranslationRow>({
     byOrganization: { key: (t) => t.organization },
     bySource: { key: (t) => t.source.space },
+    byResult: { key: (t) => t.result?.space },
   }),
   /** Conversations of an organization in first-ingest order, and by `${organization}/${source}` for the source filter. */
   conversations: collection<ConversationRow>({

@@ -390,7 +390,7 @@ describe('translations: runs', () => {
     expect(third).toMatchObject({ status: 'completed', result: second.result, lastRunError: { message: `The source space "${w.space.id}" is no longer a live space of this organization` } })
   })
 
-  it('a translation deleted during its run writes nothing; a purged source takes its translations along', async () => {
+  it('a translation deleted during its run writes nothing; a purged result space is replaced; a purged source takes its translations along', async () => {
     let release!: () => void
     const gate = new Promise<void>((r) => (release = r))
     const w = await setup({ translate: async (text) => (await gate, text) })
@@ -404,6 +404,17 @@ describe('translations: runs', () => {
 
     const again = (await call(w.api, w.tokens.ada, 'POST', w.base, { language: 'fr', source: { space: w.space.id, language: 'en' } })).body.id
     await w.api.idle()
+    // A purged result space: the translation loses its result, and its next run makes a new one.
+    const first = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/${again}`)).body.result.space
+    await call(w.api, w.tokens.ada, 'DELETE', `/v1/spaces/${first}`)
+    w.clock.advance(8 * 24 * 3600 * 1000)
+    await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${first}/restore`)
+    expect((await call(w.api, w.tokens.ada, 'GET', `${w.base}/${again}`)).body.result).toBeUndefined()
+    await call(w.api, w.tokens.ada, 'POST', `${w.base}/${again}/run`)
+    await w.api.idle()
+    const renewed = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/${again}`)).body
+    expect(renewed.result.space).not.toBe(first)
+    expect(renewed.stats).toMatchObject({ runs: 2, latestPages: 2 })
     await call(w.api, w.tokens.ada, 'DELETE', `/v1/spaces/${w.space.id}`)
     w.clock.advance(8 * 24 * 3600 * 1000)
     await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/restore`)

@@ -64,7 +64,14 @@ export function deleteTranslation(ctx: Context, organization: string, id: string
   return ctx.tx.delete('translations', id)
 }
 
-/** A purged space takes the translations of it along; a translation whose result it was makes a new one on its next run. */
+/**
+ * A purged space takes the translations of it along; a translation whose result it was loses its
+ * `result` (and what a next run would reuse from it): its next run makes a new result space.
+ */
 export function removeSpaceTranslations(ctx: Context, space: string): void {
   for (const { row } of ctx.tx.scan('translations', 'bySource', space)) ctx.tx.delete('translations', row.id)
+  for (const { row } of ctx.tx.scan('translations', 'byResult', space)) {
+    const { result: _purged, ...rest } = row
+    ctx.tx.update('translations', { ...rest, pages: {}, files: {} })
+  }
 }
