@@ -24,10 +24,3 @@ export interface TranslateContext {
 }
 
 export type Translator = (text: string, context: TranslateContext) => string | Promise<string>
-
-declare module '../../core/services.js' {
-  interface Services {
-    /** The translator of translation runs (`translate` option); none: runs copy the text as it is. */
-    translate?: Translator
-  }
-}
