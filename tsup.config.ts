@@ -22,7 +22,7 @@ export default defineConfig([
     ...common,
     format: 'esm',
     // Dependencies stay external: the consumer's bundler or Node resolves them.
-    external: [...(common.external ?? []), 'zod', 'immer', 'nanoid', 'date-fns', 'unified', /^remark-/, 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', '@readme/openapi-parser'],
+    external: [...(common.external ?? []), 'zod', 'immer', 'nanoid', 'date-fns', 'unified', /^remark-/, 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', '@readme/openapi-parser', /^wink-/],
   },
   {
     ...common,
@@ -31,7 +31,7 @@ export default defineConfig([
     // Jest, or with --no-experimental-require-module). The CJS build carries its own copy (a few
     // hundred bytes); zod, immer and date-fns ship CommonJS and stay external.
     // pkijs, asn1js and @readme/openapi-parser ship CommonJS builds of their own: external too.
-    external: [...(common.external ?? []), 'zod', 'immer', 'date-fns', 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', '@readme/openapi-parser'],
+    external: [...(common.external ?? []), 'zod', 'immer', 'date-fns', 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', '@readme/openapi-parser', /^wink-/],
     // unified and the remark plugins are ESM-only too: bundled into the CJS build the same way.
     noExternal: ['nanoid', 'unified', /^remark-/],
     // nanoid's `browser` build uses the global Web Crypto (`crypto.getRandomValues`, global in

@@ -1,4 +1,5 @@
 import type { Context } from './core/context.js'
+import type { Translator } from './domains/translations/translator.js'
 import { createUrls } from './core/context.js'
 import { logUnexpected } from './core/errors.js'
 import { inSystemTransaction, type Runtime } from './core/execute.js'
@@ -136,6 +137,16 @@ export interface DocsApiOptions {
    * @example createDocsApi({ integrations: { 'my-app': handler }, integrationDelivery: { retryDelays: [0, 0, 0] } })
    */
   integrationDelivery?: IntegrationDeliveryOptions
+  /**
+   * The translator of translation runs: text in, text out, one call per page title, description
+   * and text block (async allowed). A block in several runs (bold, links...) comes with numbered
+   * tags around each run (`<1>Click </1><2>here</2>`) to give back around their translations;
+   * `context` says the languages, what the text is, and the translation's instructions. Without
+   * one, a run copies the source's text as it is and counts no page and no word as translated.
+   * @default undefined (the text is kept)
+   * @example createDocsApi({ translate: async (text, { to }) => myService.translate(text, to) })
+   */
+  translate?: Translator
 }
 
 export interface DocsApi {
@@ -201,6 +212,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     services: {
       ...(options.openapi && { openapi: options.openapi }),
       integrations: integrationDeliveryService(options.integrations, options.integrationDelivery),
+      ...(options.translate && { translate: options.translate }),
     },
   }
 

@@ -4,6 +4,7 @@
 export { createDocsApi } from './api.js'
 export type { DocsApi, DocsApiOptions } from './api.js'
 export type { Fixtures } from './fixtures.js'
+export type { Translator, TranslateContext } from './domains/translations/translator.js'
 
 // --- The toolkit for tests: state documents, the request journal, faults
 export { STATE_FORMAT, STATE_VERSION } from './state/seed.js'

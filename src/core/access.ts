@@ -35,6 +35,14 @@ export const POLICY = {
     createSite: 'edit',
     // Members with a role read the docs agent's instructions; admins set them.
     viewAgentInstructions: 'read',
+    // Translations: members with a role read them; those who may create content manage them
+    // (a run creates and writes the result space, as creating a space would).
+    viewTranslations: 'read',
+    manageTranslations: 'create',
+    // Conversations, their issues and clusters: members with a role read them; editors ingest
+    // (ingestConversations above) and mute clusters.
+    viewConversations: 'read',
+    manageConversationClusters: 'edit',
   },
   space: {
     // Visitors (public and unlisted spaces, share keys) read a space and nothing more.

@@ -6,6 +6,8 @@ import { changeRequestSeedRules } from './change-requests/seed.js'
 import { commentHandlers } from './comments/handlers.js'
 import { commentSeedRules } from './comments/seed.js'
 import { contentHandlers } from './content/handlers.js'
+import { conversationHandlers } from './conversations/handlers.js'
+import { conversationSeedRules } from './conversations/seed.js'
 import { contentSeedRules } from './content/seed.js'
 import { collectionHandlers } from './collections/handlers.js'
 import { memberHandlers } from './members/handlers.js'
@@ -18,6 +20,7 @@ import { spaceHandlers } from './spaces/handlers.js'
 import { ssoHandlers } from './sso/handlers.js'
 import { openapiSpecHandlers } from './openapi-specs/handlers.js'
 import { teamHandlers } from './teams/handlers.js'
+import { translationHandlers } from './translations/handlers.js'
 import { userHandlers } from './users/handlers.js'
 import { integrationHandlers } from './integrations/handlers.js'
 import { integrationSeedRules } from './integrations/seed.js'
@@ -35,6 +38,7 @@ import { spaceSeedRules } from './spaces/seed.js'
 import { ssoSeedRules } from './sso/seed.js'
 import { openapiSpecSeedRules } from './openapi-specs/seed.js'
 import { teamSeedRules } from './teams/seed.js'
+import { translationSeedRules } from './translations/seed.js'
 import { userSeedRules } from './users/seed.js'
 
 /** Every operation of the API, bound to its handler. A new area adds its line here. */
@@ -57,6 +61,8 @@ export const boundOperations: readonly BoundOperation[] = [
   ...ssoHandlers,
   ...openapiSpecHandlers,
   ...integrationHandlers,
+  ...translationHandlers,
+  ...conversationHandlers,
 ]
 
 export const operations: readonly OperationDef[] = boundOperations.map((op) => op.def)
@@ -83,4 +89,6 @@ export const seedRules: readonly SeedRule[] = [
   ...ssoSeedRules,
   ...openapiSpecSeedRules,
   ...integrationSeedRules,
+  ...translationSeedRules,
+  ...conversationSeedRules,
 ] as readonly SeedRule[]

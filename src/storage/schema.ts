@@ -453,6 +453,113 @@ export interface OpenAPISpecVersionRow {
   sourceURL?: string
 }
 
+/** The statistics of a translation's runs (official `Translation.stats`; durations in whole seconds). */
+export interface TranslationStats {
+  runs: number
+  totalWords: number
+  totalPages: number
+  totalDuration: number
+  latestRunDuration: number
+  latestPages: number
+  latestWords: number
+}
+
+/**
+ * A translation of a space into another language (domains/translations). A run is a background
+ * job that writes the source's current content, translated, as a new revision of the result space
+ * (made by the first run). `runToken` names the latest run requested: only the job holding it
+ * moves `status`, so overlapping runs never leave it wrong.
+ */
+export interface TranslationRow {
+  id: string
+  organization: string
+  source: { space: string; language: string }
+  language: string
+  instructions: JsonDocument
+  createdBy: string
+  createdAt: string
+  updatedAt: string
+  status: 'pending' | 'running' | 'completed'
+  runToken: string
+  /** When the running run started (its duration is measured from here, on the API's clock). */
+  runStartedAt?: string
+  result?: { space: string; revision: string; language: string }
+  stats: TranslationStats
+  /** Every source page a run has translated (`stats.totalPages` counts them). */
+  translatedPages: readonly string[]
+  /**
+   * Per source page, the source version last translated and the result version made from it:
+   * a later run reuses the result while both are unchanged (and the instructions too: a change of
+   * instructions empties this record), so it sends only new and changed pages to the translator.
+   */
+  pages: Readonly<Record<string, { source: string; result: string }>>
+  /** Source file id → its copy in the result space (copied once, by the first run that needs it). */
+  files: Readonly<Record<string, string>>
+  /** Why the latest run failed (cleared by the next run that completes). */
+  lastRunError?: { message: string; at: string }
+}
+
+/** How much an issue hurts: `low` minor friction, `medium` a workaround exists, `high` blocking. */
+export type Impact = 'low' | 'medium' | 'high'
+
+/** One part of a conversation as ingested. */
+export interface ConversationPart {
+  type: 'message'
+  role: 'user' | 'assistant'
+  body: string
+}
+
+/**
+ * A support conversation ingested into an organization (domains/conversations). Its public id is
+ * the one given at ingest (or made then); the row id is `${organization}/${id}`, so two
+ * organizations may ingest the same id. Processing (a background job) extracts its issues.
+ */
+export interface ConversationRow {
+  id: string
+  organization: string
+  /** The public id. */
+  conversation: string
+  subject?: string
+  source: string
+  parts: readonly ConversationPart[]
+  metadata: { url?: string; attributes: Readonly<Record<string, string>>; createdAt?: string }
+  createdAt: string
+  ingestedAt: string
+  status: 'pending' | 'processing' | 'processed' | 'failed'
+  /** The latest ingest's token: only the processing job holding it writes (a re-ingest supersedes it). */
+  runToken: string
+  processedAt?: string
+  impact?: Impact
+  error?: string
+}
+
+/** An issue extracted from a conversation, in a cluster of issues about the same problem. */
+export interface ConversationIssueRow {
+  id: string
+  organization: string
+  /** The conversation's row id. */
+  conversation: string
+  cluster: string
+  title: string
+  details: JsonDocument
+  impact: Impact
+  createdAt: string
+  ingestedAt: string
+  /** The issue's terms (stemmed, stop words left out): what clustering compares. */
+  terms: readonly string[]
+}
+
+/** A cluster of similar issues. Counts, impact (and the icon showing it), pulse and sources are worked out from its issues when read. */
+export interface IssueClusterRow {
+  id: string
+  organization: string
+  label: string
+  summary: JsonDocument
+  muted: boolean
+  createdAt: string
+  updatedAt: string
+}
+
 /** A named counter (see domains/common/sequence.ts). */
 export interface SequenceRow {
   id: string
@@ -584,6 +691,23 @@ export const schema = {
   }),
   /** Versions of a spec, oldest first. */
   openapiSpecVersions: collection<OpenAPISpecVersionRow>({ bySpec: { key: (v) => v.spec } }),
+  /** Translations of an organization, in creation order; by source space (purged with it) and by result space. */
+  translations: collection<TranslationRow>({
+    byOrganization: { key: (t) => t.organization },
+    bySource: { key: (t) => t.source.space },
+    byResult: { key: (t) => t.result?.space },
+  }),
+  /** Conversations of an organization in first-ingest order, and by `${organization}/${source}` for the source filter. */
+  conversations: collection<ConversationRow>({
+    byOrganization: { key: (c) => c.organization },
+    bySource: { key: (c) => `${c.organization}/${c.source}` },
+  }),
+  conversationIssues: collection<ConversationIssueRow>({
+    byOrganization: { key: (i) => i.organization },
+    byConversation: { key: (i) => i.conversation },
+    byCluster: { key: (i) => i.cluster },
+  }),
+  issueClusters: collection<IssueClusterRow>({ byOrganization: { key: (c) => c.organization } }),
   spaceGrants: collection<SpaceGrantRow>({
     bySpace: { key: (g) => g.space },
     /** A space's user grants (`${space}/user`) or team grants (`${space}/team`), for paging each list. */

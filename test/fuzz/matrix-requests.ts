@@ -44,6 +44,10 @@ export const OVERRIDES: Record<string, { body: (w: FuzzWorld) => unknown; why: s
     body: (w) => ({ siteId: w.site.draftSite }),
     why: 'the target site has the installation already (a 409): another site of the main organization',
   },
+  createTranslation: {
+    body: (w) => ({ language: 'fr', source: { space: w.targets.spaceId, language: 'en' } }),
+    why: 'the canonical languages are both the first of the enum (`en`), and a translation into its own language is a 400',
+  },
   sortSiteStructure: {
     body: (w) => ({ item: { type: 'site-section', id: w.site.sectionB }, position: { before: { type: 'site-section', id: w.site.sectionA } } }),
     why: "the canonical item is a `site-space` pointer, and no id is both a site-space and the target section's sibling",

@@ -40,6 +40,8 @@ const FIELD_PARAM: Record<string, string> = {
   authors: 'userId',
   targetPage: 'pageId',
   defaultTeam: 'teamId',
+  cluster: 'clusterId',
+  conversation: 'conversationId',
 }
 
 /** Row fields that point at a parent, by the path parameter naming that parent. */

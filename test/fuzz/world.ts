@@ -161,6 +161,11 @@ async function buildWorld() {
   const spec = await admin('POST', `/v1/orgs/${org.id}/openapi`, { slug: 'petstore', source: { text: SPEC } })
   await api.idle()
   const specVersion = (await admin('GET', `/v1/orgs/${org.id}/openapi/${spec.slug}`)).lastVersion as string
+  // A translation of the private space (run without a translator), and a conversation processed
+  // into an issue and its cluster; the same in the foreign organization.
+  const translation = await admin('POST', `/v1/orgs/${org.id}/translations`, { language: 'de', source: { space: privateSpace.id, language: 'en' } })
+  const conversationBody = { id: 'conv-1', subject: 'Export', parts: [{ type: 'message', role: 'user', body: 'The PDF export fails with an error.' }] }
+  await admin('POST', `/v1/orgs/${org.id}/conversations`, conversationBody)
 
   // The foreign organization's own resources.
   const foreignHttp = http(foreignToken)
@@ -181,6 +186,12 @@ async function buildWorld() {
   await api.idle()
   const foreignSpecVersion = (await foreignHttp('GET', `/v1/orgs/${foreign.id}/openapi/foreign-spec`)).lastVersion as string
   const sisterCollection = await f.createCollection(sister.id, { title: 'Sister' })
+  const foreignTranslation = await foreignHttp('POST', `/v1/orgs/${foreign.id}/translations`, { language: 'de', source: { space: foreignSpace.id, language: 'en' } })
+  await foreignHttp('POST', `/v1/orgs/${foreign.id}/conversations`, { ...conversationBody, id: 'foreign-conv' })
+  await api.idle()
+  const issueOf = async (http: typeof admin, orgId: string) => (await http('GET', `/v1/orgs/${orgId}/conversations-issues`)).items[0].issue
+  const issue = await issueOf(admin, org.id)
+  const foreignIssue = await issueOf(foreignHttp, foreign.id)
 
   // Integrations: a public one of the main organization installed on it, on the private space and
   // on the main site (the matrix targets, with their setup events), and a private one of the foreign organization.
@@ -224,6 +235,10 @@ async function buildWorld() {
     integrationName: 'matrix-app',
     installationId: installation.id,
     eventId: integrationEvents[0]!,
+    translationId: translation.id,
+    conversationId: 'conv-1',
+    clusterId: issue.cluster,
+    issueId: issue.id,
   }
 
   /**
@@ -271,6 +286,10 @@ async function buildWorld() {
     integrationName: ['matrix-app', 'foreign-app'],
     installationId: [installation.id, foreignInstallation.id],
     eventId: [...integrationEvents, foreignEvent],
+    translationId: [translation.id, foreignTranslation.id],
+    conversationId: ['conv-1', 'foreign-conv'],
+    clusterId: [issue.cluster, foreignIssue.cluster],
+    issueId: [issue.id, foreignIssue.id],
   }
 
   // Cursors of the shapes lists use (an index position; a sort key), so `page` is not always a 400.

@@ -70,6 +70,9 @@ async function richWorld() {
   const installation = (await call(api, ada, 'POST', '/v1/integrations/acme-app/installations', { organization: org.id })).body
   await call(api, ada, 'POST', `/v1/integrations/acme-app/installations/${installation.id}/spaces`, { space: a.id })
   await call(api, ada, 'POST', `/v1/integrations/acme-app/installations/${installation.id}/sites`, { siteId: site.id })
+  // A translation run into its result space, and a conversation processed into an issue and a cluster.
+  await call(api, ada, 'POST', `/v1/orgs/${org.id}/translations`, { language: 'fr', source: { space: a.id, language: 'en' } })
+  await call(api, ada, 'POST', `/v1/orgs/${org.id}/conversations`, { id: 'c1', source: 'zendesk', metadata: { url: 'https://help.acme.test/1', attributes: { plan: 'pro' } }, parts: [{ type: 'message', role: 'user', body: 'The PDF export fails.' }] })
   await api.idle()
   return { ...w, site, team, spaces: { a, b, c }, collections: { guides, nested } }
 }
@@ -114,6 +117,11 @@ async function reads(api: DocsApi, token: string, w: Awaited<ReturnType<typeof r
     '/v1/integrations/acme-app/spaces?extended=true',
     '/v1/integrations/acme-app/sites',
     '/v1/integrations/acme-app/events',
+    `/v1/orgs/${w.org.id}/translations`,
+    `/v1/orgs/${w.org.id}/conversations`,
+    `/v1/orgs/${w.org.id}/conversations/c1`,
+    `/v1/orgs/${w.org.id}/conversations-clusters`,
+    `/v1/orgs/${w.org.id}/conversations-issues`,
   ]
   const out: Record<string, unknown> = {}
   for (const path of paths) out[path] = (await call(api, token, 'GET', path)).body
@@ -250,6 +258,10 @@ describe('toolkit: api.dump() and loading a state document', () => {
     ['a file without its bytes', { organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o' }], files: [{ id: 'f', space: 's', name: 'a.txt', contentType: 'text/plain', size: 1, blob: 'b1' }] }, '`files[0].blob`: no bytes for blob "b1"'],
     ['blobs that are not base64', { blobs: [{ key: 'b1', contentType: 'text/plain', base64: 'a*b' }] }, '`blobs[0].base64`: Invalid base64'],
     ['a blob without a content type', { blobs: [{ key: 'b1', base64: 'YQ==' }] }, '`blobs[0].contentType`'],
+    ['a translation of no space', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], translations: [{ id: 't', organization: 'o', source: { space: 'ghost', language: 'en' }, language: 'fr', createdBy: 'u' }] }, '`translations[0].source.space`: no space "ghost"'],
+    ['two translations of a space into one language', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o' }], translations: [{ id: 't', organization: 'o', source: { space: 's', language: 'en' }, language: 'fr', createdBy: 'u' }, { id: 'v', organization: 'o', source: { space: 's', language: 'en' }, language: 'fr', createdBy: 'u' }] }, '`translations[1].language`: space "s" already has a translation into "fr"'],
+    ['a conversation without parts', { organizations: [{ id: 'o', title: 'Org' }], conversations: [{ organization: 'o', conversation: 'c', parts: [] }] }, '`conversations[0].parts`: must hold at least 1 part'],
+    ['an issue in a cluster of another organization', { organizations: [{ id: 'o', title: 'Org' }, { id: 'p', title: 'Other' }], conversations: [{ organization: 'o', conversation: 'c', parts: [{ type: 'message', role: 'user', body: 'Broken.' }] }], issueClusters: [{ id: 'k', organization: 'p' }], conversationIssues: [{ id: 'i', organization: 'o', conversation: 'o/c', cluster: 'k', title: 'Broken', details: { object: 'document', data: {}, nodes: [] }, impact: 'low' }] }, '`conversationIssues[0].cluster`: no cluster "k" in organization "o"'],
     ['an adaptive schema the API would refuse', { organizations: [{ id: 'o', title: 'Org' }], sites: [{ id: 's', organization: 'o', adaptiveSchema: { jsonSchema: { type: 'object', properties: { 'not a name': { type: 'boolean' } }, additionalProperties: false } } }] }, '`sites[0].adaptiveSchema.jsonSchema'],
   ])('refuses %s with a 400 naming the row and field, and loads nothing', async (_, doc, message) => {
     const w = await createWorld()

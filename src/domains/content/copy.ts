@@ -47,9 +47,10 @@ export function copyMainContent(ctx: Context, source: SpaceRow, target: string):
 /**
  * A document with every file reference (`{ kind: 'file', file }`, in any block's or inline's
  * data: an image's `ref` and `refDark`, a file block, a link to a file) pointing at the new id.
- * Only the objects on the way to a changed reference are copied.
+ * Only the objects on the way to a changed reference are copied. Translation runs use it too, for
+ * the result space's copies of the source's files.
  */
-function withFileIds(value: unknown, ids: ReadonlyMap<string, string>): unknown {
+export function withFileIds(value: unknown, ids: ReadonlyMap<string, string>): unknown {
   if (Array.isArray(value)) {
     let out: unknown[] | undefined
     value.forEach((item, i) => {

@@ -8,6 +8,7 @@ import { removeSpaceFromSites } from '../site-structure/defaults.js'
 import { removeSpaceComments } from '../comments/model.js'
 import { removeSpaceChangeRequests } from '../change-requests/space-rows.js'
 import { removeSpaceContent } from '../content/purge.js'
+import { removeSpaceTranslations } from '../translations/model.js'
 
 /**
  * Delete, restore and purge. A deleted space keeps its row (with `deletedAt`) for the restore
@@ -27,14 +28,15 @@ export function isExpired(ctx: Context, space: SpaceRow): boolean {
 
 /**
  * Remove a space and every row of it from the store: its site-spaces, comments, change requests
- * (with their reviews and requested reviewers), content (revisions, page versions, files) and
- * direct grants. File bytes stay in the blob port (see content/purge.ts).
+ * (with their reviews and requested reviewers), content (revisions, page versions, files),
+ * translations and direct grants. File bytes stay in the blob port (see content/purge.ts).
  */
 export function purgeSpace(ctx: Context, id: string): void {
   removeSpaceFromSites(ctx, id)
   removeSpaceComments(ctx, id)
   removeSpaceChangeRequests(ctx, id)
   removeSpaceContent(ctx, id)
+  removeSpaceTranslations(ctx, id)
   for (const { row } of ctx.tx.scan('spaceGrants', 'bySpace', id)) ctx.tx.delete('spaceGrants', row.id)
   ctx.tx.delete('spaces', id)
 }

@@ -1,0 +1,83 @@
+import type { Bow } from 'wink-nlp'
+import type { Context } from '../../core/context.js'
+import type { ConversationIssueRow, Impact, IssueClusterRow } from '../../storage/schema.js'
+import type { DocBlock, JsonDocument } from '../content/document.js'
+import { strongest } from './extract.js'
+import type { TextTools } from './text-tools.js'
+
+/**
+ * Grouping issues about the same problem. Each issue is a bag of its terms (text-tools.ts),
+ * weighted by BM25 over every issue of the organization, so a term most issues share counts for
+ * little and a rare one for much. A new issue joins the cluster holding the issue most similar
+ * to it (cosine similarity of the weighted bags, single linkage) when that similarity reaches
+ * SIMILARITY_THRESHOLD, and starts a cluster of its own otherwise. Issues of one batch (one
+ * conversation) are placed in order, each seeing the ones placed before it.
+ */
+export const SIMILARITY_THRESHOLD = 0.2
+
+/** A cluster a new issue joins: an existing one's id, or `{ fresh: n }`, the n-th new cluster of the batch. */
+export type Placement = { cluster: string } | { fresh: number }
+
+export function assignClusters(tools: TextTools, existing: ReadonlyArray<{ terms: readonly string[]; cluster: string }>, incoming: ReadonlyArray<{ terms: readonly string[] }>): Placement[] {
+  const bows = tools.weigh([...existing.map((e) => e.terms), ...incoming.map((i) => i.terms)])
+  const members = new Map<string, Bow[]>()
+  const add = (key: string, bow: Bow) => {
+    const list = members.get(key)
+    if (list) list.push(bow)
+    else members.set(key, [bow])
+  }
+  existing.forEach((e, k) => add(e.cluster, bows[k]!))
+  let fresh = 0
+  return incoming.map((_, j) => {
+    const bow = bows[existing.length + j]!
+    let best: string | undefined
+    let bestScore = 0
+    for (const [key, list] of members) {
+      let score = 0
+      for (const other of list) score = Math.max(score, tools.cosine(bow, other))
+      if (score > bestScore) [best, bestScore] = [key, score]
+    }
+    const key = best !== undefined && bestScore >= SIMILARITY_THRESHOLD ? best : `\u0000fresh:${fresh++}`
+    add(key, bow)
+    return key.startsWith('\u0000fresh:') ? { fresh: Number(key.slice(7)) } : { cluster: key }
+  })
+}
+
+const paragraph = (text: string): DocBlock => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] })
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/** A cluster's summary: how often and how badly, and the latest distinct titles (at most 5). */
+function summaryOf(issues: readonly ConversationIssueRow[], impact: Impact): JsonDocument {
+  const conversations = new Set(issues.map((i) => i.conversation)).size
+  const titles = [...new Set([...issues].reverse().map((i) => i.title))].slice(0, 5)
+  return {
+    object: 'document',
+    data: { schemaVersion: 1 },
+    nodes: [
+      paragraph(`${plural(issues.length, 'issue')} reported in ${plural(conversations, 'conversation')}; the strongest impact is ${impact}.`),
+      { object: 'block', type: 'list-unordered', data: {}, nodes: titles.map((t) => ({ object: 'block', type: 'list-item', nodes: [paragraph(t)] })) },
+    ],
+  }
+}
+
+/**
+ * Bring a cluster up to date with its issues after they changed: label (its first issue's title)
+ * and summary; `updatedAt` moves. A cluster left without issues is deleted.
+ */
+export function refreshCluster(ctx: Context, id: string): void {
+  const cluster = ctx.tx.get('issueClusters', id)
+  if (!cluster) return
+  const issues = ctx.tx.scan('conversationIssues', 'byCluster', id).map((e) => e.row)
+  if (issues.length === 0) {
+    ctx.tx.delete('issueClusters', id)
+    return
+  }
+  const next: IssueClusterRow = { ...cluster, label: issues[0]!.title, summary: summaryOf(issues, strongest(issues.map((i) => i.impact))!), updatedAt: ctx.nowIso() }
+  ctx.tx.update('issueClusters', next)
+}
+
+/** A new cluster (its label and summary are set by `refreshCluster` once its issues are in). */
+export function newCluster(ctx: Context, organization: string): IssueClusterRow {
+  const now = ctx.nowIso()
+  return ctx.tx.insert('issueClusters', { id: ctx.newId(), organization, label: '', summary: { object: 'document', data: {}, nodes: [] }, muted: false, createdAt: now, updatedAt: now })
+}

@@ -1,0 +1,91 @@
+import type { z } from 'zod'
+import type { Context } from '../../core/context.js'
+import type { ConversationIssueRow, ConversationRow, Impact, IssueClusterRow } from '../../storage/schema.js'
+import { strongest } from './extract.js'
+import type { ConversationSchema, IssuesClusterSchema } from './schemas.js'
+
+const WEEK = 7 * 24 * 3600 * 1000
+/** The icon of a cluster shows its impact. */
+const ICONS: Record<Impact, string> = { high: 'triangle-exclamation', medium: 'circle-exclamation', low: 'circle-question' }
+
+export function encodeConversation(ctx: Context, row: ConversationRow): z.input<typeof ConversationSchema> {
+  const out: z.input<typeof ConversationSchema> = {
+    object: 'conversation',
+    id: row.conversation,
+    createdAt: row.createdAt,
+    source: row.source,
+    status: row.status,
+    urls: { location: ctx.urls.api(`/orgs/${row.organization}/conversations/${row.conversation}`) },
+  }
+  if (row.subject !== undefined) out.subject = row.subject
+  if (row.processedAt !== undefined) out.processedAt = row.processedAt
+  if (row.impact !== undefined) out.impact = row.impact
+  if (row.error !== undefined) out.error = row.error
+  if (row.metadata.url !== undefined) out.urls.source = row.metadata.url
+  return out
+}
+
+export function encodeConversationDetail(ctx: Context, row: ConversationRow) {
+  const metadata: { url?: string; attributes: Record<string, string>; createdAt?: string } = { attributes: { ...row.metadata.attributes } }
+  if (row.metadata.url !== undefined) metadata.url = row.metadata.url
+  if (row.metadata.createdAt !== undefined) metadata.createdAt = row.metadata.createdAt
+  return { conversation: encodeConversation(ctx, row), parts: row.parts.map((p) => ({ ...p })), metadata }
+}
+
+export function encodeIssue(ctx: Context, row: ConversationIssueRow) {
+  const conversation = ctx.tx.get('conversations', row.conversation)!
+  return {
+    object: 'conversation-issue' as const,
+    id: row.id,
+    title: row.title,
+    details: row.details,
+    impact: row.impact,
+    createdAt: row.createdAt,
+    ingestedAt: row.ingestedAt,
+    conversation: conversation.conversation,
+    cluster: row.cluster,
+    urls: { location: ctx.urls.api(`/orgs/${row.organization}/conversations-issues/${row.id}`) },
+  }
+}
+
+/** An issue with its conversation, as lists and gets answer them. */
+export function encodeIssueWithConversation(ctx: Context, row: ConversationIssueRow) {
+  return { issue: encodeIssue(ctx, row), conversation: encodeConversation(ctx, ctx.tx.get('conversations', row.conversation)!) }
+}
+
+/** What a cluster shows that its issues decide: counts, impact, sources and the weekly pulse (by the API's clock). */
+export function clusterFigures(ctx: Context, cluster: IssueClusterRow) {
+  const issues = ctx.tx.scan('conversationIssues', 'byCluster', cluster.id).map((e) => e.row)
+  const now = ctx.now().getTime()
+  const weeklyPulse = Array.from({ length: 13 }, () => 0)
+  for (const issue of issues) {
+    const age = now - Date.parse(issue.createdAt)
+    const week = Math.floor(age / WEEK)
+    if (age >= 0 && week < 13) weeklyPulse[12 - week]! += 1
+  }
+  const conversations = [...new Set(issues.map((i) => i.conversation))]
+  const sources: Record<string, number> = {}
+  for (const id of conversations) {
+    const source = ctx.tx.get('conversations', id)?.source ?? 'api'
+    sources[source] = (sources[source] ?? 0) + 1
+  }
+  return { issues: issues.length, conversations: conversations.length, impact: strongest(issues.map((i) => i.impact)) ?? 'low', weeklyPulse, sources }
+}
+
+export function encodeCluster(ctx: Context, cluster: IssueClusterRow, figures = clusterFigures(ctx, cluster)): z.input<typeof IssuesClusterSchema> {
+  return {
+    object: 'issues-cluster',
+    id: cluster.id,
+    label: cluster.label,
+    createdAt: cluster.createdAt,
+    updatedAt: cluster.updatedAt,
+    icon: ICONS[figures.impact],
+    summary: cluster.summary,
+    muted: cluster.muted,
+    impact: figures.impact,
+    weeklyPulse: figures.weeklyPulse,
+    sources: figures.sources,
+    stats: { issues: figures.issues, conversations: figures.conversations },
+    urls: { location: ctx.urls.api(`/orgs/${cluster.organization}/conversations-clusters/${cluster.id}`) },
+  }
+}

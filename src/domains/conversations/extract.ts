@@ -1,0 +1,113 @@
+import type { ConversationPart, Impact } from '../../storage/schema.js'
+import type { TextTools } from './text-tools.js'
+
+/**
+ * Issues out of a support conversation, by rules over its sentences (no model of its own beyond
+ * wink's sentence boundaries and stems, so the result is the same on every run):
+ * - only what the customer wrote counts (the `user` parts; all parts when there are none);
+ * - a sentence reports a problem when it says something fails or is missing, asks how or why,
+ *   or is a question; greetings and thanks do not;
+ * - the sentences of one problem form one issue, with the sentences of the same message that go on
+ *   about it ("It happens on every space."): a new issue starts with a sentence that says it
+ *   is another matter ("Also, ...", "Another thing: ..."), or, in a later message, with a problem
+ *   sharing no term with the issue before it (unless it starts with "it", "this"...);
+ * - the issue's title is its first sentence; its details, all of its sentences; its impact, from
+ *   what they say: `high` when something is blocked (cannot log in, a crash, data lost, urgent)
+ *   with no workaround, `medium` for errors and failures, or a block with a workaround, `low`
+ *   for questions and confusion ("cannot find the setting").
+ * A conversation without a problem sentence yields one issue from its first sentence that is
+ * more than chatter (a `low` one), and none when it is all greetings and thanks.
+ */
+export interface ExtractedIssue {
+  title: string
+  sentences: string[]
+  impact: Impact
+  terms: string[]
+}
+
+const PROBLEM =
+  /\b(not|never|no|nothing|nobody|no one|none|errors?|fail(s|ed|ing|ure)?|broken|breaks?|crash(es|ed|ing)?|bugs?|buggy|issues?|problems?|wrong|missing|stuck|slow|freez(e|es|ing)|hangs?|unable|cannot|can'?t|can not|could ?n'?t|does ?n'?t|do ?n'?t|wo ?n'?t|is ?n'?t|are ?n'?t|not (working|loading|showing|saving|possible)|no longer|time(s|d)? ?out|lost|disappear(s|ed)?|confus(ed|ing)|unclear|how (do|can|should|to)|where (is|are|do|can)|why (is|does|do|are|can))\b/i
+const CHATTER = /^(hi|hello|hey|dear|thanks?|thank you|many thanks|cheers|regards|best|kind regards|ok(ay)?|great|perfect|bye|have a)\b/i
+const NEW_TOPIC = /^(also|another|additionally|besides|separately|unrelated|one more|on another note|and another|secondly|second|plus|oh and)\b[\s,:;-]*/i
+const CONTINUES = /^(it|its|it's|this|that|these|those|they|the same|same|which|and it|but it|then|now it|still)\b/i
+const HIGH =
+  /\b(unable to|can'?t|cannot|can not|could ?n'?t|blocked|blocking|blocker|crash\w*|outage|is down|are down|went down|data loss|lost (all|my|our|the)|urgent|asap|critical|impossible|nothing works|completely broken|production is|nobody can|no one can)\b/i
+/** "Cannot find", "can't figure out": not knowing where or how, not being blocked. */
+const NOT_BLOCKED = /\b(unable to|can'?t|cannot|can not|could ?n'?t) (find|see|figure|understand|tell|locate|work out)\b/gi
+const WORKAROUND = /\b(workaround|work around|for now|instead|manually|temporar\w*|in the meantime|meanwhile)\b/i
+const MEDIUM = /\b(never|errors?|fail\w*|broken|break\w*|bugs?|buggy|wrong|missing|not working|does ?n'?t work|slow|stuck|freez\w*|hangs?|time(s|d)? ?out|disappear\w*|lost|crash\w*)\b/i
+
+const RANK: Record<Impact, number> = { low: 0, medium: 1, high: 2 }
+
+/** The strongest of some impacts (undefined for none). */
+export function strongest(impacts: Iterable<Impact>): Impact | undefined {
+  let out: Impact | undefined
+  for (const i of impacts) if (out === undefined || RANK[i] > RANK[out]) out = i
+  return out
+}
+
+const words = (s: string) => s.split(/\s+/).filter((w) => /\w/.test(w)).length
+
+function isProblem(sentence: string): boolean {
+  if (words(sentence) < 3 || (CHATTER.test(sentence) && !PROBLEM.test(sentence.replace(CHATTER, '')))) return false
+  return PROBLEM.test(sentence) || sentence.endsWith('?')
+}
+
+function impactOf(sentences: readonly string[]): Impact {
+  const text = sentences.join(' ')
+  const blocking = HIGH.test(text.replace(NOT_BLOCKED, ''))
+  if (blocking && !WORKAROUND.test(text)) return 'high'
+  if (blocking || MEDIUM.test(text)) return 'medium'
+  return 'low'
+}
+
+const GREETING = /^(hi|hello|hey|dear)( team| there| all| everyone| support)?\s*[,!.:-]\s*/i
+
+/** A title from a sentence: a greeting and the topic marker left out, whitespace collapsed, at most 120 characters. */
+function titleOf(sentence: string): string {
+  let t = sentence.replace(GREETING, '').replace(NEW_TOPIC, '').replace(/\s+/g, ' ').replace(/[.!]+$/, '').trim()
+  if (t === '') t = sentence.trim()
+  t = t.charAt(0).toUpperCase() + t.slice(1)
+  return t.length <= 120 ? t : `${t.slice(0, 119).replace(/\s+\S*$/, '')}…`
+}
+
+export function extractIssues(tools: TextTools, conversation: { subject?: string | undefined; parts: readonly ConversationPart[] }): ExtractedIssue[] {
+  const users = conversation.parts.filter((p) => p.role === 'user')
+  const parts = users.length > 0 ? users : conversation.parts
+  const groups: Array<{ sentences: string[]; terms: Set<string> }> = []
+  for (const part of parts) {
+    // Within a message, problem sentences continue the issue before them unless they say otherwise.
+    let inPart = false
+    for (const sentence of tools.sentences(part.body)) {
+      const terms = tools.terms(sentence)
+      const current = groups.at(-1)
+      if (!isProblem(sentence)) {
+        // "It happens on every space.": more about the problem just told.
+        if (inPart && current && CONTINUES.test(sentence) && words(sentence) >= 3) {
+          current.sentences.push(sentence)
+          terms.forEach((t) => current.terms.add(t))
+        }
+        continue
+      }
+      const unrelated = !!current && !inPart && !CONTINUES.test(sentence) && terms.length > 0 && !terms.some((t) => current.terms.has(t))
+      if (!current || NEW_TOPIC.test(sentence) || unrelated) groups.push({ sentences: [sentence], terms: new Set(terms) })
+      else {
+        current.sentences.push(sentence)
+        terms.forEach((t) => current.terms.add(t))
+      }
+      inPart = true
+    }
+  }
+  const subject = conversation.subject?.trim()
+  if (groups.length === 0) {
+    const first = parts.flatMap((p) => tools.sentences(p.body)).find((s) => words(s) >= 4 && !CHATTER.test(s))
+    if (first) groups.push({ sentences: [first], terms: new Set(tools.terms(first)) })
+  }
+  return groups.map((g, i) => ({
+    title: titleOf(g.sentences[0]!),
+    sentences: g.sentences,
+    impact: impactOf(g.sentences),
+    // The subject speaks of the conversation's first matter.
+    terms: [...(i === 0 && subject ? tools.terms(subject) : []), ...g.sentences.flatMap((s) => tools.terms(s))],
+  }))
+}

@@ -1,0 +1,10 @@
+// wink-nlp declares its utilities without the `.js` extension that Node's ESM resolver needs for a
+// package without an `exports` map: these say the files with the extension are the same modules.
+declare module 'wink-nlp/utilities/bm25-vectorizer.js' {
+  export * from 'wink-nlp/utilities/bm25-vectorizer'
+  export { default } from 'wink-nlp/utilities/bm25-vectorizer'
+}
+declare module 'wink-nlp/utilities/similarity.js' {
+  export * from 'wink-nlp/utilities/similarity'
+  export { default } from 'wink-nlp/utilities/similarity'
+}

@@ -1,0 +1,26 @@
+import type { PageVersionRow } from '../../storage/schema.js'
+import type { PageText } from './translate-document.js'
+
+/** The data a translation run passes from step to step (run.ts), and its own error. */
+
+/** What the start step hands the others: plain data, read once. */
+export interface RunPlan {
+  startedAt: string
+  from: string
+  to: string
+  instructions: string
+  rootPages: readonly string[]
+  files: readonly string[]
+  /** Every page of the source, in tree order: its current version, and the earlier result version to reuse (if any). */
+  pages: Array<{ version: PageVersionRow; reuse?: string }>
+}
+
+/** The translated prose of the pages the run translated, and the words sent. */
+export interface RunOutput {
+  texts: Map<string, PageText>
+  words: number
+  /** Whether a translator did it (without one, nothing counts as translated). */
+  translated: boolean
+}
+
+export class TranslationRunError extends Error {}
