@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { GitBookAPI } from '@gitbook/api'
-import { createDocsApi, type DocsApi } from '../src/index.js'
+import { createDocsApi, type DocsApi, type DocsApiOptions } from '../src/index.js'
 import { createClock, sequentialIds } from '../src/testing.js'
 
 export const BASE = 'http://localhost:4000'
@@ -40,9 +40,9 @@ export function errorOf(res: Called): { code: number; message: string } {
  * A small world: an organization "Acme" where ada is admin, rita a reader, gina a guest;
  * olga is in no organization. Time is frozen and ids are sequential.
  */
-export async function createWorld() {
+export async function createWorld(options: Omit<DocsApiOptions, 'now' | 'ids' | 'baseUrl'> = {}) {
   const clock = createClock('2026-03-01T10:00:00.000Z')
-  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids: sequentialIds('id') })
+  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids: sequentialIds('id'), ...options })
   const ada = await api.fixtures.createUser({ displayName: 'Ada Lovelace', email: 'ada@acme.test' })
   const rita = await api.fixtures.createUser({ displayName: 'Rita Reader', email: 'rita@acme.test' })
   const gina = await api.fixtures.createUser({ displayName: 'Gina Guest', email: 'gina@elsewhere.test' })

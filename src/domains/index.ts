@@ -6,6 +6,8 @@ import { changeRequestSeedRules } from './change-requests/seed.js'
 import { commentHandlers } from './comments/handlers.js'
 import { commentSeedRules } from './comments/seed.js'
 import { contentHandlers } from './content/handlers.js'
+import { gitSyncHandlers } from './git-sync/handlers.js'
+import { gitSyncSeedRules } from './git-sync/seed.js'
 import { contentSeedRules } from './content/seed.js'
 import { collectionHandlers } from './collections/handlers.js'
 import { memberHandlers } from './members/handlers.js'
@@ -48,6 +50,7 @@ export const boundOperations: readonly BoundOperation[] = [
   ...contentHandlers,
   ...changeRequestHandlers,
   ...commentHandlers,
+  ...gitSyncHandlers,
 ]
 
 export const operations: readonly OperationDef[] = boundOperations.map((op) => op.def)
@@ -71,4 +74,5 @@ export const seedRules: readonly SeedRule[] = [
   ...contentSeedRules,
   ...changeRequestSeedRules,
   ...commentSeedRules,
+  ...gitSyncSeedRules,
 ] as readonly SeedRule[]

@@ -76,7 +76,7 @@ export class RevisionDraft {
   }
 
   /** Write the new revision (one version row per page set, one bucket per bucket touched). */
-  commit(meta: Pick<RevisionRow, 'type' | 'parents'> & { mergedFrom?: string }): RevisionRow {
+  commit(meta: Pick<RevisionRow, 'type' | 'parents'> & { mergedFrom?: string; git?: RevisionRow['git'] }): RevisionRow {
     const changes = new Map<string, string | undefined>()
     for (const [pageId, data] of this.pending) {
       if (data === null) changes.set(pageId, undefined)
@@ -98,6 +98,7 @@ export class RevisionDraft {
       variables: this.base.variables,
     }
     if (meta.mergedFrom !== undefined) row.mergedFrom = meta.mergedFrom
+    if (meta.git !== undefined) row.git = meta.git
     return this.ctx.tx.insert('revisions', row)
   }
 }

@@ -37,7 +37,7 @@ export class GitTransportError extends Error {
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 const MAX_REDIRECTS = 5
 
-async function collect(body: GitHttpRequest['body']): Promise<Uint8Array | undefined> {
+async function collect(body: GitHttpRequest['body']): Promise<Uint8Array<ArrayBuffer> | undefined> {
   if (!body) return undefined
   const chunks: Uint8Array[] = []
   for await (const chunk of body as AsyncIterable<Uint8Array>) chunks.push(chunk)
@@ -85,7 +85,7 @@ export function createGitHttp(options: { fetch: typeof fetch; allowPrivateNetwor
   return {
     async request(req) {
       let method = (req.method ?? 'GET').toUpperCase()
-      let body = await collect(req.body)
+      let body: Uint8Array<ArrayBuffer> | undefined = await collect(req.body)
       let target = check(req.url, options.allowPrivateNetwork, false)
       for (let hops = 0; ; hops++) {
         const headers: Record<string, string> = { ...req.headers }

@@ -12,7 +12,7 @@ import { createMemoryFs } from './memory-fs.js'
  */
 type Git = typeof import('isomorphic-git')
 let loaded: Promise<Git> | undefined
-const loadGit = (): Promise<Git> => (loaded ??= import('isomorphic-git').then((m) => ((m as { default?: Git }).default ?? m) as Git))
+const loadGit = (): Promise<Git> => (loaded ??= import('isomorphic-git').then((m) => ((m as unknown as { default?: Git }).default ?? m) as Git))
 
 /** A file of a tree: its blob and mode. */
 export interface TreeFile {
@@ -74,6 +74,10 @@ export class GitRepo {
 
   async commitTree(oid: string): Promise<string> {
     return (await this.git.readCommit({ ...this.base, oid })).commit.tree
+  }
+
+  async commitMessage(oid: string): Promise<string> {
+    return (await this.git.readCommit({ ...this.base, oid })).commit.message.trim()
   }
 
   /** Every file of a tree, by path, recursively (blobs and links; submodules are left out). */

@@ -23,11 +23,12 @@ export function isExpired(ctx: Context, space: SpaceRow): boolean {
   return ctx.now().getTime() > addDays(new Date(space.deletedAt), RESTORE_WINDOW_DAYS).getTime()
 }
 
-/** Remove a space, its direct grants, its site-spaces and its comments from the store. */
+/** Remove a space, its direct grants, its site-spaces, its comments and its Git Sync from the store. */
 export function purgeSpace(ctx: Context, id: string): void {
   removeSpaceFromSites(ctx, id)
   removeSpaceComments(ctx, id)
   for (const { row } of ctx.tx.scan('spaceGrants', 'bySpace', id)) ctx.tx.delete('spaceGrants', row.id)
+  if (ctx.tx.get('gitSyncs', id)) ctx.tx.delete('gitSyncs', id)
   ctx.tx.delete('spaces', id)
 }
 
