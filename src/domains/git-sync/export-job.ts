@@ -40,7 +40,7 @@ const short = (oid: string) => oid.slice(0, 7)
 export function exportJob(op: OperationRef, target: ExportTarget): Job {
   return gitSyncJob(op, async ({ env, repo, stage }) => {
     const branch = target.ref.slice('refs/heads/'.length)
-    const head = await repo.remoteHead(target.ref)
+    const { head, defaultBranch } = await repo.remoteRefs(target.ref)
     const moved = head !== undefined && target.lastCommit !== undefined && head !== target.lastCommit
     if (moved && !target.force) {
       throw new GitSyncError(
@@ -48,9 +48,11 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
       )
     }
     if (head) await repo.fetchBranch(target.ref, { history: moved })
+    // A new branch starts from the remote's default branch (its other files come along), if it has one.
+    const start = head === undefined && defaultBranch !== undefined ? await repo.fetchBranch(defaultBranch).then(() => repo.resolve(defaultBranch)) : undefined
     stage('config_check')
     // A forced export goes on from the commit the space last synced with, when the branch still has it.
-    const base = moved && (await repo.has(target.lastCommit!)) ? target.lastCommit! : head
+    const base = moved && (await repo.has(target.lastCommit!)) ? target.lastCommit! : (head ?? start)
     const baseTree = base ? await repo.commitTree(base) : undefined
     const existing = baseTree ? await repo.listFiles(baseTree) : new Map<string, TreeFile>()
     const decoder = new TextDecoder()

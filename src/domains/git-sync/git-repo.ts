@@ -50,16 +50,32 @@ export class GitRepo {
     return { fs: this.fs, gitdir: GITDIR }
   }
 
-  /** The commit a branch of the remote points at, or undefined when it has no such branch. */
+  /**
+   * The commit a branch of the remote points at (undefined when it has no such branch), and the
+   * remote's default branch (its HEAD), where a new branch starts from.
+   */
   async remoteHead(ref: string): Promise<string | undefined> {
+    return (await this.remoteRefs(ref)).head
+  }
+
+  async remoteRefs(ref: string): Promise<{ head?: string; defaultBranch?: string }> {
     const info = await this.git.getRemoteInfo2({ http: this.http, url: this.url, protocolVersion: 1 })
-    return info.refs?.find((r) => r.ref === ref)?.oid
+    const refs = info.refs ?? []
+    const head = refs.find((r) => r.ref === ref)?.oid
+    const symref = refs.find((r) => r.ref === 'HEAD')?.target
+    const defaultBranch = symref?.startsWith('refs/heads/') && refs.some((r) => r.ref === symref) ? symref : refs.find((r) => r.ref.startsWith('refs/heads/'))?.ref
+    return { ...(head !== undefined && { head }), ...(defaultBranch !== undefined && { defaultBranch }) }
   }
 
   /** Fetch a branch: its last commit only (`depth` 1), or its whole history. */
   async fetchBranch(ref: string, options: { history?: boolean } = {}): Promise<void> {
     const branch = ref.replace(/^refs\/heads\//, '')
     await this.git.fetch({ ...this.base, http: this.http, remote: 'origin', ref: branch, remoteRef: branch, singleBranch: true, tags: false, ...(options.history ? {} : { depth: 1 }) })
+  }
+
+  /** The commit a branch fetched from the remote points at. */
+  async resolve(ref: string): Promise<string> {
+    return this.git.resolveRef({ ...this.base, ref: `refs/remotes/origin/${ref.replace(/^refs\/heads\//, '')}` })
   }
 
   /** Whether the object is here (a commit fetched with the history, say). */
