@@ -201,7 +201,7 @@ async function fromSummary(repo: RepoSnapshot, summary: string, summaryDir: stri
   for (const section of parseSummary(summary)) {
     const children = await entryPages(section.entries)
     if (section.group === undefined) pages.push(...children)
-    else pages.push({ type: 'group', title: section.group || 'Group', slug: groupSlug(section.group, children), document: emptyDocument(), meta: {}, children })
+    else pages.push({ type: 'group', title: section.group || 'Group', slug: groupSlug(section.group, children, summaryDir), document: emptyDocument(), meta: {}, children })
   }
   // README.md is the first page, listed in the summary or not.
   if (repo.files.has(readmePath) && !byFile.has(readmePath)) pages.unshift(await pageFromFile(readmePath, undefined))
@@ -213,9 +213,13 @@ async function fromSummary(repo: RepoSnapshot, summary: string, summaryDir: stri
   return pages
 }
 
-/** A group's slug: the folder its pages' files share, or its title's. */
-function groupSlug(title: string, children: readonly ImportedPage[]): string {
-  const dirs = new Set(children.map((c) => (c.file ? dirname(c.file).split('/').pop() : undefined)))
+/** A group's slug: the top folder (under the summary's) its pages' files share, or its title's. */
+function groupSlug(title: string, children: readonly ImportedPage[], base: string): string {
+  const top = (file: string) => {
+    const rel = base ? file.slice(base.length + 1) : file
+    return rel.includes('/') ? rel.split('/')[0] : undefined
+  }
+  const dirs = new Set(children.map((c) => (c.file && isWithin(c.file, base) ? top(c.file) : undefined)))
   const [only] = dirs
   return dirs.size === 1 && only ? slugify(only) : slugify(title)
 }
