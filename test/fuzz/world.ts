@@ -5,6 +5,11 @@ import { MEMBER_CALLERS, ROLE_OF, type Caller, type MemberCaller } from './calle
 
 export const BASE = 'http://localhost:4000'
 
+/** The world's outgoing fetch: a fuzzed URL (a file to insert, a Git remote) never leaves the process. */
+const noNetwork: typeof fetch = async (input) => {
+  throw new TypeError(`the fuzz world reaches no network (${String(input instanceof Request ? input.url : input)})`)
+}
+
 const START = '2026-02-20T10:00:00.000Z'
 /** Nine days after START: a space deleted at START is past its 7-day restore window. */
 const NOW = '2026-03-01T10:00:00.000Z'
@@ -22,7 +27,7 @@ async function buildWorld() {
   const next = sequentialIds('id')
   let idCount = 0
   const ids = () => (idCount++, next())
-  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, onError: () => {} })
+  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, onError: () => {}, fetch: noNetwork })
   const f = api.fixtures
   const user = (name: string) => f.createUser({ displayName: `${name} user`, email: `${name}@acme.test` })
 
@@ -132,6 +137,9 @@ async function buildWorld() {
   }
   const privateContent = await content(privateSpace.id)
   const publicContent = await content(publicSpace.id)
+  // Git Sync set up on both (its import failed: the world reaches no network), so git info answers.
+  for (const id of [privateSpace.id, publicSpace.id]) await admin('POST', `/v1/spaces/${id}/git/import`, { url: 'https://git.example.com/acme/docs.git', ref: 'refs/heads/main' })
+  await api.idle()
   // Agent instructions are set in both organizations (a GET answers 404 until they are).
   const instructions = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Be brief.', marks: [] }] }] }] }
   await admin('PUT', `/v1/orgs/${org.id}/agent-instructions`, { instructions })
@@ -276,6 +284,6 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
   for (let i = 0; i < world.idCount(); i++) ids()
   // Unexpected errors (answered as 500) are kept for the failure report instead of logged.
   const errors: unknown[] = []
-  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, store, onError: (error) => errors.push(error) })
+  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, store, onError: (error) => errors.push(error), fetch: noNetwork })
   return { ...world, api, clock, errors }
 }

@@ -3,12 +3,20 @@ import { TimestampSchema } from '../common/schemas.js'
 
 /** Request and answer shapes of Git Sync (the official ImportGitRepository, ExportToGitRepository, GitSyncState). */
 
+/** Git's rules for a branch name (git check-ref-format) beyond the characters the pattern allows. */
+const validBranch = (ref: string): boolean => {
+  const name = ref.slice('refs/heads/'.length)
+  return !name.split('/').some((part) => part === '' || part.startsWith('.') || part.endsWith('.lock')) && !name.includes('..') && !name.includes('@{') && !name.endsWith('.')
+}
+
 const RefSchema = z
   .string({ error: 'is required: a branch ref such as "refs/heads/main"' })
-  .regex(/^refs\/heads\/(?!\/)(?!.*\/\/)(?!.*\/$)(?!.*\.\.)(?!.*@\{)[^\x00-\x20~^:?*[\\\x7f]+(?<!\.lock)(?<!\.)$/, 'must be a branch ref of the form "refs/heads/<branch>"')
   .max(255, 'must be at most 255 characters')
+  .regex(/^refs\/heads\/[^\x00-\x20~^:?*[\\\x7f]+$/, 'must be a branch ref of the form "refs/heads/<branch>"')
+  .refine(validBranch, 'must be a branch ref of the form "refs/heads/<branch>" with a valid branch name')
 
-const UrlTextSchema = (what: string) => z.string({ error: `is required: ${what}` }).min(1, 'must not be empty').max(2048, 'must be at most 2048 characters')
+const UrlTextSchema = (what: string) =>
+  z.url({ error: (issue) => (issue.input === undefined ? `is required: ${what}` : 'not a valid URL') }).max(2048, 'must be at most 2048 characters')
 
 const DirectorySchema = z
   .string()

@@ -130,7 +130,7 @@ describe('round trip: export, then import into a new space', () => {
         const copy = await roundTrip(w, `trip-${n++}`)
         expect(await content(w, copy.space.id)).toEqual(await content(w, w.space.id))
       }),
-      { numRuns: 12, seed: 20260301 },
+      { numRuns: Number(process.env.RT_RUNS ?? 12), seed: Number(process.env.RT_SEED ?? 20260301) },
     )
   }, 120_000)
 
