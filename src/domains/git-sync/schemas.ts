@@ -6,13 +6,15 @@ import { TimestampSchema } from '../common/schemas.js'
 /** Git's rules for a branch name (git check-ref-format) beyond the characters the pattern allows. */
 const validBranch = (ref: string): boolean => {
   const name = ref.slice('refs/heads/'.length)
-  return !name.split('/').some((part) => part === '' || part.startsWith('.') || part.endsWith('.lock')) && !name.includes('..') && !name.includes('@{') && !name.endsWith('.')
+  const control = [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
+  return !control && !name.split('/').some((part) => part === '' || part.startsWith('.') || part.endsWith('.lock')) && !name.includes('..') && !name.includes('@{') && !name.endsWith('.')
 }
 
 const RefSchema = z
   .string({ error: 'is required: a branch ref such as "refs/heads/main"' })
   .max(255, 'must be at most 255 characters')
-  .regex(/^refs\/heads\/[^\x00-\x20~^:?*[\\\x7f]+$/, 'must be a branch ref of the form "refs/heads/<branch>"')
+  // Control characters are refused by the \s class and by validBranch's check below.
+  .regex(/^refs\/heads\/[^\s~^:?*[\\]+$/, 'must be a branch ref of the form "refs/heads/<branch>"')
   .refine(validBranch, 'must be a branch ref of the form "refs/heads/<branch>" with a valid branch name')
 
 const UrlTextSchema = (what: string) =>
