@@ -7,7 +7,8 @@ import { BASE, call, createWorld } from '../helpers.js'
 
 /** A world with something in every collection, built through the API. */
 async function richWorld() {
-  const w = await createWorld()
+  // No network: the Git Sync import below fails, and its failure is state like any other.
+  const w = await createWorld({ fetch: async () => Promise.reject(new TypeError('offline')) })
   const { api, tokens, users, org } = w
   const ada = tokens.ada
   const team = await api.fixtures.createTeam(org.id, { title: 'Writers', members: [users.rita.id, users.gina.id] })
@@ -57,6 +58,9 @@ async function richWorld() {
   const crBase = `/v1/spaces/${a.id}/change-requests/${open.id}/comments`
   const crComment = (await call(api, ada, 'POST', crBase, { body: { document: { object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Done?', marks: [] }] }] }] } } })).body
   await call(api, ada, 'PUT', `${crBase}/${crComment.id}`, { resolved: true })
+  // Git Sync: an import (failed, the world is offline), so the space has git info.
+  await call(api, ada, 'POST', `/v1/spaces/${a.id}/git/import`, { url: `https://user:token@git.example.com/acme/docs.git`, ref: 'refs/heads/main' })
+  await api.idle()
   return { ...w, site, team, spaces: { a, b, c }, collections: { guides, nested } }
 }
 
@@ -90,6 +94,7 @@ async function reads(api: DocsApi, token: string, w: Awaited<ReturnType<typeof r
     `/v1/spaces/${w.spaces.a.id}/change-requests/2`,
     `/v1/spaces/${w.spaces.a.id}/commenters`,
     `/v1/spaces/${w.spaces.a.id}`,
+    `/v1/spaces/${w.spaces.a.id}/git/info`,
   ]
   const out: Record<string, unknown> = {}
   for (const path of paths) out[path] = (await call(api, token, 'GET', path)).body
