@@ -20,7 +20,8 @@ describe('conformance: Git Sync through @gitbook/api', () => {
     expect((missing as GitBookAPIError).code).toBe(404)
     expectOfficialError(404, (await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${s}/git/info`)).body)
 
-    git.server.createRepo('official', { 'README.md': '# Home\n\nHi', 'SUMMARY.md': '* [Home](README.md)\n* [Next](next.md)\n', 'next.md': '# Next\n' })
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+    git.server.createRepo('official', { 'README.md': '# Home\n\nHi ![dot](.gitbook/assets/dot.png)', 'SUMMARY.md': '* [Home](README.md)\n* [Next](next.md)\n', 'next.md': '# Next\n', '.gitbook/assets/dot.png': png })
     const imported = await gb.spaces.importGitRepository(s, { url: git.server.url('official'), ref: 'refs/heads/main', force: false, standalone: false, timestamp: '2026-03-01T09:00:00.000Z' })
     expect(imported.status).toBe(204)
     await w.api.idle()
@@ -34,6 +35,9 @@ describe('conformance: Git Sync through @gitbook/api', () => {
     const revision = await gb.spaces.getCurrentRevision(s)
     expectOfficialResponse('getCurrentRevision', 200, revision.data)
     expect(revision.data.git?.ref).toBe('refs/heads/main')
+    const files = await gb.spaces.listFiles(s)
+    expectOfficialResponse('listFiles', 200, files.data)
+    expect(files.data.items[0]?.git?.path).toBe('.gitbook/assets/dot.png')
 
     const exported = await gb.spaces.exportToGitRepository(s, { url: git.server.url('official'), ref: 'refs/heads/out', commitMessage: 'From the docs' })
     expect(exported.status).toBe(204)

@@ -56,6 +56,25 @@ describe('export', () => {
     expect(git.server.git('keep', 'log', '--format=%s', 'docs/new').trim().split('\n')).toEqual(['Sync from the docs', 'Remote commit'])
   })
 
+  it('writes into repoProjectDirectory (and the root its .gitbook.yaml names), leaving the rest of the repository', async () => {
+    const w = await gitWorld()
+    await fill(w)
+    git.server.createRepo('mono', { 'src/index.ts': 'export {}\n', 'docs/.gitbook.yaml': 'root: ./pages/\n', 'README.md': '# The product\n' })
+    await exportSpace(w, body(git.server.url('mono'), { repoProjectDirectory: 'docs/' }))
+    expect((await gitInfo(w)).body.operation.state).toBe('success')
+    expect(git.server.git('mono', 'ls-tree', '-r', '--name-only', 'main').trim().split('\n')).toEqual([
+      'README.md',
+      'docs/.gitbook.yaml',
+      'docs/pages/.gitbook/assets/dot.png',
+      'docs/pages/README.md',
+      'docs/pages/SUMMARY.md',
+      'docs/pages/guide/README.md',
+      'docs/pages/guide/step-one.md',
+      'src/index.ts',
+    ])
+    expect(git.server.git('mono', 'show', 'main:README.md')).toBe('# The product\n')
+  })
+
   it('refuses to push over a branch that moved since the last sync, unless forced (a non-fast-forward)', async () => {
     const w = await gitWorld()
     await fill(w)
