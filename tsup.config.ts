@@ -22,7 +22,7 @@ export default defineConfig([
     ...common,
     format: 'esm',
     // Dependencies stay external: the consumer's bundler or Node resolves them.
-    external: [...(common.external ?? []), 'zod', 'immer', 'nanoid', 'date-fns', 'unified', /^remark-/, 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', '@readme/openapi-parser', /^wink-/],
+    external: [...(common.external ?? []), 'zod', 'immer', 'nanoid', 'date-fns', 'unified', /^remark-/, 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', '@readme/openapi-parser', /^wink-/, 'isomorphic-git'],
   },
   {
     ...common,
@@ -30,8 +30,9 @@ export default defineConfig([
     // nanoid 5 is ESM-only: `require("nanoid")` throws ERR_REQUIRE_ESM on Node < 20.19 (and under
     // Jest, or with --no-experimental-require-module). The CJS build carries its own copy (a few
     // hundred bytes); zod, immer and date-fns ship CommonJS and stay external.
+    // isomorphic-git ships CommonJS (index.cjs) too; it is loaded only when a Git Sync job runs.
     // pkijs, asn1js and @readme/openapi-parser ship CommonJS builds of their own: external too.
-    external: [...(common.external ?? []), 'zod', 'immer', 'date-fns', 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', '@readme/openapi-parser', /^wink-/],
+    external: [...(common.external ?? []), 'zod', 'immer', 'date-fns', 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', '@readme/openapi-parser', /^wink-/, 'isomorphic-git'],
     // unified and the remark plugins are ESM-only too: bundled into the CJS build the same way.
     noExternal: ['nanoid', 'unified', /^remark-/],
     // nanoid's `browser` build uses the global Web Crypto (`crypto.getRandomValues`, global in
@@ -51,7 +52,7 @@ export default defineConfig([
     clean: false,
     sourcemap: false,
     banner: { js: '#!/usr/bin/env node' },
-    external: ['zod', 'immer', 'nanoid', 'date-fns', 'unified', /^remark-/, 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', '@readme/openapi-parser'],
+    external: ['zod', 'immer', 'nanoid', 'date-fns', 'unified', /^remark-/, 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', '@readme/openapi-parser', /^wink-/, 'isomorphic-git'],
   },
   {
     // Types once for both formats (.d.ts for import, .d.cts for require), in one TypeScript run.

@@ -5,6 +5,7 @@
 #   - `import` and `require` of every export path; `require` also with
 #     --no-experimental-require-module (what Node 20.0-20.18 and Jest do);
 #   - an API answering a request through api.fetch, and over HTTP through toNodeHandler;
+#   - a Git Sync job loading isomorphic-git (import and require) and reaching the API's fetch;
 #   - the types: tsc on a tiny .mts (ESM) and .cts (CommonJS) file, module nodenext.
 # Run by .ci/run after the build; exits non-zero when anything fails. Takes ~30 s (the build).
 set -euo pipefail
@@ -81,7 +82,23 @@ try {
 } finally {
   server.close()
 }
-console.log(`check.mjs: ${shipped.length} files shipped; import of ${paths.join(' ')}; api.fetch and toNodeHandler answered`)
+// Git Sync loads isomorphic-git when a job runs: an import with a fetch that is offline must get as
+// far as the remote (isomorphic-git loaded and asking through the API's fetch) and record why it failed.
+{
+  const offline = async () => { throw new TypeError('offline') }
+  const git = createDocsApi({ fetch: offline })
+  const gu = await git.fixtures.createUser({ displayName: 'Gus', email: 'gus@acme.test' })
+  const gt = await git.fixtures.createToken(gu.id)
+  const org = await git.fixtures.createOrganization({ title: 'Gits', members: [{ user: gu.id, role: 'admin' }] })
+  const space = await git.fixtures.createSpace(org.id, { title: 'Sync' })
+  const headers = { authorization: `Bearer ${gt}`, 'content-type': 'application/json' }
+  const started = await git.fetch(new Request(`http://localhost/v1/spaces/${space.id}/git/import`, { method: 'POST', headers, body: JSON.stringify({ url: 'https://git.example.com/a/b.git', ref: 'refs/heads/main' }) }))
+  if (started.status !== 204) fail(`git import answered ${started.status}`)
+  await git.idle()
+  const info = await (await git.fetch(new Request(`http://localhost/v1/spaces/${space.id}/git/info`, { headers }))).json()
+  if (info.operation?.error !== 'could not reach the repository: could not reach https://git.example.com: offline') fail(`git sync job: ${JSON.stringify(info.operation)}`)
+}
+console.log(`check.mjs: ${shipped.length} files shipped; import of ${paths.join(' ')}; api.fetch, toNodeHandler and a Git Sync job answered`)
 EOF
 
 # --- require of every export path
@@ -114,7 +131,23 @@ const { toNodeHandler } = require('docs-content-api/node')
   } finally {
     server.close()
   }
-  console.log(`check.cjs${flag}: require of ${paths.join(' ')}; api.fetch and toNodeHandler answered`)
+  // Git Sync loads isomorphic-git when a job runs: an import with a fetch that is offline must get as
+  // far as the remote (isomorphic-git loaded and asking through the API's fetch) and record why it failed.
+  {
+    const offline = async () => { throw new TypeError('offline') }
+    const git = createDocsApi({ fetch: offline })
+    const gu = await git.fixtures.createUser({ displayName: 'Gus', email: 'gus@acme.test' })
+    const gt = await git.fixtures.createToken(gu.id)
+    const org = await git.fixtures.createOrganization({ title: 'Gits', members: [{ user: gu.id, role: 'admin' }] })
+    const space = await git.fixtures.createSpace(org.id, { title: 'Sync' })
+    const headers = { authorization: `Bearer ${gt}`, 'content-type': 'application/json' }
+    const started = await git.fetch(new Request(`http://localhost/v1/spaces/${space.id}/git/import`, { method: 'POST', headers, body: JSON.stringify({ url: 'https://git.example.com/a/b.git', ref: 'refs/heads/main' }) }))
+    if (started.status !== 204) fail(`git import answered ${started.status}`)
+    await git.idle()
+    const info = await (await git.fetch(new Request(`http://localhost/v1/spaces/${space.id}/git/info`, { headers }))).json()
+    if (info.operation?.error !== 'could not reach the repository: could not reach https://git.example.com: offline') fail(`git sync job: ${JSON.stringify(info.operation)}`)
+  }
+  console.log(`check.cjs${flag}: require of ${paths.join(' ')}; api.fetch, toNodeHandler and a Git Sync job answered`)
 })().catch((error) => fail(error.stack))
 EOF
 

@@ -87,8 +87,8 @@ export interface DocsApiOptions {
    */
   random?: () => number
   /**
-   * The fetch every outgoing request of the library uses (a file inserted from a `url`, say).
-   * Pass a fake in tests: nothing leaves the process then.
+   * The fetch every outgoing request of the library uses (a file inserted from a `url`, Git Sync's
+   * smart-HTTP requests to a repository). Pass a fake in tests: nothing leaves the process then.
    * @default globalThis.fetch
    */
   fetch?: typeof fetch

@@ -51,6 +51,8 @@ export const POLICY = {
     comment: 'comment',
     edit: 'edit',
     triggerGitSync: 'edit',
+    // Git Sync's state (repository, last operation) is for members, never visitors.
+    viewGitSync: 'read',
     review: 'review',
     merge: 'review',
     admin: 'admin',

@@ -76,6 +76,7 @@ export function jobEnv(rt: Runtime): JobEnv {
     transaction: (fn) => inSystemTransaction(rt, fn),
     fetch: rt.fetch,
     allowPrivateNetwork: rt.allowPrivateNetwork,
+    blobs: rt.blobs,
     now: rt.now,
     services: rt.services,
     defer: (name, job) => startJob(rt.jobs, env, name, job),

@@ -1,5 +1,6 @@
 import type { Context } from './context.js'
 import type { Services } from './services.js'
+import type { BlobPort } from '../storage/blobs.js'
 
 /**
  * The one in-process job runner for background work (processing, runs, deliveries): a request
@@ -28,6 +29,8 @@ export interface JobEnv {
   readonly fetch: typeof fetch
   /** Whether outgoing requests may reach private and loopback addresses (`allowPrivateNetwork`). */
   readonly allowPrivateNetwork: boolean
+  /** Where file bytes live (a job reads and stores them outside its transactions: `put` and `get` are synchronous). */
+  readonly blobs: BlobPort
   /** The API's clock. */
   now(): Date
   /** The services the API was given (core/services.ts). */

@@ -42,6 +42,8 @@ export interface OperationDef {
   permission?: Permission
   /** The official document has no such operation (the reference's own). */
   beyondOfficial?: boolean
+  /** What the request journal keeps of the body text (credentials cut out, say); the text as sent otherwise. */
+  redactJournal?: (text: string) => string
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined

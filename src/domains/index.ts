@@ -8,6 +8,8 @@ import { commentSeedRules } from './comments/seed.js'
 import { contentHandlers } from './content/handlers.js'
 import { conversationHandlers } from './conversations/handlers.js'
 import { conversationSeedRules } from './conversations/seed.js'
+import { gitSyncHandlers } from './git-sync/handlers.js'
+import { gitSyncSeedRules } from './git-sync/seed.js'
 import { contentSeedRules } from './content/seed.js'
 import { collectionHandlers } from './collections/handlers.js'
 import { memberHandlers } from './members/handlers.js'
@@ -63,6 +65,7 @@ export const boundOperations: readonly BoundOperation[] = [
   ...integrationHandlers,
   ...translationHandlers,
   ...conversationHandlers,
+  ...gitSyncHandlers,
 ]
 
 export const operations: readonly OperationDef[] = boundOperations.map((op) => op.def)
@@ -91,4 +94,5 @@ export const seedRules: readonly SeedRule[] = [
   ...integrationSeedRules,
   ...translationSeedRules,
   ...conversationSeedRules,
+  ...gitSyncSeedRules,
 ] as readonly SeedRule[]

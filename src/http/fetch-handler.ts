@@ -105,8 +105,10 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       const params = routed.has(def) ? match.params : (validate(def.params, match.params, 'path parameter') ?? match.params)
       const query = validate(def.query, decodeQuery(search), 'query parameter') ?? {}
       // Operations without a body answer without waiting on the request stream.
-      if (def.body) outcome.requestText = await readBody(request, def)
-      const body = validate(def.body, parseBody(request, def, outcome.requestText), 'body field')
+      const text = def.body ? await readBody(request, def) : undefined
+      // The journal keeps the body as sent, less what the operation says must never be kept (credentials).
+      outcome.requestText = text !== undefined && def.redactJournal ? def.redactJournal(text) : text
+      const body = validate(def.body, parseBody(request, def, text), 'body field')
       const input = { user: outcome.user, params, query, body, prepared: undefined as unknown }
       let result: unknown
       if (operation.prepare) {

@@ -245,6 +245,8 @@ export interface RevisionRow {
    * work in progress, read only by callers who may view change requests. Main's revisions have none.
    */
   changeRequest?: string
+  /** The Git commit a Git Sync import made the revision from (domains/git-sync). */
+  git?: RevisionGitInfo
   /** Root pages, in order. */
   rootPages: readonly string[]
   /** Ids of the index buckets (`contentBuckets`); empty for an empty revision. */
@@ -295,6 +297,68 @@ export interface FileRow {
   dimensions?: { width: number; height: number }
   blob: string
   createdAt: string
+  /** The Git blob and path a Git Sync import read the file from. */
+  git?: { oid: string; path: string }
+}
+
+/** The commit a revision was imported from (the official GitSyncCommit). */
+export interface RevisionGitInfo {
+  oid: string
+  message: string
+  createdByGitBook: boolean
+  ref?: string
+  url?: string
+}
+
+export type GitSyncDirection = 'import' | 'export'
+export type GitSyncOperationState = 'running' | 'failure' | 'success' | 'timeout'
+
+/**
+ * A space's Git Sync (id: the space's id), from its first import or export on: the repository it
+ * syncs with (its URL without credentials: those are never stored), the last operation and its
+ * outcome, and what the next operations compare with (the commit and the revision of the last
+ * successful sync, the newest timestamp applied). See domains/git-sync.
+ */
+export interface GitSyncRow {
+  id: string
+  space: string
+  /** The id git info answers as `installationId` (a plain-URL sync has no installation of its own). */
+  installation: string
+  provider: 'github' | 'gitlab' | 'github-legacy'
+  status: 'active' | 'unauthenticated' | 'pending'
+  /** The remote, without credentials. */
+  url: string
+  /** The repository's tree URL (`gitInfo.url` or `repoTreeURL`), without credentials. */
+  treeUrl?: string
+  commitUrl?: string
+  repoName: string
+  ref: string
+  projectDirectory?: string
+  updatedAt: string
+  operation: {
+    id: string
+    direction: GitSyncDirection
+    state: GitSyncOperationState
+    stage: 'repo_fetch' | 'config_check' | 'content_process' | 'finalize'
+    startedAt: string
+    updatedAt: string
+    completedAt?: string
+    endedAt?: string
+    error?: string
+    /** The revision an import made (standalone or not), or the revision an export wrote. */
+    revision?: string
+    /** The commit imported, or pushed (the remote's head when an export had nothing to commit). */
+    commit?: string
+    timestamp?: string
+    standalone?: boolean
+    force?: boolean
+  }
+  /** The newest `timestamp` of an operation that succeeded. */
+  appliedTimestamp?: string
+  /** The commit of the last successful sync with `url` and `ref`. */
+  commit?: string
+  /** Main's revision right after the last successful non-standalone sync (a later one means local changes). */
+  revision?: string
 }
 
 export type ChangeRequestStatus = 'draft' | 'open' | 'merged' | 'archived'
@@ -681,6 +745,7 @@ export const schema = {
     /** Every comment of a space, its change requests' included: purged with the space. */
     bySpace: { key: (c) => c.space },
   }),
+  gitSyncs: collection<GitSyncRow>(),
   /** Replies of a comment, in posting order. */
   commentReplies: collection<CommentReplyRow>({ byComment: { key: (r) => r.comment } }),
   samlProviders: collection<SamlProviderRow>({ byOrganization: { key: (p) => p.organization } }),

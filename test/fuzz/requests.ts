@@ -67,6 +67,7 @@ export function toRequest(world: FuzzWorld, req: FuzzRequest, op: OperationDef):
 export async function send(world: FuzzWorld, req: FuzzRequest, op: OperationDef): Promise<Answer> {
   const res = await world.api.fetch(toRequest(world, req, op))
   const text = await res.text()
+  // Background jobs the request started (a Git Sync import, say) end before the store is compared.
   await world.api.idle()
   let json: unknown
   try {

@@ -11,7 +11,8 @@ const SPEC = JSON.stringify({ openapi: '3.0.3', info: { title: 'Fuzz', version: 
 
 /**
  * The world's outgoing fetch: nothing leaves the process. Any URL answers SPEC (an OpenAPI spec's
- * URL source is processed, a file's URL inserted); one whose path ends in `.png` answers a 1x1 PNG.
+ * URL source is processed, a file's URL inserted; a Git remote answers what is no Git protocol, so
+ * an import fails); one whose path ends in `.png` answers a 1x1 PNG.
  */
 export const worldFetch = (async (input: RequestInfo | URL) => {
   const url = String(input instanceof Request ? input.url : input)
@@ -147,6 +148,9 @@ async function buildWorld() {
   }
   const privateContent = await content(privateSpace.id)
   const publicContent = await content(publicSpace.id)
+  // Git Sync set up on both (its import failed: the world reaches no network), so git info answers.
+  for (const id of [privateSpace.id, publicSpace.id]) await admin('POST', `/v1/spaces/${id}/git/import`, { url: 'https://git.example.com/acme/docs.git', ref: 'refs/heads/main' })
+  await api.idle()
   // Agent instructions are set in both organizations (a GET answers 404 until they are).
   const instructions = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Be brief.', marks: [] }] }] }] }
   await admin('PUT', `/v1/orgs/${org.id}/agent-instructions`, { instructions })

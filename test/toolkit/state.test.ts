@@ -9,7 +9,8 @@ import { CERTIFICATE } from '../fixtures/pem.js'
 
 /** A world with something in every collection, built through the API. */
 async function richWorld() {
-  const w = await createWorld()
+  // No network: the Git Sync import below fails, and its failure is state like any other.
+  const w = await createWorld({ fetch: async () => Promise.reject(new TypeError('offline')) })
   const { api, tokens, users, org } = w
   const ada = tokens.ada
   const team = await api.fixtures.createTeam(org.id, { title: 'Writers', members: [users.rita.id, users.gina.id] })
@@ -73,6 +74,8 @@ async function richWorld() {
   // A translation run into its result space, and a conversation processed into an issue and a cluster.
   await call(api, ada, 'POST', `/v1/orgs/${org.id}/translations`, { language: 'fr', source: { space: a.id, language: 'en' } })
   await call(api, ada, 'POST', `/v1/orgs/${org.id}/conversations`, { id: 'c1', source: 'zendesk', metadata: { url: 'https://help.acme.test/1', attributes: { plan: 'pro' } }, parts: [{ type: 'message', role: 'user', body: 'The PDF export fails.' }] })
+  // Git Sync: an import (failed, the world is offline), so the space has git info.
+  await call(api, ada, 'POST', `/v1/spaces/${a.id}/git/import`, { url: `https://user:token@git.example.com/acme/docs.git`, ref: 'refs/heads/main' })
   await api.idle()
   return { ...w, site, team, spaces: { a, b, c }, collections: { guides, nested } }
 }
@@ -122,6 +125,7 @@ async function reads(api: DocsApi, token: string, w: Awaited<ReturnType<typeof r
     `/v1/orgs/${w.org.id}/conversations/c1`,
     `/v1/orgs/${w.org.id}/conversations-clusters`,
     `/v1/orgs/${w.org.id}/conversations-issues`,
+    `/v1/spaces/${w.spaces.a.id}/git/info`,
   ]
   const out: Record<string, unknown> = {}
   for (const path of paths) out[path] = (await call(api, token, 'GET', path)).body

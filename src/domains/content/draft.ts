@@ -76,7 +76,7 @@ export class RevisionDraft {
   }
 
   /** Write the new revision (one version row per page set, one bucket per bucket touched). */
-  commit(meta: Pick<RevisionRow, 'type' | 'parents'> & { mergedFrom?: string; changeRequest?: string }): RevisionRow {
+  commit(meta: Pick<RevisionRow, 'type' | 'parents'> & { mergedFrom?: string; changeRequest?: string; git?: RevisionRow['git'] }): RevisionRow {
     const changes = new Map<string, string | undefined>()
     for (const [pageId, data] of this.pending) {
       if (data === null) changes.set(pageId, undefined)
@@ -99,6 +99,7 @@ export class RevisionDraft {
     }
     if (meta.mergedFrom !== undefined) row.mergedFrom = meta.mergedFrom
     if (meta.changeRequest !== undefined) row.changeRequest = meta.changeRequest
+    if (meta.git !== undefined) row.git = meta.git
     return this.ctx.tx.insert('revisions', row)
   }
 }

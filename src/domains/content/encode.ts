@@ -33,6 +33,8 @@ export function encodeFile(ctx: Context, file: FileRow) {
     downloadURL: fileDownloadUrl(ctx, file),
     size: file.size,
     ...(file.dimensions && { dimensions: file.dimensions }),
+    // Where a Git Sync import read it (the official GitSyncBlob).
+    ...(file.git && { git: file.git }),
   }
 }
 
@@ -101,6 +103,8 @@ export function encodeRevision(ctx: Context, rev: RevisionRow, extra: Record<str
     variables: { ...rev.variables },
     createdAt: rev.createdAt,
     urls: { app: ctx.urls.app(`/s/${rev.space}/~/revisions/${rev.id}`) },
+    // The commit a Git Sync import made it from (the official GitSyncCommit).
+    ...(rev.git && { git: rev.git }),
     ...extra,
   }
 }

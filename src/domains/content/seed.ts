@@ -25,6 +25,7 @@ export const contentSeedRules = [
           .min(1)
           .transform((key, c) => d.blob(key) ?? (c.addIssue({ code: 'custom', message: `no bytes for blob "${key}" (give them in the document's \`blobs\`)` }), z.NEVER)),
         createdAt: SeedTimestampSchema.default(d.now),
+        git: z.strictObject({ oid: z.string().min(1), path: z.string().min(1) }).optional(),
       }),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('spaces', row.space)) fail('space', `no space "${row.space}"`)
@@ -88,6 +89,9 @@ export const contentSeedRules = [
         buckets: z.array(z.string()).default([]),
         files: ids.default([]),
         variables: z.record(z.string(), z.string()).default({}),
+        git: z
+          .strictObject({ oid: z.string().min(1), message: z.string(), createdByGitBook: z.boolean().default(false), ref: z.string().optional(), url: z.string().optional() })
+          .optional(),
       }),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('spaces', row.space)) fail('space', `no space "${row.space}"`)

@@ -6,6 +6,7 @@ import type { Level } from '../../core/roles.js'
 import type { SpaceRow } from '../../storage/schema.js'
 import type { z } from 'zod'
 import { SPACE_PERMISSION_KEYS, type LanguageSchema } from './schemas.js'
+import { gitSyncOf } from '../git-sync/state.js'
 
 type SpacePermissions = Record<(typeof SPACE_PERMISSION_KEYS)[number], boolean>
 
@@ -15,7 +16,7 @@ type SpacePermissions = Record<(typeof SPACE_PERMISSION_KEYS)[number], boolean>
  * walks one hidden class instead of objects grown by conditional spreads. Without `permissions`
  * (the one part that depends on the caller), it is what the JSON cache keeps.
  */
-function spaceFields(urls: Urls, row: SpaceRow, permissions?: SpacePermissions) {
+function spaceFields(urls: Urls, row: SpaceRow, permissions?: SpacePermissions, gitSync?: GitSync) {
   return {
     object: 'space' as const,
     id: row.id,
@@ -41,9 +42,13 @@ function spaceFields(urls: Urls, row: SpaceRow, permissions?: SpacePermissions) 
     changeRequests: row.changeRequests,
     changeRequestsOpen: row.changeRequestsOpen,
     changeRequestsDraft: row.changeRequestsDraft,
+    gitSync,
     permissions,
   }
 }
+
+/** A space's Git Sync lives in its own row (domains/git-sync), read at each encoding. */
+type GitSync = NonNullable<ReturnType<typeof gitSyncOf>>
 
 /** The caller's level on a space, unless the caller of the encoder knows it already. */
 const levelOf = (ctx: Context, row: SpaceRow, level: Level | null | undefined): Level | null | undefined =>
@@ -54,7 +59,7 @@ const levelOf = (ctx: Context, row: SpaceRow, level: Level | null | undefined): 
  * be serialized (absent optional fields are `undefined`; see spaceFields).
  */
 export function encodeSpaceForJson(ctx: Context, row: SpaceRow, level?: Level | null) {
-  return spaceFields(ctx.urls, row, permissionsFor('space', levelOf(ctx, row, level), SPACE_PERMISSION_KEYS)) as ReturnType<typeof spaceFields> & {
+  return spaceFields(ctx.urls, row, permissionsFor('space', levelOf(ctx, row, level), SPACE_PERMISSION_KEYS), gitSyncOf(ctx.tx, row.id)) as ReturnType<typeof spaceFields> & {
     permissions: SpacePermissions
   }
 }
@@ -101,5 +106,7 @@ export function encodeSpaceJson(ctx: Context, row: SpaceRow, level?: Level | nul
   const cache = spaceJsonCache(ctx.urls)
   const fields = cache.get(row) ?? cache.set(row, JSON.stringify(spaceFields(ctx.urls, row)))
   const permissions = permissionsJsonFor('space', levelOf(ctx, row, level), SPACE_PERMISSION_KEYS)
-  return rawJson(`${fields.slice(0, -1)},"permissions":${permissions}}`)
+  // The Git Sync state is not in the cached text (it is another row): spliced in when there is one.
+  const gitSync = gitSyncOf(ctx.tx, row.id)
+  return rawJson(`${fields.slice(0, -1)}${gitSync ? `,"gitSync":${JSON.stringify(gitSync)}` : ''},"permissions":${permissions}}`)
 }

@@ -29,7 +29,7 @@ export function isExpired(ctx: Context, space: SpaceRow): boolean {
 /**
  * Remove a space and every row of it from the store: its site-spaces, comments, change requests
  * (with their reviews and requested reviewers), content (revisions, page versions, files),
- * translations and direct grants. File bytes stay in the blob port (see content/purge.ts).
+ * translations, Git Sync and direct grants. File bytes stay in the blob port (see content/purge.ts).
  */
 export function purgeSpace(ctx: Context, id: string): void {
   removeSpaceFromSites(ctx, id)
@@ -38,6 +38,7 @@ export function purgeSpace(ctx: Context, id: string): void {
   removeSpaceContent(ctx, id)
   removeSpaceTranslations(ctx, id)
   for (const { row } of ctx.tx.scan('spaceGrants', 'bySpace', id)) ctx.tx.delete('spaceGrants', row.id)
+  if (ctx.tx.get('gitSyncs', id)) ctx.tx.delete('gitSyncs', id)
   ctx.tx.delete('spaces', id)
 }
 

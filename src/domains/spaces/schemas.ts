@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { GitSyncStateSchema } from '../git-sync/schemas.js'
 import { DefaultLevelSchema, MergeRulesSchema, ShareKeySchema, TimestampSchema, UrlSchema, permissionsSchema } from '../common/schemas.js'
 import { moveBodySchema } from '../collections/schemas.js'
 
@@ -54,6 +55,7 @@ export const SpaceSchema = z
     changeRequests: z.number(),
     changeRequestsOpen: z.number(),
     changeRequestsDraft: z.number(),
+    gitSync: GitSyncStateSchema.optional(),
     permissions: permissionsSchema(SPACE_PERMISSION_KEYS),
   })
   .meta({ id: 'Space' })

@@ -1,0 +1,147 @@
+import type { Context } from '../../core/context.js'
+import type { FileRow, GitSyncRow, PageVersionRow, RevisionRow, SpaceRow } from '../../storage/schema.js'
+import type { JsonDocument } from '../content/document.js'
+import { RevisionDraft, type PageData } from '../content/draft.js'
+import { documentToMarkdown } from '../content/markdown.js'
+import { findRevision, pagePath, walkPages } from '../content/revision.js'
+import { GitSyncError } from './errors.js'
+import { dirname, resolveLink } from './layout/paths.js'
+import type { ImportedContent, ImportedPage } from './layout/read.js'
+import { FILE_OR_URL_ONLY, mapRefs, withBlockKeys } from './layout/refs.js'
+
+/**
+ * The last step of an import, in one transaction: the repository's pages become a new revision
+ * of the space (type `edits`, with `git` naming the commit), built on main so that a page whose
+ * path did not change keeps its id (and, unchanged, its version: comments stay anchored to its
+ * blocks); pages no longer in the repository are left out; referenced assets become the
+ * revision's files. Main moves to it unless `standalone`. Nothing is written when it throws.
+ */
+
+/** An asset whose bytes are in the blob port (put by the job), or a file of main it is identical to. */
+export interface PreparedAsset {
+  path: string
+  oid: string
+  name: string
+  contentType: string
+  size: number
+  dimensions?: { width: number; height: number }
+  blob?: string
+  /** A file of main with the same bytes: reused, not copied. */
+  reuse?: string
+}
+
+export interface ImportCommit {
+  oid: string
+  message: string
+  ref: string
+  url?: string
+}
+
+const METADATA = ['description', 'icon', 'emoji', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const
+
+/** Whether a page read from the repository says the same as a stored version (body compared as markdown, so block keys do not count). */
+function unchanged(old: PageVersionRow, next: PageData): boolean {
+  if (old.type !== next.type || old.title !== next.title || old.slug !== next.slug) return false
+  if (METADATA.some((key) => old[key] !== next[key])) return false
+  return documentToMarkdown(old.document) === documentToMarkdown(next.document)
+}
+
+export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedContent, assets: readonly PreparedAsset[], commit: ImportCommit): RevisionRow {
+  const space = ctx.tx.get('spaces', row.space)
+  if (!space || space.deletedAt) throw new GitSyncError('the space was deleted while the import ran')
+  const main = findRevision(ctx.tx, space, space.revision)!
+  const standalone = row.operation.standalone === true
+  if (!standalone && space.editMode === 'locked') throw new GitSyncError('the space was locked (editMode locked) while the import ran: unlock it, or import with `standalone`')
+  if (!standalone && !row.operation.force && row.revision !== undefined && space.revision !== row.revision) {
+    throw new GitSyncError(`the space has changes made after the last sync (its content is at revision ${space.revision}, the last sync left it at ${row.revision}): export them first, or import with \`force\` to replace them`)
+  }
+  const now = ctx.nowIso()
+
+  // Files: one per referenced asset, a file of main with the same bytes reused as it is.
+  const fileByPath = new Map<string, string>()
+  const files: string[] = []
+  for (const asset of assets) {
+    let id = asset.reuse
+    if (id === undefined) {
+      const file: FileRow = { id: ctx.newId(), space: space.id, name: asset.name, contentType: asset.contentType, size: asset.size, blob: asset.blob!, createdAt: now, git: { oid: asset.oid, path: asset.path } }
+      if (asset.dimensions) file.dimensions = asset.dimensions
+      id = ctx.tx.insert('files', file).id
+    }
+    fileByPath.set(asset.path, id)
+    if (!files.includes(id)) files.push(id)
+  }
+
+  // Page ids: main's id for the page at the same path, a new one otherwise.
+  const oldByPath = new Map<string, PageVersionRow>()
+  for (const { page } of walkPages(ctx.tx, main)) oldByPath.set(pagePath(ctx.tx, main, page), page)
+  const ids = new Map<ImportedPage, string>()
+  const assign = (pages: readonly ImportedPage[], prefix: string) => {
+    for (const page of pages) {
+      const path = `${prefix}${page.slug}`
+      ids.set(page, oldByPath.get(path)?.page ?? ctx.newId())
+      assign(page.children, `${path}/`)
+    }
+  }
+  assign(content.pages, '')
+  const pageIdOf = new Map<string, string>()
+  for (const [file, page] of content.byFile) pageIdOf.set(file, ids.get(page)!)
+
+  const links = (page: ImportedPage): JsonDocument => {
+    const from = page.file ? dirname(page.file) : content.root
+    return mapRefs(page.document, (ref, nodeType) => {
+      if (ref.kind !== 'url' || typeof ref.url !== 'string') return undefined
+      const target = resolveLink(from, content.root, ref.url)
+      if (!target) return undefined
+      const file = fileByPath.get(target.path)
+      if (file !== undefined && !target.anchor) return { kind: 'file', file }
+      const pageId = pageIdOf.get(target.path)
+      if (pageId === undefined || FILE_OR_URL_ONLY.has(nodeType)) return undefined
+      return target.anchor ? { kind: 'anchor', anchor: target.anchor, page: pageId } : { kind: 'page', page: pageId }
+    })
+  }
+
+  const draft = new RevisionDraft(ctx, main)
+  const kept = new Set<string>()
+  const place = (pages: readonly ImportedPage[], parent: string | undefined): string[] =>
+    pages.map((page) => {
+      const id = ids.get(page)!
+      kept.add(id)
+      const children = place(page.children, id)
+      const old = draft.get(id) as PageVersionRow | undefined
+      const next: PageData = {
+        page: id,
+        space: space.id,
+        type: page.type,
+        title: page.title,
+        slug: page.slug,
+        children,
+        document: links(page),
+        createdAt: old?.createdAt ?? now,
+        updatedAt: now,
+        ...page.meta,
+        ...(parent !== undefined && { parent }),
+      }
+      if (old && unchanged(old, next)) {
+        // The same page: its version stays, unless its place or subpages moved.
+        const sameChildren = old.children.length === children.length && old.children.every((c, i) => c === children[i])
+        if (!sameChildren || old.parent !== parent) {
+          const { id: _version, ...fields } = old
+          const moved: PageData = { ...fields, children }
+          if (parent === undefined) delete moved.parent
+          else moved.parent = parent
+          draft.set(id, moved)
+        }
+      } else draft.set(id, { ...next, document: withBlockKeys(next.document, () => ctx.newId()) })
+      return id
+    })
+  draft.roots = place(content.pages, undefined)
+  for (const page of oldByPath.values()) if (!kept.has(page.page)) draft.remove(page.page)
+  draft.files = files
+
+  // A space's first (empty) revision is stored once main moves past it (a parent must exist).
+  if (!ctx.tx.get('revisions', main.id) && !standalone) ctx.tx.insert('revisions', main)
+  const git = { oid: commit.oid, message: commit.message, createdByGitBook: false, ref: commit.ref, ...(commit.url !== undefined && { url: commit.url }) }
+  const revision = draft.commit({ type: 'edits', parents: ctx.tx.get('revisions', main.id) ? [main.id] : [], git })
+  if (!standalone) ctx.tx.update('spaces', { ...(ctx.tx.get('spaces', space.id) as SpaceRow), revision: revision.id, updatedAt: now })
+  return revision
+}

@@ -1,0 +1,91 @@
+import type { Job } from '../../core/jobs.js'
+import { findRevision } from '../content/revision.js'
+import { GitSyncError } from './errors.js'
+import type { Signature, TreeFile } from './git-repo.js'
+import { gitSyncJob, type OperationRef } from './job.js'
+import { isWithin } from './layout/paths.js'
+import { readConfig } from './layout/read.js'
+import { renderRevision } from './layout/write.js'
+import { current, succeed } from './model.js'
+
+export interface ExportTarget {
+  ref: string
+  projectDirectory?: string
+  commitMessage: string
+  /** The revision to write (main when the export was requested). */
+  revision: string
+  /** The commit the space last synced with on this repository and branch. */
+  lastCommit?: string
+  force: boolean
+  author: { name: string; email: string }
+}
+
+/** Files an export owns under the content folder: markdown (outside hidden folders) and the assets. */
+function managed(path: string, root: string): boolean {
+  if (!isWithin(path, root)) return false
+  const rel = root ? path.slice(root.length + 1) : path
+  if (rel.startsWith('.gitbook/assets/')) return true
+  return /\.md$/i.test(rel) && !rel.split('/').some((s) => s.startsWith('.') || s === 'node_modules')
+}
+
+const short = (oid: string) => oid.slice(0, 7)
+
+/**
+ * Export: the branch's head fetched (its history too when a forced export goes back to the last
+ * synced commit), the revision written in the Git Sync layout over the head's files (markdown and
+ * assets of the content folder replaced, every other file kept), one commit when anything changed,
+ * pushed. The branch is created when missing. Without `force`, a branch that moved since the last
+ * sync is not overwritten: its changes would be lost (a non-fast-forward).
+ */
+export function exportJob(op: OperationRef, target: ExportTarget): Job {
+  return gitSyncJob(op, async ({ env, repo, stage }) => {
+    const branch = target.ref.slice('refs/heads/'.length)
+    const { head, defaultBranch } = await repo.remoteRefs(target.ref)
+    const moved = head !== undefined && target.lastCommit !== undefined && head !== target.lastCommit
+    if (moved && !target.force) {
+      throw new GitSyncError(
+        `the branch "${branch}" moved since the last sync (it is at ${short(head)}, the space last synced with ${short(target.lastCommit!)}): import its changes first, or export with \`force\` to push over them (a non-fast-forward)`,
+      )
+    }
+    if (head) await repo.fetchBranch(target.ref, { history: moved })
+    // A new branch starts from the remote's default branch (its other files come along), if it has one.
+    const start = head === undefined && defaultBranch !== undefined ? await repo.fetchBranch(defaultBranch).then(() => repo.resolve(defaultBranch)) : undefined
+    stage('config_check')
+    // A forced export goes on from the commit the space last synced with, when the branch still has it.
+    const base = moved && (await repo.has(target.lastCommit!)) ? target.lastCommit! : (head ?? start)
+    const baseTree = base ? await repo.commitTree(base) : undefined
+    const existing = baseTree ? await repo.listFiles(baseTree) : new Map<string, TreeFile>()
+    const decoder = new TextDecoder()
+    const config = await readConfig({ files: existing, text: async (path) => decoder.decode(await repo.readBlob(existing.get(path)!.oid)) }, target.projectDirectory ?? '')
+    stage('content_process')
+
+    const rendered = env.transaction((ctx) => {
+      const space = ctx.tx.get('spaces', op.space)
+      const rev = space && findRevision(ctx.tx, space, target.revision)
+      if (!rev) throw new GitSyncError('the space or its revision no longer exists')
+      return renderRevision(ctx, rev, config.root, config)
+    })
+    const files = new Map<string, TreeFile>()
+    for (const [path, file] of existing) if (!managed(path, config.root)) files.set(path, file)
+    const encoder = new TextEncoder()
+    for (const [path, text] of rendered.text) files.set(path, { oid: await repo.writeBlob(encoder.encode(text)), mode: '100644' })
+    for (const [path, blob] of rendered.assets) {
+      const bytes = env.blobs.get(blob)?.bytes
+      if (!bytes) throw new GitSyncError(`the bytes of ${path} are missing from the blob store`)
+      files.set(path, { oid: await repo.writeBlob(bytes), mode: '100644' })
+    }
+    stage('finalize')
+    const tree = await repo.writeFiles(files)
+    let commit = base
+    // Nothing changed: no empty commit.
+    if (tree !== baseTree) {
+      const signature: Signature = { ...target.author, timestamp: Math.floor(env.now().getTime() / 1000) }
+      commit = await repo.writeCommit({ tree, parents: base ? [base] : [], message: target.commitMessage, author: signature, committer: signature })
+    }
+    if (commit !== head) await repo.push(commit!, target.ref, moved)
+    env.transaction((ctx) => {
+      const row = current(ctx, op.space, op.operation)
+      if (row && row.operation.state === 'running') succeed(ctx, row, { commit: commit!, revision: target.revision, mainRevision: target.revision })
+    })
+  })
+}

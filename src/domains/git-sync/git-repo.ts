@@ -1,0 +1,161 @@
+import type { GitHttpClient } from './git-http.js'
+import { createMemoryFs } from './memory-fs.js'
+
+/**
+ * A repository in memory for one Git Sync job, through isomorphic-git: the remote's branch
+ * fetched (its snapshot, or its history when an export must find an older commit), files read
+ * from a commit's tree, and on export new blobs, trees and a commit written and pushed.
+ *
+ * isomorphic-git is loaded when a job first needs it, not with the library: it relies on a global
+ * `Buffer` (Node, Bun, Deno and Workers with Node compatibility have one), so a runtime without
+ * it still runs every other operation, and a Git Sync job there fails with the reason recorded.
+ */
+type Git = typeof import('isomorphic-git')
+let loaded: Promise<Git> | undefined
+const loadGit = (): Promise<Git> => (loaded ??= import('isomorphic-git').then((m) => ((m as unknown as { default?: Git }).default ?? m) as Git))
+
+/** A file of a tree: its blob and mode. */
+export interface TreeFile {
+  oid: string
+  mode: string
+}
+
+export interface Signature {
+  name: string
+  email: string
+  /** Seconds since the epoch. */
+  timestamp: number
+}
+
+const GITDIR = '/repo.git'
+
+export class GitRepo {
+  private constructor(
+    private readonly git: Git,
+    private readonly fs: ReturnType<typeof createMemoryFs>,
+    private readonly http: GitHttpClient,
+    readonly url: string,
+  ) {}
+
+  static async open(http: GitHttpClient, url: string): Promise<GitRepo> {
+    const git = await loadGit()
+    const fs = createMemoryFs()
+    await git.init({ fs, gitdir: GITDIR, bare: true, defaultBranch: 'main' })
+    // A fetch records the remote's refs under refs/remotes/origin: it needs the remote configured.
+    await git.addRemote({ fs, gitdir: GITDIR, remote: 'origin', url })
+    return new GitRepo(git, fs, http, url)
+  }
+
+  private get base() {
+    return { fs: this.fs, gitdir: GITDIR }
+  }
+
+  /**
+   * The commit a branch of the remote points at (undefined when it has no such branch), and the
+   * remote's default branch (its HEAD), where a new branch starts from.
+   */
+  async remoteHead(ref: string): Promise<string | undefined> {
+    return (await this.remoteRefs(ref)).head
+  }
+
+  async remoteRefs(ref: string): Promise<{ head?: string; defaultBranch?: string }> {
+    const info = await this.git.getRemoteInfo2({ http: this.http, url: this.url, protocolVersion: 1 })
+    const refs = info.refs ?? []
+    const head = refs.find((r) => r.ref === ref)?.oid
+    const symref = refs.find((r) => r.ref === 'HEAD')?.target
+    const defaultBranch = symref?.startsWith('refs/heads/') && refs.some((r) => r.ref === symref) ? symref : refs.find((r) => r.ref.startsWith('refs/heads/'))?.ref
+    return { ...(head !== undefined && { head }), ...(defaultBranch !== undefined && { defaultBranch }) }
+  }
+
+  /** Fetch a branch: its last commit only (`depth` 1), or its whole history. */
+  async fetchBranch(ref: string, options: { history?: boolean } = {}): Promise<void> {
+    const branch = ref.replace(/^refs\/heads\//, '')
+    await this.git.fetch({ ...this.base, http: this.http, remote: 'origin', ref: branch, remoteRef: branch, singleBranch: true, tags: false, ...(options.history ? {} : { depth: 1 }) })
+  }
+
+  /** The commit a branch fetched from the remote points at. */
+  async resolve(ref: string): Promise<string> {
+    return this.git.resolveRef({ ...this.base, ref: `refs/remotes/origin/${ref.replace(/^refs\/heads\//, '')}` })
+  }
+
+  /** Whether the object is here (a commit fetched with the history, say). */
+  async has(oid: string): Promise<boolean> {
+    try {
+      await this.git.readObject({ ...this.base, oid, format: 'deflated' })
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  async commitTree(oid: string): Promise<string> {
+    return (await this.git.readCommit({ ...this.base, oid })).commit.tree
+  }
+
+  async commitMessage(oid: string): Promise<string> {
+    return (await this.git.readCommit({ ...this.base, oid })).commit.message.trim()
+  }
+
+  /** Every file of a tree, by path, recursively (blobs and links; submodules are left out). */
+  async listFiles(tree: string): Promise<Map<string, TreeFile>> {
+    const out = new Map<string, TreeFile>()
+    const visit = async (oid: string, prefix: string): Promise<void> => {
+      const { tree: entries } = await this.git.readTree({ ...this.base, oid })
+      for (const entry of entries) {
+        const path = `${prefix}${entry.path}`
+        if (entry.type === 'tree') await visit(entry.oid, `${path}/`)
+        else if (entry.type === 'blob') out.set(path, { oid: entry.oid, mode: entry.mode })
+      }
+    }
+    await visit(tree, '')
+    return out
+  }
+
+  async readBlob(oid: string): Promise<Uint8Array> {
+    return (await this.git.readBlob({ ...this.base, oid })).blob
+  }
+
+  async writeBlob(bytes: Uint8Array): Promise<string> {
+    return this.git.writeBlob({ ...this.base, blob: bytes })
+  }
+
+  /** Write the trees of a set of files (path → blob), bottom up; returns the root tree. */
+  async writeFiles(files: ReadonlyMap<string, TreeFile>): Promise<string> {
+    interface Dir {
+      files: Map<string, TreeFile>
+      dirs: Map<string, Dir>
+    }
+    const root: Dir = { files: new Map(), dirs: new Map() }
+    for (const [path, file] of files) {
+      const parts = path.split('/')
+      let dir = root
+      for (const part of parts.slice(0, -1)) {
+        let next = dir.dirs.get(part)
+        if (!next) dir.dirs.set(part, (next = { files: new Map(), dirs: new Map() }))
+        dir = next
+      }
+      dir.files.set(parts[parts.length - 1]!, file)
+    }
+    const write = async (dir: Dir): Promise<string> => {
+      const tree: Array<{ mode: string; path: string; oid: string; type: 'blob' | 'tree' | 'commit' }> = []
+      for (const [name, sub] of dir.dirs) tree.push({ mode: '040000', path: name, oid: await write(sub), type: 'tree' })
+      for (const [name, file] of dir.files) tree.push({ mode: file.mode, path: name, oid: file.oid, type: file.mode === '160000' ? 'commit' : 'blob' })
+      return this.git.writeTree({ ...this.base, tree })
+    }
+    return write(root)
+  }
+
+  async writeCommit(commit: { tree: string; parents: string[]; message: string; author: Signature; committer: Signature }): Promise<string> {
+    const sig = (s: Signature) => ({ name: s.name, email: s.email, timestamp: s.timestamp, timezoneOffset: 0 })
+    return this.git.writeCommit({ ...this.base, commit: { tree: commit.tree, parent: commit.parents, message: commit.message, author: sig(commit.author), committer: sig(commit.committer) } })
+  }
+
+  /** Push a commit to a branch of the remote (`force`: even when it does not descend from the remote's head). */
+  async push(oid: string, ref: string, force: boolean): Promise<void> {
+    const local = 'refs/heads/docs-content-api-export'
+    await this.git.writeRef({ ...this.base, ref: local, value: oid, force: true })
+    const result = await this.git.push({ ...this.base, http: this.http, url: this.url, ref: local, remoteRef: ref, force })
+    const status = result.refs?.[ref]
+    if (!result.ok || (status && !status.ok)) throw new Error(`the remote refused the push: ${status?.error ?? result.error ?? 'no reason given'}`)
+  }
+}

@@ -1,0 +1,78 @@
+import type { Job } from '../../core/jobs.js'
+import type { FileRow } from '../../storage/schema.js'
+import { inspectFile } from '../content/file-info.js'
+import { findRevision } from '../content/revision.js'
+import { applyImport, type PreparedAsset } from './apply-import.js'
+import { GitSyncError } from './errors.js'
+import type { TreeFile } from './git-repo.js'
+import { gitSyncJob, type OperationRef } from './job.js'
+import { basename } from './layout/paths.js'
+import { readContent } from './layout/read.js'
+import { current, succeed } from './model.js'
+
+export interface ImportTarget {
+  ref: string
+  projectDirectory?: string
+  /** `repoCommitURL`: the commit's URL is this prefix and its id. */
+  commitUrl?: string
+}
+
+const sameBytes = (a: Uint8Array | undefined, b: Uint8Array): boolean => a !== undefined && a.byteLength === b.byteLength && a.every((x, i) => x === b[i])
+
+/**
+ * Import: the branch's last commit fetched, its content read in the Git Sync layout, the assets
+ * it references put in the blob port (or matched with main's files), then one transaction makes
+ * the revision (apply-import.ts). The blobs put are removed again when that step fails or the
+ * operation was replaced meanwhile.
+ */
+export function importJob(op: OperationRef, target: ImportTarget): Job {
+  return gitSyncJob(op, async ({ env, repo, stage }) => {
+    const branch = target.ref.slice('refs/heads/'.length)
+    const head = await repo.remoteHead(target.ref)
+    if (!head) throw new GitSyncError(`the repository has no branch "${branch}" (ref ${target.ref})`)
+    await repo.fetchBranch(target.ref)
+    stage('config_check')
+    const files = await repo.listFiles(await repo.commitTree(head))
+    const decoder = new TextDecoder()
+    const content = await readContent({ files, text: async (path) => decoder.decode(await repo.readBlob(files.get(path)!.oid)) }, target.projectDirectory)
+    stage('content_process')
+
+    // Main's files, to reuse one with the same bytes instead of storing them again.
+    const mainFiles = env.transaction((ctx) => {
+      const space = ctx.tx.get('spaces', op.space)
+      const main = space && findRevision(ctx.tx, space, space.revision)
+      return (main?.files ?? []).map((id) => ctx.tx.get('files', id)).filter((f): f is FileRow => f !== undefined)
+    })
+    const keys: string[] = []
+    const release = () => keys.forEach((key) => env.blobs.delete(key))
+    try {
+      const assets: PreparedAsset[] = []
+      for (const [path, file] of content.assets as Map<string, TreeFile>) {
+        const bytes = await repo.readBlob(file.oid)
+        const name = basename(path)
+        const reuse = mainFiles.find((f) => f.git?.oid === file.oid && f.name === name) ?? mainFiles.find((f) => f.name === name && f.size === bytes.byteLength && sameBytes(env.blobs.get(f.blob)?.bytes, bytes))
+        if (reuse) {
+          assets.push({ path, oid: file.oid, name, contentType: reuse.contentType, size: reuse.size, reuse: reuse.id })
+          continue
+        }
+        const facts = inspectFile(bytes, { name })
+        const blob = env.blobs.put(bytes, facts.contentType)
+        keys.push(blob)
+        assets.push({ path, oid: file.oid, name, contentType: facts.contentType, size: facts.size, blob, ...(facts.dimensions && { dimensions: facts.dimensions }) })
+      }
+      const message = await repo.commitMessage(head)
+      stage('finalize')
+      const applied = env.transaction((ctx) => {
+        const row = current(ctx, op.space, op.operation)
+        if (!row || row.operation.state !== 'running') return false
+        const revision = applyImport(ctx, row, content, assets, { oid: head, message, ref: target.ref, ...(target.commitUrl !== undefined && { url: `${target.commitUrl.replace(/\/+$/, '')}/${head}` }) })
+        succeed(ctx, row, { commit: head, revision: revision.id, ...(!row.operation.standalone && { mainRevision: revision.id }) })
+        return true
+      })
+      if (!applied) release()
+    } catch (error) {
+      release()
+      throw error
+    }
+  })
+}

@@ -1,0 +1,251 @@
+import YAML from 'yaml'
+import type { JsonDocument } from '../../content/document.js'
+import { emptyDocument } from '../../content/document.js'
+import { MarkdownError, markdownToDocument } from '../../content/markdown.js'
+import { slugify, uniqueSlug } from '../../content/slug.js'
+import type { TreeFile } from '../git-repo.js'
+import { GitSyncError } from '../errors.js'
+import { basename, dirname, isWithin, join, resolveLink } from './paths.js'
+import { eachRef } from './refs.js'
+import { parseSummary, type SummaryEntry } from './summary.js'
+
+/**
+ * A repository's content read in GitBook's Git Sync layout (see the README, "Git Sync"): the
+ * optional `.gitbook.yaml` of the project folder (`root`, `structure.readme`,
+ * `structure.summary`); `README.md` the first page; `SUMMARY.md` the page tree (nested links,
+ * `## Group` headings), or else the files and folders (`folder/README.md` is the folder's page);
+ * each page's markdown, its frontmatter (metadata) and leading `# Title`; and the files under
+ * `.gitbook/assets/` the pages reference.
+ */
+
+export interface PageMetadata {
+  description?: string
+  icon?: string
+  emoji?: string
+  hidden?: boolean
+  noIndex?: boolean
+  noRobotsIndex?: boolean
+  condition?: string
+}
+
+export interface ImportedPage {
+  type: 'document' | 'group'
+  title: string
+  slug: string
+  /** The markdown file (repository path); none for a group, or a folder page without README. */
+  file?: string
+  /** Its body, links still as written (see links in resolve.ts). */
+  document: JsonDocument
+  meta: PageMetadata
+  children: ImportedPage[]
+}
+
+export interface ImportedContent {
+  pages: ImportedPage[]
+  /** The folder the content is read from (the project folder joined with `.gitbook.yaml`'s `root`). */
+  root: string
+  /** Page by markdown file (and a folder by its README's page), for links between pages. */
+  byFile: Map<string, ImportedPage>
+  /** Files under a `.gitbook/assets/` folder that pages reference, by path. */
+  assets: Map<string, TreeFile>
+}
+
+export interface RepoSnapshot {
+  files: ReadonlyMap<string, TreeFile>
+  text(path: string): Promise<string>
+}
+
+export interface Config {
+  root: string
+  readme: string
+  summary: string
+}
+
+export async function readConfig(repo: RepoSnapshot, project: string): Promise<Config> {
+  const path = join(project, '.gitbook.yaml')
+  const config: Config = { root: project, readme: 'README.md', summary: 'SUMMARY.md' }
+  if (!repo.files.has(path)) return config
+  let parsed: unknown
+  try {
+    parsed = YAML.parse(await repo.text(path))
+  } catch (error) {
+    throw new GitSyncError(`${path} is not valid YAML (${(error as Error).message.split('\n')[0]})`)
+  }
+  if (parsed === null || parsed === undefined) return config
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) throw new GitSyncError(`${path} must be a mapping (root, structure)`)
+  const yaml = parsed as { root?: unknown; structure?: { readme?: unknown; summary?: unknown } }
+  const text = (value: unknown, name: string): string | undefined => {
+    if (value === undefined || value === null) return undefined
+    if (typeof value !== 'string') throw new GitSyncError(`${path}: \`${name}\` must be a string`)
+    return value
+  }
+  const root = text(yaml.root, 'root')
+  if (root !== undefined) {
+    const joined = join(project, root)
+    if (!isWithin(joined, project) || root.split('/').includes('..')) throw new GitSyncError(`${path}: \`root\` must stay inside the project folder`)
+    config.root = joined
+  }
+  config.readme = text(yaml.structure?.readme, 'structure.readme') ?? config.readme
+  config.summary = text(yaml.structure?.summary, 'structure.summary') ?? config.summary
+  return config
+}
+
+const humanize = (name: string): string => {
+  const words = name.replace(/\.md$/i, '').replace(/[-_]+/g, ' ').trim()
+  return words ? words[0]!.toUpperCase() + words.slice(1) : 'Untitled'
+}
+
+const METADATA_STRINGS = ['description', 'icon', 'emoji', 'condition'] as const
+const METADATA_FLAGS = ['hidden', 'noIndex', 'noRobotsIndex'] as const
+
+function metadataOf(frontmatter: Record<string, unknown>): PageMetadata {
+  const meta: PageMetadata = {}
+  for (const key of METADATA_STRINGS) if (typeof frontmatter[key] === 'string' && frontmatter[key] !== '') meta[key] = frontmatter[key]
+  for (const key of METADATA_FLAGS) if (typeof frontmatter[key] === 'boolean') meta[key] = frontmatter[key]
+  return meta
+}
+
+/** A markdown file as a page: its body, metadata, title (frontmatter, leading `# Title`, the summary's, the file name) and slug. */
+async function readPage(repo: RepoSnapshot, file: string, fallbackTitle: string | undefined, readme: boolean): Promise<Omit<ImportedPage, 'children' | 'slug'> & { slug?: string }> {
+  let parsed: ReturnType<typeof markdownToDocument>
+  try {
+    parsed = markdownToDocument(await repo.text(file), { takeTitle: true })
+  } catch (error) {
+    if (error instanceof MarkdownError) throw new GitSyncError(`${file}: the markdown ${error.message}`)
+    throw error
+  }
+  const title = (parsed.title?.trim() || fallbackTitle?.trim() || humanize(readme ? basename(dirname(file)) || 'Introduction' : basename(file))).slice(0, 10_000)
+  const fm = parsed.frontmatter
+  const slug = typeof fm.slug === 'string' && fm.slug.trim() ? slugify(fm.slug) : undefined
+  return { type: 'document', title, file, document: parsed.document, meta: metadataOf(fm), ...(slug !== undefined && { slug }) }
+}
+
+/** The slug a file gives its page: its name, or its folder's for a README (the root README: from the title). */
+function slugOfFile(file: string, root: string, title: string): string {
+  const name = basename(file)
+  if (name !== 'README.md') return slugify(name.replace(/\.md$/i, ''))
+  const dir = dirname(file)
+  return dir === root || dir === '' ? slugify(title) : slugify(basename(dir))
+}
+
+export async function readContent(repo: RepoSnapshot, projectDirectory: string | undefined): Promise<ImportedContent> {
+  const project = projectDirectory ?? ''
+  if (project && ![...repo.files.keys()].some((p) => isWithin(p, project))) throw new GitSyncError(`the repository has no folder "${project}" (repoProjectDirectory)`)
+  const config = await readConfig(repo, project)
+  const byFile = new Map<string, ImportedPage>()
+  const summaryPath = join(config.root, config.summary)
+  const readmePath = join(config.root, config.readme)
+
+  const pageFromFile = async (file: string, fallbackTitle: string | undefined): Promise<ImportedPage> => {
+    const read = await readPage(repo, file, fallbackTitle, basename(file) === 'README.md')
+    const page: ImportedPage = { ...read, slug: read.slug ?? slugOfFile(file, config.root, read.title), children: [] }
+    byFile.set(file, page)
+    if (basename(file) === 'README.md' && dirname(file) !== config.root) byFile.set(dirname(file), page)
+    return page
+  }
+
+  let pages: ImportedPage[]
+  if (repo.files.has(summaryPath)) pages = await fromSummary(repo, await repo.text(summaryPath), dirname(summaryPath), readmePath, byFile, pageFromFile)
+  else pages = await fromFolders(repo, config.root, readmePath, pageFromFile)
+  if (pages.length === 0) throw new GitSyncError(`no page found: the repository has no markdown file under "${config.root || '/'}"`)
+  uniqueSlugs(pages)
+
+  // The assets the pages reference: files of the repository in a `.gitbook/assets/` folder.
+  const assets = new Map<string, TreeFile>()
+  const visit = (page: ImportedPage) => {
+    const from = page.file ? dirname(page.file) : config.root
+    eachRef(page.document, (ref) => {
+      if (ref.kind !== 'url' || typeof ref.url !== 'string') return
+      const target = resolveLink(from, config.root, ref.url)
+      const file = target && repo.files.get(target.path)
+      if (file && /(^|\/)\.gitbook\/assets\//.test(target.path)) assets.set(target.path, file)
+    })
+    page.children.forEach(visit)
+  }
+  pages.forEach(visit)
+  return { pages, root: config.root, byFile, assets }
+}
+
+/** Siblings keep distinct slugs (two files may give the same one): later ones get `-2`, `-3`... */
+function uniqueSlugs(pages: ImportedPage[]): void {
+  const taken = new Set<string>()
+  for (const page of pages) {
+    page.slug = uniqueSlug(page.slug, taken)
+    taken.add(page.slug)
+    uniqueSlugs(page.children)
+  }
+}
+
+type PageFromFile = (file: string, fallbackTitle: string | undefined) => Promise<ImportedPage>
+
+async function fromSummary(repo: RepoSnapshot, summary: string, summaryDir: string, readmePath: string, byFile: Map<string, ImportedPage>, pageFromFile: PageFromFile): Promise<ImportedPage[]> {
+  const entryPages = async (entries: readonly SummaryEntry[]): Promise<ImportedPage[]> => {
+    const out: ImportedPage[] = []
+    for (const entry of entries) {
+      const target = entry.link === undefined ? undefined : resolveLink(summaryDir, summaryDir, entry.link)
+      // External links (a URL) are not pages of the space: the content model has no link target to keep.
+      if (entry.link !== undefined && !target) continue
+      const file = target?.path
+      let page: ImportedPage
+      if (file !== undefined && repo.files.has(file) && /\.md$/i.test(file)) {
+        // A file listed twice is one page, at its first place.
+        if (byFile.has(file)) continue
+        page = await pageFromFile(file, entry.title)
+      } else page = { type: 'document', title: entry.title || 'Untitled', slug: slugify(entry.title || basename(file ?? '') || 'page'), document: emptyDocument(), meta: {}, children: [] }
+      page.children = await entryPages(entry.children)
+      out.push(page)
+    }
+    return out
+  }
+  const pages: ImportedPage[] = []
+  for (const section of parseSummary(summary)) {
+    const children = await entryPages(section.entries)
+    if (section.group === undefined) pages.push(...children)
+    else pages.push({ type: 'group', title: section.group || 'Group', slug: groupSlug(section.group, children, summaryDir), document: emptyDocument(), meta: {}, children })
+  }
+  // README.md is the first page, listed in the summary or not.
+  if (repo.files.has(readmePath) && !byFile.has(readmePath)) pages.unshift(await pageFromFile(readmePath, undefined))
+  else if (byFile.has(readmePath)) {
+    const readme = byFile.get(readmePath)!
+    const at = pages.indexOf(readme)
+    if (at > 0) pages.unshift(...pages.splice(at, 1))
+  }
+  return pages
+}
+
+/** A group's slug: the top folder (under the summary's) its pages' files share, or its title's. */
+function groupSlug(title: string, children: readonly ImportedPage[], base: string): string {
+  const top = (file: string) => {
+    const rel = base ? file.slice(base.length + 1) : file
+    return rel.includes('/') ? rel.split('/')[0] : undefined
+  }
+  const dirs = new Set(children.map((c) => (c.file && isWithin(c.file, base) ? top(c.file) : undefined)))
+  const [only] = dirs
+  return dirs.size === 1 && only ? slugify(only) : slugify(title)
+}
+
+async function fromFolders(repo: RepoSnapshot, root: string, readmePath: string, pageFromFile: PageFromFile): Promise<ImportedPage[]> {
+  // Markdown files under the root, skipping hidden folders (`.gitbook`, `.github`) and node_modules.
+  const markdown = [...repo.files.keys()].filter((p) => isWithin(p, root) && /\.md$/i.test(p) && !p.slice(root ? root.length + 1 : 0).split('/').some((s) => s.startsWith('.') || s === 'node_modules'))
+  const folder = async (dir: string): Promise<ImportedPage[]> => {
+    const prefix = dir ? `${dir}/` : ''
+    const names = new Set<string>()
+    for (const path of markdown) if (path.startsWith(prefix)) names.add(path.slice(prefix.length).split('/')[0]!)
+    const out: ImportedPage[] = []
+    for (const name of [...names].sort()) {
+      const path = `${prefix}${name}`
+      if (path === readmePath || name === 'README.md') continue
+      if (/\.md$/i.test(name) && repo.files.has(path)) out.push(await pageFromFile(path, undefined))
+      else if (!repo.files.has(path)) {
+        const readme = `${path}/README.md`
+        const page = repo.files.has(readme) ? await pageFromFile(readme, undefined) : { type: 'document' as const, title: humanize(name), slug: slugify(name), document: emptyDocument(), meta: {}, children: [] }
+        page.children = await folder(path)
+        out.push(page)
+      }
+    }
+    return out
+  }
+  const pages = await folder(root)
+  if (repo.files.has(readmePath)) pages.unshift(await pageFromFile(readmePath, undefined))
+  return pages
+}

@@ -1,0 +1,84 @@
+import type { Heading, List, ListItem, PhrasingContent, Root, RootContent } from 'mdast'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import remarkStringify from 'remark-stringify'
+import { unified } from 'unified'
+
+/**
+ * SUMMARY.md, the table of contents of GitBook's Git Sync layout: nested lists of
+ * `* [Title](path.md)` links give the pages and their order; a `## Heading` starts a group of
+ * pages (a `# Heading`, "Table of contents", is a title and no group). Read and written as
+ * markdown through remark, never taken apart by hand.
+ */
+
+export interface SummaryEntry {
+  title: string
+  /** The link target as written (relative to SUMMARY.md's folder); undefined for an item without a link. */
+  link?: string
+  children: SummaryEntry[]
+}
+
+export interface SummarySection {
+  /** The group's title; undefined for the entries before the first group heading. */
+  group?: string
+  entries: SummaryEntry[]
+}
+
+const parser = unified().use(remarkParse).use(remarkGfm)
+const writer = unified().use(remarkStringify, { bullet: '*', listItemIndent: 'one', emphasis: '*', strong: '*' }).use(remarkGfm)
+
+/** The text of inline content (marks dropped, code kept as written). */
+function textOf(nodes: readonly PhrasingContent[] | readonly RootContent[]): string {
+  return nodes
+    .map((n) => {
+      if (n.type === 'text' || n.type === 'inlineCode') return n.value
+      if (n.type === 'break') return ' '
+      return 'children' in n ? textOf(n.children as PhrasingContent[]) : ''
+    })
+    .join('')
+}
+
+function entriesOf(list: List): SummaryEntry[] {
+  return list.children.map((item: ListItem) => {
+    const paragraph = item.children.find((c) => c.type === 'paragraph')
+    const link = paragraph?.children.find((c) => c.type === 'link')
+    const children = item.children.filter((c): c is List => c.type === 'list').flatMap(entriesOf)
+    const title = (link ? textOf(link.children) : paragraph ? textOf(paragraph.children) : '').trim()
+    return link ? { title, link: link.url, children } : { title, children }
+  })
+}
+
+export function parseSummary(markdown: string): SummarySection[] {
+  const tree = parser.parse(markdown) as Root
+  const sections: SummarySection[] = [{ entries: [] }]
+  for (const node of tree.children) {
+    if (node.type === 'heading' && node.depth >= 2) sections.push({ group: textOf(node.children).trim(), entries: [] })
+    else if (node.type === 'list') sections[sections.length - 1]!.entries.push(...entriesOf(node))
+  }
+  return sections.filter((s, i) => i > 0 || s.entries.length > 0)
+}
+
+function listOf(entries: readonly SummaryEntry[]): List {
+  return {
+    type: 'list',
+    ordered: false,
+    spread: false,
+    children: entries.map((e) => ({
+      type: 'listItem',
+      spread: false,
+      children: [
+        { type: 'paragraph', children: e.link === undefined ? [{ type: 'text', value: e.title }] : [{ type: 'link', url: e.link, children: [{ type: 'text', value: e.title }] }] },
+        ...(e.children.length ? [listOf(e.children)] : []),
+      ],
+    })),
+  }
+}
+
+export function writeSummary(sections: readonly SummarySection[]): string {
+  const children: RootContent[] = [{ type: 'heading', depth: 1, children: [{ type: 'text', value: 'Table of contents' }] } satisfies Heading]
+  for (const section of sections) {
+    if (section.group !== undefined) children.push({ type: 'heading', depth: 2, children: [{ type: 'text', value: section.group }] })
+    if (section.entries.length) children.push(listOf(section.entries))
+  }
+  return writer.stringify({ type: 'root', children })
+}

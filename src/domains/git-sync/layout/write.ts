@@ -1,0 +1,125 @@
+import YAML from 'yaml'
+import type { Context } from '../../../core/context.js'
+import type { FileRow, PageVersionRow, RevisionRow } from '../../../storage/schema.js'
+import type { JsonDocument } from '../../content/document.js'
+import { documentToMarkdown, markdownToDocument } from '../../content/markdown.js'
+import { childrenOf } from '../../content/revision.js'
+import { slugify } from '../../content/slug.js'
+import { dirname, join, relativeLink } from './paths.js'
+import { FILE_OR_URL_ONLY, mapRefs } from './refs.js'
+import { writeSummary, type SummaryEntry, type SummarySection } from './summary.js'
+
+/**
+ * A revision written in GitBook's Git Sync layout, under the content folder `root`: the first
+ * page as `README.md`, a page with subpages as `<slug>/README.md` (its subpages in that folder),
+ * any other as `<slug>.md`, a group as a `## Title` of SUMMARY.md with its pages in `<slug>/`;
+ * SUMMARY.md for the tree; each file with YAML frontmatter (metadata), `# Title` and the body;
+ * files as `.gitbook/assets/<name>`. Links between pages and to files become relative links.
+ */
+
+export interface RenderedContent {
+  /** Markdown files by repository path. */
+  text: Map<string, string>
+  /** Assets by repository path: the blob key of their bytes. */
+  assets: Map<string, string>
+}
+
+interface Placed {
+  page: PageVersionRow
+  /** Its markdown file; none for a group. */
+  file?: string
+  /** The folder its subpages go to. */
+  dir: string
+  children: Placed[]
+}
+
+/** `name`, or `name (2).ext`, `name (3).ext`... : the first not taken (GitBook's way for files of one name). */
+function uniqueName(name: string, taken: Set<string>): string {
+  let out = name
+  for (let n = 2; taken.has(out.toLowerCase()); n++) {
+    const dot = name.lastIndexOf('.')
+    out = dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`
+  }
+  taken.add(out.toLowerCase())
+  return out
+}
+
+/** A file name safe in a tree: no slash, not `.` or `..`, not empty. */
+const safeName = (name: string): string => {
+  const cleaned = name.replace(/[/\\\0]/g, '-').trim()
+  return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'file' : cleaned
+}
+
+export function renderRevision(ctx: Context, rev: RevisionRow, root: string, names: { readme: string; summary: string }): RenderedContent {
+  const text = new Map<string, string>()
+  const assets = new Map<string, string>()
+  const fileOf = new Map<string, string>()
+  const assetOf = new Map<string, string>()
+  const taken = new Set<string>()
+  for (const id of rev.files) {
+    const file = ctx.tx.get('files', id) as FileRow | undefined
+    if (!file) continue
+    const path = join(root, '.gitbook/assets', uniqueName(safeName(file.name), taken))
+    assets.set(path, file.blob)
+    assetOf.set(id, path)
+  }
+
+  const place = (pages: PageVersionRow[], dir: string, top: boolean): Placed[] =>
+    pages.map((page, i) => {
+      const subpages = childrenOf(ctx.tx, rev, page)
+      if (page.type === 'group') {
+        const sub = join(dir, page.slug)
+        return { page, dir: sub, children: place(subpages, sub, false) }
+      }
+      const sub = join(dir, page.slug)
+      const file = top && i === 0 ? join(root, names.readme) : subpages.length ? join(sub, 'README.md') : join(dir, `${page.slug}.md`)
+      fileOf.set(page.page, file)
+      return { page, file, dir: sub, children: place(subpages, sub, false) }
+    })
+  const tree = place(childrenOf(ctx.tx, rev, undefined), root, true)
+
+  const summaryDir = dirname(join(root, names.summary))
+  const entry = (p: Placed): SummaryEntry => ({ title: p.page.title, ...(p.file && { link: relativeLink(summaryDir, p.file) }), children: p.children.map(entry) })
+  const sections: SummarySection[] = [{ entries: [] }]
+  for (const p of tree) {
+    if (p.page.type === 'group') sections.push({ group: p.page.title, entries: p.children.map(entry) })
+    else if (sections.length === 1) sections[0]!.entries.push(entry(p))
+    // A page after a group cannot be written outside it: it joins the last group.
+    else sections[sections.length - 1]!.entries.push(entry(p))
+  }
+  text.set(join(root, names.summary), writeSummary(sections.filter((s, i) => i > 0 || s.entries.length > 0)))
+
+  const write = (p: Placed, top: boolean) => {
+    if (p.file) text.set(p.file, pageMarkdown(p.page, p.file, fileOf, assetOf, top && p.file === join(root, names.readme)))
+    p.children.forEach((c) => write(c, false))
+  }
+  tree.forEach((p) => write(p, true))
+  return { text, assets }
+}
+
+/** A page's file: frontmatter (metadata), `# Title`, the body with its links made relative. */
+function pageMarkdown(page: PageVersionRow, file: string, fileOf: ReadonlyMap<string, string>, assetOf: ReadonlyMap<string, string>, readme: boolean): string {
+  const from = dirname(file)
+  const body: JsonDocument = mapRefs(page.document, (ref, nodeType) => {
+    if (ref.kind === 'file' && typeof ref.file === 'string' && assetOf.has(ref.file)) return { kind: 'url', url: relativeLink(from, assetOf.get(ref.file)!) }
+    if (FILE_OR_URL_ONLY.has(nodeType)) return undefined
+    const target = (ref.kind === 'page' || ref.kind === 'anchor') && typeof ref.page === 'string' ? fileOf.get(ref.page) : undefined
+    if (!target) return undefined
+    const link = relativeLink(from, target)
+    return { kind: 'url', url: ref.kind === 'anchor' ? `${link}#${String(ref.anchor)}` : link }
+  })
+  const meta: Record<string, unknown> = {}
+  for (const key of ['description', 'icon', 'emoji', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const) if (page[key] !== undefined) meta[key] = page[key]
+  // The file name gives the slug; the first page's README.md does not: its slug goes along when the title would not give it.
+  if (readme && slugify(page.title) !== page.slug) meta.slug = page.slug
+  // The title as a heading, unless markdown cannot say it exactly (leading spaces, say): then in the frontmatter.
+  const heading = documentToMarkdown({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'heading-1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: page.title, marks: [] }] }] }] })
+  const readsBack = markdownToDocument(heading, { takeTitle: true }).title === page.title
+  if (!readsBack) meta.title = page.title
+  const parts: string[] = []
+  if (Object.keys(meta).length) parts.push(`---\n${YAML.stringify(meta)}---\n`)
+  if (readsBack) parts.push(heading)
+  const markdown = documentToMarkdown(body)
+  if (markdown) parts.push(markdown)
+  return parts.join('\n')
+}

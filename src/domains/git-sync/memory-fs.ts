@@ -1,0 +1,161 @@
+/**
+ * An in-memory file system with the promise API isomorphic-git asks of an `fs` (readFile,
+ * writeFile, mkdir, rmdir, unlink, stat, lstat, readdir, readlink, symlink), on web standards
+ * only. Each Git Sync job gets its own, dropped when the job ends: the repository lives only as
+ * long as the import or export that fetched it.
+ *
+ * Why not memfs: it implements Node's whole `fs` on top of Node's `buffer`, `path`, `events` and
+ * `stream` modules, so bundling it into the runtime-neutral library would pull Node built-ins (or
+ * polyfills) in. isomorphic-git's own LightningFS needs IndexedDB. A git directory needs files and
+ * folders, nothing more: a map of paths is enough.
+ */
+
+interface Node {
+  readonly kind: 'file' | 'dir' | 'symlink'
+  data?: Uint8Array
+  target?: string
+  mtimeMs: number
+  readonly ino: number
+}
+
+class FsError extends Error {
+  constructor(
+    readonly code: 'ENOENT' | 'EEXIST' | 'ENOTDIR' | 'ENOTEMPTY' | 'EISDIR',
+    path: string,
+  ) {
+    super(`${code}: ${path}`)
+  }
+}
+
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
+/** A path as a list of names: `/a//b/./c/` → `/a/b/c` (isomorphic-git passes absolute or relative paths alike). */
+function normalize(path: string): string {
+  const parts: string[] = []
+  for (const part of String(path).split('/')) {
+    if (part === '' || part === '.') continue
+    if (part === '..') parts.pop()
+    else parts.push(part)
+  }
+  return `/${parts.join('/')}`
+}
+
+const parentOf = (path: string): string => path.slice(0, path.lastIndexOf('/')) || '/'
+
+function stats(node: Node) {
+  const size = node.kind === 'file' ? node.data!.byteLength : node.kind === 'symlink' ? node.target!.length : 0
+  const mode = node.kind === 'file' ? 0o100644 : node.kind === 'dir' ? 0o040755 : 0o120000
+  return {
+    type: node.kind,
+    mode,
+    size,
+    ino: node.ino,
+    mtimeMs: node.mtimeMs,
+    ctimeMs: node.mtimeMs,
+    uid: 1,
+    gid: 1,
+    dev: 1,
+    isFile: () => node.kind === 'file',
+    isDirectory: () => node.kind === 'dir',
+    isSymbolicLink: () => node.kind === 'symlink',
+  }
+}
+
+export interface MemoryFs {
+  promises: {
+    readFile(path: string, options?: { encoding?: string } | string): Promise<Uint8Array | string>
+    writeFile(path: string, data: Uint8Array | string, options?: unknown): Promise<void>
+    mkdir(path: string, options?: unknown): Promise<void>
+    rmdir(path: string, options?: unknown): Promise<void>
+    unlink(path: string): Promise<void>
+    stat(path: string): Promise<ReturnType<typeof stats>>
+    lstat(path: string): Promise<ReturnType<typeof stats>>
+    readdir(path: string): Promise<string[]>
+    readlink(path: string): Promise<string>
+    symlink(target: string, path: string): Promise<void>
+  }
+}
+
+export function createMemoryFs(): MemoryFs {
+  let inodes = 0
+  const nodes = new Map<string, Node>([['/', { kind: 'dir', mtimeMs: 0, ino: inodes++ }]])
+
+  const get = (path: string): Node => {
+    const node = nodes.get(path)
+    if (node) return node
+    // A missing parent that is a file is ENOTDIR, as on a disk.
+    for (let p = parentOf(path); p !== '/'; p = parentOf(p)) if (nodes.get(p)?.kind === 'file') throw new FsError('ENOTDIR', path)
+    throw new FsError('ENOENT', path)
+  }
+  const parentDir = (path: string): void => {
+    const parent = nodes.get(parentOf(path))
+    if (!parent) throw new FsError('ENOENT', path)
+    if (parent.kind !== 'dir') throw new FsError('ENOTDIR', path)
+  }
+  const follow = (path: string): Node => {
+    let node = get(path)
+    for (let hops = 0; node.kind === 'symlink' && hops < 40; hops++) node = get(normalize(node.target!.startsWith('/') ? node.target! : `${parentOf(path)}/${node.target}`))
+    return node
+  }
+  const children = (path: string): string[] => {
+    const prefix = path === '/' ? '/' : `${path}/`
+    const out: string[] = []
+    for (const key of nodes.keys()) if (key !== '/' && key.startsWith(prefix) && !key.slice(prefix.length).includes('/')) out.push(key.slice(prefix.length))
+    return out
+  }
+
+  return {
+    promises: {
+      async readFile(path, options) {
+        const node = follow(normalize(path))
+        if (node.kind === 'dir') throw new FsError('EISDIR', path)
+        const encoding = typeof options === 'string' ? options : options?.encoding
+        return encoding === 'utf8' || encoding === 'utf-8' ? decoder.decode(node.data) : node.data!.slice()
+      },
+      async writeFile(path, data) {
+        const p = normalize(path)
+        parentDir(p)
+        if (nodes.get(p)?.kind === 'dir') throw new FsError('EISDIR', path)
+        const bytes = typeof data === 'string' ? encoder.encode(data) : new Uint8Array(data)
+        nodes.set(p, { kind: 'file', data: bytes, mtimeMs: Date.now(), ino: inodes++ })
+      },
+      async mkdir(path) {
+        const p = normalize(path)
+        if (nodes.has(p)) throw new FsError('EEXIST', path)
+        parentDir(p)
+        nodes.set(p, { kind: 'dir', mtimeMs: Date.now(), ino: inodes++ })
+      },
+      async rmdir(path) {
+        const p = normalize(path)
+        const node = get(p)
+        if (node.kind !== 'dir') throw new FsError('ENOTDIR', path)
+        if (children(p).length > 0) throw new FsError('ENOTEMPTY', path)
+        nodes.delete(p)
+      },
+      async unlink(path) {
+        const p = normalize(path)
+        if (get(p).kind === 'dir') throw new FsError('EISDIR', path)
+        nodes.delete(p)
+      },
+      stat: async (path) => stats(follow(normalize(path))),
+      lstat: async (path) => stats(get(normalize(path))),
+      async readdir(path) {
+        const p = normalize(path)
+        if (get(p).kind !== 'dir') throw new FsError('ENOTDIR', path)
+        return children(p)
+      },
+      async readlink(path) {
+        const node = get(normalize(path))
+        if (node.kind !== 'symlink') throw new FsError('ENOENT', path)
+        return node.target!
+      },
+      async symlink(target, path) {
+        const p = normalize(path)
+        if (nodes.has(p)) throw new FsError('EEXIST', path)
+        parentDir(p)
+        nodes.set(p, { kind: 'symlink', target, mtimeMs: Date.now(), ino: inodes++ })
+      },
+    },
+  }
+}

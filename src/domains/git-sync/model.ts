@@ -1,0 +1,121 @@
+import type { Context } from '../../core/context.js'
+import type { GitSyncDirection, GitSyncRow } from '../../storage/schema.js'
+import type { ExportToGitRepository, ImportGitRepository } from './schemas.js'
+import { withoutCredentials, type Remote } from './remote.js'
+
+/**
+ * A space's Git Sync row: started by each import or export request, moved through its stages by
+ * the job, ended as success, failure or timeout. A request replaces the row's operation (the
+ * newest request wins); a job writes only while its operation is still the row's (`current`), so
+ * an operation replaced, or a sync removed, while its job ran leaves no trace.
+ */
+
+export type OperationFields = GitSyncRow['operation']
+
+/** The row, when `operationId` is still its operation. */
+export function current(ctx: Context, space: string, operationId: string): GitSyncRow | undefined {
+  const row = ctx.tx.get('gitSyncs', space)
+  return row?.operation.id === operationId ? row : undefined
+}
+
+/**
+ * Whether an operation with this `timestamp` comes too late: older than the last one applied, or
+ * than the one still running (which was requested for a newer event).
+ */
+export function isOutdated(row: GitSyncRow | undefined, timestamp: string | undefined): boolean {
+  if (!row || timestamp === undefined) return false
+  const t = Date.parse(timestamp)
+  if (row.appliedTimestamp !== undefined && t < Date.parse(row.appliedTimestamp)) return true
+  const running = row.operation.state === 'running' ? row.operation.timestamp : undefined
+  return running !== undefined && t < Date.parse(running)
+}
+
+/** Start an operation: the row created on the first sync, its target and operation replaced after. */
+export function startOperation(ctx: Context, space: string, direction: GitSyncDirection, remote: Remote, body: ImportGitRepository | ExportToGitRepository): GitSyncRow {
+  const now = ctx.nowIso()
+  const old = ctx.tx.get('gitSyncs', space)
+  const projectDirectory = normalizeDirectory(body.repoProjectDirectory)
+  // The last synced commit means something only for the same repository, branch and folder.
+  const sameTarget = old !== undefined && old.url === remote.url && old.ref === body.ref && old.projectDirectory === projectDirectory
+  const treeUrl = body.gitInfo?.url ?? body.repoTreeURL
+  const row: GitSyncRow = {
+    id: space,
+    space,
+    installation: old?.installation ?? ctx.newId(),
+    provider: body.gitInfo?.provider ?? remote.provider ?? old?.provider ?? 'github',
+    status: old?.status ?? 'active',
+    url: remote.url,
+    repoName: remote.repoName,
+    ref: body.ref,
+    updatedAt: old && old.url === remote.url && old.ref === body.ref ? old.updatedAt : now,
+    operation: {
+      id: ctx.newId(),
+      direction,
+      state: 'running',
+      stage: 'repo_fetch',
+      startedAt: now,
+      updatedAt: now,
+      ...(body.timestamp !== undefined && { timestamp: new Date(body.timestamp).toISOString() }),
+      ...(body.standalone && { standalone: true }),
+      ...(body.force && { force: true }),
+    },
+    ...(treeUrl !== undefined && { treeUrl: withoutCredentials(treeUrl) }),
+    ...(body.repoCommitURL !== undefined && { commitUrl: withoutCredentials(body.repoCommitURL) }),
+    ...(projectDirectory !== undefined && { projectDirectory }),
+    ...(old?.appliedTimestamp !== undefined && { appliedTimestamp: old.appliedTimestamp }),
+    ...(sameTarget && old.commit !== undefined && { commit: old.commit }),
+    ...(old?.revision !== undefined && { revision: old.revision }),
+  }
+  return old ? ctx.tx.update('gitSyncs', row) : ctx.tx.insert('gitSyncs', row)
+}
+
+/** `a/b/` and `./a//b` are `a/b`; the repository's root is undefined. */
+export function normalizeDirectory(dir: string | undefined): string | undefined {
+  if (dir === undefined) return undefined
+  const parts = dir.split('/').filter((p) => p !== '' && p !== '.')
+  return parts.length ? parts.join('/') : undefined
+}
+
+/** Move a running operation to its next stage. */
+export function advance(ctx: Context, space: string, operationId: string, stage: OperationFields['stage']): void {
+  const row = current(ctx, space, operationId)
+  if (!row || row.operation.state !== 'running') return
+  ctx.tx.update('gitSyncs', { ...row, operation: { ...row.operation, stage, updatedAt: ctx.nowIso() } })
+}
+
+/** End an operation successfully, with what the sync now stands on. */
+export function succeed(ctx: Context, row: GitSyncRow, outcome: { commit: string; revision?: string; mainRevision?: string }): GitSyncRow {
+  const now = ctx.nowIso()
+  const op = row.operation
+  const applied = op.timestamp !== undefined && (row.appliedTimestamp === undefined || Date.parse(op.timestamp) > Date.parse(row.appliedTimestamp)) ? op.timestamp : row.appliedTimestamp
+  return ctx.tx.update('gitSyncs', {
+    ...row,
+    status: 'active',
+    // A standalone operation leaves the sync where it was (the revision or the commit is a snapshot of its own).
+    commit: op.standalone ? row.commit : outcome.commit,
+    ...(outcome.mainRevision !== undefined && !op.standalone && { revision: outcome.mainRevision }),
+    ...(applied !== undefined && { appliedTimestamp: applied }),
+    operation: {
+      ...op,
+      state: 'success',
+      stage: 'finalize',
+      updatedAt: now,
+      completedAt: now,
+      endedAt: now,
+      commit: outcome.commit,
+      ...(outcome.revision !== undefined && { revision: outcome.revision }),
+    },
+  })
+}
+
+/** End an operation with its reason (a failure, or `timeout`). */
+export function fail(ctx: Context, space: string, operationId: string, reason: { state: 'failure' | 'timeout'; error: string; unauthenticated?: boolean }): void {
+  const row = current(ctx, space, operationId)
+  if (!row || row.operation.state !== 'running') return
+  const now = ctx.nowIso()
+  ctx.tx.update('gitSyncs', {
+    ...row,
+    status: reason.unauthenticated ? 'unauthenticated' : row.status,
+    operation: { ...row.operation, state: reason.state, error: reason.error, updatedAt: now, endedAt: now },
+  })
+}

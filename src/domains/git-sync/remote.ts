@@ -1,0 +1,95 @@
+import { ApiError } from '../../core/errors.js'
+import { checkOutgoingUrl } from '../../core/outgoing.js'
+
+/**
+ * A Git remote as a request names it. Basic-auth credentials in the URL
+ * (`https://user:token@host/repo.git`) are split off here, once: what is stored, shown in git
+ * info, journaled or written in a message is `url`, never the credentials, which live only in the
+ * job that uses them (as an Authorization header its HTTP client adds).
+ */
+export interface Remote {
+  /** The URL without credentials, query or fragment. */
+  url: string
+  /** `scheme://host:port` of the URL: the only origin the credentials are sent to. */
+  origin: string
+  /** `Basic <base64(user:password)>`, when the URL carried credentials. */
+  authorization?: string
+  /** The credentials as written, to scrub them from any message (defence in depth). */
+  secrets: string[]
+  /** `owner/repo` from the path (without `.git`). */
+  repoName: string
+  /** The provider the host suggests (github.com, a GitLab host), else undefined. */
+  provider?: 'github' | 'gitlab'
+}
+
+function base64(text: string): string {
+  let binary = ''
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte)
+  return btoa(binary)
+}
+
+const decode = (part: string): string => {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    return part
+  }
+}
+
+/**
+ * Parse and check a remote URL of a request body (`field` names it in a 400): http(s) only, and
+ * a public host unless `allowPrivateNetwork` (core/outgoing.ts). The 400 names the host, never
+ * the credentials.
+ */
+export function parseRemote(raw: string, field: string, allowPrivateNetwork: boolean): Remote {
+  let parsed: URL
+  try {
+    parsed = new URL(raw)
+  } catch {
+    throw new ApiError('BAD_REQUEST', `Invalid request: body field \`${field}\`: not a valid URL`)
+  }
+  const user = parsed.username
+  const password = parsed.password
+  parsed.username = ''
+  parsed.password = ''
+  parsed.search = ''
+  parsed.hash = ''
+  const url = parsed.href
+  checkOutgoingUrl(url, { field, allowPrivateNetwork })
+  const path = parsed.pathname.replace(/\/+$/, '').replace(/\.git$/, '')
+  const segments = path.split('/').filter(Boolean).map(decode)
+  if (segments.length === 0) throw new ApiError('BAD_REQUEST', `Invalid request: body field \`${field}\`: names no repository (the URL has no path)`)
+  const host = parsed.hostname
+  const provider = host === 'github.com' || host.endsWith('.github.com') ? 'github' : /(^|\.)gitlab\./.test(host) ? 'gitlab' : undefined
+  // The password (or token) is the secret; a user name is one only when long enough to be a token
+  // (`ghp_…:x-oauth-basic`): scrubbing `git` or `oauth2` would garble every message.
+  const secrets = [password, decode(password)].filter((s) => s.length >= 4).concat([user, decode(user)].filter((s) => s.length >= 12))
+  return {
+    url,
+    origin: parsed.origin,
+    ...(user || password ? { authorization: `Basic ${base64(`${decode(user)}:${decode(password)}`)}` } : {}),
+    secrets: [...new Set(secrets)],
+    repoName: segments.slice(-2).join('/'),
+    ...(provider && { provider }),
+  }
+}
+
+/** A URL without the credentials it may carry (for `gitInfo.url`, `repoTreeURL`, `repoCommitURL`). */
+export function withoutCredentials(raw: string): string {
+  try {
+    const parsed = new URL(raw)
+    parsed.username = ''
+    parsed.password = ''
+    return parsed.href
+  } catch {
+    // Not a URL: whatever looks like `user:pass@` after a scheme goes.
+    return raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1')
+  }
+}
+
+/** `text` with every credential of the remote replaced, and any `scheme://user:pass@` cut. */
+export function scrub(text: string, remote?: Pick<Remote, 'secrets'>): string {
+  let out = text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s"']*@/gi, '$1')
+  for (const secret of remote?.secrets ?? []) out = out.split(secret).join('***')
+  return out
+}
