@@ -31,6 +31,9 @@ export const POLICY = {
     createSite: 'edit',
     // Members with a role read the docs agent's instructions; admins set them.
     viewAgentInstructions: 'read',
+    // Anyone in the organization searches it, each finding the spaces he is a member of
+    // (space.searchInOrganization): a guest what he was invited to.
+    search: 'guest',
   },
   space: {
     // Visitors (public and unlisted spaces, share keys) read a space and nothing more.
@@ -56,6 +59,9 @@ export const POLICY = {
     // also resolve and delete anyone's (the author resolves their own).
     viewComments: 'read',
     moderateComments: 'admin',
+    // A space shows in its organization's search for its members (a role in the organization or a
+    // grant on it), never for one who may only visit it (public, unlisted): he searches it alone.
+    searchInOrganization: 'read',
   },
   collection: {
     view: 'read',
@@ -78,6 +84,8 @@ export const POLICY = {
     installIntegration: 'admin',
     viewAdaptiveSchema: 'read',
     editAdaptiveSchema: 'edit',
+    // Members with a role ask questions of a site's content (Ask).
+    ask: 'read',
   },
 } as const satisfies Record<string, Record<string, Level> & { view: Level }>
 

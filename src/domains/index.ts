@@ -7,6 +7,8 @@ import { commentHandlers } from './comments/handlers.js'
 import { commentSeedRules } from './comments/seed.js'
 import { contentHandlers } from './content/handlers.js'
 import { contentSeedRules } from './content/seed.js'
+import { searchHandlers } from './search/handlers.js'
+import { askHandlers } from './ask/handlers.js'
 import { collectionHandlers } from './collections/handlers.js'
 import { memberHandlers } from './members/handlers.js'
 import { organizationHandlers } from './organizations/handlers.js'
@@ -48,6 +50,8 @@ export const boundOperations: readonly BoundOperation[] = [
   ...contentHandlers,
   ...changeRequestHandlers,
   ...commentHandlers,
+  ...searchHandlers,
+  ...askHandlers,
 ]
 
 export const operations: readonly OperationDef[] = boundOperations.map((op) => op.def)

@@ -1,0 +1,79 @@
+import type { Context } from '../../core/context.js'
+import type { PageVersionRow, RevisionRow, SpaceRow } from '../../storage/schema.js'
+import { findRevision, pageIn, pagePath } from '../content/revision.js'
+import { excerpt } from './excerpt.js'
+import type { PageHit } from './ranking.js'
+import { pageSections } from './sections.js'
+
+/**
+ * Search results as the official `SearchPageResult` and `SearchSpaceResult`. The path, the
+ * ancestors and the URLs are read from the space's current revision when the answer is made (a
+ * page moved under another keeps its indexed text: only its place changed). URLs are the app's,
+ * as a page's own `urls.app`, percent-encoded so they are valid URIs whatever the slugs hold.
+ */
+
+/** The current revision of each space a result names, read once per answer. */
+export type Revisions = Map<string, { space: SpaceRow; rev: RevisionRow }>
+
+function revisionOf(ctx: Context, revisions: Revisions, spaceId: string) {
+  let found = revisions.get(spaceId)
+  if (!found) {
+    const space = ctx.tx.get('spaces', spaceId)!
+    revisions.set(spaceId, (found = { space, rev: findRevision(ctx.tx, space, space.revision)! }))
+  }
+  return found
+}
+
+/** A page's ancestors' titles, from the top-level page down to its parent. */
+function ancestorsOf(ctx: Context, rev: RevisionRow, page: PageVersionRow): Array<{ title: string }> {
+  const out: Array<{ title: string }> = []
+  for (let p = page.parent; p !== undefined; ) {
+    const parent = pageIn(ctx.tx, rev, p)
+    if (!parent) break
+    out.push({ title: parent.title })
+    p = parent.parent
+  }
+  return out.reverse()
+}
+
+const round = (score: number) => Math.round(score * 1000) / 1000
+
+export function encodePageHit(ctx: Context, revisions: Revisions, hit: PageHit) {
+  const { space, rev } = revisionOf(ctx, revisions, hit.space)
+  const page = pageIn(ctx.tx, rev, hit.page)!
+  const path = pagePath(ctx.tx, rev, page)
+  const pageUrl = ctx.urls.app(`/s/${space.id}/${encodeURI(path)}`)
+  const sections = pageSections(page)
+  // A page that matched on its title or description alone shows its first section (the official
+  // "arbitrary section of the matching page").
+  const shown = hit.sections.length > 0 ? hit.sections.map((s) => ({ ...s, resultType: 'section' as const })) : sections.length > 0 ? [{ index: 0, score: hit.score, resultType: 'page' as const }] : []
+  return {
+    id: page.page,
+    title: page.title,
+    description: page.description ?? '',
+    path,
+    score: round(hit.score),
+    rank: hit.rank,
+    resultType: hit.resultType,
+    sections: shown.map(({ index, score, resultType }) => {
+      const section = sections[index]!
+      const anchor = section.anchor === undefined ? '' : `#${encodeURIComponent(section.anchor)}`
+      return {
+        id: section.id,
+        title: section.title,
+        path: section.anchor === undefined ? path : `${path}#${section.anchor}`,
+        score: round(score),
+        resultType,
+        body: excerpt(section.text, hit.terms),
+        urls: { app: `${pageUrl}${anchor}` },
+      }
+    }),
+    ancestors: ancestorsOf(ctx, rev, page),
+    urls: { app: pageUrl },
+  }
+}
+
+export function encodeSpaceHit(ctx: Context, revisions: Revisions, group: { space: string; score: number; pages: readonly PageHit[] }) {
+  const { space } = revisionOf(ctx, revisions, group.space)
+  return { type: 'space' as const, id: space.id, title: space.title, score: round(group.score), pages: group.pages.map((hit) => encodePageHit(ctx, revisions, hit)) }
+}
