@@ -13,7 +13,8 @@ const EXCERPT = 600
 
 /**
  * The passages for a question: the site-spaces' spaces searched with the search index (their
- * current main content, nothing else), and the best sections of the best pages, best first. A
+ * current main content, nothing else), sections holding every word of the question first when
+ * there are any, and the best sections of the best pages, best first. A
  * page that matched on its title alone gives its first section with text. Everything an answer
  * may cite or quote comes from here, so it is content the site publishes now.
  */
@@ -22,7 +23,7 @@ export function retrievePassages(ctx: Context, organization: string, siteSpaces:
   for (const row of siteSpaces) if (!siteSpaceOf.has(row.space)) siteSpaceOf.set(row.space, row.id)
   if (siteSpaceOf.size === 0) return []
   const out: AskPassage[] = []
-  for (const hit of rankIn(ctx, organization, new Set(siteSpaceOf.keys()), question)) {
+  for (const hit of rankIn(ctx, organization, new Set(siteSpaceOf.keys()), question, true)) {
     const space = ctx.tx.get('spaces', hit.space)!
     const rev = findRevision(ctx.tx, space, space.revision)!
     const page = pageIn(ctx.tx, rev, hit.page)!

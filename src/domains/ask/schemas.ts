@@ -20,7 +20,7 @@ export const SiteSearchScopeSchema = z
       z.object({ mode: z.literal('specific'), siteSpaceIds: z.array(id).min(1, 'must hold at least 1 site-space').max(100, 'must hold at most 100 site-spaces') }),
       z.object({ mode: z.literal('all') }),
     ],
-    { error: 'must have a `mode` of default, specific or all' },
+    { error: (issue) => (issue.input === undefined ? 'is required' : 'must have a `mode` of default, specific or all') },
   )
   .meta({ id: 'SiteSearchScope', description: "`default`: each section's default content (and `currentSiteSpace`); `specific`: the site-spaces named; `all`: every site-space." })
 

@@ -29,11 +29,18 @@ function pageOfRanking<T>(items: readonly T[], query: PageQuery) {
   )
 }
 
-/** Pages of `spaces` (live spaces of `organization`, each brought up to date first) matching `query`, ranked. */
-export function rankIn(ctx: Context, organization: string, spaces: ReadonlySet<string>, query: string): PageHit[] {
+/**
+ * Pages of `spaces` (live spaces of `organization`, each brought up to date first) matching
+ * `query`, ranked. With `preferAll`, documents holding every term of the query, when there are
+ * any, are the only ones ranked (a question's passages: a section about all it asks beats a title
+ * that shares one word with it); otherwise, and for searches, any term matches.
+ */
+export function rankIn(ctx: Context, organization: string, spaces: ReadonlySet<string>, query: string, preferAll = false): PageHit[] {
   const index = ctx.services.search.of(organization)
   for (const id of spaces) index.sync(ctx.tx, ctx.tx.get('spaces', id)!)
-  return rankPages(index, index.search(query, (space) => spaces.has(space)))
+  const accept = (space: string) => spaces.has(space)
+  const all = preferAll ? index.search(query, accept, true) : []
+  return rankPages(index, all.length > 0 ? all : index.search(query, accept))
 }
 
 /** `searchSpaceContent`: the pages of a live space matching `query`, best first. */

@@ -105,9 +105,12 @@ export class OrganizationIndex {
     this.spaces.delete(spaceId)
   }
 
-  /** Documents matching `query` in the spaces `accept` keeps, best first. */
-  search(query: string, accept: (space: string) => boolean): SearchResult[] {
-    return this.mini.search(query, { filter: (result) => accept(this.refs.get(result.id as number)!.space) })
+  /**
+   * Documents matching `query` in the spaces `accept` keeps, best first: those holding any of its
+   * terms, or with `every`, those holding all of them (none when no document does).
+   */
+  search(query: string, accept: (space: string) => boolean, every = false): SearchResult[] {
+    return this.mini.search(query, { filter: (result) => accept(this.refs.get(result.id as number)!.space), ...(every && { combineWith: 'AND' }) })
   }
 
   private removePage(state: SpaceState, page: string): void {

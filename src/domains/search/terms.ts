@@ -32,7 +32,7 @@ export type Field = (typeof FIELDS)[number]
 export const SEARCH_OPTIONS: SearchOptions = {
   boost: { title: 4, description: 2, heading: 2, body: 1 },
   prefix: (term) => term.length >= 3,
-  fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+  fuzzy: (term) => (term.length >= 5 ? 1 : false),
   combineWith: 'OR',
 }
 
