@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { call, expectError } from '../../helpers.js'
 import { expectOfficialResponse } from '../../conformance/official.js'
@@ -19,9 +20,10 @@ async function world() {
     page('Getting started', GUIDE, { description: 'Where to begin', ref: 'gs' }),
     page('Billing', 'Invoices go out monthly. Café prices are in euros.'),
     page('Advanced', 'Tuning the cache for throughput.', { into: 'gs' }),
+    page('Über uns', 'Wir über uns.\n\n## Größe & 日本\n\nAnchors in any script.'),
   ])
-  const [gs, billing, advanced] = published.changes.map((c: { page: { id: string } }) => c.page.id) as [string, string, string]
-  return { ...w, pages: { gs, billing, advanced } }
+  const [gs, billing, advanced, uber] = published.changes.map((c: { page: { id: string } }) => c.page.id) as [string, string, string, string]
+  return { ...w, pages: { gs, billing, advanced, uber } }
 }
 
 describe('search: a space', () => {
@@ -35,6 +37,7 @@ describe('search: a space', () => {
       ['throughp', ['Advanced']],
       ['instaler', ['Getting started']],
       ['invoices installer', ['Billing', 'Getting started']],
+      ['uber', ['Über uns']],
     ] as const) {
       const res = await searchSpace(w, w.tokens.ada, w.space.id, query)
       expect(res.status).toBe(200)
@@ -75,6 +78,10 @@ describe('search: a space', () => {
     // A subpage: its path and its ancestors, from the top.
     const nested = (await searchSpace(w, w.tokens.ada, w.space.id, 'cache')).body.items[0]
     expect(nested).toMatchObject({ title: 'Advanced', path: 'getting-started/advanced', ancestors: [{ title: 'Getting started' }] })
+    // Paths and anchors in any script; URLs percent-encoded (valid URIs).
+    const unicode = (await searchSpace(w, w.tokens.ada, w.space.id, 'script')).body
+    expectOfficialResponse('searchSpaceContent', 200, unicode)
+    expect(unicode.items[0]).toMatchObject({ path: 'uber-uns', sections: [{ path: 'uber-uns#große-日本', urls: { app: expect.stringContaining('uber-uns#gro%C3%9Fe-%E6%97%A5%E6%9C%AC') } }] })
     // A page that matched on its title alone: page-level, showing its first section.
     const byTitle = (await searchSpace(w, w.tokens.ada, w.space.id, 'advanced')).body.items[0]
     expect(byTitle).toMatchObject({ resultType: 'page', sections: [{ resultType: 'page', body: 'Tuning the cache for throughput.' }] })
@@ -136,5 +143,22 @@ describe('search: a space', () => {
     expectError(await searchSpace(w, w.tokens.ada, w.space.id, 'billing'), 404, 'Space not found')
     await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/restore`)
     expect(titles((await searchSpace(w, w.tokens.ada, w.space.id, 'billing')).body)).toEqual(['Billing'])
+  })
+
+  it('answers any query of 1 to 512 characters in the official shape (property)', async () => {
+    const w = await world()
+    const words = ['install', 'instal', 'café', 'CAFE', 'the', 'a', '*', '"', '-', 'é', '日本', '🙂', 'workstation', 'x'.repeat(40)]
+    const query = fc
+      .oneof(fc.string({ minLength: 1, maxLength: 512, unit: 'grapheme' }), fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 60 }).map((ws) => ws.join(' ').slice(0, 512)))
+      .filter((q) => q.length >= 1)
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const res = await searchSpace(w, w.tokens.ada, w.space.id, q)
+        expect(res.status, q).toBe(200)
+        expectOfficialResponse('searchSpaceContent', 200, res.body)
+        for (const hit of res.body.items) expect(Object.values(w.pages)).toContain(hit.id)
+      }),
+      { numRuns: 60, seed: 9 },
+    )
   })
 })
