@@ -61,5 +61,6 @@ export function eventStreamBody(stream: EventStream, options: EventStreamOptions
       end()
       await iterator?.return?.()
     },
-  })
+    // No event is made before the client asks for one (the default would pull one ahead).
+  }, { highWaterMark: 0 })
 }

@@ -3,6 +3,7 @@ import type { SiteSpaceRow } from '../../storage/schema.js'
 import { findRevision, pageIn, pagePath } from '../content/revision.js'
 import { excerpt } from '../search/excerpt.js'
 import { rankIn } from '../search/model.js'
+import { matchedTerms } from '../search/ranking.js'
 import { pageSections } from '../search/sections.js'
 import type { AskPassage } from './answerer.js'
 
@@ -30,6 +31,7 @@ export function retrievePassages(ctx: Context, organization: string, siteSpaces:
     const sections = pageSections(page)
     const wanted = hit.sections.length > 0 ? hit.sections.map((s) => s.index) : [sections.findIndex((s) => s.text !== '')]
     const path = pagePath(ctx.tx, rev, page)
+    const terms = matchedTerms(hit)
     for (const index of wanted.filter((i) => i >= 0 && sections[i]!.text !== '').slice(0, PER_PAGE)) {
       const section = sections[index]!
       out.push({
@@ -41,7 +43,7 @@ export function retrievePassages(ctx: Context, organization: string, siteSpaces:
         path,
         url: ctx.urls.app(`/s/${space.id}/${encodeURI(path)}${section.anchor === undefined ? '' : `#${encodeURIComponent(section.anchor)}`}`),
         section: { id: section.id, title: section.title, text: section.text },
-        excerpt: excerpt(section.text, hit.terms, EXCERPT),
+        excerpt: excerpt(section.text, terms, EXCERPT),
         score: hit.score,
       })
       if (out.length === MAX_PASSAGES) return out

@@ -1,8 +1,8 @@
 import type { Context } from '../../core/context.js'
 import type { PageVersionRow, RevisionRow, SpaceRow } from '../../storage/schema.js'
-import { findRevision, pageIn, pagePath } from '../content/revision.js'
+import { findRevision, pageIn } from '../content/revision.js'
 import { excerpt } from './excerpt.js'
-import type { PageHit } from './ranking.js'
+import { matchedTerms, type PageHit } from './ranking.js'
 import { pageSections } from './sections.js'
 
 /**
@@ -24,16 +24,18 @@ function revisionOf(ctx: Context, revisions: Revisions, spaceId: string) {
   return found
 }
 
-/** A page's ancestors' titles, from the top-level page down to its parent. */
-function ancestorsOf(ctx: Context, rev: RevisionRow, page: PageVersionRow): Array<{ title: string }> {
-  const out: Array<{ title: string }> = []
+/** A page's path and its ancestors' titles (from the top-level page down to its parent), in one walk up. */
+function placeOf(ctx: Context, rev: RevisionRow, page: PageVersionRow): { path: string; ancestors: Array<{ title: string }> } {
+  const slugs = [page.slug]
+  const ancestors: Array<{ title: string }> = []
   for (let p = page.parent; p !== undefined; ) {
     const parent = pageIn(ctx.tx, rev, p)
     if (!parent) break
-    out.push({ title: parent.title })
+    slugs.push(parent.slug)
+    ancestors.push({ title: parent.title })
     p = parent.parent
   }
-  return out.reverse()
+  return { path: slugs.reverse().join('/'), ancestors: ancestors.reverse() }
 }
 
 const round = (score: number) => Math.round(score * 1000) / 1000
@@ -41,9 +43,10 @@ const round = (score: number) => Math.round(score * 1000) / 1000
 export function encodePageHit(ctx: Context, revisions: Revisions, hit: PageHit) {
   const { space, rev } = revisionOf(ctx, revisions, hit.space)
   const page = pageIn(ctx.tx, rev, hit.page)!
-  const path = pagePath(ctx.tx, rev, page)
+  const { path, ancestors } = placeOf(ctx, rev, page)
   const pageUrl = ctx.urls.app(`/s/${space.id}/${encodeURI(path)}`)
   const sections = pageSections(page)
+  const terms = matchedTerms(hit)
   // A page that matched on its title or description alone shows its first section (the official
   // "arbitrary section of the matching page").
   const shown = hit.sections.length > 0 ? hit.sections.map((s) => ({ ...s, resultType: 'section' as const })) : sections.length > 0 ? [{ index: 0, score: hit.score, resultType: 'page' as const }] : []
@@ -64,11 +67,11 @@ export function encodePageHit(ctx: Context, revisions: Revisions, hit: PageHit) 
         path: section.anchor === undefined ? path : `${path}#${section.anchor}`,
         score: round(score),
         resultType,
-        body: excerpt(section.text, hit.terms),
+        body: excerpt(section.text, terms),
         urls: { app: `${pageUrl}${anchor}` },
       }
     }),
-    ancestors: ancestorsOf(ctx, rev, page),
+    ancestors,
     urls: { app: pageUrl },
   }
 }

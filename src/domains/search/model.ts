@@ -7,7 +7,7 @@ import { encodePageHit, encodeSpaceHit, type Revisions } from './encode.js'
 import { groupBySpace, rankPages, type PageHit } from './ranking.js'
 
 /** Pages listed under each space of an organization search (the space's own search lists them all). */
-export const PAGES_PER_SPACE = 10
+export const PAGES_PER_SPACE = 3
 
 export interface SearchQuery extends PageQuery {
   query: string
@@ -38,9 +38,8 @@ function pageOfRanking<T>(items: readonly T[], query: PageQuery) {
 export function rankIn(ctx: Context, organization: string, spaces: ReadonlySet<string>, query: string, preferAll = false): PageHit[] {
   const index = ctx.services.search.of(organization)
   for (const id of spaces) index.sync(ctx.tx, ctx.tx.get('spaces', id)!)
-  const accept = (space: string) => spaces.has(space)
-  const all = preferAll ? index.search(query, accept, true) : []
-  return rankPages(index, all.length > 0 ? all : index.search(query, accept))
+  const all = preferAll ? index.search(query, spaces, true) : []
+  return rankPages(index, all.length > 0 ? all : index.search(query, spaces))
 }
 
 /** `searchSpaceContent`: the pages of a live space matching `query`, best first. */
@@ -73,7 +72,8 @@ export function searchOrganization(ctx: Context, organization: string, query: Se
   // caller's spaces searched.
   index.syncAll(ctx.tx, organization)
   const spaces = searchableSpaces(ctx, organization)
-  const groups = groupBySpace(rankPages(index, index.search(query.query, (space) => spaces.has(space))))
+  // After syncAll the index holds live spaces only: a member with a role searches them all.
+  const groups = groupBySpace(rankPages(index, index.search(query.query, index.holdsOnly(spaces) ? 'all' : spaces)))
   const revisions: Revisions = new Map()
   return mapPage(pageOfRanking(groups, query), ({ item }) => encodeSpaceHit(ctx, revisions, { ...item, pages: item.pages.slice(0, PAGES_PER_SPACE) }))
 }

@@ -21,10 +21,15 @@ import { INDEX_OPTIONS } from './terms.js'
  * pages, whatever the number of pages in the space or the organization.
  */
 
-/** What a document of the index stands for: a page (`section` -1) or one section of its body. */
-export interface DocRef {
+/** A page as indexed: one object shared by its documents, so results group by identity. */
+export interface IndexedPage {
   space: string
   page: string
+}
+
+/** What a document of the index stands for: a page (`section` -1) or one section of its body. */
+export interface DocRef {
+  of: IndexedPage
   section: number
 }
 
@@ -53,15 +58,19 @@ const NO_BUCKETS: readonly string[] = Object.freeze([])
 
 export class OrganizationIndex {
   private readonly mini = new MiniSearch<IndexedDoc>(INDEX_OPTIONS)
-  private readonly refs = new Map<number, DocRef>()
+  /**
+   * Documents by id. Ids are small integers, reused once their document is discarded (MiniSearch
+   * takes a discarded id again), so this array is as long as the most documents held at once.
+   */
+  private readonly refs: Array<DocRef | undefined> = []
+  private readonly freeIds: number[] = []
   private readonly spaces = new Map<string, SpaceState>()
-  private nextId = 1
 
   constructor(private readonly stats: IndexStats) {}
 
   /** The page or section a document of a search result stands for. */
   ref(id: number): DocRef {
-    return this.refs.get(id)!
+    return this.refs[id]!
   }
 
   /** Bring a live space of the organization to its current revision. */
@@ -106,18 +115,30 @@ export class OrganizationIndex {
   }
 
   /**
-   * Documents matching `query` in the spaces `accept` keeps, best first: those holding any of its
-   * terms, or with `every`, those holding all of them (none when no document does).
+   * Documents matching `query` in the spaces `accept` names (or all), best first: those holding
+   * any of its terms, or with `every`, those holding all of them (none when no document does).
    */
-  search(query: string, accept: (space: string) => boolean, every = false): SearchResult[] {
-    return this.mini.search(query, { filter: (result) => accept(this.refs.get(result.id as number)!.space), ...(every && { combineWith: 'AND' }) })
+  search(query: string, accept: ReadonlySet<string> | 'all', every = false): SearchResult[] {
+    // A document boost of 0 skips a document before it is scored (a filter would run after every
+    // document of the organization was scored): a space's search costs what its own matches cost.
+    const boostDocument = accept === 'all' ? undefined : (id: number) => (accept.has(this.refs[id]!.of.space) ? 1 : 0)
+    return this.mini.search(query, { ...(boostDocument && { boostDocument }), ...(every && { combineWith: 'AND' }) })
+  }
+
+  /** Whether every space the index holds is in `spaces` (then a search needs no per-document check). */
+  holdsOnly(spaces: ReadonlySet<string>): boolean {
+    for (const id of this.spaces.keys()) if (!spaces.has(id)) return false
+    return true
   }
 
   private removePage(state: SpaceState, page: string): void {
     const ids = state.docs.get(page)
     if (!ids) return
     this.mini.discardAll(ids)
-    for (const id of ids) this.refs.delete(id)
+    for (const id of ids) {
+      this.refs[id] = undefined
+      this.freeIds.push(id)
+    }
     state.docs.delete(page)
     this.stats.pagesRemoved++
   }
@@ -128,9 +149,10 @@ export class OrganizationIndex {
     const version = tx.get('pageVersions', versionId)
     if (!version || version.noIndex === true || version.type === 'link') return
     const ids: number[] = []
+    const of: IndexedPage = { space, page }
     const add = (doc: Omit<IndexedDoc, 'id'>, section: number) => {
-      const id = this.nextId++
-      this.refs.set(id, { space, page, section })
+      const id = this.freeIds.pop() ?? this.refs.length
+      this.refs[id] = { of, section }
       this.mini.add({ id, ...doc })
       ids.push(id)
     }

@@ -1,14 +1,16 @@
 import type { SearchResult } from 'minisearch'
-import type { OrganizationIndex } from './organization-index.js'
+import type { IndexedPage, OrganizationIndex } from './organization-index.js'
 
 /**
  * Search results by page: documents (a page's title and description, or one section of its body)
  * are grouped by page. A page scores as its best document and says whether that was the page
- * itself (`page`) or a section (`section`); its matching sections are listed best first, at most
- * MAX_SECTIONS. Pages are ranked by score (ties by space and page id, so a ranking is repeatable),
- * and `rank` is the 1-based position in that one ranking, whatever paging or grouping follows.
+ * itself (`page`) or a section (`section`); its matching sections are its best MAX_SECTIONS.
+ * MiniSearch answers documents best first, so pages come out ranked by their best document (ties
+ * in index order), and `rank` is the 1-based position in that one ranking, whatever paging or
+ * grouping follows. Grouping costs a lookup per document; what only an answer shows (the words
+ * that matched, for excerpts) is worked out for the pages answered alone.
  */
-export const MAX_SECTIONS = 5
+export const MAX_SECTIONS = 3
 
 export interface SectionHit {
   /** The section's index in the page's sections (sections.ts). */
@@ -23,30 +25,33 @@ export interface PageHit {
   rank: number
   resultType: 'page' | 'section'
   sections: SectionHit[]
-  /** The index terms that matched (for excerpts). */
-  terms: string[]
+  /** The page's documents that matched, best first. */
+  results: SearchResult[]
 }
 
 export function rankPages(index: OrganizationIndex, results: readonly SearchResult[]): PageHit[] {
-  const byPage = new Map<string, PageHit>()
+  const byPage = new Map<IndexedPage, PageHit>()
+  const pages: PageHit[] = []
   for (const result of results) {
     const ref = index.ref(result.id as number)
-    const key = `${ref.space}/${ref.page}`
-    let hit = byPage.get(key)
+    let hit = byPage.get(ref.of)
     if (!hit) {
-      // Results come best first: the first document of a page is its best.
-      hit = { space: ref.space, page: ref.page, score: result.score, rank: 0, resultType: ref.section < 0 ? 'page' : 'section', sections: [], terms: [] }
-      byPage.set(key, hit)
+      hit = { space: ref.of.space, page: ref.of.page, score: result.score, rank: pages.length + 1, resultType: ref.section < 0 ? 'page' : 'section', sections: [], results: [] }
+      byPage.set(ref.of, hit)
+      pages.push(hit)
     }
+    hit.results.push(result)
     if (ref.section >= 0 && hit.sections.length < MAX_SECTIONS) hit.sections.push({ index: ref.section, score: result.score })
-    for (const term of result.terms) if (!hit.terms.includes(term)) hit.terms.push(term)
   }
-  const pages = [...byPage.values()].sort((a, b) => b.score - a.score || compare(a.space, b.space) || compare(a.page, b.page))
-  pages.forEach((hit, i) => (hit.rank = i + 1))
   return pages
 }
 
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+/** The index terms that matched in a page's documents (for excerpts). */
+export function matchedTerms(hit: PageHit): string[] {
+  const terms = new Set<string>()
+  for (const result of hit.results) for (const term of result.terms) terms.add(term)
+  return [...terms]
+}
 
 /** Pages grouped by space, spaces in the order of their best page (each with its best score). */
 export function groupBySpace(pages: readonly PageHit[]): Array<{ space: string; score: number; pages: PageHit[] }> {

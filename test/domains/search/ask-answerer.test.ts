@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError, type AskRequest } from '../../../src/index.js'
 import { call } from '../../helpers.js'
-import { answerText, askError, askEvents, askWorld } from './ask-helpers.js'
+import { answerText, ask, askError, askEvents, askWorld } from './ask-helpers.js'
 
 const all = { mode: 'all' } as const
 
@@ -88,5 +88,41 @@ describe('ask: a plugged-in answerer (createDocsApi({ ask }))', () => {
     const refused = await askError(invalid, w.tokens.ada, w.org.id, w.site.id, { question: 'lantern', scope: all })
     expect(refused.before).toEqual([])
     expect(refused.error.error.message).toContain('The answerer gave a document the official schema refuses')
+  })
+
+  it('produces events as the client reads them: a client that stops reading stops the answerer (and the journal keeps what was sent)', async () => {
+    const w = await askWorld()
+    const produced: string[] = []
+    let closed = false
+    const api = w.api.fork({
+      ask: async function* () {
+        try {
+          for (const word of ['One', 'Two', 'Three']) {
+            produced.push(word)
+            yield { markdown: word }
+          }
+        } finally {
+          closed = true
+        }
+      },
+    })
+    const res = await ask(api, w.tokens.ada, w.org.id, w.site.id, { question: 'lantern', scope: all }, '?format=markdown')
+    expect(produced).toEqual([]) // nothing runs before the body is read
+    const reader = res.body!.getReader()
+    const first = new TextDecoder().decode((await reader.read()).value)
+    expect(first).toBe('data: {"type":"answer","answer":{"answer":{"markdown":"One"},"followupQuestions":[],"sources":[]}}\n\n')
+    await reader.cancel()
+    expect(closed).toBe(true)
+    expect(produced).toEqual(['One'])
+    expect(api.journal.last({ operationId: 'streamAskInSite' })!.responseBody).toBe(first)
+  })
+
+  it('is declared as a text/event-stream of SearchAIAnswerStream in the OpenAPI document', async () => {
+    const w = await askWorld()
+    const { createOpenApiDocument } = await import('../../../src/index.js')
+    const doc = createOpenApiDocument(w.api.operations) as unknown as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, unknown> }> }>> }
+    const ok = doc.paths['/v1/orgs/{organizationId}/sites/{siteId}/ask']!.post!.responses['200']!.content
+    expect(Object.keys(ok)).toEqual(['text/event-stream'])
+    expect(ok['text/event-stream']).toEqual({ schema: { $ref: '#/components/schemas/SearchAIAnswerStream' } })
   })
 })
