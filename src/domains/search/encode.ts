@@ -40,7 +40,8 @@ function placeOf(ctx: Context, rev: RevisionRow, page: PageVersionRow): { path: 
 
 const round = (score: number) => Math.round(score * 1000) / 1000
 
-export function encodePageHit(ctx: Context, revisions: Revisions, hit: PageHit) {
+/** A page of the results with its best sections (at most `maxSections`, and those ranking found). */
+export function encodePageHit(ctx: Context, revisions: Revisions, hit: PageHit, maxSections = Infinity) {
   const { space, rev } = revisionOf(ctx, revisions, hit.space)
   const page = pageIn(ctx.tx, rev, hit.page)!
   const { path, ancestors } = placeOf(ctx, rev, page)
@@ -49,7 +50,9 @@ export function encodePageHit(ctx: Context, revisions: Revisions, hit: PageHit) 
   const terms = matchedTerms(hit)
   // A page that matched on its title or description alone shows its first section (the official
   // "arbitrary section of the matching page").
-  const shown = hit.sections.length > 0 ? hit.sections.map((s) => ({ ...s, resultType: 'section' as const })) : sections.length > 0 ? [{ index: 0, score: hit.score, resultType: 'page' as const }] : []
+  const shown = (
+    hit.sections.length > 0 ? hit.sections.map((s) => ({ ...s, resultType: 'section' as const })) : sections.length > 0 ? [{ index: 0, score: hit.score, resultType: 'page' as const }] : []
+  ).slice(0, maxSections)
   return {
     id: page.page,
     title: page.title,
@@ -76,7 +79,8 @@ export function encodePageHit(ctx: Context, revisions: Revisions, hit: PageHit) 
   }
 }
 
+/** A space of an organization's results: its pages, each with its best section only (an overview: a space's own search shows more). */
 export function encodeSpaceHit(ctx: Context, revisions: Revisions, group: { space: string; score: number; pages: readonly PageHit[] }) {
   const { space } = revisionOf(ctx, revisions, group.space)
-  return { type: 'space' as const, id: space.id, title: space.title, score: round(group.score), pages: group.pages.map((hit) => encodePageHit(ctx, revisions, hit)) }
+  return { type: 'space' as const, id: space.id, title: space.title, score: round(group.score), pages: group.pages.map((hit) => encodePageHit(ctx, revisions, hit, 1)) }
 }

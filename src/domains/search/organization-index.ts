@@ -1,9 +1,10 @@
-import MiniSearch, { type SearchResult } from 'minisearch'
+import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch'
 import type { AppSchema, ReadTx, SpaceRow } from '../../storage/schema.js'
 import { findRevision } from '../content/revision.js'
 import { FANOUT } from '../content/tree-index.js'
 import { pageSections } from './sections.js'
-import { INDEX_OPTIONS } from './terms.js'
+import type { PageHit } from './ranking.js'
+import { INDEX_OPTIONS, NEAR_MISS_BELOW, NEAR_MISSES } from './terms.js'
 
 /**
  * The full-text index of one organization's main content (MiniSearch: BM25 ranking, prefix and
@@ -21,10 +22,15 @@ import { INDEX_OPTIONS } from './terms.js'
  * pages, whatever the number of pages in the space or the organization.
  */
 
-/** A page as indexed: one object shared by its documents, so results group by identity. */
+/**
+ * A page as indexed: one object shared by its documents, so results group by it. A ranking marks
+ * it while it runs (ranking.ts): `ranking` is that ranking's number, `hit` its entry for the page.
+ */
 export interface IndexedPage {
   space: string
   page: string
+  ranking?: number
+  hit?: PageHit | undefined
 }
 
 /** What a document of the index stands for: a page (`section` -1) or one section of its body. */
@@ -116,13 +122,16 @@ export class OrganizationIndex {
 
   /**
    * Documents matching `query` in the spaces `accept` names (or all), best first: those holding
-   * any of its terms, or with `every`, those holding all of them (none when no document does).
+   * any of its terms, or with `every`, those holding all of them (none when no document does);
+   * near misses too when few documents match the words as typed (terms.ts).
    */
   search(query: string, accept: ReadonlySet<string> | 'all', every = false): SearchResult[] {
     // A document boost of 0 skips a document before it is scored (a filter would run after every
     // document of the organization was scored): a space's search costs what its own matches cost.
     const boostDocument = accept === 'all' ? undefined : (id: number) => (accept.has(this.refs[id]!.of.space) ? 1 : 0)
-    return this.mini.search(query, { ...(boostDocument && { boostDocument }), ...(every && { combineWith: 'AND' }) })
+    const options: SearchOptions = { ...(boostDocument && { boostDocument }), ...(every && { combineWith: 'AND' as const }) }
+    const found = this.mini.search(query, options)
+    return found.length >= NEAR_MISS_BELOW ? found : this.mini.search(query, { ...options, ...NEAR_MISSES })
   }
 
   /** Whether every space the index holds is in `spaces` (then a search needs no per-document check). */

@@ -25,28 +25,41 @@ export interface PageHit {
   rank: number
   resultType: 'page' | 'section'
   sections: SectionHit[]
-  /** The page's documents that matched, best first. */
+  /** The page's documents that matched and are shown (its own, its best sections), best first. */
   results: SearchResult[]
 }
 
 export function rankPages(index: OrganizationIndex, results: readonly SearchResult[]): PageHit[] {
-  const byPage = new Map<IndexedPage, PageHit>()
+  // Pages are marked with this ranking's number as they are met (no map of pages per search).
+  const ranking = ++rankings
   const pages: PageHit[] = []
+  const met: IndexedPage[] = []
   for (const result of results) {
     const ref = index.ref(result.id as number)
-    let hit = byPage.get(ref.of)
+    const of = ref.of
+    let hit = of.ranking === ranking ? of.hit! : undefined
     if (!hit) {
-      hit = { space: ref.of.space, page: ref.of.page, score: result.score, rank: pages.length + 1, resultType: ref.section < 0 ? 'page' : 'section', sections: [], results: [] }
-      byPage.set(ref.of, hit)
+      hit = { space: of.space, page: of.page, score: result.score, rank: pages.length + 1, resultType: ref.section < 0 ? 'page' : 'section', sections: [], results: [] }
+      of.ranking = ranking
+      of.hit = hit
       pages.push(hit)
+      met.push(of)
     }
-    hit.results.push(result)
-    if (ref.section >= 0 && hit.sections.length < MAX_SECTIONS) hit.sections.push({ index: ref.section, score: result.score })
+    // Kept: what an answer shows (the page's own document, its best sections).
+    if (ref.section < 0) hit.results.push(result)
+    else if (hit.sections.length < MAX_SECTIONS) {
+      hit.sections.push({ index: ref.section, score: result.score })
+      hit.results.push(result)
+    }
   }
+  // Released at once: an index keeps no result alive.
+  for (const of of met) of.hit = undefined
   return pages
 }
 
-/** The index terms that matched in a page's documents (for excerpts). */
+let rankings = 0
+
+/** The index terms that matched in a page's documents shown (for excerpts). */
 export function matchedTerms(hit: PageHit): string[] {
   const terms = new Set<string>()
   for (const result of hit.results) for (const term of result.terms) terms.add(term)

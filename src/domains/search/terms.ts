@@ -25,16 +25,25 @@ export const FIELDS = ['title', 'description', 'heading', 'body'] as const
 export type Field = (typeof FIELDS)[number]
 
 /**
- * Matching: every term counts (OR; BM25 ranks documents holding more of them first), a term of 3
- * characters or more also finds words it begins ("instal" finds "installation"), and one of 5 or
- * more words one edit away (a typo: "instalation"). Prefix and fuzzy matches score below exact ones.
+ * Matching: every term counts (OR; BM25 ranks documents holding more of them first), and a term
+ * of 3 characters or more also finds words it begins ("instal" finds "installation"). Prefix
+ * matches score below exact ones.
  */
 export const SEARCH_OPTIONS: SearchOptions = {
   boost: { title: 4, description: 2, heading: 2, body: 1 },
   prefix: (term) => term.length >= 3,
-  fuzzy: (term) => (term.length >= 5 ? 1 : false),
+  fuzzy: false,
   combineWith: 'OR',
 }
+
+/**
+ * Near misses: a term of 5 characters or more also finds words one edit away (a typo:
+ * "instaler", "instalation"), weighted below exact and prefix matches. Tried only when the words
+ * as typed match fewer than NEAR_MISS_BELOW documents: searching the neighbours of every word
+ * doubles what a common word costs, to find what its exact matches already found.
+ */
+export const NEAR_MISSES: SearchOptions = { fuzzy: (term) => (term.length >= 5 ? 1 : false) }
+export const NEAR_MISS_BELOW = 10
 
 export const INDEX_OPTIONS: Pick<Options, 'fields' | 'processTerm' | 'searchOptions'> = {
   fields: [...FIELDS],
