@@ -13,6 +13,9 @@ import { createJournal, type Journal } from './http/journal.js'
 import type { OperationDef } from './core/operation.js'
 import { newFlatId } from './core/ids.js'
 import { boundOperations, levelResolvers, operations, seedRules } from './domains/index.js'
+import { createSearchIndexes } from './domains/search/indexes.js'
+import type { Answerer } from './domains/ask/answerer.js'
+import { extractiveAnswerer } from './domains/ask/extractive.js'
 import { dumpState } from './state/dump.js'
 import { loadState, type StateDocument } from './state/seed.js'
 import { createFixtures, type Fixtures } from './fixtures.js'
@@ -147,6 +150,23 @@ export interface DocsApiOptions {
    * @example createDocsApi({ translate: async (text, { to }) => myService.translate(text, to) })
    */
   translate?: Translator
+  /**
+   * Answers the questions of Ask (`POST /v1/orgs/{id}/sites/{siteId}/ask`). It gets the question
+   * and the passages the search index found for it in the content the site publishes (best
+   * first; none when nothing matched), and gives an answer as markdown or a document, with the
+   * pages it comes from (only pages among the passages are kept as sources): at once, as a
+   * promise, or as an async iterable of answers so far, each streamed as one event.
+   * @default the extractive answerer: the best passages quoted, with their pages as sources, or
+   * an answer saying nothing was found
+   * @example
+   * createDocsApi({
+   *   ask: async ({ question, passages }) => ({
+   *     markdown: await myModel(question, passages.map((p) => p.section.text)),
+   *     sources: passages.slice(0, 2).map((p) => ({ page: p.page, space: p.space })),
+   *   }),
+   * })
+   */
+  ask?: Answerer
 }
 
 export interface DocsApi {
@@ -213,6 +233,8 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
       ...(options.openapi && { openapi: options.openapi }),
       integrations: integrationDeliveryService(options.integrations, options.integrationDelivery),
       ...(options.translate && { translate: options.translate }),
+      search: createSearchIndexes(),
+      ask: options.ask ?? extractiveAnswerer,
     },
   }
 

@@ -6,6 +6,10 @@ export type { DocsApi, DocsApiOptions } from './api.js'
 export type { Fixtures } from './fixtures.js'
 export type { Translator, TranslateContext } from './domains/translations/translator.js'
 
+// --- Ask: the answerer option and its default
+export { extractiveAnswerer } from './domains/ask/extractive.js'
+export type { Answerer, AskAnswer, AskPassage, AskRequest } from './domains/ask/answerer.js'
+
 // --- The toolkit for tests: state documents, the request journal, faults
 export { STATE_FORMAT, STATE_VERSION } from './state/seed.js'
 export type { StateDocument } from './state/seed.js'

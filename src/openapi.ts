@@ -169,7 +169,8 @@ export function createOpenApiDocument(operations: readonly OperationDef[], optio
       params.push({ name: 'Prefer', in: 'header', required: false, description: 'Send `return=minimal` to get 204 without a body.', schema: { type: 'string', enum: ['return=minimal'] } })
     }
     const success: Json = { description: STATUS_TEXT[op.status] }
-    if (op.response) success.content = { 'application/json': { schema: schemaFor(op.response) } }
+    // A stream's schema is that of each event's data.
+    if (op.response) success.content = { [op.responseType ?? 'application/json']: { schema: schemaFor(op.response) } }
     const opResponses: Record<string, Json> = { [String(op.status)]: success }
     if (op.minimal && op.response) opResponses['204'] = { description: 'No content (`Prefer: return=minimal`)' }
     for (const code of errorCodes(op)) {

@@ -43,6 +43,9 @@ export const POLICY = {
     // (ingestConversations above) and mute clusters.
     viewConversations: 'read',
     manageConversationClusters: 'edit',
+    // Anyone in the organization searches it, each finding the spaces he is a member of
+    // (space.searchInOrganization): a guest what he was invited to.
+    search: 'guest',
   },
   space: {
     // Visitors (public and unlisted spaces, share keys) read a space and nothing more.
@@ -70,6 +73,9 @@ export const POLICY = {
     // also resolve and delete anyone's (the author resolves their own).
     viewComments: 'read',
     moderateComments: 'admin',
+    // A space shows in its organization's search for its members (a role in the organization or a
+    // grant on it), never for one who may only visit it (public, unlisted): he searches it alone.
+    searchInOrganization: 'read',
   },
   collection: {
     view: 'read',
@@ -92,6 +98,8 @@ export const POLICY = {
     installIntegration: 'admin',
     viewAdaptiveSchema: 'read',
     editAdaptiveSchema: 'edit',
+    // Members with a role ask questions of a site's content (Ask).
+    ask: 'read',
   },
   // An integration (addressed by its name): anyone signed in sees a public or unlisted one, the
   // owner organization's members with a role see a private one; the owner's admins administrate

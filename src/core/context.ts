@@ -3,6 +3,7 @@ import type { Level } from './roles.js'
 import type { Action, Resource } from './access.js'
 import type { Tickets } from './tickets.js'
 import type { Job } from './jobs.js'
+import type { Services } from './services.js'
 
 /** Who is calling: the user behind the bearer token. */
 export interface Actor {
@@ -60,6 +61,8 @@ export interface Context {
   readonly access: AccessChecker
   /** Short-lived capabilities behind unguessable URLs (core/tickets.ts). */
   readonly tickets: Tickets
+  /** The pluggable services and per-API state the areas registered (core/services.ts). */
+  readonly services: Services
   /** Share key of a share-link site, when the request carries one. */
   readonly shareKey?: string | undefined
   /**

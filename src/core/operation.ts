@@ -3,6 +3,7 @@ import { parentResources, type PathResource, type Permission } from './access.js
 import type { Context } from './context.js'
 import type { ErrorCode } from './errors.js'
 import type { Encoded } from './json.js'
+import type { EventStream } from './stream.js'
 import type { BlobPort } from '../storage/blobs.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -28,8 +29,13 @@ export interface OperationDef {
   bodyRequired?: boolean
   /** Largest body accepted, in bytes (413 past it). @default 1 MiB (http/codec.ts MAX_BODY_BYTES) */
   maxBodyBytes?: number
-  /** The success body; absent for operations answering without one. */
+  /** The success body; absent for operations answering without one. For a stream, each event's `data`. */
   response?: z.ZodType
+  /**
+   * `text/event-stream`: the operation answers a stream of server-sent events (its handler returns
+   * an `EventStream` of `response` values, see core/stream.ts). JSON otherwise.
+   */
+  responseType?: 'text/event-stream'
   /** The success status. */
   status: 200 | 201 | 204 | 205
   /** The body may be left out (204) when the request sends `Prefer: return=minimal`. */
@@ -74,8 +80,14 @@ export interface PrepareEnv {
  */
 export type Prepare = (env: PrepareEnv, input: { params: unknown; query: unknown; body: unknown }) => Promise<{ value: unknown; undo(): void }>
 
-/** A handler gets the context and the validated input, and returns the response body (or its JSON text, see core/json.ts). */
-export type Handler<D extends OperationDef> = (ctx: Context, input: OperationInput<D>) => Encoded<ResponseOf<D>> | typeof NO_CONTENT
+/**
+ * A handler gets the context and the validated input, and returns the response body (or its JSON
+ * text, see core/json.ts); a streaming operation's handler returns the stream of its events.
+ */
+export type Handler<D extends OperationDef> = (
+  ctx: Context,
+  input: OperationInput<D>,
+) => D extends { responseType: 'text/event-stream' } ? EventStream<ResponseOf<D>> : Encoded<ResponseOf<D>> | typeof NO_CONTENT
 
 export type OperationTable = Record<string, OperationDef>
 export type Handlers<T extends OperationTable> = { [K in keyof T]: Handler<T[K]> }

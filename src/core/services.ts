@@ -1,7 +1,8 @@
 /**
- * Pluggable services the API was given (a translator, an answerer...), reachable from background
- * jobs (`JobEnv.services`) and the HTTP layer. Each area declares its own entry by augmenting this
- * interface from its module, so core names none of them:
+ * Pluggable services the API was given (a translator, an answerer...) and state an area derives
+ * per API instance outside the store (the search index), reachable from handlers (`ctx.services`),
+ * background jobs (`JobEnv.services`) and the HTTP layer. Each area declares its own entry by
+ * augmenting this interface from its module, so core names none of them:
  *
  * @example
  * declare module '../../core/services.js' {

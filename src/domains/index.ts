@@ -11,6 +11,8 @@ import { conversationSeedRules } from './conversations/seed.js'
 import { gitSyncHandlers } from './git-sync/handlers.js'
 import { gitSyncSeedRules } from './git-sync/seed.js'
 import { contentSeedRules } from './content/seed.js'
+import { searchHandlers } from './search/handlers.js'
+import { askHandlers } from './ask/handlers.js'
 import { collectionHandlers } from './collections/handlers.js'
 import { memberHandlers } from './members/handlers.js'
 import { organizationHandlers } from './organizations/handlers.js'
@@ -66,6 +68,8 @@ export const boundOperations: readonly BoundOperation[] = [
   ...translationHandlers,
   ...conversationHandlers,
   ...gitSyncHandlers,
+  ...searchHandlers,
+  ...askHandlers,
 ]
 
 export const operations: readonly OperationDef[] = boundOperations.map((op) => op.def)

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { ApiError, errorBody } from '../core/errors.js'
 import { stringifyJson } from '../core/json.js'
 import type { OperationDef } from '../core/operation.js'
+import { EVENT_STREAM_HEADERS } from './event-stream.js'
 
 /** Largest request body accepted, unless the operation sets its own (`maxBodyBytes`). */
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -192,11 +193,15 @@ export function parseBody(request: Request, def: OperationDef, text: string | un
   }
 }
 
-/** A response: its status, its JSON text (none for 204/205), and headers beyond the content type. */
+/**
+ * A response: its status, its JSON text (none for 204/205), and headers beyond the content type;
+ * or, for a streamed answer, the `text/event-stream` body (http/event-stream.ts) instead of text.
+ */
 export interface Answer {
   status: number
   text: string | undefined
   headers?: Record<string, string>
+  stream?: ReadableStream<Uint8Array>
 }
 
 export function jsonAnswer(status: number, body: unknown, headers?: Record<string, string>): Answer {
@@ -214,6 +219,10 @@ export function errorAnswer(error: unknown, onError: (error: unknown) => void): 
 
 /** The `Response` of an answer; a HEAD request gets the headers without the body. */
 export function toResponse(answer: Answer, head = false): Response {
+  if (answer.stream) {
+    if (head) void answer.stream.cancel()
+    return new Response(head ? null : answer.stream, { status: answer.status, headers: { ...EVENT_STREAM_HEADERS, ...answer.headers } })
+  }
   const headers = answer.text === undefined ? answer.headers : answer.headers ? { ...JSON_HEADERS, ...answer.headers } : JSON_HEADERS
   return new Response(head ? null : (answer.text ?? null), { status: answer.status, headers })
 }

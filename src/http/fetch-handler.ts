@@ -1,11 +1,14 @@
 import { errorBody, ApiError, logUnexpected } from '../core/errors.js'
 import { authenticate, authorize, execute } from '../core/execute.js'
 import { NO_CONTENT } from '../core/operation.js'
+import { isEventStream, type EventStream } from '../core/stream.js'
 import { serveAsset } from './assets.js'
 import { API_CORE, type ApiCore } from './api-core.js'
 import { routerSatisfies, decodeQuery, errorAnswer, jsonAnswer, parseBody, prefersMinimal, readBody, toResponse, validate, type Answer } from './codec.js'
 import { createCors, type CorsOptions } from './cors.js'
+import { eventStreamBody } from './event-stream.js'
 import type { FaultAction } from './faults.js'
+import type { JournalRecord } from './journal.js'
 import { createRouter, type Match } from './router.js'
 
 /** A function with the signature of the global `fetch`. */
@@ -62,6 +65,8 @@ interface Outcome extends Answer {
   user?: string
   requestText?: string
   fault?: boolean
+  /** A streamed answer's events, made into the body once the request is journaled. */
+  events?: EventStream
 }
 
 /**
@@ -125,6 +130,7 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
         }
       } else result = execute(rt, operation, input)
       if (result === NO_CONTENT) return Object.assign(outcome, jsonAnswer(204, undefined))
+      if (isEventStream(result)) return Object.assign(outcome, { status: def.status, text: undefined, events: result })
       const status = def.minimal && def.response && prefersMinimal(request) ? 204 : def.status
       // A creation points at what it created (`Location`, as the official document declares on 201s).
       const location = status === 201 ? (result as { urls?: { location?: unknown } } | undefined)?.urls?.location : undefined
@@ -181,7 +187,7 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
     }
     const corsHeaders = cors?.headers(request.headers.get('origin'))
     if (corsHeaders) outcome.headers = { ...outcome.headers, ...corsHeaders }
-    core.journal.record({
+    const record: JournalRecord = {
       time: rt.now(),
       method: request.method,
       path: pathname,
@@ -193,7 +199,10 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       requestText: outcome.requestText,
       responseText: outcome.text,
       seq: 0,
-    })
+    }
+    core.journal.record(record)
+    // A stream's text is known once it has been sent: the journal's entry gets it then.
+    if (outcome.events) outcome.stream = eventStreamBody(outcome.events, { onError: options.onError ?? logUnexpected, onEnd: (text) => (record.responseText = text) })
     return toResponse(outcome, head)
   }
 }

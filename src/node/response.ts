@@ -16,7 +16,8 @@ function drained(res: ServerResponse): Promise<void> {
 /**
  * Write a fetch `Response` onto a Node `ServerResponse`: status, headers (each `set-cookie` on
  * its own line), then the body as it streams, respecting backpressure. A body that arrives in one
- * chunk (every JSON answer of the API) goes out with a `Content-Length` rather than chunked.
+ * chunk (every JSON answer of the API) goes out with a `Content-Length` rather than chunked; an
+ * event stream (`text/event-stream`) goes out chunk by chunk as it comes.
  * `head`: send the headers only (a HEAD request). If the client goes away, the body is cancelled.
  * Rejects when writing fails; the caller knows from `res.headersSent` whether anything went out.
  */
@@ -43,11 +44,16 @@ export async function sendResponse(res: ServerResponse, response: Response, head
       res.end()
       return
     }
+    // An event stream goes out event by event: its next chunk may be long in coming.
+    if (!head && response.headers.get('content-type')?.startsWith('text/event-stream') && !res.write(first.value)) await drained(res)
     let next = await reader.read()
     if (res.destroyed) return
     if (next.done) {
-      if (!res.hasHeader('content-length')) res.setHeader('content-length', first.value.byteLength)
-      res.end(head ? undefined : first.value)
+      if (res.headersSent) res.end()
+      else {
+        if (!res.hasHeader('content-length')) res.setHeader('content-length', first.value.byteLength)
+        res.end(head ? undefined : first.value)
+      }
       return
     }
     if (head) {
@@ -55,7 +61,7 @@ export async function sendResponse(res: ServerResponse, response: Response, head
       res.end()
       return
     }
-    if (!res.write(first.value)) await drained(res)
+    if (!res.headersSent && !res.write(first.value)) await drained(res)
     while (!next.done && !res.destroyed) {
       if (!res.write(next.value)) await drained(res)
       next = await reader.read()

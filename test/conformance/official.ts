@@ -56,6 +56,43 @@ export function expectOfficialResponse(operationId: string, status: number, body
   expectValid(ref, body, `${operationId} ${status} response`)
 }
 
+/**
+ * Assert that every event of a `text/event-stream` answer matches the official schema of the
+ * operation's stream (the `text/event-stream` content of its 200), and return the events' data.
+ * `event: done` ends the stream (the official client stops there); `event: error` fails.
+ */
+export function expectOfficialEventStream(operationId: string, text: string): unknown[] {
+  const op = byOperation.get(operationId)
+  if (!op) throw new Error(`The official document has no operation ${operationId}`)
+  expect(spec.paths[op.path][op.method].responses['200'].content['text/event-stream'], `${operationId} streams`).toBeDefined()
+  const ref = `openapi.json#/paths/${pointer(op.path)}/${op.method}/responses/200/content/text~1event-stream/schema`
+  const events = parseEventStream(text)
+  expect(events.at(-1), 'the stream ends with `event: done`').toEqual({ event: 'done', data: {} })
+  const data = events.slice(0, -1).map((e) => {
+    expect(e.event, `an event of ${operationId}: ${JSON.stringify(e)}`).toBeUndefined()
+    expectValid(ref, e.data, `${operationId} stream event`)
+    return e.data
+  })
+  return data
+}
+
+/** The events of a `text/event-stream` text: each with its `event` type (if any) and its `data` as JSON. */
+export function parseEventStream(text: string): Array<{ event?: string; data: unknown }> {
+  return text
+    .split('\n\n')
+    .filter((block) => block.trim() !== '')
+    .map((block) => {
+      let event: string | undefined
+      const data: string[] = []
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event: ')) event = line.slice(7)
+        else if (line.startsWith('data: ')) data.push(line.slice(6))
+        else throw new Error(`not a line of an event stream: ${JSON.stringify(line)}`)
+      }
+      return { ...(event !== undefined && { event }), data: JSON.parse(data.join('\n')) }
+    })
+}
+
 const sharedErrors: Record<number, string> = {
   400: 'BadRequestError',
   401: 'UnauthorizedError',

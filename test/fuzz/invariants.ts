@@ -1,5 +1,5 @@
 import { schema, type OperationDef } from '../../src/index.js'
-import { expectOfficialResponse, hasOfficialOperation } from '../conformance/official.js'
+import { expectOfficialEventStream, expectOfficialResponse, hasOfficialOperation } from '../conformance/official.js'
 import { describe, send, type Answer, type FuzzRequest } from './requests.js'
 import type { FuzzWorld } from './world.js'
 
@@ -37,7 +37,7 @@ const fail = (what: string, req: FuzzRequest, op: OperationDef, answer: Answer):
  * Send one request and check what holds for every request whatever its input: never a 5xx; an
  * error body is exactly {"error":{"code":<status>,"message":<non-empty>}}; a non-2xx leaves the
  * store as it was; a 2xx answers the operation's status with a body valid against the official
- * response schema.
+ * response schema (a stream: each of its events).
  */
 export async function checkRequest(world: FuzzWorld, op: OperationDef, req: FuzzRequest): Promise<Answer> {
   const before = snapshot(world)
@@ -62,9 +62,12 @@ export async function checkRequest(world: FuzzWorld, op: OperationDef, req: Fuzz
   // A 205 delete answers 204 when there was nothing to delete (the official document lists both).
   const nothingToReset = status === 204 && op.status === 205
   if (status !== op.status && !minimal && !nothingToReset) fail(`a ${status} where the operation declares ${op.status}`, req, op, answer)
+  if (op.responseType === 'text/event-stream' && !answer.headers.get('content-type')?.startsWith('text/event-stream')) fail('a stream answered without `text/event-stream`', req, op, answer)
   if (hasOfficialOperation(op.id)) {
     try {
-      expectOfficialResponse(op.id, status, answer.json)
+      // A stream: every event valid, then `event: done` (never an error event from the default answerer).
+      if (op.responseType === 'text/event-stream') expectOfficialEventStream(op.id, answer.text)
+      else expectOfficialResponse(op.id, status, answer.json)
     } catch (error) {
       fail(`a body that the official schema rejects: ${(error as Error).message.slice(0, 1500)}`, req, op, answer)
     }

@@ -27,7 +27,7 @@ import { blocksFrom, collectDefinitions } from './markdown/blocks-from.js'
 import { blocksTo, type SerializeOptions } from './markdown/blocks-to.js'
 import { nodeText } from './markdown/nodes.js'
 
-export { documentRefs, documentText, type ContentRef } from './markdown/refs.js'
+export { blockText, documentRefs, documentText, type ContentRef } from './markdown/refs.js'
 export type { SerializeOptions } from './markdown/blocks-to.js'
 
 export interface MarkdownImport {

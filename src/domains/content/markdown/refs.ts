@@ -85,8 +85,8 @@ export function documentRefs(document: JsonDocument): ContentRef[] {
   return refs
 }
 
-/** Blocks whose children are blocks: their text is their children's, one per line. */
-function blockText(b: DocBlock): string {
+/** A block's plain text; blocks whose children are blocks give their children's, one per line (search sections, PDF). */
+export function blockText(b: DocBlock): string {
   if (b.type === 'table') return tableText(b)
   if (b.type === 'image') return String(dataOf(b).alt ?? '')
   const children = b.nodes ?? []

@@ -1,0 +1,214 @@
+import { API_CORE } from '../src/http/api-core.js'
+import { compare, formatOps, median } from './harness.js'
+import type { Result } from './measures.js'
+import { apiWorld, BASE, expectStatus, type World } from './world.js'
+import type { DocsApi } from '../src/index.js'
+
+/**
+ * The search measures: an organization of `spaces` spaces of 100 pages each (10 chapters of 9
+ * pages), filled as a user fills it (a change request per space, `insert_page` batches of 50 with
+ * markdown bodies, a merge). Bodies are made of words of a made-up vocabulary of 3,000 words
+ * drawn with Zipf's law (the word of rank r about 1/r as often as the commonest), as natural text
+ * is: a few words are in nearly every page, most in a few. Each leaf has an opening paragraph
+ * and two sections under `##` headings, about 110 words in all.
+ */
+
+const PAGES_PER_SPACE = 100
+const CHAPTERS = 10
+const VOCABULARY = 3_000
+
+/** A repeatable pseudo-random generator (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const SYLLABLES = ['ka', 'ro', 'mi', 'ten', 'sul', 'por', 'da', 've', 'lin', 'gra', 'fe', 'tos', 'bu', 'nar', 'qui', 'zel', 'ho', 'pra', 'mes', 'col', 'un', 'ba', 'tri', 'sen', 'ox', 'lu', 'dre', 'fan', 'gi', 'wo', 'ped', 'sta', 'ble', 'cor', 'vin', 'ask']
+
+/** The vocabulary, commonest first: distinct words of 2 to 4 syllables. */
+export const WORDS: readonly string[] = (() => {
+  const rnd = random(7)
+  const out = new Set<string>()
+  while (out.size < VOCABULARY) out.add(Array.from({ length: 2 + Math.floor(rnd() * 3) }, () => SYLLABLES[Math.floor(rnd() * SYLLABLES.length)]).join(''))
+  return [...out]
+})()
+
+/** Cumulative Zipf weights, for drawing a word by rank. */
+const CUMULATIVE = (() => {
+  const out: number[] = []
+  let sum = 0
+  for (let r = 1; r <= VOCABULARY; r++) out.push((sum += 1 / r))
+  return out.map((c) => c / sum)
+})()
+
+function drawWord(rnd: () => number): string {
+  const x = rnd()
+  let lo = 0
+  let hi = CUMULATIVE.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (CUMULATIVE[mid]! < x) lo = mid + 1
+    else hi = mid
+  }
+  return WORDS[lo]!
+}
+
+const sentence = (rnd: () => number, n: number) => Array.from({ length: n }, () => drawWord(rnd)).join(' ')
+
+/** A leaf's markdown (no leading `#` heading, so the title stays). */
+export const leafMarkdown = (rnd: () => number) =>
+  `${sentence(rnd, 30)}.\n\n## ${sentence(rnd, 2)}\n\n${sentence(rnd, 40)}.\n\n## ${sentence(rnd, 2)}\n\n${sentence(rnd, 40)}.\n`
+
+async function send(w: World, method: string, path: string, status: number, body?: unknown): Promise<string> {
+  const headers: Record<string, string> = { authorization: `Bearer ${w.token}` }
+  const init: RequestInit = { method, headers }
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json'
+    init.body = JSON.stringify(body)
+  }
+  return expectStatus(await w.fetch(new Request(`${BASE}${path}`, init)), status)
+}
+
+export interface SearchWorld extends World {
+  api: DocsApi
+  /** The leaves of each space (pages with a body), by space id. */
+  leaves: Map<string, string[]>
+}
+
+/** Open a change request, apply `batches` of changes (returns the pages of each), merge it. */
+async function edit(w: World, space: string, batches: Array<(pages: string[][]) => unknown[]>): Promise<string[][]> {
+  const cr = (JSON.parse(await send(w, 'POST', `/v1/spaces/${space}/change-requests`, 201, { subject: 'Edit' })) as { id: string }).id
+  const pages: string[][] = []
+  for (const batch of batches) {
+    const text = await send(w, 'POST', `/v1/spaces/${space}/change-requests/${cr}/content?compat=false`, 200, { changes: batch(pages) })
+    pages.push((JSON.parse(text) as { changes: Array<{ page?: { id: string } }> }).changes.map((c) => c.page?.id ?? ''))
+  }
+  const merged = await send(w, 'POST', `/v1/spaces/${space}/change-requests/${cr}/merge`, 200)
+  if (!merged.includes('"result":"merge"')) throw new Error(`the merge did not merge: ${merged.slice(0, 200)}`)
+  return pages
+}
+
+/** An API whose organization has `spaces` spaces of 100 pages each, merged into main. */
+export async function searchWorld(spaces: number, seed = 1): Promise<SearchWorld> {
+  const base = await apiWorld(spaces)
+  const w: SearchWorld = { ...base, leaves: new Map() }
+  const rnd = random(seed)
+  const perChapter = PAGES_PER_SPACE / CHAPTERS - 1
+  for (const space of w.ids) {
+    const leaves: string[] = []
+    const leaf = (chapters: string[], j: number) => ({
+      operation: 'insert_page',
+      title: `${sentence(rnd, 2)} ${j}`,
+      into: chapters[Math.floor(j / perChapter)],
+      document: { markdown: leafMarkdown(rnd) },
+    })
+    const total = CHAPTERS * perChapter
+    await edit(w, space, [
+      () => Array.from({ length: CHAPTERS }, (_, c) => ({ operation: 'insert_page', title: `Chapter ${c}`, document: {} })),
+      (pages) => Array.from({ length: 45 }, (_, j) => leaf(pages[0]!, j)),
+      (pages) => Array.from({ length: total - 45 }, (_, j) => leaf(pages[0]!, 45 + j)),
+    ]).then((pages) => leaves.push(...pages[1]!, ...pages[2]!))
+    w.leaves.set(space, leaves)
+  }
+  return w
+}
+
+/** CPU milliseconds of `fn`. */
+async function cpu(fn: () => Promise<unknown>): Promise<number> {
+  const start = process.cpuUsage()
+  await fn()
+  const { user, system } = process.cpuUsage(start)
+  return (user + system) / 1000
+}
+
+/** The queries: words from common to rare (the 20 commonest left out: they are in nearly every page), pairs, a prefix, typos (a letter left out). */
+export function queries(): string[] {
+  const at = (rank: number) => WORDS[rank - 1]!
+  const single = [25, 50, 100, 200, 400, 800, 1600, 2400].map(at)
+  const pairs = [[60, 300], [150, 900], [40, 2000]].map(([a, b]) => `${at(a!)} ${at(b!)}`)
+  const typo = (w: string) => `${w.slice(0, 3)}${w.slice(4)}`
+  return [...single, ...pairs, at(120).slice(0, 4), typo(at(90)), typo(at(700))]
+}
+
+const QUERY_ROUNDS = 15
+
+/**
+ * (j): a search at 10,000 pages in 100 spaces: `GET /v1/spaces/{id}/search` (a space of 100 pages,
+ * in the organization's index of 10,000) and `GET /v1/orgs/{id}/search` (every space), each query
+ * of `queries()` QUERY_ROUNDS times, after a first search of each kind built the index. The result
+ * is the median CPU time per request (the slowest query's median shown too).
+ */
+export async function searchSpeedMeasure(): Promise<Result> {
+  const w = await searchWorld(100)
+  const qs = queries()
+  const build = await cpu(() => send(w, 'GET', `/v1/orgs/${w.organization}/search?query=${qs[0]}`, 200))
+  const times = { space: [] as number[], org: [] as number[] }
+  const perQuery = { space: new Map<string, number[]>(), org: new Map<string, number[]>() }
+  for (let round = 0; round < QUERY_ROUNDS; round++) {
+    for (const [i, q] of qs.entries()) {
+      const space = w.ids[(round * qs.length + i) % w.ids.length]!
+      for (const [kind, path] of [['space', `/v1/spaces/${space}/search`], ['org', `/v1/orgs/${w.organization}/search`]] as const) {
+        const ms = await cpu(() => send(w, 'GET', `${path}?query=${encodeURIComponent(q)}`, 200))
+        if (round === 0) continue // warm-up
+        times[kind].push(ms)
+        perQuery[kind].set(q, [...(perQuery[kind].get(q) ?? []), ms])
+      }
+    }
+  }
+  const worst = (kind: 'space' | 'org') => Math.max(...[...perQuery[kind].values()].map(median))
+  // Each query's medians, on stderr (progress output), to see where the cost lies.
+  for (const q of qs) console.error(`    ${q.padEnd(24)} space ${median(perQuery.space.get(q)!).toFixed(2).padStart(6)} ms  org ${median(perQuery.org.get(q)!).toFixed(2).padStart(6)} ms`)
+  const [space, org] = [median(times.space), median(times.org)]
+  return {
+    api: `space ${space.toFixed(2)} ms, org ${org.toFixed(2)} ms (slowest query ${worst('space').toFixed(1)} / ${worst('org').toFixed(1)} ms)`,
+    reference: `first search (index of 10,000 pages): ${(build / 1000).toFixed(1)} s`,
+    value: Math.max(space, org),
+    shown: `${space.toFixed(2)} / ${org.toFixed(2)} ms`,
+    met: space < 10 && org < 10,
+  }
+}
+
+/**
+ * (k): the index update after a merge of 3 pages, at 1,000 pages (10 spaces) and at 10,000 (100
+ * spaces), one organization each, both searched once (index built). Per operation, untimed: a
+ * change request on one space (each in turn) rewriting 3 of its leaves, merged. Timed: bringing
+ * that space's index up to its new revision (what the next search of it does first), which must
+ * index exactly 3 pages. The result is the cost at 10,000 pages over that at 1,000.
+ */
+export async function searchMergeMeasure(): Promise<Result> {
+  const small = await searchWorld(10, 2)
+  const large = await searchWorld(100, 3)
+  const rnd = random(11)
+  const staged = async (w: SearchWorld) => {
+    await send(w, 'GET', `/v1/orgs/${w.organization}/search?query=${WORDS[30]}`, 200)
+    const services = w.api[API_CORE].runtime.services
+    let space = ''
+    return {
+      prepare: async (i: number) => {
+        space = w.ids[i % w.ids.length]!
+        const leaves = w.leaves.get(space)!
+        const pages = [0, 1, 2].map((k) => leaves[(i * 3 + k) % leaves.length]!)
+        await edit(w, space, [() => pages.map((page) => ({ operation: 'update_page', page, document: { markdown: leafMarkdown(rnd) } }))])
+      },
+      run: async () => {
+        const before = services.search.stats.pagesIndexed
+        w.api.store.read((tx) => services.search.of(w.organization).sync(tx, tx.get('spaces', space)!))
+        const indexed = services.search.stats.pagesIndexed - before
+        if (indexed !== 3) throw new Error(`the merge of 3 pages reindexed ${indexed}`)
+      },
+    }
+  }
+  const { rates, ratio } = await compare({ small: await staged(small), large: await staged(large) }, { warmup: 40, perRound: 20, rounds: 21 })
+  return {
+    api: `${formatOps(rates.large!, 'updates/s')} @10k (${(1000 / rates.large!).toFixed(2)} ms)`,
+    reference: `${formatOps(rates.small!, 'updates/s')} @1k (${(1000 / rates.small!).toFixed(2)} ms)`,
+    value: ratio,
+    shown: ratio.toFixed(2),
+    met: ratio <= 1.5,
+  }
+}

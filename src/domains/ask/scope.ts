@@ -1,0 +1,48 @@
+import type { z } from 'zod'
+import type { Context } from '../../core/context.js'
+import { ApiError } from '../../core/errors.js'
+import type { SiteRow, SiteSpaceRow } from '../../storage/schema.js'
+import { isPublishedSiteSpace } from '../site-structure/encode.js'
+import { hasSections, siteSpacesInOrder, siteSpacesOf, walk } from '../site-structure/tree.js'
+import type { SiteSearchScopeSchema } from './schemas.js'
+
+type Scope = z.output<typeof SiteSearchScopeSchema>
+
+/** A site-space of the site by id, or a 400 naming the field (the body names it). */
+function siteSpaceOf(ctx: Context, site: SiteRow, id: string, field: string): SiteSpaceRow {
+  const row = ctx.tx.get('siteSpaces', id)
+  if (!row || row.site !== site.id) throw new ApiError('BAD_REQUEST', `Invalid request: body field \`${field}\`: no site-space ${id} in this site`)
+  return row
+}
+
+/** The default content of a site: each section's default site-space in structure order, or the root's default. */
+function defaultContent(ctx: Context, site: SiteRow): SiteSpaceRow[] {
+  if (!hasSections(ctx, site.id)) return siteSpacesOf(ctx, site.id, undefined).filter((r) => r.default)
+  const out: SiteSpaceRow[] = []
+  walk(ctx, site.id, (node) => {
+    if (node.kind === 'section') out.push(...siteSpacesOf(ctx, site.id, node.id).filter((r) => r.default))
+  })
+  return out
+}
+
+/**
+ * The site-spaces a question is asked of, by the official scope: `default` is each section's
+ * default content (the site's default site-space without sections) with `currentSiteSpace`
+ * added, or, with `restrictTo`, only that one or only the others; `specific` the ones named;
+ * `all` every one. Of those, only what the site publishes counts: a hidden site-space or one of a
+ * trashed space is left out (as from the published profile). Ids that are not site-spaces of the
+ * site are a 400 naming the field.
+ */
+export function siteSpacesInScope(ctx: Context, site: SiteRow, scope: Scope): SiteSpaceRow[] {
+  let rows: SiteSpaceRow[]
+  if (scope.mode === 'all') rows = siteSpacesInOrder(ctx, site.id).map((e) => e.row)
+  else if (scope.mode === 'specific') rows = scope.siteSpaceIds.map((id, i) => siteSpaceOf(ctx, site, id, `scope.siteSpaceIds[${i}]`))
+  else {
+    const current = scope.currentSiteSpace === undefined ? undefined : siteSpaceOf(ctx, site, scope.currentSiteSpace, 'scope.currentSiteSpace')
+    const defaults = defaultContent(ctx, site)
+    if (scope.restrictTo === 'currentSiteSpace') rows = [current!]
+    else if (scope.restrictTo === 'otherSiteSpaces') rows = defaults.filter((r) => r.id !== current!.id)
+    else rows = current && !defaults.some((r) => r.id === current.id) ? [current, ...defaults] : defaults
+  }
+  return rows.filter((r) => isPublishedSiteSpace(ctx, r))
+}
