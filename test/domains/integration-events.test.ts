@@ -238,7 +238,7 @@ describe('integration event delivery', () => {
     await w.publish('my-app')
     await w.install('my-app')
     await new Promise((resolve) => setTimeout(resolve, 5))
-    expect((await call(w.api, w.tokens.ada, 'DELETE', '/v1/integrations/my-app')).status).toBe(205)
+    expect((await call(w.api, w.tokens.ada, 'DELETE', '/v1/integrations/my-app')).status).toBe(204)
     await w.api.idle()
     expect(requests).toHaveLength(1)
     expect(w.api.store.read((tx) => tx.all('integrationEvents'))).toEqual([])

@@ -1,4 +1,4 @@
-import { implement, NO_CONTENT } from '../../core/operation.js'
+import { implement } from '../../core/operation.js'
 import { mapPage } from '../../core/paging.js'
 import { encodeContent, encodeRawContent, encodeSpec, encodeVersion } from './encode.js'
 import { checkSourceUrl, createSpec, deleteSpec, findSpec, getSpec, getVersion, listSpecs, listVersions, replaceSource, setVisibility } from './model.js'
@@ -22,11 +22,10 @@ export const openapiSpecHandlers = implement(
 
     updateOpenAPISpecBySlug: (ctx, { params, body }) => encodeSpec(ctx, setVisibility(ctx, getSpec(ctx, params.organizationId, params.specSlug), body.visibility)),
 
-    // 205 when a spec was deleted, 204 when there was none (the official statuses).
+    // 204 whether a spec was deleted or there was none (the reference; the official document says 205 for a deletion).
     deleteOpenAPISpecBySlug: (ctx, { params }) => {
       const row = findSpec(ctx, params.organizationId, params.specSlug)
-      if (!row) return NO_CONTENT
-      deleteSpec(ctx, row)
+      if (row) deleteSpec(ctx, row)
     },
 
     listOpenAPISpecVersions: (ctx, { params, query }) => {
