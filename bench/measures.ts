@@ -1,6 +1,7 @@
 import { contentEditMeasure, contentMergeMeasure, contentReadMeasure } from './content.js'
 import { compare, formatOps, type Comparison } from './harness.js'
-import { apiWorld, baselineWorld, BASE, createRequest, expectStatus, type Client, type World } from './world.js'
+import { durableMeasures } from './durable.js'
+import { apiWorld, auth, baselineWorld, BASE, createRequest, expectStatus, nextCursor, pageUrl, type Client, type World } from './world.js'
 
 /**
  * The measures of `npm run bench`. Each runs in its own fresh process (see run.ts), so one
@@ -55,8 +56,6 @@ function shapeOf(value: unknown): string {
     .join(',')}}`
 }
 
-const auth = (w: Client) => ({ authorization: `Bearer ${w.token}` })
-
 async function getMeasure(): Promise<Result> {
   const { api, baseline } = await bothWorlds()
   const get = (w: World) => async (i: number) =>
@@ -79,15 +78,6 @@ async function patchMeasure(): Promise<Result> {
       200,
     )
   return ratioResult(await compare({ api: patch(api), baseline: patch(baseline) }, { warmup: 5_000, perRound: 1_000, rounds: 31 }))
-}
-
-const pageUrl = (w: Client, page: string | undefined) =>
-  `${BASE}/v1/orgs/${w.organization}/spaces?limit=100${page ? `&page=${encodeURIComponent(page)}` : ''}`
-
-/** The `next.page` cursor at the end of a page's text (both put `next` last), without parsing the page. */
-function nextCursor(text: string): string | undefined {
-  const at = text.lastIndexOf('"next":{"page":"')
-  return at === -1 ? undefined : text.slice(at + 16, text.indexOf('"', at + 16))
 }
 
 async function listMeasure(): Promise<Result> {
@@ -192,4 +182,5 @@ export const MEASURES: Record<string, Measure> = {
   'content-edit': { title: '(g) edit of 1 page, cost @1k pages / @10', target: '<= 2', run: contentEditMeasure },
   'content-merge': { title: '(h) merge of a CR of 3 pages, cost @1k / @10', target: '<= 2', run: contentMergeMeasure },
   'content-read': { title: '(i) GET page by id, cost @1k pages / @10', target: '<= 1.5', run: contentReadMeasure },
+  ...durableMeasures,
 }
