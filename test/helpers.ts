@@ -2,6 +2,7 @@ import { expect } from 'vitest'
 import { GitBookAPI } from '@gitbook/api'
 import { createDocsApi, type DocsApi } from '../src/index.js'
 import { createClock, sequentialIds } from '../src/testing.js'
+import { testStorage } from './test-storage.js'
 
 export const BASE = 'http://localhost:4000'
 
@@ -38,11 +39,12 @@ export function errorOf(res: Called): { code: number; message: string } {
 
 /**
  * A small world: an organization "Acme" where ada is admin, rita a reader, gina a guest;
- * olga is in no organization. Time is frozen and ids are sequential.
+ * olga is in no organization. Time is frozen and ids are sequential. In memory, or on SQLite
+ * under DOCS_TEST_STORE=sqlite (test/test-storage.ts).
  */
 export async function createWorld() {
   const clock = createClock('2026-03-01T10:00:00.000Z')
-  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids: sequentialIds('id') })
+  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids: sequentialIds('id'), ...testStorage() })
   const ada = await api.fixtures.createUser({ displayName: 'Ada Lovelace', email: 'ada@acme.test' })
   const rita = await api.fixtures.createUser({ displayName: 'Rita Reader', email: 'rita@acme.test' })
   const gina = await api.fixtures.createUser({ displayName: 'Gina Guest', email: 'gina@elsewhere.test' })

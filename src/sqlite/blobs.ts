@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { BlobPort } from '../storage/blobs.js'
 
@@ -88,8 +88,10 @@ export function createFileBlobs(options: FileBlobsOptions): BlobPort & { readonl
       unlinkSync(metaOf(key))
       try {
         unlinkSync(pathOf(key))
+        // The last blob of its folder: the folder goes too (an undone upload leaves nothing behind).
+        if (readdirSync(join(dir, key.slice(0, 2))).length === 0) rmdirSync(join(dir, key.slice(0, 2)))
       } catch {
-        // already gone
+        // already gone, or another blob came meanwhile
       }
       return true
     },

@@ -42,8 +42,11 @@ function load(): DatabaseConstructor {
   return loaded
 }
 
-/** Open (or create) a database file. */
+/**
+ * Open (or create) a database file. A file another connection holds is waited for a second (a
+ * server restarted while the previous one closes), not the driver's five.
+ */
 export function openDatabase(path: string): Database {
   const Database = load()
-  return new Database(path)
+  return new Database(path, { timeout: 1000 })
 }

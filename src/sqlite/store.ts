@@ -95,16 +95,16 @@ function openStore<S extends Schema>(schema: S, options: SqliteStoreOptions, own
 }
 
 function configure(db: Database, path: string, durability: 'normal' | 'full'): void {
-  // Exclusive before WAL: the WAL index then lives in this process's memory (no -shm file), and
-  // the lock taken by the first transaction is held until close.
-  db.pragma('locking_mode = EXCLUSIVE')
-  if (path !== ':memory:' && db.pragma('journal_mode = WAL', { simple: true }) !== 'wal') throw new SqliteFormatError(`${path}: SQLite refused WAL mode`)
-  db.pragma(`synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`)
   try {
+    // Exclusive before WAL: the WAL index then lives in this process's memory (no -shm file),
+    // and the lock taken by the first transaction is held until close.
+    db.pragma('locking_mode = EXCLUSIVE')
+    if (path !== ':memory:' && db.pragma('journal_mode = WAL', { simple: true }) !== 'wal') throw new SqliteFormatError(`${path}: SQLite refused WAL mode`)
+    db.pragma(`synchronous = ${durability === 'full' ? 'FULL' : 'NORMAL'}`)
     // Take the lock now, so a file in use says so here rather than at the first request.
     db.exec('BEGIN IMMEDIATE; COMMIT')
   } catch (error) {
-    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) throw new SqliteFormatError(`${path} is in use by another process (a store holds its file exclusively)`, { cause: error })
+    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) throw new SqliteFormatError(`${path} is in use: another store (in this process or another) has it open, and a store keeps its file to itself`, { cause: error })
     throw error
   }
 }

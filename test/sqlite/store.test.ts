@@ -172,6 +172,7 @@ describe('SQLite store', () => {
     const busy = new Database(path, { timeout: 0 })
     expect(() => busy.prepare('SELECT count(*) FROM meta').get()).toThrow(/locked|busy/i)
     busy.close()
+    expect(() => createSqliteStore(suiteSchema, { path })).toThrow(`${path} is in use: another store (in this process or another) has it open`)
     open.close()
   })
 
