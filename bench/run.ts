@@ -54,5 +54,6 @@ console.log('')
 printTable(['measure', 'api', 'baseline / reference', 'result', 'target', 'met'], rows)
 console.log('\nEach measure ran in a fresh process. Ratios are api / baseline throughput (medians of alternating rounds);')
 console.log('(e) is the time per create at 100k spaces over that at 1k; (f) counts what the API keeps, caches included;')
-console.log('(g)-(i) are the CPU time per operation on a space of 1,000 pages over that on a space of 10. See bench/README.md.')
+console.log('(g)-(i) are the CPU time per operation on a space of 1,000 pages over that on a space of 10;')
+console.log('(j)-(m) run the API on SQLite (a file on disk): (j), (k) over the in-memory API, (m) as (e). See bench/README.md.')
 process.exitCode = 0
