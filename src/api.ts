@@ -51,8 +51,12 @@ export interface DocsApiOptions {
    */
   ids?: () => string
   /**
-   * The storage adapter.
+   * The storage adapter: in memory by default; on a SQLite file with `docs-content-api/sqlite`
+   * (Node, with better-sqlite3), whose data survives a restart.
    * @default createMemoryStore(schema)
+   * @example
+   * const data = openDataDir('./docs-data') // from 'docs-content-api/sqlite'
+   * createDocsApi({ store: data.store, blobs: data.blobs })
    */
   store?: StoragePort<AppSchema>
   /**
@@ -101,6 +105,7 @@ export interface DocsApiOptions {
    * Where file bytes live (rows keep their keys). A fork shares its parent's blobs: blobs are
    * never changed, and a key no row names is never served.
    * @default createMemoryBlobs()
+   * @example createDocsApi({ blobs: createFileBlobs({ dir: './docs-data/blobs' }) }) // from 'docs-content-api/sqlite'
    */
   blobs?: BlobPort
 }
