@@ -1,9 +1,11 @@
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runCli, type CliIo } from '../../src/cli/main.js'
 import type { RunningServer } from '../../src/cli/serve.js'
+import { scratchDir } from '../sqlite/helpers.js'
+
+const scratch = scratchDir('cli-data-')
 
 function io() {
   const out: string[] = []
@@ -29,7 +31,7 @@ const adminToken = (banner: string) => /token {2}(gb_api_\S+) {3}\(Ada Lovelace,
 
 describe('cli: serve --data', () => {
   it('keeps the state in the directory: the demo data goes in once, and what was written is there after a restart', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'cli-data-')), 'docs-data')
+    const dir = join(mkdtempSync(join(scratch, 'case-')), 'docs-data')
     const first = await serve(['--data', dir])
     expect(first.banner).toMatch(new RegExp(`^docs-content-api on http://localhost:\\d+ \\(demo data, data in ${dir}: SQLite, kept across restarts\\)`))
     expect(existsSync(join(dir, 'docs.sqlite'))).toBe(true)
@@ -54,7 +56,7 @@ describe('cli: serve --data', () => {
   })
 
   it('a seed goes into an empty directory only; a directory in use is refused, the port left free', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'cli-data-'))
+    const root = mkdtempSync(join(scratch, 'case-'))
     const seed = join(root, 'state.json')
     writeFileSync(seed, JSON.stringify({ users: [{ id: 'ada', displayName: 'Ada' }], tokens: [{ id: 'gb_api_seeded_token', user: 'ada' }] }))
     const dir = join(root, 'data')
