@@ -14,6 +14,7 @@ import { scratchDir } from './helpers.js'
 
 const root = resolve(import.meta.dirname, '../..')
 const bin = join(root, 'src/cli/bin.ts')
+const scratch = scratchDir('crash-')
 
 interface Server {
   proc: ChildProcess
@@ -128,7 +129,7 @@ async function runAndKill(dir: string, acked: Acked, writes: number): Promise<vo
 
 describe('crash: a server killed with SIGKILL mid-writes', () => {
   it('loses no acknowledged write, and its counters equal a recount, after two kills and a restart', async () => {
-    const dir = join(scratchDir('crash-'), 'data')
+    const dir = join(scratch, 'data')
     const acked: Acked = { spaces: [], changeRequests: [], comments: [], resolved: new Set() }
     await runAndKill(dir, acked, 120)
     await runAndKill(dir, acked, 120)

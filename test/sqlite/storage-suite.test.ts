@@ -16,7 +16,7 @@ afterAll(() => {
 runStorageSuite(
   'sqlite',
   (schema) => {
-    const store = createSqliteStore(schema, { path: join(dir, `suite-${++n}.sqlite`) })
+    const store = createSqliteStore(schema, { path: join(dir, `suite-${++n}.sqlite`), tempDir: dir })
     opened.push(store as never)
     return store
   },
@@ -27,7 +27,7 @@ runStorageSuite(
 runStorageSuite(
   'sqlite, uncached',
   (schema) => {
-    const store = createSqliteStore(schema, { path: join(dir, `uncached-${++n}.sqlite`), cacheChars: 0 })
+    const store = createSqliteStore(schema, { path: join(dir, `uncached-${++n}.sqlite`), cacheChars: 0, tempDir: dir })
     opened.push(store as never)
     return store
   },

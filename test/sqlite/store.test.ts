@@ -176,8 +176,8 @@ describe('SQLite store', () => {
     open.close()
   })
 
-  it('snapshots are copies of the file: restore after a reopen of the store is refused once the store closed', () => {
-    const store = createSqliteStore(suiteSchema, { path: file() })
+  it('snapshot and fork copy the file; a snapshot of a closed store can no longer be restored', () => {
+    const store = createSqliteStore(suiteSchema, { path: file(), tempDir: dir })
     store.transaction((tx) => tx.insert('items', item('a', 'g')))
     const snapshot = store.snapshot!()
     store.transaction((tx) => tx.insert('items', item('b', 'g')))
