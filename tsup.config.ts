@@ -1,7 +1,7 @@
 import { defineConfig, type Options } from 'tsup'
 
-// One entry per subpath export of package.json (`.`, `./fetch`, `./testing`, `./node`).
-const entry = { index: 'src/index.ts', fetch: 'src/fetch.ts', testing: 'src/testing.ts', node: 'src/node.ts' }
+// One entry per subpath export of package.json (`.`, `./fetch`, `./testing`, `./node`, `./sqlite`).
+const entry = { index: 'src/index.ts', fetch: 'src/fetch.ts', testing: 'src/testing.ts', node: 'src/node.ts', sqlite: 'src/sqlite.ts' }
 
 const common: Options = {
   entry,
@@ -13,8 +13,9 @@ const common: Options = {
   // No source maps: the output is unminified and readable, and maps (with the sources inlined)
   // would double the tarball for no gain to a consumer.
   sourcemap: false,
-  // The `node` entry imports Node built-ins; every other entry uses web standards only.
-  external: [/^node:/],
+  // The `node` and `sqlite` entries import Node built-ins; every other entry uses web standards
+  // only. better-sqlite3 is an optional peer dependency, required when a store opens.
+  external: [/^node:/, 'better-sqlite3'],
 }
 
 export default defineConfig([
@@ -35,6 +36,9 @@ export default defineConfig([
     external: [...(common.external ?? []), 'zod', 'immer', 'date-fns', 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', '@readme/openapi-parser', /^wink-/, 'isomorphic-git'],
     // unified and the remark plugins are ESM-only too: bundled into the CJS build the same way.
     noExternal: ['nanoid', 'unified', /^remark-/],
+    // The sqlite entry finds its peer dependency with createRequire(import.meta.url): the shim
+    // gives `import.meta.url` a value in CommonJS (from __filename).
+    shims: true,
     // nanoid's `browser` build uses the global Web Crypto (`crypto.getRandomValues`, global in
     // Node >= 20) instead of `node:crypto`, so the library code keeps to web standards.
     // `worker` first: packages with a DOM build under `browser` (decode-named-character-reference,
@@ -52,7 +56,7 @@ export default defineConfig([
     clean: false,
     sourcemap: false,
     banner: { js: '#!/usr/bin/env node' },
-    external: ['zod', 'immer', 'nanoid', 'date-fns', 'unified', /^remark-/, 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', '@readme/openapi-parser', /^wink-/, 'isomorphic-git'],
+    external: ['better-sqlite3', 'zod', 'immer', 'nanoid', 'date-fns', 'unified', /^remark-/, 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', '@readme/openapi-parser', /^wink-/, 'isomorphic-git'],
   },
   {
     // Types once for both formats (.d.ts for import, .d.cts for require), in one TypeScript run.

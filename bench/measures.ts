@@ -1,7 +1,8 @@
 import { contentEditMeasure, contentMergeMeasure, contentReadMeasure } from './content.js'
 import { compare, formatOps, type Comparison } from './harness.js'
 import { searchMergeMeasure, searchSpeedMeasure } from './search.js'
-import { apiWorld, baselineWorld, BASE, createRequest, expectStatus, type Client, type World } from './world.js'
+import { durableMeasures } from './durable.js'
+import { apiWorld, auth, baselineWorld, BASE, createRequest, expectStatus, nextCursor, pageUrl, type Client, type World } from './world.js'
 
 /**
  * The measures of `npm run bench`. Each runs in its own fresh process (see run.ts), so one
@@ -56,8 +57,6 @@ function shapeOf(value: unknown): string {
     .join(',')}}`
 }
 
-const auth = (w: Client) => ({ authorization: `Bearer ${w.token}` })
-
 async function getMeasure(): Promise<Result> {
   const { api, baseline } = await bothWorlds()
   const get = (w: World) => async (i: number) =>
@@ -80,15 +79,6 @@ async function patchMeasure(): Promise<Result> {
       200,
     )
   return ratioResult(await compare({ api: patch(api), baseline: patch(baseline) }, { warmup: 5_000, perRound: 1_000, rounds: 31 }))
-}
-
-const pageUrl = (w: Client, page: string | undefined) =>
-  `${BASE}/v1/orgs/${w.organization}/spaces?limit=100${page ? `&page=${encodeURIComponent(page)}` : ''}`
-
-/** The `next.page` cursor at the end of a page's text (both put `next` last), without parsing the page. */
-function nextCursor(text: string): string | undefined {
-  const at = text.lastIndexOf('"next":{"page":"')
-  return at === -1 ? undefined : text.slice(at + 16, text.indexOf('"', at + 16))
 }
 
 async function listMeasure(): Promise<Result> {
@@ -195,4 +185,5 @@ export const MEASURES: Record<string, Measure> = {
   'content-read': { title: '(i) GET page by id, cost @1k pages / @10', target: '<= 1.5', run: contentReadMeasure },
   search: { title: '(j) search @10k pages in 100 spaces, median (space / org)', target: '< 10 ms', run: searchSpeedMeasure },
   'search-merge': { title: '(k) index update after a merge of 3 pages, cost @10k pages / @1k', target: '<= 1.5', run: searchMergeMeasure },
+  ...durableMeasures,
 }

@@ -56,4 +56,5 @@ console.log('\nEach measure ran in a fresh process. Ratios are api / baseline th
 console.log('(e) is the time per create at 100k spaces over that at 1k; (f) counts what the API keeps, caches included;')
 console.log('(g)-(i) are the CPU time per operation on a space of 1,000 pages over that on a space of 10; (j) is the median CPU time of a search')
 console.log('at 10,000 pages in 100 spaces, (k) the cost of the index update after a merge of 3 pages at 10,000 pages over 1,000. See bench/README.md.')
+console.log('(l)-(o) run the API on SQLite (a file on disk): (l), (m) over the in-memory API, (o) as (e). See bench/README.md.')
 process.exitCode = 0

@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createDocsApi, type DocsApi } from '../src/index.js'
+import { openDataDir, type DataDir } from '../src/sqlite.js'
 import { createBaseline } from './baseline.js'
 
 /**
@@ -20,6 +24,18 @@ export interface Client {
 export interface World extends Client {
   /** Ids of the spaces created so far, in creation order. */
   ids: string[]
+}
+
+export const auth = (w: Client) => ({ authorization: `Bearer ${w.token}` })
+
+/** The URL of a page of 100 spaces of the list (`page`: the cursor, none for the first). */
+export const pageUrl = (w: Client, page: string | undefined) =>
+  `${BASE}/v1/orgs/${w.organization}/spaces?limit=100${page ? `&page=${encodeURIComponent(page)}` : ''}`
+
+/** The `next.page` cursor at the end of a page's text (both put `next` last), without parsing the page. */
+export function nextCursor(text: string): string | undefined {
+  const at = text.lastIndexOf('"next":{"page":"')
+  return at === -1 ? undefined : text.slice(at + 16, text.indexOf('"', at + 16))
 }
 
 /** Throw unless the response has `status`; returns its text (read as a client reads it). */
@@ -44,9 +60,27 @@ export async function seed(world: World, n: number): Promise<void> {
   }
 }
 
-/** An API (in-memory store, default ids and clock) with an admin and an organization. */
-export async function apiWorld(n: number): Promise<World & { api: DocsApi }> {
-  const api = createDocsApi({ baseUrl: BASE })
+/**
+ * A SQLite store and file blobs in a fresh temporary directory (`openDataDir`, what `serve --data`
+ * uses), removed when the process exits.
+ */
+export function sqliteData(): DataDir {
+  const dir = mkdtempSync(join(tmpdir(), 'docs-content-api-bench-'))
+  const data = openDataDir(dir)
+  process.once('exit', () => {
+    data.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  return data
+}
+
+/**
+ * An API (default ids and clock) with an admin and an organization: on the in-memory store, or
+ * on a SQLite file on disk (`storage: 'sqlite'`).
+ */
+export async function apiWorld(n: number, storage: 'memory' | 'sqlite' = 'memory'): Promise<World & { api: DocsApi }> {
+  const data = storage === 'sqlite' ? sqliteData() : undefined
+  const api = createDocsApi({ baseUrl: BASE, ...(data && { store: data.store, blobs: data.blobs }) })
   const user = await api.fixtures.createUser({ displayName: 'Bench', email: 'bench@bench.test' })
   const token = await api.fixtures.createToken(user.id)
   const org = await api.fixtures.createOrganization({ title: 'Bench', members: [{ user: user.id, role: 'admin' }] })

@@ -6,6 +6,10 @@
 #     --no-experimental-require-module (what Node 20.0-20.18 and Jest do);
 #   - an API answering a request through api.fetch, and over HTTP through toNodeHandler;
 #   - a Git Sync job loading isomorphic-git (import and require) and reaching the API's fetch;
+#   - docs-content-api/sqlite without its optional peer better-sqlite3 (the library installs and
+#     runs without it; opening a store says what to install), then with it (the repository's built
+#     copy put in the app): a data directory written, reopened and read, with import and require,
+#     and `serve --data` across a restart;
 #   - the types: tsc on a tiny .mts (ESM) and .cts (CommonJS) file, module nodenext.
 # Run by .ci/run after the build; exits non-zero when anything fails. Takes ~30 s (the build).
 set -euo pipefail
@@ -159,7 +163,13 @@ import { createDocsApi, type DocsApi } from 'docs-content-api'
 import { createFetchHandler, type FetchFunction } from 'docs-content-api/fetch'
 import { createClock, sequentialIds } from 'docs-content-api/testing'
 import { toNodeHandler, type NodeHandler } from 'docs-content-api/node'
+import { createFileBlobs, createSqliteStore, openDataDir, type SqliteStore } from 'docs-content-api/sqlite'
+import { schema, type AppSchema } from 'docs-content-api'
 
+const store: SqliteStore<AppSchema> = createSqliteStore(schema, { path: 'docs.sqlite', durability: 'full' })
+const data = openDataDir('docs-data')
+createDocsApi({ store: data.store, blobs: createFileBlobs({ dir: 'blobs' }) })
+store.close()
 const api: DocsApi = createDocsApi({ now: createClock().now, ids: sequentialIds() })
 const handler: FetchFunction = createFetchHandler(api, { basePath: '/api' })
 const node: NodeHandler = toNodeHandler(api, { basePath: '/api' })
@@ -174,8 +184,11 @@ import { createDocsApi, type DocsApi } from 'docs-content-api'
 import { createFetchHandler } from 'docs-content-api/fetch'
 import { sequentialIds } from 'docs-content-api/testing'
 import { toNodeHandler } from 'docs-content-api/node'
+import { openDataDir } from 'docs-content-api/sqlite'
 
 const api: DocsApi = createDocsApi({ ids: sequentialIds() })
+// @ts-expect-error: openDataDir takes a directory and store options, not a path option
+openDataDir('docs-data', { path: 'x' })
 createFetchHandler(api)
 toNodeHandler(api)
 // @ts-expect-error: the types are real (not `any`): a wrong option is an error
@@ -217,10 +230,74 @@ url=$(echo "$line" | sed -E 's/.* (http[^ ]+)$/\1/')
 status=$(curl -s -o orgs.json -w '%{http_code}' -H "$auth" -H 'origin: https://app.test' -D headers.txt "$url")
 kill "$serve_pid"
 wait "$serve_pid" 2>/dev/null || true
-if [ "$status" != 200 ] || ! grep -q "$(node -e 'console.log(JSON.parse(require("fs").readFileSync("state.json","utf8")).organizations[0].id)')" orgs.json; then
+if [ "$status" != 200 ] || ! grep -q -- "$(node -e 'console.log(JSON.parse(require("fs").readFileSync("state.json","utf8")).organizations[0].id)')" orgs.json; then
   echo "check-package: the served API answered $status to the banner's curl line ($url)"; cat orgs.json; exit 1
 fi
 grep -qi '^access-control-allow-origin: \*' headers.txt || { echo "check-package: --cors gave no CORS header"; exit 1; }
+say "docs-content-api/sqlite without better-sqlite3 ($((SECONDS - started)) s)"
+[ ! -e node_modules/better-sqlite3 ] || { echo "check-package: better-sqlite3 was installed with the package: it must stay an optional peer"; exit 1; }
+node --input-type=module -e '
+  const { createSqliteStore, SqliteUnavailableError } = await import("docs-content-api/sqlite")
+  const { schema } = await import("docs-content-api")
+  try { createSqliteStore(schema, { path: "never.sqlite" }); process.exit(1) } catch (error) {
+    if (!(error instanceof SqliteUnavailableError) || !error.message.includes("npm install better-sqlite3@12")) { console.error(error); process.exit(1) }
+  }
+  console.log("sqlite: without better-sqlite3, opening a store says what to install")'
+if ./node_modules/.bin/docs-content-api serve --port 0 --data docs-data >no-peer.log 2>&1; then echo "check-package: serve --data ran without better-sqlite3"; exit 1; fi
+grep -q 'npm install better-sqlite3@12' no-peer.log || { cat no-peer.log; exit 1; }
+
+say "docs-content-api/sqlite with better-sqlite3: import, require, serve --data across a restart ($((SECONDS - started)) s)"
+# The repository's built copy (what `npm rebuild better-sqlite3` made), with what it requires at run time.
+for dep in better-sqlite3 bindings file-uri-to-path; do cp -R "$root/node_modules/$dep" "node_modules/$dep"; done
+cat >sqlite-check.mjs <<'EOF'
+import { createDocsApi } from 'docs-content-api'
+import { openDataDir } from 'docs-content-api/sqlite'
+const fail = (message) => { console.error(`sqlite-check.mjs: ${message}`); process.exit(1) }
+const first = openDataDir('mjs-data')
+if (!first.empty) fail('a new data directory is not empty')
+const api = createDocsApi({ store: first.store, blobs: first.blobs })
+const ada = await api.fixtures.createUser({ displayName: 'Ada' })
+const token = await api.fixtures.createToken(ada.id)
+first.close()
+const again = openDataDir('mjs-data')
+const reopened = createDocsApi({ store: again.store, blobs: again.blobs })
+const res = await reopened.fetch(new Request('http://localhost/v1/user', { headers: { authorization: `Bearer ${token}` } }))
+if (res.status !== 200 || (await res.json()).id !== ada.id) fail(`the reopened API answered ${res.status}`)
+again.close()
+console.log('sqlite-check.mjs: a data directory written, reopened and read')
+EOF
+node sqlite-check.mjs
+node -e '
+  const { createSqliteStore } = require("docs-content-api/sqlite")
+  const { schema } = require("docs-content-api")
+  const store = createSqliteStore(schema, { path: "cjs.sqlite" })
+  store.transaction((tx) => tx.insert("users", { id: "u", displayName: "U", emailVerified: false }))
+  store.close()
+  const again = createSqliteStore(schema, { path: "cjs.sqlite" })
+  if (again.read((tx) => tx.get("users", "u"))?.displayName !== "U") process.exit(1)
+  again.close()
+  console.log("sqlite (require): a store written, reopened and read")'
+# serve --data in the background until its banner is out; sets serve_pid, auth and base.
+serve_data() {
+  ./node_modules/.bin/docs-content-api serve --port 0 --data docs-data >"$1" 2>&1 &
+  serve_pid=$!
+  for _ in $(seq 1 50); do grep -q '^Try:' "$1" 2>/dev/null && break; sleep 0.2; done
+  grep -q 'data in .*docs-data: SQLite, kept across restarts' "$1" || { cat "$1"; kill "$serve_pid"; exit 1; }
+  line=$(grep -m1 'curl -H' "$1" | sed 's/^ *curl //')
+  auth=$(echo "$line" | sed -E 's/^-H "([^"]+)" .*/\1/')
+  base=$(echo "$line" | sed -E 's#.* (http://[^/]+)/.*#\1#')
+}
+json_field() { node -e 'let s="";process.stdin.on("data",(c)=>s+=c).on("end",()=>console.log(eval("JSON.parse(s)"+process.argv[1])))' "$1"; }
+serve_data serve-1.log
+org=$(curl -s -H "$auth" "$base/v1/orgs" | json_field '.items[0].id')
+space=$(curl -s -X POST -H "$auth" -H 'content-type: application/json' -d '{"title":"Kept"}' "$base/v1/orgs/$org/spaces" | json_field '.id')
+kill "$serve_pid"; wait "$serve_pid" 2>/dev/null || true
+serve_data serve-2.log
+status=$(curl -s -o space.json -w '%{http_code}' -H "$auth" "$base/v1/spaces/$space")
+kill "$serve_pid"; wait "$serve_pid" 2>/dev/null || true
+if [ "$status" != 200 ] || ! grep -q '"title":"Kept"' space.json; then echo "check-package: after a restart, GET of the space written before answered $status"; cat space.json; exit 1; fi
+echo "serve --data: a space written, the server stopped and started again, the space served"
+
 say "tsc, module nodenext: types-esm.mts, types-cjs.cts ($((SECONDS - started)) s)"
 "$root/node_modules/.bin/tsc" -p tsconfig.json
 say "ok in $((SECONDS - started)) s"

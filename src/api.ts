@@ -56,8 +56,12 @@ export interface DocsApiOptions {
    */
   ids?: () => string
   /**
-   * The storage adapter.
+   * The storage adapter: in memory by default; on a SQLite file with `docs-content-api/sqlite`
+   * (Node, with better-sqlite3), whose data survives a restart.
    * @default createMemoryStore(schema)
+   * @example
+   * const data = openDataDir('./docs-data') // from 'docs-content-api/sqlite'
+   * createDocsApi({ store: data.store, blobs: data.blobs })
    */
   store?: StoragePort<AppSchema>
   /**
@@ -106,6 +110,7 @@ export interface DocsApiOptions {
    * Where file bytes live (rows keep their keys). A fork shares its parent's blobs: blobs are
    * never changed, and a key no row names is never served.
    * @default createMemoryBlobs()
+   * @example createDocsApi({ blobs: createFileBlobs({ dir: './docs-data/blobs' }) }) // from 'docs-content-api/sqlite'
    */
   blobs?: BlobPort
   /**
@@ -189,19 +194,24 @@ export interface DocsApi {
   /** The whole state as a JSON document (rows by collection), to save, edit, or pass as `seed`. */
   dump(): StateDocument
   /**
-   * The current state, to `restore` later: cheap (O(number of collections)); the first write to a
-   * collection afterwards copies that collection's slots and indexes, never the rows themselves.
-   * Needs a store with snapshots (the in-memory one).
+   * The current state, to `restore` later: cheap with the in-memory store (O(number of
+   * collections); the first write to a collection afterwards copies that collection's slots and
+   * indexes, never the rows themselves); a copy of the file with the SQLite store (O(the data)).
+   * Needs a store with snapshots (both have them).
    */
   snapshot(): StoreSnapshot
   /** Go back to a state `snapshot()` took (as often as wanted). The journal and faults are left as they are. */
   restore(snapshot: StoreSnapshot): void
-  /** Go back to the state right after `createDocsApi` (with its seed). */
+  /**
+   * Go back to the state right after `createDocsApi` (with its seed). In-memory store only: the
+   * API keeps no copy of a SQLite file when it is created (take `snapshot()` instead).
+   */
   reset(): void
   /**
    * A new, independent API starting from the current state: same options (clock, ids, URLs)
    * unless overridden; its own journal, faults and background jobs; `reset()` of the fork goes
-   * back to where it started.
+   * back to where it started (in memory; a fork of a SQLite store is a store on a temporary copy
+   * of the file).
    */
   fork(overrides?: Omit<DocsApiOptions, 'store' | 'seed'>): DocsApi
   /** The runtime and bound operations, for `createFetchHandler`. */
@@ -248,8 +258,9 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     return fn.bind(store) as NonNullable<StoragePort<AppSchema>[K]>
   }
   // The state after creation, for reset(). Taking it marks the tables shared: the first write to
-  // each copies it once (empty, or the seed).
-  const initial = store.snapshot?.()
+  // each copies it once (empty, or the seed). Not of a store whose snapshots copy its data (a
+  // SQLite file): opening a server on a large file must not copy it.
+  const initial = store.snapshotCost === 'size' ? undefined : store.snapshot?.()
   const core: ApiCore = {
     runtime: rt,
     operations: boundOperations,
@@ -269,7 +280,11 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     dump: () => dumpState(store, seedRules.map((r) => r.collection), blobs),
     snapshot: () => capability('snapshot')(),
     restore: (snapshot) => capability('restore')(snapshot),
-    reset: () => capability('restore')(initial!),
+    reset: () => {
+      const restore = capability('restore')
+      if (!initial) throw new TypeError('reset() needs the state the API was created with, which is not kept for a store whose snapshots copy its data (SQLite): take api.snapshot() when you want a state to go back to, and api.restore() it')
+      restore(initial)
+    },
     fork: (overrides = {}) => createDocsApi({ ...options, ...overrides, seed: undefined, store: capability('fork')(), blobs }),
     [API_CORE]: core,
   }

@@ -2,6 +2,7 @@ import { expect } from 'vitest'
 import { GitBookAPI } from '@gitbook/api'
 import { createDocsApi, type DocsApi, type DocsApiOptions } from '../src/index.js'
 import { createClock, sequentialIds } from '../src/testing.js'
+import { testStorage } from './test-storage.js'
 
 export const BASE = 'http://localhost:4000'
 
@@ -39,11 +40,11 @@ export function errorOf(res: Called): { code: number; message: string } {
 /**
  * A small world: an organization "Acme" where ada is admin, rita a reader, gina a guest;
  * olga is in no organization. Time is frozen and ids are sequential; `options` adds to the API's
- * (a fake `fetch`, say).
+ * (a fake `fetch`, say). In memory, or on SQLite under DOCS_TEST_STORE=sqlite (test/test-storage.ts).
  */
 export async function createWorld(options: Omit<DocsApiOptions, 'baseUrl' | 'now' | 'ids'> = {}) {
   const clock = createClock('2026-03-01T10:00:00.000Z')
-  const api = createDocsApi({ ...options, baseUrl: BASE, now: clock.now, ids: sequentialIds('id') })
+  const api = createDocsApi({ ...testStorage(), ...options, baseUrl: BASE, now: clock.now, ids: sequentialIds('id') })
   const ada = await api.fixtures.createUser({ displayName: 'Ada Lovelace', email: 'ada@acme.test' })
   const rita = await api.fixtures.createUser({ displayName: 'Rita Reader', email: 'rita@acme.test' })
   const gina = await api.fixtures.createUser({ displayName: 'Gina Guest', email: 'gina@elsewhere.test' })

@@ -3,27 +3,34 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createDemoState } from '../demo.js'
 import type { StateDocument } from '../state/seed.js'
-import { serve, type RunningServer } from './serve.js'
+import { SqliteUnavailableError } from '../sqlite/driver.js'
+import { SqliteFormatError } from '../sqlite/layout.js'
+import { SeedOverDataError, serve, type RunningServer } from './serve.js'
 
 /**
  * The command line: `docs-content-api serve [--port 4000] [--host 127.0.0.1] [--seed state.json]
- * [--cors] [--base-url URL]`, and `docs-content-api demo-seed` (the demo data as a state document,
- * to edit and serve with --seed). Node-only (the package's `bin`); it needs no dev dependency.
+ * [--data dir] [--cors] [--base-url URL]`, and `docs-content-api demo-seed` (the demo data as a state document,
+ * to edit and serve with --seed). Node-only (the package's `bin`); it needs no dev dependency (`--data`
+ * needs the optional peer better-sqlite3, loaded only then).
  */
 
 const HELP = `Usage: docs-content-api <command> [options]
 
 Commands:
-  serve        Serve the API over HTTP (in memory), with the demo data or a seed
+  serve        Serve the API over HTTP (in memory, or kept in a data directory), with the demo data or a seed
   demo-seed    Print the demo data as a state document (JSON), to edit and pass to --seed
 
 Options of serve:
   --port <n>       Port to listen on (0: a free one)          [default: 4000, or $PORT]
   --host <host>    Interface to listen on                     [default: 127.0.0.1, or $HOST]
   --seed <file>    A state document (what api.dump() writes)  [default: the demo data]
+  --data <dir>     Keep the state in <dir> (SQLite and files; needs better-sqlite3),
+                   found there again after a restart; the seed goes in only when
+                   <dir> holds nothing yet                    [default: in memory]
   --cors           Answer cross-origin requests (browsers)
   --base-url <url> Base URL in resource URLs                  [default: http://localhost:<port>]
-  --admin-token <t> The demo admin's token                    [default: random, or $DEMO_TOKEN]
+  --admin-token <t> The demo admin's token (when the demo data is loaded)
+                                                               [default: random, or $DEMO_TOKEN]
 
   -h, --help       This help
 `
@@ -70,6 +77,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
         port: { type: 'string' },
         host: { type: 'string' },
         seed: { type: 'string' },
+        data: { type: 'string' },
         cors: { type: 'boolean' },
         'base-url': { type: 'string' },
         'admin-token': { type: 'string' },
@@ -94,16 +102,18 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
       cors: values.cors ?? false,
       baseUrl: values['base-url'],
       adminToken: values['admin-token'] ?? io.env.DEMO_TOKEN,
+      data: values.data,
     })
     io.out(`${running.banner()}\n`)
     return running
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (error instanceof UsageError || error instanceof SeedOverDataError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       io.err(`docs-content-api: ${(error as Error).message}\n\n${HELP}`)
       return 2
     }
-    // A seed the API refuses says which row and field: that is all the user needs.
-    if ((error as { status?: number }).status === 400) {
+    // A seed the API refuses says which row and field; a data directory that cannot be opened
+    // (in use, of a newer version, better-sqlite3 missing) says why: that is all the user needs.
+    if ((error as { status?: number }).status === 400 || error instanceof SqliteFormatError || error instanceof SqliteUnavailableError) {
       io.err(`docs-content-api: ${(error as Error).message}\n`)
       return 1
     }

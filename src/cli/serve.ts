@@ -4,6 +4,7 @@ import { createDocsApi, type DocsApi } from '../api.js'
 import { createDemoState } from '../demo.js'
 import { toNodeHandler } from '../node/to-node-handler.js'
 import { createOpenApiDocument } from '../openapi.js'
+import { openDataDir } from '../sqlite/data-dir.js'
 import type { StateDocument } from '../state/seed.js'
 
 export interface ServeOptions {
@@ -19,38 +20,63 @@ export interface ServeOptions {
   baseUrl?: string
   /** The demo admin's token (only with the demo data). */
   adminToken?: string
+  /**
+   * A data directory: the state is kept there (a SQLite file and the files' bytes, see
+   * `openDataDir`) and found there again after a restart. The seed (or the demo data) goes in
+   * only when the directory holds nothing yet. In memory when left out.
+   */
+  data?: string
 }
 
 export interface RunningServer {
   /** Where it listens, e.g. http://localhost:4000 */
   url: string
   api: DocsApi
+  /** The data directory, absolute (with `data`). */
+  dataDir?: string
   /** What to print: ids, tokens with whose they are, curl lines. */
   banner(): string
   close(): Promise<void>
 }
 
+/** Thrown when a data directory already holds a state and a seed was given too. */
+export class SeedOverDataError extends Error {}
+
 /**
  * Serve the API over Node's http with `toNodeHandler`, plus `GET /openapi.json`. The state is the
- * seed (a state document), else the demo data.
+ * seed (a state document), else the demo data; with `data`, what the data directory holds, or
+ * the seed (the demo data) put in an empty one.
  */
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1'
+  // Opened before listening: a directory another server holds is refused with the port untouched.
+  const data = options.data === undefined ? undefined : openDataDir(options.data)
+  if (data && !data.empty && options.seed) {
+    data.close()
+    throw new SeedOverDataError(`--seed: ${data.dir} already holds data (a seed goes into an empty data directory only)`)
+  }
   let listener: Parameters<typeof createServer>[1] = (_req, res) => res.writeHead(503).end()
   const server: Server = createServer((req, res) => listener!(req, res))
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail)
-    server.listen(options.port ?? 4000, host, () => done())
-  })
+  try {
+    await new Promise<void>((done, fail) => {
+      server.once('error', fail)
+      server.listen(options.port ?? 4000, host, () => done())
+    })
+  } catch (error) {
+    data?.close()
+    throw error
+  }
   // Resource URLs carry the real port, known only once listening.
   const url = options.baseUrl?.replace(/\/+$/, '') ?? `http://localhost:${(server.address() as AddressInfo).port}`
   let api: DocsApi
+  const demo = !options.seed && (!data || data.empty)
   try {
-    const seed = options.seed ?? (await createDemoState({ adminToken: options.adminToken })).state
-    api = createDocsApi({ baseUrl: url, seed, cors: options.cors ?? false })
+    const seed = data && !data.empty ? undefined : (options.seed ?? (await createDemoState({ adminToken: options.adminToken })).state)
+    api = createDocsApi({ baseUrl: url, seed, cors: options.cors ?? false, ...(data && { store: data.store, blobs: data.blobs }) })
   } catch (error) {
-    // A seed the API refuses: nothing is served, and the port is free again.
+    // A seed the API refuses: nothing is served, and the port is free again (and the directory empty).
     await new Promise((done) => server.close(done))
+    data?.close()
     throw error
   }
   const handler = toNodeHandler(api)
@@ -66,21 +92,32 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   return {
     url,
     api,
-    banner: () => bannerOf(api, url, { demo: !options.seed, cors: options.cors ?? false }),
-    close: () =>
-      new Promise<void>((done, fail) => {
+    ...(data && { dataDir: data.dir }),
+    banner: () => bannerOf(api, url, { demo, cors: options.cors ?? false, data: data?.dir }),
+    close: async () => {
+      await new Promise<void>((done, fail) => {
         server.close((error) => (error ? fail(error) : done()))
         // Keep-alive connections would hold close() open until they time out.
         server.closeAllConnections()
-      }),
+      })
+      // Background work first (it writes through the store), then the file.
+      await api.idle()
+      data?.close()
+    },
   }
 }
 
+/** Where the state lives, as the banner's first line says it. */
+function whereData(how: { demo: boolean; data?: string }): string {
+  if (how.data === undefined) return `${how.demo ? 'demo data, ' : ''}in memory: data is lost on exit`
+  return `${how.demo ? 'demo data, ' : ''}data in ${how.data}: SQLite, kept across restarts`
+}
+
 /** What a person starting the server needs: what is there, the tokens to call it with, lines to try. */
-export function bannerOf(api: DocsApi, url: string, how: { demo: boolean; cors: boolean }): string {
+export function bannerOf(api: DocsApi, url: string, how: { demo: boolean; cors: boolean; data?: string }): string {
   return api.store.read((tx) => {
     const orgs = tx.all('organizations')
-    const lines = [`docs-content-api on ${url} (${how.demo ? 'demo data, ' : ''}in memory: data is lost on exit${how.cors ? '; CORS on' : ''})`, '']
+    const lines = [`docs-content-api on ${url} (${whereData(how)}${how.cors ? '; CORS on' : ''})`, '']
     for (const org of orgs) {
       lines.push(`  organization  ${org.title}  ${org.id}`)
       for (const { row: site } of tx.scan('sites', 'byOrganization', org.id)) if (site.published) lines.push(`  site          ${site.title} (published)  ${site.id}`)

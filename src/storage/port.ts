@@ -93,15 +93,21 @@ export interface StoragePort<S extends Schema> {
    */
   transaction<T>(fn: (tx: WriteTx<S>) => T): T
   /**
-   * Optional, for adapters that can keep states cheaply (the in-memory one): the current state,
-   * to `restore` later. The API's `snapshot`, `restore`, `reset` and `fork` need these three.
-   * Not inside a transaction.
+   * Optional: the current state, to `restore` later. The API's `snapshot`, `restore`, `reset`
+   * and `fork` need these three. Not inside a transaction.
    */
   snapshot?(): StoreSnapshot
   /** Go back to a state `snapshot` gave (of this store, or of the store it was forked from). */
   restore?(snapshot: StoreSnapshot): void
   /** A new, independent store starting from the current state. */
   fork?(): StoragePort<S>
+  /**
+   * What `snapshot` costs. `'constant'`: O(number of collections) whatever the store holds (the
+   * in-memory adapter), so the API takes one when it is created, for `reset()`. `'size'`: a copy
+   * of the data (the SQLite adapter), so the API takes none unasked and `reset()` refuses.
+   * @default 'constant'
+   */
+  readonly snapshotCost?: 'constant' | 'size'
 }
 
 /** Declare a collection with its row type and indexes. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createDocsApi } from '../../src/index.js'
 import { createMemoryBlobs } from '../../src/storage/blobs.js'
 import { call, expectError } from '../helpers.js'
+import { testStorage } from '../test-storage.js'
 import { expectOfficialResponse } from '../conformance/official.js'
 import { addMember, counters, edit, merge, openCr, setup } from './change-requests-kit.js'
 
@@ -465,7 +466,8 @@ describe('change request content', () => {
 describe('files: the prepare step before the transaction', () => {
   it('fetches nothing for a caller who may not edit, and deletes the blobs of a batch that fails', async () => {
     const live = new Set<string>()
-    const inner = createMemoryBlobs()
+    const storage = testStorage()
+    const inner = storage.blobs ?? createMemoryBlobs()
     const blobs = {
       put: (bytes: Uint8Array, type: string) => {
         const key = inner.put(bytes, type)
@@ -480,7 +482,7 @@ describe('files: the prepare step before the transaction', () => {
       fetched.push(String(input))
       return new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'application/octet-stream' } })
     }) as typeof fetch
-    const api = createDocsApi({ baseUrl: 'http://localhost:4000', blobs, fetch: fakeFetch })
+    const api = createDocsApi({ baseUrl: 'http://localhost:4000', store: storage.store, blobs, fetch: fakeFetch })
     const ada = await api.fixtures.createUser({ displayName: 'Ada' })
     const rita = await api.fixtures.createUser({ displayName: 'Rita' })
     const org = await api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }, { user: rita.id, role: 'read' }] })

@@ -89,20 +89,36 @@ describe('createRequest', () => {
 })
 
 describe('the Node entries', () => {
-  it('(docs-content-api/node and the command line) are the only code of src that imports Node built-ins', () => {
+  it('(docs-content-api/node, docs-content-api/sqlite and the command line) are the only code of src that imports Node built-ins, better-sqlite3, or their code', () => {
     const src = resolve(import.meta.dirname, '../../src')
+    const nodeOnly = (f: string) => f === 'node.ts' || f.startsWith('node/') || f === 'sqlite.ts' || f.startsWith('sqlite/') || f.startsWith('cli/')
     const offenders: string[] = []
     const walk = (dir: string) => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const path = join(dir, entry.name)
         if (entry.isDirectory()) walk(path)
-        else if (/\.ts$/.test(entry.name) && /from ['"]node:|import\(['"]node:|require\(['"]node:/.test(readFileSync(path, 'utf8'))) {
+        else if (/\.ts$/.test(entry.name) && /from ['"]node:|import\(['"]node:|require\(['"]node:|['"]better-sqlite3['"]/.test(readFileSync(path, 'utf8'))) {
           offenders.push(relative(src, path))
         }
       }
     }
     walk(src)
-    expect(offenders.filter((f) => f !== 'node.ts' && !f.startsWith('node/') && !f.startsWith('cli/'))).toEqual([])
+    expect(offenders.filter((f) => !nodeOnly(f))).toEqual([])
+    // Nor does the rest import the Node-only code itself (`../sqlite/store.js`, `./node.js`...).
+    const importers: string[] = []
+    const scan = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name)
+        if (entry.isDirectory()) scan(path)
+        else if (/\.ts$/.test(entry.name) && !nodeOnly(relative(src, path))) {
+          for (const m of readFileSync(path, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
+            if (/(^|\/)(node|sqlite|cli)(\/|\.js$)/.test(m[1]!)) importers.push(`${relative(src, path)}: ${m[1]}`)
+          }
+        }
+      }
+    }
+    scan(src)
+    expect(importers).toEqual([])
     expect(offenders.length).toBeGreaterThan(0)
   })
 })
