@@ -12,4 +12,5 @@ export const AgentInstructionsSchema = z
   })
   .meta({ id: 'OrganizationAgentInstructions', description: "The instructions an organization gives its docs agent." })
 
-export const UpdateAgentInstructionsSchema = z.strictObject({ instructions: JsonDocumentSchema })
+/** Other keys are ignored, as in most bodies (README, Everywhere). */
+export const UpdateAgentInstructionsSchema = z.object({ instructions: JsonDocumentSchema })
