@@ -6,7 +6,7 @@ import type { ChangeRequestRow, ReviewRow, RevisionRow } from '../../storage/sch
 import { fileIn, filesPage, answerRevision } from '../content/handlers.js'
 import { encodeFile, encodePage, encodePageTree } from '../content/encode.js'
 import { pageByPath, requirePage, requireRevision } from '../content/revision.js'
-import { linksPage, revisionLinks } from '../content/links.js'
+import { linksPage, pageLinks, revisionLinks } from '../content/links.js'
 import { getSpace } from '../spaces/model.js'
 import { mergeChangeRequest, updateFromMain } from './actions.js'
 import { applyContentChanges, type PreparedFile } from './content-update.js'
@@ -138,11 +138,11 @@ export const changeRequestHandlers = implement(
       const space = getSpace(ctx, cr.space)
       const rev = contentOf(ctx, cr)
       requirePage(ctx, rev, params.pageId)
-      const all = revisionLinks(ctx, rev).filter((l) => l.source.page === params.pageId)
+      const all = pageLinks(ctx, rev, params.pageId)
       // Broken here and not in main: what the change request would break by merging.
       const mainBroken = new Set(
-        revisionLinks(ctx, requireRevision(ctx, space, space.revision))
-          .filter((l) => l.status === 'broken' && l.source.page === params.pageId)
+        pageLinks(ctx, requireRevision(ctx, space, space.revision), params.pageId)
+          .filter((l) => l.status === 'broken')
           .map((l) => JSON.stringify(l.targetReference)),
       )
       const introduced = all.filter((l) => l.status === 'broken' && !mainBroken.has(JSON.stringify(l.targetReference))).length

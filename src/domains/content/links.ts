@@ -1,7 +1,7 @@
 import type { Context } from '../../core/context.js'
 import { paginateList } from '../../core/paging.js'
 import type { ReadTx } from '../../storage/port.js'
-import type { AppSchema, RevisionRow } from '../../storage/schema.js'
+import type { AppSchema, PageVersionRow, RevisionRow } from '../../storage/schema.js'
 import { documentRefs, type ContentRef } from './markdown.js'
 import { pageIn, walkPages } from './revision.js'
 
@@ -22,6 +22,22 @@ export interface LinkItem {
  */
 const cache = new WeakMap<RevisionRow, LinkItem[]>()
 
+/**
+ * The references of each page version, kept the same way (a version is immutable): the list of a
+ * new revision reads the documents of the pages that changed only, and takes the others' from here.
+ * An edit of one page among 1,000 walks one document, not 1,000.
+ */
+const refsOf = new WeakMap<PageVersionRow, ContentRef[]>()
+
+function versionRefs(page: PageVersionRow): ContentRef[] {
+  let refs = refsOf.get(page)
+  if (!refs) {
+    refs = documentRefs(page.document)
+    if (Object.isFrozen(page)) refsOf.set(page, refs)
+  }
+  return refs
+}
+
 export function revisionLinks(ctx: Context, rev: RevisionRow): LinkItem[] {
   let links = cache.get(rev)
   if (links) return links
@@ -29,12 +45,25 @@ export function revisionLinks(ctx: Context, rev: RevisionRow): LinkItem[] {
   const tx: ReadTx<AppSchema> = ctx.tx
   const files = new Set(rev.files)
   for (const { page } of walkPages(tx, rev)) {
-    for (const ref of documentRefs(page.document)) {
+    for (const ref of versionRefs(page)) {
       const item = classify(ctx, tx, rev, files, ref)
       if (item) links.push({ ...item, source: { page: page.page } })
     }
   }
   if (Object.isFrozen(rev)) cache.set(rev, links)
+  return links
+}
+
+/** The links of one page of a revision (none when the revision lacks it): its own references only, whatever the revision's size. */
+export function pageLinks(ctx: Context, rev: RevisionRow, pageId: string): LinkItem[] {
+  const page = pageIn(ctx.tx, rev, pageId)
+  if (!page) return []
+  const files = new Set(rev.files)
+  const links: LinkItem[] = []
+  for (const ref of versionRefs(page)) {
+    const item = classify(ctx, ctx.tx, rev, files, ref)
+    if (item) links.push({ ...item, source: { page: page.page } })
+  }
   return links
 }
 
