@@ -117,14 +117,7 @@ function applyMetadata(base: PageData, fields: Metadata): PageData {
   return next
 }
 
-const NO_SLUGS: ReadonlySet<string> = new Set()
-
-/** The slugs taken among `parent`'s children, leaving out `self`. */
-function siblingSlugs(draft: RevisionDraft, parent: string | undefined, self?: string): Set<string> {
-  const out = new Set<string>()
-  for (const id of draft.children(parent)) if (id !== self) out.add(draft.get(id)!.slug)
-  return out
-}
+const NO_SLUGS: { has(slug: string): boolean } = { has: () => false }
 
 function place(draft: RevisionDraft, parent: string | undefined, pageId: string, at: number | undefined): void {
   const list = draft.children(parent).filter((id) => id !== pageId)
@@ -194,7 +187,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
         const { document, meta } = readDocument(ctx, change.document, i, true)
         const fields: Metadata = { ...change, ...meta }
         const title = fields.title ?? 'Untitled'
-        const taken = siblingSlugs(draft, parent)
+        const taken = draft.takenSlugs(parent)
         let slug: string
         if (fields.slug !== undefined) {
           if (taken.has(fields.slug)) throw new ApiError('BAD_REQUEST', `${field(i, 'slug')}: "${fields.slug}" is taken by a sibling page (slugs are unique among siblings)`)
@@ -223,7 +216,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
         // The siblings' slugs (a read of each sibling) only when this page's slug may change or
         // meet new siblings: an edit of a body or other metadata costs the same among 10 or 1,000.
         const slugMayChange = moved || fields.slug !== undefined || (fields.title !== undefined && fields.title !== old.title)
-        const taken = slugMayChange ? siblingSlugs(draft, parent, change.page) : NO_SLUGS
+        const taken = slugMayChange ? draft.takenSlugs(parent, change.page) : NO_SLUGS
         if (fields.slug !== undefined && taken.has(fields.slug)) {
           throw new ApiError('BAD_REQUEST', `${field(i, 'slug')}: "${fields.slug}" is taken by a sibling page (slugs are unique among siblings)`)
         }
@@ -297,7 +290,7 @@ function revertPage(ctx: Context, draft: RevisionDraft, target: RevisionRow, pag
   const { id: _version, ...fields } = before
   const restored: PageData = { ...fields, children }
   if (parent === undefined) delete restored.parent
-  const taken = siblingSlugs(draft, parent, pageId)
+  const taken = draft.takenSlugs(parent, pageId)
   if (taken.has(restored.slug)) restored.slug = uniqueSlug(restored.slug, taken)
   draft.set(pageId, restored)
   const siblings = before.parent === undefined ? target.rootPages : (pageIn(ctx.tx, target, before.parent)?.children ?? [])

@@ -2,6 +2,7 @@ import type { Context } from '../../core/context.js'
 import type { PageVersionRow, RevisionRow } from '../../storage/schema.js'
 import { pageIn } from './revision.js'
 import { indexSet } from './tree-index.js'
+import { keepRevisionSlugs, parentKey, revisionSlugs, type SlugCounts } from './sibling-slugs.js'
 
 /** A page's content and metadata, as a draft holds it before it becomes a version row. */
 export type PageData = Omit<PageVersionRow, 'id'>
@@ -15,6 +16,8 @@ export type PageData = Omit<PageVersionRow, 'id'>
 export class RevisionDraft {
   private readonly pending = new Map<string, PageData | null>()
   private readonly order: string[] = []
+  /** Parents whose slugs were asked (their base counts), handed to the new revision on commit. */
+  private readonly slugParents = new Map<string, { parent: string | undefined; base: SlugCounts }>()
   roots: readonly string[]
   files: readonly string[]
 
@@ -65,6 +68,32 @@ export class RevisionDraft {
     else this.set(parent, { ...this.get(parent)!, children })
   }
 
+  /**
+   * The slugs taken among `parent`'s children as the draft stands, leaving out `self`'s: the base
+   * revision's counts (kept per revision, see sibling-slugs.ts) adjusted by the pages the draft
+   * touched. Costs O(pages touched), not O(siblings).
+   */
+  takenSlugs(parent: string | undefined, self?: string): { has(slug: string): boolean } {
+    const { base, delta } = this.slugCounts(parent)
+    const mine = self === undefined ? undefined : this.get(self)
+    const own = mine && mine.parent === parent ? mine.slug : undefined
+    return { has: (slug) => (base.get(slug) ?? 0) + (delta.get(slug) ?? 0) - (slug === own ? 1 : 0) > 0 }
+  }
+
+  /** Slug counts of `parent`'s children: the base revision's, and what the touched pages' moves, renames, inserts and removals change. */
+  private slugCounts(parent: string | undefined): { base: SlugCounts; delta: Map<string, number> } {
+    const key = parentKey(parent)
+    let entry = this.slugParents.get(key)
+    if (!entry) this.slugParents.set(key, (entry = { parent, base: revisionSlugs(this.ctx.tx, this.base, parent) }))
+    const delta = new Map<string, number>()
+    for (const [pageId, data] of this.pending) {
+      const before = pageIn(this.ctx.tx, this.base, pageId)
+      if (before && before.parent === parent) delta.set(before.slug, (delta.get(before.slug) ?? 0) - 1)
+      if (data && data.parent === parent) delta.set(data.slug, (delta.get(data.slug) ?? 0) + 1)
+    }
+    return { base: entry.base, delta }
+  }
+
   /** Whether `pageId` is `ancestor` or below it. */
   isWithin(pageId: string, ancestor: string): boolean {
     for (let p: string | undefined = pageId; p !== undefined; p = this.get(p)?.parent) if (p === ancestor) return true
@@ -100,6 +129,21 @@ export class RevisionDraft {
     if (meta.mergedFrom !== undefined) row.mergedFrom = meta.mergedFrom
     if (meta.changeRequest !== undefined) row.changeRequest = meta.changeRequest
     if (meta.git !== undefined) row.git = meta.git
-    return this.ctx.tx.insert('revisions', row)
+    const stored = this.ctx.tx.insert('revisions', row)
+    // The slug counts this draft worked out, as they stand in the new revision: the next edit
+    // (a change request's next batch is based on it) finds them instead of reading the siblings.
+    const counts = new Map<string, SlugCounts>()
+    for (const [key, { parent }] of this.slugParents) {
+      const { base, delta } = this.slugCounts(parent)
+      const next = new Map(base)
+      for (const [slug, n] of delta) {
+        const total = (next.get(slug) ?? 0) + n
+        if (total > 0) next.set(slug, total)
+        else next.delete(slug)
+      }
+      counts.set(key, next)
+    }
+    keepRevisionSlugs(stored, counts)
+    return stored
   }
 }

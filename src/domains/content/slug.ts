@@ -16,7 +16,7 @@ export function slugify(title: string): string {
 }
 
 /** `base`, or `base-2`, `base-3`... : the first not in `taken` (derived slugs never collide). */
-export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
+export function uniqueSlug(base: string, taken: { has(slug: string): boolean }): string {
   if (!taken.has(base)) return base
   for (let n = 2; ; n++) {
     const suffix = `-${n}`

@@ -156,3 +156,29 @@ describe('files', () => {
     expect(cross.headers.get('access-control-allow-origin')).toBe('*')
   })
 })
+
+describe('slugs among siblings across batches', () => {
+  it('a chain of batches sees the slugs each earlier batch freed, took or moved (counts kept per revision)', async () => {
+    const w = await setup()
+    const ids = async (changes: unknown[]) => (await w.edit(changes)).body.changes.map((c: any) => c.page.id)
+    const [a] = await ids([{ operation: 'insert_page', title: 'Alpha', document: { markdown: 'x' } }])
+    const [a2] = await ids([{ operation: 'insert_page', title: 'Alpha', document: { markdown: 'x' } }])
+    expect((await w.page(a2)).body.slug).toBe('alpha-2')
+    // Renaming the first frees `alpha`: a new Alpha takes it.
+    await w.edit([{ operation: 'update_page', page: a, title: 'Beta' }])
+    expect((await w.page(a)).body.slug).toBe('beta')
+    const [a3] = await ids([{ operation: 'insert_page', title: 'Alpha', document: { markdown: 'x' } }])
+    expect((await w.page(a3)).body.slug).toBe('alpha')
+    // An explicit slug taken by a sibling is refused; one freed by a move is not.
+    expectError(await w.edit([{ operation: 'update_page', page: a3, slug: 'beta' }]), 400, 'is taken by a sibling page')
+    await w.edit([{ operation: 'update_page', page: a, into: a2 }])
+    expect((await w.edit([{ operation: 'update_page', page: a3, slug: 'beta' }])).status).toBe(200)
+    // Under its new parent the moved page keeps its slug; a sibling there with the same derived slug gets -2.
+    const [b2] = await ids([{ operation: 'insert_page', title: 'Beta', into: a2, document: { markdown: 'x' } }])
+    expect((await w.page(b2)).body.slug).toBe('beta-2')
+    // Deleting frees a slug in the next batch.
+    await w.edit([{ operation: 'delete_page', page: a }])
+    const [b3] = await ids([{ operation: 'insert_page', title: 'Beta', into: a2, document: { markdown: 'x' } }])
+    expect((await w.page(b3)).body.slug).toBe('beta')
+  })
+})
