@@ -6,6 +6,7 @@ import { emptyDocument } from '../content/document.js'
 import { RevisionDraft, type PageData } from '../content/draft.js'
 import { MarkdownError, markdownToDocument } from '../content/markdown.js'
 import { findRevision, pageIn, requireRevision } from '../content/revision.js'
+import { relativePageTarget } from '../content/relative-links.js'
 import { slugify, uniqueSlug } from '../content/slug.js'
 import { getSpace } from '../spaces/model.js'
 import { baseRevisionOf } from './encode.js'
@@ -77,19 +78,29 @@ function readDocument(ctx: Context, input: { markdown: string } | { document: Js
   return { document: emptyDocument(), meta: {} }
 }
 
+/** What a batch `ref` names: a page inserted or a file inserted by the batch. */
+type BatchRef = { kind: 'page'; page: string } | { kind: 'file'; file: string }
+
 /** Nodes whose reference may only be a file or a URL (images, an OpenAPI file): a page there stays a URL. */
 const FILE_OR_URL_REFS: ReadonlySet<string> = new Set(['image', 'inline-image', 'swagger'])
 
 /**
  * Links of the batch to a page or file by its `ref` become page and file references, wherever
  * they are (table cells and captions included), where the node's reference may be of that kind.
+ * A relative link to a page file (`usage.md`, `../api.md#setup`: what `format.markdown.refs=relative`
+ * writes), from a page whose parent's path is `dir`, becomes a link to the page of the draft at that
+ * path (an anchor link with the anchor); one naming no page stays a URL.
  */
-function resolveRefs(doc: JsonDocument, refs: ReadonlyMap<string, { kind: 'page'; page: string } | { kind: 'file'; file: string }>): JsonDocument {
-  if (refs.size === 0) return doc
-  const target = (url: unknown) => {
+function resolveRefs(doc: JsonDocument, refs: ReadonlyMap<string, BatchRef>, draft: RevisionDraft, dir: string): JsonDocument {
+  const target = (url: unknown): BatchRef | { kind: 'anchor'; anchor: string; page: string } | undefined => {
     if (typeof url !== 'string') return undefined
     const name = url.replace(/^\.\//, '')
-    return refs.get(name) ?? refs.get(name.replace(/\.md$/, ''))
+    const batch = refs.get(name) ?? refs.get(name.replace(/\.md$/, ''))
+    if (batch) return batch
+    const link = relativePageTarget(dir, url)
+    const page = link && draft.byPath(link.path)
+    if (!page) return undefined
+    return link.anchor === undefined ? { kind: 'page', page } : { kind: 'anchor', anchor: link.anchor, page }
   }
   const visit = (node: DocNode): DocNode => {
     if (node.object === 'text') return node
@@ -151,7 +162,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
   }
 
   // Refs first: pages and files of the batch can link to each other whatever their order.
-  const refs = new Map<string, { kind: 'page'; page: string } | { kind: 'file'; file: string }>()
+  const refs = new Map<string, BatchRef>()
   const pageIds = new Map<number, string>()
   changes.forEach((change, i) => {
     if (change.operation !== 'insert_page') return
@@ -194,7 +205,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
           slug = fields.slug
         } else slug = uniqueSlug(slugify(title), taken)
         const page = applyMetadata(
-          { page: id, space: space.id, type: 'document', title, slug, children: [], document: resolveRefs(document, refs), createdAt: now, updatedAt: now, ...(parent !== undefined && { parent }) },
+          { page: id, space: space.id, type: 'document', title, slug, children: [], document: resolveRefs(document, refs, draft, draft.pathOf(parent)), createdAt: now, updatedAt: now, ...(parent !== undefined && { parent }) },
           { ...fields, title, slug },
         )
         draft.set(id, page)
@@ -224,7 +235,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
         // A slug set explicitly stays; a derived one follows a new title.
         if (fields.slug === undefined && fields.title !== undefined && fields.title !== old.title && old.slug === slugify(old.title)) next.slug = uniqueSlug(slugify(fields.title), taken)
         else if (fields.slug === undefined && taken.has(next.slug)) next.slug = uniqueSlug(next.slug, taken)
-        if (body) next.document = resolveRefs(body.document, refs)
+        if (body) next.document = resolveRefs(body.document, refs, draft, draft.pathOf(parent))
         if (moved) {
           unplace(draft, old.parent, change.page)
           next = { ...next }

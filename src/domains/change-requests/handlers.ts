@@ -78,14 +78,14 @@ export const changeRequestHandlers = implement(
 
     getPageInChangeRequestById: (ctx, { params, query }) => {
       const rev = contentOf(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId))
-      return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document')
+      return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document', undefined, query['format.markdown.refs'])
     },
 
     getPageInChangeRequestByPath: (ctx, { params, query }) => {
       const rev = contentOf(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId))
       const page = pageByPath(ctx.tx, rev, params.pagePath)
       if (!page) throw new ApiError('NOT_FOUND', 'Page not found')
-      return encodePage(ctx, rev, page, query.format ?? 'document')
+      return encodePage(ctx, rev, page, query.format ?? 'document', undefined, query['format.markdown.refs'])
     },
 
     getReviewsByChangeRequestId: (ctx, { params, query }) => {

@@ -94,6 +94,24 @@ export class RevisionDraft {
     return { base: entry.base, delta }
   }
 
+  /** The path of a page of the draft (its ancestors' slugs and its own; '' for the root). */
+  pathOf(pageId: string | undefined): string {
+    const slugs: string[] = []
+    for (let p = pageId === undefined ? undefined : this.get(pageId); p; p = p.parent === undefined ? undefined : this.get(p.parent)) slugs.push(p.slug)
+    return slugs.reverse().join('/')
+  }
+
+  /** The page of the draft at `path` (slugs walked down from the root), or undefined. */
+  byPath(path: string): string | undefined {
+    let found: string | undefined
+    for (const slug of path.split('/')) {
+      const next: string | undefined = this.children(found).find((id) => this.get(id)?.slug === slug)
+      if (next === undefined) return undefined
+      found = next
+    }
+    return found
+  }
+
   /** Whether `pageId` is `ancestor` or below it. */
   isWithin(pageId: string, ancestor: string): boolean {
     for (let p: string | undefined = pageId; p !== undefined; p = this.get(p)?.parent) if (p === ancestor) return true

@@ -2,8 +2,12 @@ import type { Context } from '../../core/context.js'
 import type { FileRow, PageVersionRow, RevisionRow } from '../../storage/schema.js'
 import { documentToMarkdown } from './markdown.js'
 import { childrenOf, pagePath } from './revision.js'
+import { withRelativePageLinks } from './relative-links.js'
 
 export type DocumentFormat = 'document' | 'markdown'
+
+/** How markdown writes page links (`format.markdown.refs`): stable ids (`/pages/<id>`, the default here) or relative links between pages. */
+export type MarkdownRefs = 'stable' | 'relative'
 
 /** The layout of every page (the official document requires each option; these are the product's defaults). */
 const DEFAULT_LAYOUT = Object.freeze({
@@ -50,8 +54,9 @@ export function encodePage(
   page: PageVersionRow,
   format: DocumentFormat,
   path = pagePath(ctx.tx, rev, page),
+  refs: MarkdownRefs = 'stable',
 ): Record<string, unknown> {
-  const children = childrenOf(ctx.tx, rev, page).map((child) => encodePage(ctx, rev, child, format, `${path}/${child.slug}`))
+  const children = childrenOf(ctx.tx, rev, page).map((child) => encodePage(ctx, rev, child, format, `${path}/${child.slug}`, refs))
   return {
     id: page.page,
     title: page.title,
@@ -72,8 +77,14 @@ export function encodePage(
     layout: DEFAULT_LAYOUT,
     tags: [],
     pages: children,
-    ...(format === 'markdown' ? { markdown: documentToMarkdown(page.document, { fileName: (id) => ctx.tx.get('files', id)?.name }) } : { document: page.document }),
+    ...(format === 'markdown' ? { markdown: pageMarkdown(ctx, rev, page, path, refs) } : { document: page.document }),
   }
+}
+
+/** A page's body as markdown; with `relative`, its links to pages of the revision are relative links (content/relative-links.ts). */
+function pageMarkdown(ctx: Context, rev: RevisionRow, page: PageVersionRow, path: string, refs: MarkdownRefs): string {
+  const document = refs === 'relative' ? withRelativePageLinks(ctx.tx, rev, path, page.document) : page.document
+  return documentToMarkdown(document, { fileName: (id) => ctx.tx.get('files', id)?.name })
 }
 
 /** The root pages of a revision, each with its subtree. */

@@ -40,14 +40,14 @@ export const contentHandlers = implement(contentOperations, {
 
   getPageById: (ctx, { params, query }) => {
     const rev = mainRevision(ctx, getSpace(ctx, params.spaceId))
-    return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document')
+    return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document', undefined, query['format.markdown.refs'])
   },
 
   getPageByPath: (ctx, { params, query }) => {
     const rev = mainRevision(ctx, getSpace(ctx, params.spaceId))
     const page = pageByPath(ctx.tx, rev, params.pagePath)
     if (!page) throw new ApiError('NOT_FOUND', 'Page not found')
-    return encodePage(ctx, rev, page, query.format ?? 'document')
+    return encodePage(ctx, rev, page, query.format ?? 'document', undefined, query['format.markdown.refs'])
   },
 
   getRevisionById: (ctx, { params }) => answerRevision(ctx, requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)),
@@ -60,6 +60,6 @@ export const contentHandlers = implement(contentOperations, {
 
   getPageInRevisionById: (ctx, { params, query }) => {
     const rev = requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)
-    return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document')
+    return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document', undefined, query['format.markdown.refs'])
   },
 })

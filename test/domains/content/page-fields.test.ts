@@ -182,3 +182,36 @@ describe('slugs among siblings across batches', () => {
     expect((await w.page(b3)).body.slug).toBe('beta')
   })
 })
+
+describe('format.markdown.refs', () => {
+  it('relative writes page links as links between page files; written back, they are page links again; stable (the default) writes ids', async () => {
+    const w = await setup()
+    const res = await w.edit([
+      { operation: 'insert_page', ref: 'guide', title: 'Guide', document: { markdown: 'Start' } },
+      { operation: 'insert_page', ref: 'usage', title: 'Usage', into: 'guide', document: { markdown: 'Use' } },
+      { operation: 'insert_page', ref: 'api', title: 'API', document: { markdown: '## Setup\n\nKeys' } },
+    ])
+    const [guide, usage, api] = res.body.changes.map((c: any) => c.page.id)
+    const body = `See [usage](/pages/${usage}), [setup](/pages/${api}#setup), [guide](/pages/${guide}) and [the web](https://example.com).`
+    const install = (await w.edit([{ operation: 'insert_page', title: 'Install', into: guide, document: { markdown: body } }])).body.changes[0].page.id
+    const relative = await w.page(install, '?format=markdown&format.markdown.refs=relative')
+    expect(relative.body.markdown).toBe('See [usage](usage.md), [setup](../api.md#setup), [guide](../guide.md) and [the web](https://example.com).\n')
+    expectOfficialResponse('getPageInChangeRequestById', 200, relative.body)
+    expect((await w.page(install, '?format=markdown')).body.markdown).toBe(`${body}\n`)
+    expect((await w.page(install, '?format=markdown&format.markdown.refs=stable')).body.markdown).toBe(`${body}\n`)
+    // Sent back as it was read, the relative links name the same pages.
+    await w.edit([{ operation: 'update_page', page: install, document: { markdown: relative.body.markdown } }])
+    const refs = (await w.page(install)).body.document.nodes[0].nodes.filter((n: any) => n.type === 'link').map((n: any) => n.data.ref)
+    expect(refs).toEqual([
+      { kind: 'page', page: usage },
+      { kind: 'anchor', anchor: 'setup', page: api },
+      { kind: 'page', page: guide },
+      { kind: 'url', url: 'https://example.com' },
+    ])
+    // A relative link naming no page stays a URL; `<folder>/README.md` names the folder's page.
+    await w.edit([{ operation: 'update_page', page: install, document: { markdown: '[x](nope.md) [g](../guide/README.md)' } }])
+    const again = (await w.page(install)).body.document.nodes[0].nodes.filter((n: any) => n.type === 'link').map((n: any) => n.data.ref)
+    expect(again).toEqual([{ kind: 'url', url: 'nope.md' }, { kind: 'page', page: guide }])
+    expectError(await w.page(install, '?format=markdown&format.markdown.refs=absolute'), 400, 'format.markdown.refs')
+  })
+})
