@@ -12,7 +12,8 @@ import { createFaults, type Faults } from './http/faults.js'
 import { createJournal, type Journal } from './http/journal.js'
 import type { OperationDef } from './core/operation.js'
 import { newFlatId } from './core/ids.js'
-import { boundOperations, levelResolvers, operations, seedRules } from './domains/index.js'
+import { boundOperations, levelResolvers, operations, resumers, seedRules } from './domains/index.js'
+import { resumeWork } from './core/resume.js'
 import { createSearchIndexes } from './domains/search/indexes.js'
 import type { Answerer } from './domains/ask/answerer.js'
 import { extractiveAnswerer } from './domains/ask/extractive.js'
@@ -80,7 +81,8 @@ export interface DocsApiOptions {
   journalLimit?: number
   /**
    * A state document to start from (what `api.dump()` writes, or one written by hand: rows by
-   * collection, with defaults for what is left out), loaded through the domain's rules.
+   * collection, with defaults for what is left out), loaded through the domain's rules. Work the
+   * document shows unfinished (a spec `pending`, a translation `running`...) is started again.
    * @example createDocsApi({ seed: JSON.parse(readFileSync('state.json', 'utf8')) })
    */
   seed?: StateDocument
@@ -194,14 +196,20 @@ export interface DocsApi {
    * Needs a store with snapshots (the in-memory one).
    */
   snapshot(): StoreSnapshot
-  /** Go back to a state `snapshot()` took (as often as wanted). The journal and faults are left as they are. */
+  /**
+   * Go back to a state `snapshot()` took (as often as wanted). The journal and faults are left as
+   * they are. Background jobs still running write nothing more (they ran on another state), and
+   * the work the snapshot shows unfinished (a spec in `progress`, a translation `running`...) is
+   * started again.
+   */
   restore(snapshot: StoreSnapshot): void
-  /** Go back to the state right after `createDocsApi` (with its seed). */
+  /** Go back to the state right after `createDocsApi` (with its seed), as `restore` does. */
   reset(): void
   /**
    * A new, independent API starting from the current state: same options (clock, ids, URLs)
-   * unless overridden; its own journal, faults and background jobs; `reset()` of the fork goes
-   * back to where it started.
+   * unless overridden; its own journal, faults and background jobs (the work in progress it copied
+   * is started again in the fork; the parent's jobs go on in the parent); `reset()` of the fork
+   * goes back to where it started.
    */
   fork(overrides?: Omit<DocsApiOptions, 'store' | 'seed'>): DocsApi
   /** The runtime and bound operations, for `createFetchHandler`. */
@@ -240,7 +248,13 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
 
   const system = <T>(fn: (ctx: Context) => T): T => inSystemTransaction(rt, fn)
 
-  if (options.seed !== undefined) system((ctx) => loadState(ctx, options.seed, seedRules, blobs))
+  // Rows left unfinished (a seed, a fork's copy, a store that already held rows) have no job in
+  // this new API: each area takes them up again (core/resume.ts).
+  const resume = () => system((ctx) => resumeWork(ctx, resumers))
+  system((ctx) => {
+    if (options.seed !== undefined) loadState(ctx, options.seed, seedRules, blobs)
+    resumeWork(ctx, resumers)
+  })
   /** A store capability, or an error saying which store lacks it. */
   const capability = <K extends 'snapshot' | 'restore' | 'fork'>(name: K): NonNullable<StoragePort<AppSchema>[K]> => {
     const fn = store[name]
@@ -250,6 +264,12 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
   // The state after creation, for reset(). Taking it marks the tables shared: the first write to
   // each copies it once (empty, or the seed).
   const initial = store.snapshot?.()
+  /** Back to a snapshot: the jobs running now ran on another state (they write nothing more), and the snapshot's unfinished work is taken up again. */
+  const goBack = (snapshot: StoreSnapshot) => {
+    capability('restore')(snapshot)
+    rt.jobs.supersede()
+    resume()
+  }
   const core: ApiCore = {
     runtime: rt,
     operations: boundOperations,
@@ -268,8 +288,8 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     idle: () => rt.jobs.idle(),
     dump: () => dumpState(store, seedRules.map((r) => r.collection), blobs),
     snapshot: () => capability('snapshot')(),
-    restore: (snapshot) => capability('restore')(snapshot),
-    reset: () => capability('restore')(initial!),
+    restore: (snapshot) => goBack(snapshot),
+    reset: () => goBack(initial!),
     fork: (overrides = {}) => createDocsApi({ ...options, ...overrides, seed: undefined, store: capability('fork')(), blobs }),
     [API_CORE]: core,
   }
