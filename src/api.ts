@@ -143,8 +143,8 @@ export interface DocsApiOptions {
    */
   integrationDelivery?: IntegrationDeliveryOptions
   /**
-   * The translator of translation runs: text in, text out, one call per page title, description
-   * and text block (async allowed). A block in several runs (bold, links...) comes with numbered
+   * The translator of translation runs: text in, text out, one call per page title, description,
+   * text block and label a block holds in its data, such as a table's column title (async allowed). A block in several runs (bold, links...) comes with numbered
    * tags around each run (`<1>Click </1><2>here</2>`) to give back around their translations;
    * `context` says the languages, what the text is, and the translation's instructions. Without
    * one, a run copies the source's text as it is and counts no page and no word as translated.
