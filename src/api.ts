@@ -12,7 +12,8 @@ import { createFaults, type Faults } from './http/faults.js'
 import { createJournal, type Journal } from './http/journal.js'
 import type { OperationDef } from './core/operation.js'
 import { newFlatId } from './core/ids.js'
-import { boundOperations, levelResolvers, operations, seedRules } from './domains/index.js'
+import { boundOperations, levelResolvers, operations, resumers, seedRules } from './domains/index.js'
+import { resumeWork } from './core/resume.js'
 import { createSearchIndexes } from './domains/search/indexes.js'
 import type { Answerer } from './domains/ask/answerer.js'
 import { extractiveAnswerer } from './domains/ask/extractive.js'
@@ -84,7 +85,8 @@ export interface DocsApiOptions {
   journalLimit?: number
   /**
    * A state document to start from (what `api.dump()` writes, or one written by hand: rows by
-   * collection, with defaults for what is left out), loaded through the domain's rules.
+   * collection, with defaults for what is left out), loaded through the domain's rules. Work the
+   * document shows unfinished (a spec `pending`, a translation `running`...) is started again.
    * @example createDocsApi({ seed: JSON.parse(readFileSync('state.json', 'utf8')) })
    */
   seed?: StateDocument
@@ -146,8 +148,8 @@ export interface DocsApiOptions {
    */
   integrationDelivery?: IntegrationDeliveryOptions
   /**
-   * The translator of translation runs: text in, text out, one call per page title, description
-   * and text block (async allowed). A block in several runs (bold, links...) comes with numbered
+   * The translator of translation runs: text in, text out, one call per page title, description,
+   * text block and label a block holds in its data, such as a table's column title (async allowed). A block in several runs (bold, links...) comes with numbered
    * tags around each run (`<1>Click </1><2>here</2>`) to give back around their translations;
    * `context` says the languages, what the text is, and the translation's instructions. Without
    * one, a run copies the source's text as it is and counts no page and no word as translated.
@@ -200,18 +202,24 @@ export interface DocsApi {
    * Needs a store with snapshots (both have them).
    */
   snapshot(): StoreSnapshot
-  /** Go back to a state `snapshot()` took (as often as wanted). The journal and faults are left as they are. */
+  /**
+   * Go back to a state `snapshot()` took (as often as wanted). The journal and faults are left as
+   * they are. Background jobs still running write nothing more (they ran on another state), and
+   * the work the snapshot shows unfinished (a spec in `progress`, a translation `running`...) is
+   * started again.
+   */
   restore(snapshot: StoreSnapshot): void
   /**
-   * Go back to the state right after `createDocsApi` (with its seed). In-memory store only: the
-   * API keeps no copy of a SQLite file when it is created (take `snapshot()` instead).
+   * Go back to the state right after `createDocsApi` (with its seed), as `restore` does. In-memory
+   * store only: the API keeps no copy of a SQLite file when it is created (take `snapshot()` instead).
    */
   reset(): void
   /**
    * A new, independent API starting from the current state: same options (clock, ids, URLs)
-   * unless overridden; its own journal, faults and background jobs; `reset()` of the fork goes
-   * back to where it started (in memory; a fork of a SQLite store is a store on a temporary copy
-   * of the file).
+   * unless overridden; its own journal, faults and background jobs (the work in progress it copied
+   * is started again in the fork; the parent's jobs go on in the parent); `reset()` of the fork
+   * goes back to where it started (in memory; a fork of a SQLite store is a store on a temporary
+   * copy of the file).
    */
   fork(overrides?: Omit<DocsApiOptions, 'store' | 'seed'>): DocsApi
   /** The runtime and bound operations, for `createFetchHandler`. */
@@ -250,7 +258,13 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
 
   const system = <T>(fn: (ctx: Context) => T): T => inSystemTransaction(rt, fn)
 
-  if (options.seed !== undefined) system((ctx) => loadState(ctx, options.seed, seedRules, blobs))
+  // Rows left unfinished (a seed, a fork's copy, a store that already held rows) have no job in
+  // this new API: each area takes them up again (core/resume.ts).
+  const resume = () => system((ctx) => resumeWork(ctx, resumers))
+  system((ctx) => {
+    if (options.seed !== undefined) loadState(ctx, options.seed, seedRules, blobs)
+    resumeWork(ctx, resumers)
+  })
   /** A store capability, or an error saying which store lacks it. */
   const capability = <K extends 'snapshot' | 'restore' | 'fork'>(name: K): NonNullable<StoragePort<AppSchema>[K]> => {
     const fn = store[name]
@@ -261,6 +275,12 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
   // each copies it once (empty, or the seed). Not of a store whose snapshots copy its data (a
   // SQLite file): opening a server on a large file must not copy it.
   const initial = store.snapshotCost === 'size' ? undefined : store.snapshot?.()
+  /** Back to a snapshot: the jobs running now ran on another state (they write nothing more), and the snapshot's unfinished work is taken up again. */
+  const goBack = (snapshot: StoreSnapshot) => {
+    capability('restore')(snapshot)
+    rt.jobs.supersede()
+    resume()
+  }
   const core: ApiCore = {
     runtime: rt,
     operations: boundOperations,
@@ -279,11 +299,10 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     idle: () => rt.jobs.idle(),
     dump: () => dumpState(store, seedRules.map((r) => r.collection), blobs),
     snapshot: () => capability('snapshot')(),
-    restore: (snapshot) => capability('restore')(snapshot),
+    restore: (snapshot) => goBack(snapshot),
     reset: () => {
-      const restore = capability('restore')
       if (!initial) throw new TypeError('reset() needs the state the API was created with, which is not kept for a store whose snapshots copy its data (SQLite): take api.snapshot() when you want a state to go back to, and api.restore() it')
-      restore(initial)
+      goBack(initial)
     },
     fork: (overrides = {}) => createDocsApi({ ...options, ...overrides, seed: undefined, store: capability('fork')(), blobs }),
     [API_CORE]: core,

@@ -13,7 +13,8 @@ import { encodeOrganization } from './domains/organizations/encode.js'
 import { createOrganization } from './domains/organizations/model.js'
 import { CreateOrganizationSchema } from './domains/organizations/schemas.js'
 import { encodeUser } from './domains/users/encode.js'
-import { seedRules } from './domains/index.js'
+import { resumers, seedRules } from './domains/index.js'
+import { resumeWork } from './core/resume.js'
 import { loadState } from './state/seed.js'
 import type { BlobPort } from './storage/blobs.js'
 
@@ -87,7 +88,11 @@ export function createFixtures(system: System, blobs: BlobPort) {
      * row and field (``Invalid seed: `spaces[2].parent`: no collection "c9" ...``) loads nothing.
      */
     async load(doc: unknown): Promise<void> {
-      system((ctx) => loadState(ctx, doc, seedRules, blobs))
+      system((ctx) => {
+        const loaded = loadState(ctx, doc, seedRules, blobs)
+        // The loaded rows' unfinished work starts (the API's other rows have their jobs already).
+        resumeWork(ctx, resumers, (collection, id) => loaded.get(collection)?.has(id) ?? false)
+      })
     },
 
     /** Create an invite link in an organization. */

@@ -15,6 +15,19 @@ export interface JobRunner {
   readonly pending: number
   /** Resolves when no job is pending. */
   idle(): Promise<void>
+  /**
+   * Bumped by `supersede()`: a job started under an older generation writes nothing any more
+   * (`startJob` guards its transactions).
+   */
+  readonly generation: number
+  /**
+   * Make every job started so far write nothing from now on: the state they ran on is gone (the
+   * API went back to a snapshot). They still finish (and `idle()` still waits for them), but
+   * their next transaction stops them, their failures are not recorded and the jobs they would
+   * start are not started. The API then resumes the unfinished work of the state it went back to
+   * (core/resume.ts).
+   */
+  supersede(): void
 }
 
 /**
@@ -54,6 +67,7 @@ export type Deferred = Array<{ name: string; job: Job }>
 
 export function createJobRunner(onError: (error: unknown, job: string) => void): JobRunner {
   const running = new Set<Promise<void>>()
+  let generation = 0
   return {
     run(name, job) {
       // A microtask later: the request that started the job answers first.
@@ -73,15 +87,46 @@ export function createJobRunner(onError: (error: unknown, job: string) => void):
       // A job may start others: wait until a pass finds nothing left.
       while (running.size > 0) await Promise.all([...running])
     },
+    get generation() {
+      return generation
+    },
+    supersede() {
+      generation++
+    },
   }
 }
 
-/** Start a job on the runner: its `run` with `env`, then, when it throws, its `failed` step. */
+/** Thrown by the transaction of a superseded job (and swallowed by `startJob`): it stops the job. */
+class Superseded extends Error {
+  constructor() {
+    super('This job was superseded: the API went back to a snapshot taken before it ended')
+  }
+}
+
+/**
+ * Start a job on the runner: its `run` with `env`, then, when it throws, its `failed` step. The
+ * job is bound to the runner's current generation: once superseded, its transactions throw (and
+ * stop it quietly), and the jobs it defers are dropped, so it can never write over the state the
+ * API went back to, nor over the job that resumed its work there.
+ */
 export function startJob(runner: JobRunner, env: JobEnv, name: string, job: Job): void {
+  const generation = runner.generation
+  const live = () => runner.generation === generation
+  const guarded: JobEnv = {
+    ...env,
+    transaction(fn) {
+      if (!live()) throw new Superseded()
+      return env.transaction(fn)
+    },
+    defer(next, nextJob) {
+      if (live()) env.defer(next, nextJob)
+    },
+  }
   runner.run(name, async () => {
     try {
-      await job.run(env)
+      await job.run(guarded)
     } catch (error) {
+      if (!live()) return
       if (!job.failed) throw error
       env.transaction((ctx) => job.failed!(ctx, error))
     }

@@ -187,7 +187,7 @@ export async function fetchOutgoing(
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   let target = checkOutgoingUrl(url, options)
-  const signal = AbortSignal.timeout(timeoutMs)
+  const { signal, clear } = timeLimit(timeoutMs)
   try {
     for (let hops = 0; ; hops++) {
       const response = await untilAborted(fetchFn(target.href, { redirect: 'manual', signal }), signal)
@@ -217,7 +217,21 @@ export async function fetchOutgoing(
       throw late
     }
     throw couldNotFetch(field, error instanceof Error ? error.message : String(error))
+  } finally {
+    clear()
   }
+}
+
+/**
+ * A signal that aborts after `ms`, driven by a timer that keeps the event loop alive while the
+ * request is pending (`AbortSignal.timeout`'s timer does not: in a plain Node script a fetch that
+ * never settles let the process exit before the timeout was recorded). `clear` stops the timer
+ * once the exchange settled, so nothing waits on it afterwards.
+ */
+function timeLimit(ms: number): { signal: AbortSignal; clear: () => void } {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(new DOMException(`The operation timed out after ${ms} ms`, 'TimeoutError')), ms)
+  return { signal: controller.signal, clear: () => clearTimeout(timer) }
 }
 
 /** The next URL of a redirect, checked like the first one (the message says the refused URL came from a redirect). */

@@ -31,6 +31,12 @@ import { integrationSeedRules } from './integrations/seed.js'
 
 export { levelResolvers } from './access/levels.js'
 import type { SeedRule } from '../state/seed.js'
+import type { Resumer } from '../core/resume.js'
+import { openapiSpecResumer } from './openapi-specs/resume.js'
+import { translationResumer } from './translations/resume.js'
+import { conversationResumer } from './conversations/resume.js'
+import { integrationEventResumer } from './integrations/resume.js'
+import { gitSyncResumer } from './git-sync/resume.js'
 import { collectionSeedRules } from './collections/seed.js'
 import { sequenceSeedRules } from './common/seed.js'
 import { organizationSeedRules } from './organizations/seed.js'
@@ -100,3 +106,10 @@ export const seedRules: readonly SeedRule[] = [
   ...conversationSeedRules,
   ...gitSyncSeedRules,
 ] as readonly SeedRule[]
+
+/**
+ * How each area takes up its unfinished background work (core/resume.ts): run by the API after
+ * it is created (a seed, a fork, a store that already holds rows), after `fixtures.load` (the
+ * loaded rows) and after `restore()` / `reset()`. An area that defers jobs adds its resumer here.
+ */
+export const resumers: readonly Resumer[] = [openapiSpecResumer, translationResumer, conversationResumer, integrationEventResumer, gitSyncResumer] as readonly Resumer[]

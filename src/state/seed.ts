@@ -78,7 +78,7 @@ export const SeedTimestampSchema = z.iso.datetime({ error: 'must be an ISO 8601 
  * in document order (so lists keep their order), then each rule's checks, then its
  * whole-collection invariants.
  */
-export function loadState(ctx: Context, doc: unknown, rules: readonly SeedRule[], blobs: BlobPort): void {
+export function loadState(ctx: Context, doc: unknown, rules: readonly SeedRule[], blobs: BlobPort): LoadedIds {
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) invalid('(document)', 'must be an object of collections')
   const known = new Set(rules.map((r) => r.collection))
   for (const [key, value] of Object.entries(doc as Record<string, unknown>)) {
@@ -94,7 +94,7 @@ export function loadState(ctx: Context, doc: unknown, rules: readonly SeedRule[]
   // Blobs first (the port is not transactional: the ones stored here are deleted if loading fails).
   const stored = new Map<string, string>()
   try {
-    loadRows(ctx, doc as Record<string, unknown>, rules, blobs, stored)
+    return loadRows(ctx, doc as Record<string, unknown>, rules, blobs, stored)
   } catch (error) {
     for (const key of stored.values()) blobs.delete(key)
     throw error
@@ -107,7 +107,10 @@ const BlobEntrySchema = z.strictObject({
   base64: z.string(),
 })
 
-function loadRows(ctx: Context, doc: Record<string, unknown>, rules: readonly SeedRule[], blobs: BlobPort, stored: Map<string, string>): void {
+/** The ids of the rows a document loaded, by collection (the API resumes their unfinished work: core/resume.ts). */
+export type LoadedIds = ReadonlyMap<CollectionName, ReadonlySet<string>>
+
+function loadRows(ctx: Context, doc: Record<string, unknown>, rules: readonly SeedRule[], blobs: BlobPort, stored: Map<string, string>): LoadedIds {
   ;((doc.blobs as unknown[] | undefined) ?? []).forEach((raw, i) => {
     const parsed = BlobEntrySchema.safeParse(raw)
     if (!parsed.success) {
@@ -156,6 +159,7 @@ function loadRows(ctx: Context, doc: Record<string, unknown>, rules: readonly Se
     for (const { row, at } of rows) rule.check?.({ ctx, fail: (field, why) => invalid(`${at}.${field}`, why) }, row)
   }
   for (const { rule } of loaded) rule.finish?.({ ctx, fail: invalid })
+  return new Map(loaded.map(({ rule, rows }) => [rule.collection, new Set(rows.map(({ row }) => (row as { id: string }).id))]))
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

@@ -659,6 +659,12 @@ export const siteSpaceContainer = (s: { site: string; section?: string }): strin
 /** The thread a comment belongs to: a change request's (`cr:<id>`) or its space's own (`space:<id>`). */
 export const commentThread = (c: { space: string; changeRequest?: string }): string => (c.changeRequest ? `cr:${c.changeRequest}` : `space:${c.space}`)
 
+/**
+ * The one key of the `unfinished` indexes: rows whose background work has not reached a final
+ * state, which the areas' resumers take up again after a fork, a restore or a load (core/resume.ts).
+ */
+export const UNFINISHED = 'unfinished'
+
 export const schema = {
   sequences: collection<SequenceRow>(),
   users: collection<UserRow>(),
@@ -745,7 +751,8 @@ export const schema = {
     /** Every comment of a space, its change requests' included: purged with the space. */
     bySpace: { key: (c) => c.space },
   }),
-  gitSyncs: collection<GitSyncRow>(),
+  /** `unfinished` (key `unfinished`): syncs whose operation is running, for core/resume.ts. */
+  gitSyncs: collection<GitSyncRow>({ unfinished: { key: (g) => (g.operation.state === 'running' ? UNFINISHED : undefined) } }),
   /** Replies of a comment, in posting order. */
   commentReplies: collection<CommentReplyRow>({ byComment: { key: (r) => r.comment } }),
   samlProviders: collection<SamlProviderRow>({ byOrganization: { key: (p) => p.organization } }),
@@ -753,6 +760,8 @@ export const schema = {
     byOrganization: { key: (s) => s.organization },
     /** `${organization}/${slug}`: a slug names one spec of its organization. */
     bySlug: { key: (s) => `${s.organization}/${s.slug}` },
+    /** Specs not yet `complete` (key `unfinished`), for core/resume.ts. */
+    unfinished: { key: (s) => (s.processingState === 'complete' ? undefined : UNFINISHED) },
   }),
   /** Versions of a spec, oldest first. */
   openapiSpecVersions: collection<OpenAPISpecVersionRow>({ bySpec: { key: (v) => v.spec } }),
@@ -761,11 +770,15 @@ export const schema = {
     byOrganization: { key: (t) => t.organization },
     bySource: { key: (t) => t.source.space },
     byResult: { key: (t) => t.result?.space },
+    /** Translations with a run asked for or running (key `unfinished`), for core/resume.ts. */
+    unfinished: { key: (t) => (t.status === 'completed' ? undefined : UNFINISHED) },
   }),
   /** Conversations of an organization in first-ingest order, and by `${organization}/${source}` for the source filter. */
   conversations: collection<ConversationRow>({
     byOrganization: { key: (c) => c.organization },
     bySource: { key: (c) => `${c.organization}/${c.source}` },
+    /** Conversations `pending` or `processing` (key `unfinished`), for core/resume.ts. */
+    unfinished: { key: (c) => (c.status === 'pending' || c.status === 'processing' ? UNFINISHED : undefined) },
   }),
   conversationIssues: collection<ConversationIssueRow>({
     byOrganization: { key: (i) => i.organization },
@@ -795,7 +808,11 @@ export const schema = {
     byInstallation: { key: (i) => i.installation },
   }),
   /** An integration's events, in the order they were recorded. */
-  integrationEvents: collection<IntegrationEventRow>({ byIntegration: { key: (e) => e.integration } }),
+  integrationEvents: collection<IntegrationEventRow>({
+    byIntegration: { key: (e) => e.integration },
+    /** Events whose delivery is `pending` or in `progress` (key `unfinished`), for core/resume.ts. */
+    unfinished: { key: (e) => (e.delivery.state === 'pending' || e.delivery.state === 'progress' ? UNFINISHED : undefined) },
+  }),
 }
 
 export type AppSchema = typeof schema

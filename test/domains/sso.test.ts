@@ -127,6 +127,9 @@ describe('SAML provider validation: a 400 naming the field and the rule, nothing
     ['long entityID', { label: 'A', entityID: 'x'.repeat(1025) }, 'body field `entityID`: must be at most 1024 characters'],
     ['ssoURL not a URL', { label: 'A', ssoURL: 'not a url' }, 'body field `ssoURL`: must be a URL'],
     ['long ssoURL', { label: 'A', ssoURL: `https://idp.test/${'x'.repeat(2040)}` }, 'body field `ssoURL`: must be at most 2048 characters'],
+    ['javascript: ssoURL', { label: 'A', ssoURL: 'javascript:alert(document.cookie)' }, 'body field `ssoURL`: must be an http or https URL (not javascript:)'],
+    ['data: ssoURL', { label: 'A', ssoURL: 'data:text/html,<script>alert(1)</script>' }, 'body field `ssoURL`: must be an http or https URL (not data:)'],
+    ['ftp: ssoURL', { label: 'A', ssoURL: 'ftp://idp.acme.test/sso' }, 'body field `ssoURL`: must be an http or https URL (not ftp:)'],
     ['plain-text certificate', { label: 'A', certificate: 'my certificate' }, 'body field `certificate`: must be an X.509 certificate in PEM form'],
     ['a public key', { label: 'A', certificate: PUBLIC_KEY }, 'body field `certificate`: must be an X.509 certificate, not a public key'],
     ['a private key', { label: 'A', certificate: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----' }, 'must be an X.509 certificate, not a private key'],
@@ -164,6 +167,7 @@ describe('SAML provider validation: a 400 naming the field and the rule, nothing
       [{ certificate: PUBLIC_KEY }, 'not a public key'],
       [{ label: '' }, 'body field `label`'],
       [{ ssoURL: 'ftp//x' }, 'body field `ssoURL`: must be a URL'],
+      [{ ssoURL: 'javascript:alert(1)' }, 'body field `ssoURL`: must be an http or https URL (not javascript:)'],
     ] as const) {
       await expectUnchanged(w, async () => expectError(await call(w.api, w.tokens.ada, 'PATCH', path, body), 400, message))
     }
@@ -235,6 +239,7 @@ describe('SAML providers in state documents', () => {
     const seed = (row: object) => () => createDocsApi({ seed: { ...doc, samlProviders: [{ id: 'p1', organization: w.org.id, label: 'X', ...row } as never] } })
     expect(seed({ certificate: PUBLIC_KEY })).toThrow('Invalid seed: `samlProviders[0].certificate`: must be an X.509 certificate, not a public key')
     expect(seed({ defaultTeam: 'nope' })).toThrow('Invalid seed: `samlProviders[0].defaultTeam`')
+    expect(seed({ ssoURL: 'javascript:alert(1)' })).toThrow('Invalid seed: `samlProviders[0].ssoURL`: must be an http or https URL (not javascript:)')
     expect(seed({ organization: 'nope' })).toThrow('Invalid seed: `samlProviders[0].organization`')
   })
 })

@@ -20,6 +20,8 @@ export class RevisionDraft {
   private readonly slugParents = new Map<string, { parent: string | undefined; base: SlugCounts }>()
   roots: readonly string[]
   files: readonly string[]
+  /** The revision's variables (the base's unless replaced). */
+  variables: RevisionRow['variables']
 
   constructor(
     private readonly ctx: Context,
@@ -27,6 +29,7 @@ export class RevisionDraft {
   ) {
     this.roots = base.rootPages
     this.files = base.files
+    this.variables = base.variables
   }
 
   get(pageId: string): PageData | undefined {
@@ -55,7 +58,7 @@ export class RevisionDraft {
   }
 
   get changed(): boolean {
-    return this.pending.size > 0 || this.roots !== this.base.rootPages || this.files !== this.base.files
+    return this.pending.size > 0 || this.roots !== this.base.rootPages || this.files !== this.base.files || this.variables !== this.base.variables
   }
 
   /** The children of a page, or the root pages (parent undefined). */
@@ -142,7 +145,7 @@ export class RevisionDraft {
       rootPages: this.roots,
       buckets: indexSet(this.ctx, this.base.buckets, changes),
       files: this.files,
-      variables: this.base.variables,
+      variables: this.variables,
     }
     if (meta.mergedFrom !== undefined) row.mergedFrom = meta.mergedFrom
     if (meta.changeRequest !== undefined) row.changeRequest = meta.changeRequest

@@ -30,7 +30,7 @@ export function requireIssue(ctx: Context, organization: string, id: string): Co
 }
 
 /** Remove a conversation's issues (a re-ingest), bringing their clusters up to date (an emptied one goes). */
-function removeIssues(ctx: Context, conversation: string): void {
+export function removeIssues(ctx: Context, conversation: string): void {
   const clusters = new Set<string>()
   for (const { row } of ctx.tx.scan('conversationIssues', 'byConversation', conversation)) {
     clusters.add(row.cluster)

@@ -10,7 +10,7 @@ const Parts = IngestConversationSchema.shape.parts
 /**
  * Conversations, issue clusters and issues in a state document. A conversation's row id is
  * `${organization}/${conversation}` (filled in when left out). Processing does not travel in a
- * document: a conversation saved `pending` or `processing` stays so until it is ingested again.
+ * document: a conversation saved `pending` or `processing` is processed again once loaded (resume.ts).
  */
 export const conversationSeedRules = [
   seedRule({

@@ -7,8 +7,8 @@ const StageSchema = z.enum(['repo_fetch', 'config_check', 'content_process', 'fi
 /**
  * Git Sync rows in a state document (one per space, its id the space's). A URL is kept without
  * credentials, whatever the document says. An operation still `running` in a document has no job
- * behind it once loaded: it loads as a failure saying so, so git info never shows a sync that
- * nothing will finish.
+ * behind it once loaded: the area's resumer (resume.ts) ends it as a failure saying so, so git
+ * info never shows a sync that nothing will finish.
  */
 export const gitSyncSeedRules = [
   seedRule({
@@ -50,13 +50,7 @@ export const gitSyncSeedRules = [
         })
         .transform((r) => {
           const url = withoutCredentials(r.url)
-          const running = r.operation.state === 'running'
-          const operation = {
-            ...r.operation,
-            id: r.operation.id ?? d.newId(),
-            updatedAt: r.operation.updatedAt ?? r.operation.startedAt,
-            ...(running && { state: 'failure' as const, error: 'the operation was running when the state was saved; nothing finished it', endedAt: d.now }),
-          }
+          const operation = { ...r.operation, id: r.operation.id ?? d.newId(), updatedAt: r.operation.updatedAt ?? r.operation.startedAt }
           return {
             ...r,
             space: r.space ?? r.id,

@@ -14,12 +14,17 @@ import type { IntegrationEventRow } from './rows.js'
  * attempt, or an answer that refuses the event, ends `failed` with the reason. Without a handler
  * the event ends `skipped`: recorded, not delivered.
  */
-export function deliveryJob(eventId: string): Job {
+export function deliveryJob(eventId: string, from: ResumeFrom = { attempt: 1 }): Job {
   return {
     async run(env) {
       const { handlers, retryDelays, timeout } = env.services.integrations
       const attempts = retryDelays.length + 1
-      for (let n = 1; ; n++) {
+      // A resumed retry waits what is left of its delay first (by the API's clock, at most the delay).
+      if (from.nextAttemptAt !== undefined) {
+        const left = Math.min(retryDelays[from.attempt - 2] ?? 0, Math.max(0, Date.parse(from.nextAttemptAt) - env.now().getTime()))
+        if (left > 0) await new Promise((resolve) => setTimeout(resolve, left))
+      }
+      for (let n = Math.min(from.attempt, attempts); ; n++) {
         const dispatch = env.transaction((ctx) => startAttempt(ctx, eventId, n, attempts, handlers))
         if (!dispatch) return
         const outcome = await attempt(dispatch.handler, await dispatchRequest(dispatch), timeout)
@@ -46,6 +51,13 @@ export function deliveryJob(eventId: string): Job {
       updateEvent(ctx, eventId, (row) => ({ delivery: { state: 'failed', attempts: row.delivery.attempts, reason }, logs: [{ level: 'error', message: reason }] }))
     },
   }
+}
+
+/** Where a delivery starts: attempt 1, or where a resumed one left off (resume.ts). */
+export interface ResumeFrom {
+  attempt: number
+  /** When the retry that `attempt` is was due (it waits until then). */
+  nextAttemptAt?: string
 }
 
 /**

@@ -8,8 +8,8 @@ import { INTEGRATION_NAME_PATTERN, PublishIntegrationSchema } from './schemas.js
  * (the publish body's fields but `organization`) with its owner and version; installations name
  * an installed integration and organization (one per organization); space and site installations
  * name their installation (their space or site may be gone: the API keeps such rows and leaves
- * them out of lists and counts). Loaded events keep the delivery state they were saved with: no
- * delivery job starts for them.
+ * them out of lists and counts). Loaded events keep the delivery state they were saved with; one
+ * still `pending` or in `progress` is delivered again once loaded (resume.ts).
  */
 const manifest = PublishIntegrationSchema.omit({ organization: true }).shape
 

@@ -1,5 +1,6 @@
 import { validate } from '@readme/openapi-parser'
 import { parseDocument } from 'yaml'
+import { createLocator } from './error-location.js'
 
 /**
  * Reading and checking an OpenAPI document. The text is parsed with `yaml` (JSON is YAML too, so
@@ -52,16 +53,6 @@ function externalRefs(value: unknown, path: string, out: ProcessError[]): void {
   }
 }
 
-/**
- * The first line of a parser message: the library adds a code frame of its own JSON rendering of
- * the document (not the text as written), whose pointer line alone says what is missing.
- */
-function compact(message: string): string {
-  const [first, ...rest] = message.split('\n')
-  const hint = rest.map((l) => /\^\s*(.+)$/.exec(l)?.[1]).find(Boolean)
-  return hint ? `${first!.trim()} (${hint.trim()})` : first!.trim()
-}
-
 /** Parse and validate a spec's text: its format when it is a valid OpenAPI document, else what is wrong. */
 export async function checkSpecText(text: string): Promise<Checked> {
   const read = readSpecText(text)
@@ -72,11 +63,13 @@ export async function checkSpecText(text: string): Promise<Checked> {
   }
   const errors: ProcessError[] = []
   externalRefs(document, '', errors)
+  // Schema errors come with a code frame instead of a place: error-location.ts finds the node.
+  const located = createLocator(document)
   try {
     const result = await validate(structuredClone(document) as never, { resolve: { external: false }, validate: { errors: { colorize: false } } })
-    if (!result.valid) errors.push(...result.errors.map((e) => ({ message: compact(e.message) })))
+    if (!result.valid) errors.push(...result.errors.map((e) => located(e.message)))
   } catch (error) {
-    errors.push({ message: compact(error instanceof Error ? error.message : String(error)) })
+    errors.push(located(error instanceof Error ? error.message : String(error)))
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, format: formatOf(text) }
 }

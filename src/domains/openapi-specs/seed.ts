@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { UrlSchema } from '../common/schemas.js'
 import { formatOf } from './parse.js'
-import { deferProcessing } from './processing.js'
 import { OpenAPISpecSlugSchema, OpenAPISpecVisibilitySchema } from './schemas.js'
 
 const SourceSchema = z.union([z.strictObject({ text: z.string().min(1) }), z.strictObject({ url: UrlSchema })], { error: 'must be {"text": "..."} or {"url": "..."}' })
@@ -10,7 +9,7 @@ const SourceSchema = z.union([z.strictObject({ text: z.string().min(1) }), z.str
 /**
  * OpenAPI specs and their versions in a state document. A spec left `pending` or in `progress`
  * (a dump taken while it was processed) needs its `pendingSource`, and is processed again once
- * the document is loaded; a `complete` one has none.
+ * the document is loaded (resume.ts); a `complete` one has none.
  */
 export const openapiSpecSeedRules = [
   seedRule({
@@ -38,11 +37,8 @@ export const openapiSpecSeedRules = [
       // The first row with a slug keeps it: a later one is at fault.
       if (ctx.tx.scan('openapiSpecs', 'bySlug', `${row.organization}/${row.slug}`, { limit: 1 })[0]!.row.id !== row.id) fail('slug', `"${row.slug}" is the slug of another spec of organization "${row.organization}"`)
       if (row.processingState === 'complete' && row.pendingSource) fail('pendingSource', 'must be left out of a complete spec')
-      if (row.processingState !== 'complete') {
-        if (!row.pendingSource) fail('pendingSource', `is required while the spec is ${row.processingState} (the source to process)`)
-        // Processed again from the start once the document is in (the job that was running is gone).
-        deferProcessing(ctx, ctx.tx.update('openapiSpecs', { ...row, processingState: 'pending' }))
-      }
+      // Processed again once the document is in (the job that was running is gone): resume.ts.
+      if (row.processingState !== 'complete' && !row.pendingSource) fail('pendingSource', `is required while the spec is ${row.processingState} (the source to process)`)
     },
   }),
   seedRule({

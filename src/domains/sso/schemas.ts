@@ -25,10 +25,29 @@ export const SamlCertificateSchema = z
   })
   .meta({ id: 'SAMLProviderCertificate', description: "The identity provider's signing certificate: one X.509 certificate in PEM form." })
 
+/** The scheme of a URL zod accepted (`javascript:`), or undefined when it does not parse (the URL check says so). */
+function schemeOf(url: string): string | undefined {
+  try {
+    return new URL(url).protocol
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Where the identity provider signs users in: a browser is sent there, so only an http or https
+ * URL will do (zod's `url()` takes any scheme: `javascript:`, `data:`, `ftp:` would be stored and
+ * handed to every user starting a sign-in).
+ */
+export const SamlSsoUrlSchema = UrlSchema.refine((url) => {
+  const scheme = schemeOf(url)
+  return scheme === undefined || scheme === 'http:' || scheme === 'https:'
+}, { error: (issue) => `must be an http or https URL (not ${schemeOf(String(issue.input))})` })
+
 const fields = {
   entityID: SamlEntityIdSchema.optional().meta({ description: "The identity provider's entity ID (its issuer)." }),
   certificate: SamlCertificateSchema.optional(),
-  ssoURL: UrlSchema.optional().meta({ description: "The identity provider's single sign-on URL." }),
+  ssoURL: SamlSsoUrlSchema.optional().meta({ description: "The identity provider's single sign-on URL." }),
   defaultTeam: z.string().min(1, 'must not be empty').optional().meta({ description: 'Id of a team of the organization that users signing in through the provider join.' }),
   defaultRole: RoleOrGuestSchema.optional().meta({ description: 'Role given to users joining through the provider (null: guest; default null).' }),
 }

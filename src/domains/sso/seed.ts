@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
-import { RoleOrGuestSchema, UrlSchema } from '../common/schemas.js'
-import { SamlCertificateSchema, SamlEntityIdSchema, SamlLabelSchema } from './schemas.js'
+import { RoleOrGuestSchema } from '../common/schemas.js'
+import { SamlCertificateSchema, SamlEntityIdSchema, SamlLabelSchema, SamlSsoUrlSchema } from './schemas.js'
 
 /** SAML providers in a state document: the request's rules (a real certificate, a team of the organization). */
 export const ssoSeedRules = [
@@ -13,7 +13,7 @@ export const ssoSeedRules = [
         organization: SeedIdSchema,
         label: SamlLabelSchema,
         entityID: SamlEntityIdSchema.optional(),
-        ssoURL: UrlSchema.optional(),
+        ssoURL: SamlSsoUrlSchema.optional(),
         certificate: SamlCertificateSchema.optional(),
         defaultTeam: SeedIdSchema.optional(),
         defaultRole: RoleOrGuestSchema.default(null),

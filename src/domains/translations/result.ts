@@ -16,7 +16,8 @@ import { TranslationRunError, type RunOutput, type RunPlan } from './run-plan.js
  * get a new version). Pages keep the source's page ids, so they are the same across runs and a
  * link between pages still points inside the result; the source's files are copied into the
  * result space once (as duplicating a space does, content/copy.ts) and page bodies point at the
- * copies. Pages the source no longer has leave the result; what was edited by hand in the
+ * copies. The result revision's variables are the source's (copied as they are, like a
+ * duplicated space's). Pages the source no longer has leave the result; what was edited by hand in the
  * result space is overwritten where the source's pages are written again.
  */
 
@@ -35,6 +36,12 @@ function samePage(a: PageData, b: PageData): boolean {
 }
 
 const sameIds = (a: readonly string[], b: readonly string[]) => a === b || (a.length === b.length && a.every((id, i) => id === b[i]))
+
+function sameVariables(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  if (a === b) return true
+  const keys = Object.keys(a)
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && a[k] === b[k])
+}
 
 /** The title of a result space: the source's, with the language, within a space title's 50 characters. */
 function resultTitle(title: string, language: string): string {
@@ -104,6 +111,7 @@ export function writeResult(ctx: Context, row: TranslationRow, plan: RunPlan, ou
   if (!sameIds(draft.roots, plan.rootPages)) draft.roots = plan.rootPages
   const fileList = plan.files.filter((id) => files[id] !== undefined).map((id) => files[id]!)
   if (!sameIds(draft.files, fileList)) draft.files = fileList
+  if (!sameVariables(draft.variables, plan.variables)) draft.variables = plan.variables
   let revision = base
   if (draft.changed) {
     // A space's first (empty) revision is never stored: the first result has no parent then.

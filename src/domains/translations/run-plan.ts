@@ -11,6 +11,8 @@ export interface RunPlan {
   instructions: string
   rootPages: readonly string[]
   files: readonly string[]
+  /** The source revision's variables: the result's are the same (as duplicating a space keeps them). */
+  variables: Readonly<Record<string, string>>
   /** Every page of the source, in tree order: its current version, and the earlier result version to reuse (if any). */
   pages: Array<{ version: PageVersionRow; reuse?: string }>
 }

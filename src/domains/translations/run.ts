@@ -51,6 +51,7 @@ export function startRun(ctx: Context, id: string, token: string): RunPlan | und
     instructions: row.instructions.nodes.length === 0 ? '' : documentToMarkdown(row.instructions).trim(),
     rootPages: rev.rootPages,
     files: rev.files,
+    variables: rev.variables,
     pages,
   }
 }

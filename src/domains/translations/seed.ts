@@ -9,7 +9,7 @@ const count = z.number().int().min(0)
 /**
  * Translations in a state document. What runs left (the result, statistics, the pages and files
  * reused by the next run) loads as it was; a run does not travel in a document: a translation
- * saved `pending` or `running` stays so until it is run again.
+ * saved `pending` or `running` is run again once loaded (resume.ts).
  */
 export const translationSeedRules = [
   seedRule({

@@ -1,9 +1,11 @@
-import type { DocBlock, DocInline, DocLeaf, DocText, JsonDocument } from '../content/document.js'
+import type { DocBlock, DocInline, DocLeaf, DocText, JsonDocument, JsonObject } from '../content/document.js'
 import type { PageVersionRow } from '../../storage/schema.js'
+import { blockDataTexts, inlineDataTexts, type DataText } from './data-texts.js'
 import type { TranslateContext, Translator } from './translator.js'
 
 /**
- * A page through the translator: its title, its description and each text block of its body,
+ * A page through the translator: its title, its description, each text block of its body and
+ * each text its blocks hold in their data (column titles, alt texts, captions: data-texts.ts),
  * one call each (see translator.ts for the contract). What is not prose stays as written: code
  * blocks, runs marked as inline code, formulas, URLs and every other data field. Words are
  * counted in what is sent, with the source language's word boundaries (`Intl.Segmenter`).
@@ -16,18 +18,17 @@ export interface PageText {
   document: JsonDocument
 }
 
-/** A text block's runs, in reading order (a run marked as code is kept out). */
-interface TextBlock {
-  leaves: DocLeaf[]
-}
+/** What is sent, in reading order: a text block's runs (a run marked as code is kept out), or a text held in data. */
+type TextUnit = { leaves: DocLeaf[] } | { data: DataText }
 
 const isCode = (leaf: DocLeaf) => leaf.marks.some((m) => m.type === 'code')
 
-/** The text blocks of a document, depth first, each with the runs it sends. */
-function textBlocks(doc: JsonDocument): TextBlock[] {
-  const out: TextBlock[] = []
+/** The text units of a document, depth first: each block's data texts, then the runs it sends. */
+function textUnits(doc: JsonDocument): TextUnit[] {
+  const out: TextUnit[] = []
   const visitBlock = (block: DocBlock): void => {
     if (block.type === 'code') return
+    for (const data of blockDataTexts(block)) out.push({ data })
     const leaves: DocLeaf[] = []
     for (const node of block.nodes ?? []) {
       if (node.object === 'block') visitBlock(node)
@@ -41,6 +42,7 @@ function textBlocks(doc: JsonDocument): TextBlock[] {
       for (const leaf of node.leaves) if (!isCode(leaf)) leaves.push(leaf)
       return
     }
+    for (const data of inlineDataTexts(node)) out.push({ data })
     for (const child of node.nodes ?? []) visitInline(child, leaves)
     // An annotation's body is blocks of its own.
     for (const fragment of (node as { fragments?: Array<{ nodes: DocBlock[] }> }).fragments ?? []) fragment.nodes.forEach(visitBlock)
@@ -93,26 +95,28 @@ async function call(translate: Translator, text: string, context: TranslateConte
   return answer
 }
 
-/** A document with some leaves' texts replaced (only the objects on the way to a change are copied). */
-function withTexts(value: unknown, texts: ReadonlyMap<DocLeaf, string>): unknown {
+/**
+ * A document with some objects' fields replaced (a leaf's `text`, a column's `title`...): only
+ * the objects on the way to a change are copied.
+ */
+function withFields(value: unknown, fields: ReadonlyMap<object, JsonObject>): unknown {
   if (Array.isArray(value)) {
     let out: unknown[] | undefined
     value.forEach((item, i) => {
-      const next = withTexts(item, texts)
+      const next = withFields(item, fields)
       if (next !== item) (out ??= [...value])[i] = next
     })
     return out ?? value
   }
   if (value === null || typeof value !== 'object') return value
-  const text = texts.get(value as DocLeaf)
-  if (text !== undefined) return { ...(value as DocLeaf), text }
   const obj = value as Record<string, unknown>
   let out: Record<string, unknown> | undefined
   for (const key in obj) {
-    const next = withTexts(obj[key], texts)
+    const next = withFields(obj[key], fields)
     if (next !== obj[key]) (out ??= { ...obj })[key] = next
   }
-  return out ?? obj
+  const set = fields.get(obj)
+  return set ? { ...(out ?? obj), ...set } : (out ?? obj)
 }
 
 /** Translate a page's prose. Returns the translated text and the number of words sent. */
@@ -128,12 +132,21 @@ export async function translatePage(page: PageVersionRow, translate: Translator,
       text.description = keepSpacing(page.description, await call(translate, page.description, { ...base, kind: 'description', tagged: false }, where('the description')))
     }
   }
-  const texts = new Map<DocLeaf, string>()
-  for (const [b, { leaves }] of textBlocks(page.document).entries()) {
+  const fields = new Map<object, JsonObject>()
+  let b = 0
+  for (const unit of textUnits(page.document)) {
+    if ('data' in unit) {
+      const { holder, key, text: original, what, pin } = unit.data
+      words += countWords(original, base.from)
+      const answer = await call(translate, original, { ...base, kind: 'label', tagged: false }, where(what))
+      fields.set(holder, { ...fields.get(holder), ...pin, [key]: keepSpacing(original, answer) || original })
+      continue
+    }
+    const { leaves } = unit
     words += countWords(leaves.map((l) => l.text).join(''), base.from)
-    const at = where(`text block ${b + 1}`)
+    const at = where(`text block ${++b}`)
     if (leaves.length === 1) {
-      texts.set(leaves[0]!, keepSpacing(leaves[0]!.text, await call(translate, leaves[0]!.text, { ...base, kind: 'block', tagged: false }, at)))
+      fields.set(leaves[0]!, { text: keepSpacing(leaves[0]!.text, await call(translate, leaves[0]!.text, { ...base, kind: 'block', tagged: false }, at)) })
       continue
     }
     const tagged = leaves.map((l, i) => `<${i + 1}>${escapeTagged(l.text)}</${i + 1}>`).join('')
@@ -143,9 +156,9 @@ export async function translatePage(page: PageVersionRow, translate: Translator,
       runs = []
       for (const leaf of leaves) runs.push(leaf.text.trim() === '' ? leaf.text : await call(translate, leaf.text, { ...base, kind: 'block', tagged: false }, at))
     }
-    leaves.forEach((leaf, i) => texts.set(leaf, keepSpacing(leaf.text, runs[i]!)))
+    leaves.forEach((leaf, i) => fields.set(leaf, { text: keepSpacing(leaf.text, runs[i]!) }))
   }
-  if (texts.size > 0) text.document = withTexts(page.document, texts) as JsonDocument
+  if (fields.size > 0) text.document = withFields(page.document, fields) as JsonDocument
   return { text, words }
 }
 

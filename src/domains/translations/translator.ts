@@ -1,6 +1,7 @@
 /**
  * The translator a translation run sends text through: `createDocsApi({ translate })`. It gets one
- * piece of text at a time (a page's title, its description, or one text block of its body) and
+ * piece of text at a time (a page's title, its description, one text block of its body, or a
+ * label a block holds in its data, such as a table's column title) and
  * answers the translated text, at once or as a promise.
  *
  * A block whose text is in several runs (bold words, a link, inline code) is sent as one text
@@ -15,8 +16,12 @@ export interface TranslateContext {
   from: string
   /** The target language (the translation's `language`). */
   to: string
-  /** What the text is. */
-  kind: 'title' | 'description' | 'block'
+  /**
+   * What the text is: a page's title or description, a text block of its body, or a `label`: a
+   * short text a block holds in its data (a table's column title or option label, an alt text,
+   * an inline image's caption, a tab's title, a prompt's description).
+   */
+  kind: 'title' | 'description' | 'block' | 'label'
   /** Whether the text holds numbered run tags (see above). */
   tagged: boolean
   /** The translation's instructions, as markdown ('' when there are none). */

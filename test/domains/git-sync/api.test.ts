@@ -117,7 +117,7 @@ describe('requests', () => {
     const doc = w.api.dump()
     expect(createDocsApi({ seed: doc }).dump().gitSyncs).toEqual(doc.gitSyncs)
     const running = { ...doc, gitSyncs: doc.gitSyncs!.map((r) => ({ ...r, operation: { ...r.operation, state: 'running' as const } })) }
-    expect(createDocsApi({ seed: running }).dump().gitSyncs![0]!.operation).toMatchObject({ state: 'failure', error: expect.stringContaining('running when the state was saved') })
+    expect(createDocsApi({ seed: running }).dump().gitSyncs![0]!.operation).toMatchObject({ state: 'failure', error: expect.stringContaining('was interrupted') })
     const bad = { ...doc, gitSyncs: [{ ...doc.gitSyncs![0]!, id: 'nope', space: 'nope' }] }
     expect(() => createDocsApi({ seed: bad })).toThrow(/gitSyncs\[0\]/)
   })
