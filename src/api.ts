@@ -301,6 +301,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     snapshot: () => capability('snapshot')(),
     restore: (snapshot) => goBack(snapshot),
     reset: () => {
+      capability('restore') // a store without snapshots says so first
       if (!initial) throw new TypeError('reset() needs the state the API was created with, which is not kept for a store whose snapshots copy its data (SQLite): take api.snapshot() when you want a state to go back to, and api.restore() it')
       goBack(initial)
     },
