@@ -24,12 +24,20 @@ describe('conversations: extracting issues', () => {
   })
 
   it('a message without a problem sentence gives one issue of what it says, titled by its first real sentence', () => {
-    const [issue, ...more] = extract('Thanks!', 'The page history only shows the last two days. Older versions of our pages are gone.')
+    const [issue, ...more] = extract('Thanks!', 'Ok. We moved our product docs to a new space last week. We would like the sidebar grouped by product.')
     expect(more).toEqual([])
-    expect(issue!.title).toBe('The page history only shows the last two days')
+    expect(issue!.title).toBe('We moved our product docs to a new space last week')
     expect(issue!.sentences).toHaveLength(2)
-    expect(issue!.terms).toEqual(expect.arrayContaining(['histori', 'version']))
+    expect(issue!.impact).toBe('low')
+    expect(issue!.terms).toEqual(expect.arrayContaining(['product', 'sidebar']))
     expect(extract('Hi there!', 'Thanks a lot, bye.')).toEqual([])
+  })
+
+  it('context before the problem sentence is in the details, the title is the problem', () => {
+    const [issue] = extract('The page history only shows the last two days. Older versions of our pages are gone.')
+    expect(issue!.title).toBe('Older versions of our pages are gone')
+    expect(issue!.sentences).toEqual(['The page history only shows the last two days.', 'Older versions of our pages are gone.'])
+    expect(issue!.terms).toEqual(expect.arrayContaining(['histori', 'version']))
   })
 
   it('"Also" still starts another issue, and a later message about something else too', () => {

@@ -1,4 +1,5 @@
 import type { ConversationPart, Impact } from '../../storage/schema.js'
+import { impactOf } from './impact.js'
 import type { TextTools } from './text-tools.js'
 
 /**
@@ -14,10 +15,8 @@ import type { TextTools } from './text-tools.js'
  *   starts with a sentence that says it is another matter ("Also, ...", "Another thing: ..."),
  *   or, in a later message, with a problem sharing no term with the issue before it (unless it
  *   starts with "it", "this"...);
- * - the issue's title is its first problem sentence; its details, all of its sentences; its impact, from
- *   what they say: `high` when something is blocked (cannot log in, a crash, data lost, urgent)
- *   with no workaround, `medium` for errors and failures, or a block with a workaround, `low`
- *   for questions and confusion ("cannot find the setting").
+ * - the issue's title is its first problem sentence; its details, all of its sentences; its
+ *   impact, from what they say (impact.ts).
  * A conversation without a problem sentence yields one issue (a `low` one, unless it says more)
  * of the first message that says something, titled by its first sentence of four words or more,
  * and none when it is all greetings and thanks.
@@ -30,18 +29,11 @@ export interface ExtractedIssue {
 }
 
 const PROBLEM =
-  /\b(not|never|no|nothing|nobody|no one|none|errors?|fail(s|ed|ing|ure)?|broken|breaks?|crash(es|ed|ing)?|bugs?|buggy|issues?|problems?|wrong|missing|stuck|slow|freez(e|es|ing)|hangs?|unable|cannot|can'?t|can not|could ?n'?t|does ?n'?t|do ?n'?t|wo ?n'?t|is ?n'?t|are ?n'?t|not (working|loading|showing|saving|possible)|no longer|time(s|d)? ?out|lost|disappear(s|ed)?|confus(ed|ing)|unclear|how (do|can|should|to)|where (is|are|do|can)|why (is|does|do|are|can))\b/i
+  /\b(not|never|no|nothing|nobody|no one|none|errors?|fail(s|ed|ing|ure)?|broken|breaks?|crash(es|ed|ing)?|bugs?|buggy|issues?|problems?|wrong|missing|stuck|slow|freez(e|es|ing)|hangs?|unable|cannot|can'?t|can not|could ?n'?t|does ?n'?t|do ?n'?t|wo ?n'?t|is ?n'?t|are ?n'?t|not (working|loading|showing|saving|possible)|no longer|time(s|d)? ?out|lost|gone|disappear(s|ed)?|overwritten|charged|billed|overcharg\w*|leak(s|ed)?|exposed|blocked|expired|warn(s|ing|ings)?|confus(ed|ing)|unclear|how (do|can|should|to)|where (is|are|do|can)|why (is|does|do|are|can))\b/i
 const CHATTER =
   /^(hi|hello|hey|dear|thanks?|thank you|many thanks|cheers|regards|best|kind regards|ok(ay)?|great|perfect|bye|have a|sure|sorry|please advise|let me know|looking forward|i look forward|any help|i appreciate|appreciate)\b/i
 const NEW_TOPIC = /^(also|another|additionally|besides|separately|unrelated|one more|on another note|and another|secondly|second|plus|oh and)\b[\s,:;-]*/i
 const CONTINUES = /^(it|its|it's|this|that|these|those|they|the same|same|which|and it|but it|then|now it|still)\b/i
-const HIGH =
-  /\b(unable to|can'?t|cannot|can not|could ?n'?t|blocked|blocking|blocker|crash\w*|outage|is down|are down|went down|data loss|lost (all|my|our|the)|urgent|asap|critical|impossible|nothing works|completely broken|production is|nobody can|no one can)\b/i
-/** "Cannot find", "can't figure out": not knowing where or how, not being blocked. */
-const NOT_BLOCKED = /\b(unable to|can'?t|cannot|can not|could ?n'?t) (find|see|figure|understand|tell|locate|work out)\b/gi
-const WORKAROUND = /\b(workaround|work around|for now|instead|manually|temporar\w*|in the meantime|meanwhile)\b/i
-const MEDIUM = /\b(never|errors?|fail\w*|broken|break\w*|bugs?|buggy|wrong|missing|not working|does ?n'?t work|slow|stuck|freez\w*|hangs?|time(s|d)? ?out|disappear\w*|lost|crash\w*)\b/i
-
 const RANK: Record<Impact, number> = { low: 0, medium: 1, high: 2 }
 
 /** The strongest of some impacts (undefined for none). */
@@ -59,14 +51,6 @@ const isTelling = (sentence: string) => words(sentence) >= 3 && !CHATTER.test(se
 function isProblem(sentence: string): boolean {
   if (words(sentence) < 3 || (CHATTER.test(sentence) && !PROBLEM.test(sentence.replace(CHATTER, '')))) return false
   return PROBLEM.test(sentence) || sentence.endsWith('?')
-}
-
-function impactOf(sentences: readonly string[]): Impact {
-  const text = sentences.join(' ')
-  const blocking = HIGH.test(text.replace(NOT_BLOCKED, ''))
-  if (blocking && !WORKAROUND.test(text)) return 'high'
-  if (blocking || MEDIUM.test(text)) return 'medium'
-  return 'low'
 }
 
 const GREETING = /^(hi|hello|hey|dear)( team| there| all| everyone| support)?\s*[,!.:-]\s*/i
