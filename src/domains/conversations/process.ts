@@ -4,6 +4,7 @@ import type { ConversationRow } from '../../storage/schema.js'
 import type { DocBlock, JsonDocument } from '../content/document.js'
 import { assignClusters, newCluster, refreshCluster } from './clusters.js'
 import { extractIssues, strongest, type ExtractedIssue } from './extract.js'
+import { reclusterOrganization } from './recluster.js'
 import { loadTextTools, type TextTools } from './text-tools.js'
 
 /**
@@ -56,6 +57,7 @@ function finish(ctx: Context, id: string, token: string, tools: TextTools, extra
     })
   })
   for (const cluster of touched) refreshCluster(ctx, cluster)
+  reclusterOrganization(ctx, tools, row.organization, existing.length)
   const next: ConversationRow = { ...row, status: 'processed', processedAt: ctx.nowIso() }
   const impact = strongest(extracted.map((i) => i.impact))
   if (impact) next.impact = impact

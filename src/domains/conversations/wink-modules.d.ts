@@ -4,7 +4,3 @@ declare module 'wink-nlp/utilities/bm25-vectorizer.js' {
   export * from 'wink-nlp/utilities/bm25-vectorizer'
   export { default } from 'wink-nlp/utilities/bm25-vectorizer'
 }
-declare module 'wink-nlp/utilities/similarity.js' {
-  export * from 'wink-nlp/utilities/similarity'
-  export { default } from 'wink-nlp/utilities/similarity'
-}
