@@ -1,6 +1,5 @@
 import type { Context } from '../../core/context.js'
-import { ApiError } from '../../core/errors.js'
-import { decodeCursor, mapPage, paginate, type PageQuery } from '../../core/paging.js'
+import { mapPage, paginateList, type PageQuery } from '../../core/paging.js'
 import { memberRole } from '../access/levels.js'
 import { getSpace } from '../spaces/model.js'
 import { encodePageHit, encodeSpaceHit, type Revisions } from './encode.js'
@@ -14,20 +13,11 @@ export interface SearchQuery extends PageQuery {
 }
 
 /**
- * Page over a ranking by position: the cursor is the 1-based position of the last item served.
- * A ranking is made again for each request, so a page follows the ranking of its own moment.
+ * Page over a ranking by position: the cursor is the 1-based position of the last item served (a
+ * whole number from 1; any other is a 400 naming `page`). A ranking is made again for each
+ * request, so a page follows the ranking of its own moment.
  */
-function pageOfRanking<T>(items: readonly T[], query: PageQuery) {
-  if (query.page) {
-    const key = decodeCursor(query.page)
-    if (key.length !== 1 || typeof key[0] !== 'number') throw new ApiError('BAD_REQUEST', 'Invalid query parameter `page`: not a cursor of this list')
-  }
-  return paginate(
-    items.map((item, i) => ({ item, position: i + 1 })),
-    (e) => [e.position],
-    query,
-  )
-}
+const pageOfRanking = <T>(items: readonly T[], query: PageQuery) => paginateList(items, query, 1)
 
 /**
  * Pages of `spaces` (live spaces of `organization`, each brought up to date first, each searched
@@ -48,7 +38,7 @@ export function searchSpace(ctx: Context, spaceId: string, query: SearchQuery) {
   const space = getSpace(ctx, spaceId)
   const hits = rankIn(ctx, space.organization, new Set([space.id]), query.query)
   const revisions: Revisions = new Map()
-  return mapPage(pageOfRanking(hits, query), ({ item }) => encodePageHit(ctx, revisions, item))
+  return mapPage(pageOfRanking(hits, query), (item) => encodePageHit(ctx, revisions, item))
 }
 
 /**
@@ -77,5 +67,5 @@ function searchMemberSpaces(ctx: Context, organization: string, query: string) {
 export function searchOrganization(ctx: Context, organization: string, query: SearchQuery) {
   const groups = groupBySpace(rankPages(ctx.services.search.of(organization), searchMemberSpaces(ctx, organization, query.query)))
   const revisions: Revisions = new Map()
-  return mapPage(pageOfRanking(groups, query), ({ item }) => encodeSpaceHit(ctx, revisions, { ...item, pages: item.pages.slice(0, PAGES_PER_SPACE) }))
+  return mapPage(pageOfRanking(groups, query), (item) => encodeSpaceHit(ctx, revisions, { ...item, pages: item.pages.slice(0, PAGES_PER_SPACE) }))
 }
