@@ -99,8 +99,8 @@ async function scalingMeasure(): Promise<Result> {
 }
 
 export const durableMeasures: Record<string, Measure> = {
-  'sqlite-get': { title: '(l) SQLite: GET /v1/spaces/{id} @10k', target: '>= 0.5 of memory', run: getMeasure },
-  'sqlite-list': { title: '(m) SQLite: walk of the list @10k', target: '>= 0.5 of memory', run: listMeasure },
-  'sqlite-create': { title: '(n) SQLite: POST /v1/orgs/{id}/spaces @10k', target: '>= 2,000/s', run: createMeasure },
-  'sqlite-scaling': { title: '(o) SQLite: POST cost @100k / @1k', target: '<= 1.2', run: scalingMeasure },
+  'sqlite-get': { title: '(m) SQLite: GET /v1/spaces/{id} @10k', target: '>= 0.5 of memory', run: getMeasure },
+  'sqlite-list': { title: '(n) SQLite: walk of the list @10k', target: '>= 0.5 of memory', run: listMeasure },
+  'sqlite-create': { title: '(o) SQLite: POST /v1/orgs/{id}/spaces @10k', target: '>= 2,000/s', run: createMeasure },
+  'sqlite-scaling': { title: '(p) SQLite: POST cost @100k / @1k', target: '<= 1.2', run: scalingMeasure },
 }

@@ -1,6 +1,6 @@
 import { contentEditMeasure, contentMergeMeasure, contentReadMeasure } from './content.js'
 import { compare, formatOps, type Comparison } from './harness.js'
-import { searchMergeMeasure, searchSpeedMeasure } from './search.js'
+import { searchMergeMeasure, searchMergeSpaceMeasure, searchSpeedMeasure } from './search.js'
 import { durableMeasures } from './durable.js'
 import { apiWorld, auth, baselineWorld, BASE, createRequest, expectStatus, nextCursor, pageUrl, type Client, type World } from './world.js'
 
@@ -185,5 +185,6 @@ export const MEASURES: Record<string, Measure> = {
   'content-read': { title: '(i) GET page by id, cost @1k pages / @10', target: '<= 1.5', run: contentReadMeasure },
   search: { title: '(j) search @10k pages in 100 spaces, median (space / org)', target: '< 10 ms', run: searchSpeedMeasure },
   'search-merge': { title: '(k) index update after a merge of 3 pages, cost @10k pages / @1k', target: '<= 1.5', run: searchMergeMeasure },
+  'search-merge-space': { title: '(l) the same, merged space of 10k pages / of 100', target: '<= 1.5', run: searchMergeSpaceMeasure },
   ...durableMeasures,
 }

@@ -126,17 +126,31 @@ export function paginateScan<R>(source: ScanSource<R>, query: PageQuery, filter?
 }
 
 /**
- * Page over a list kept in its own order (a revision's files, a change request's contributors):
- * the cursor is the position of the last item served, which holds because such lists only grow
- * at the end or are immutable.
+ * The position a cursor of a list paged by position holds: a whole number from `first` (the
+ * first item's position: 0 or 1), as the API itself makes them; anything else is a 400 naming
+ * `page` (a negative or fractional position would start a page at no item's boundary). A position
+ * past the end is a cursor of a list that has since shrunk: it pages to nothing.
  */
-export function paginateList<T>(items: readonly T[], query: PageQuery): Page<T> {
-  const page = paginate(
-    items.map((item, i) => ({ item, i })),
-    (e) => [e.i],
-    query,
-  )
-  return mapPage(page, (e) => e.item)
+export function decodePosition(page: string, first: 0 | 1): number {
+  const key = decodeCursor(page)
+  const position = key[0]
+  if (key.length !== 1 || typeof position !== 'number' || !Number.isSafeInteger(position) || position < first) {
+    throw new ApiError('BAD_REQUEST', 'Invalid query parameter `page`: not a cursor of this list')
+  }
+  return position
+}
+
+/**
+ * Page over a list kept in its own order (a revision's files, a change request's contributors):
+ * the cursor is the position of the last item served, counted from `first` (0 unless the list
+ * says otherwise), which holds because such lists only grow at the end or are immutable.
+ */
+export function paginateList<T>(items: readonly T[], query: PageQuery, first: 0 | 1 = 0): Page<T> {
+  const start = query.page ? decodePosition(query.page, first) + 1 - first : 0
+  const served = items.slice(start, start + query.limit)
+  const page: Page<T> = { items: served, count: items.length }
+  if (served.length > 0 && start + served.length < items.length) page.next = { page: encodeCursor([start + served.length - 1 + first]) }
+  return page
 }
 
 /** Apply `map` to the items of a page, keeping its envelope. */

@@ -213,4 +213,15 @@ describe('paginateList', () => {
     } while (page)
     expect(seen).toEqual(items)
   })
+
+  it('takes only the positions it makes: whole numbers from the first position (0, or 1 for a 1-based list); past the end pages to nothing', () => {
+    const items = ['a', 'b', 'c', 'd', 'e']
+    expect(paginateList(items, { limit: 2 }, 1)).toEqual({ items: ['a', 'b'], count: 5, next: { page: encodeCursor([2]) } })
+    expect(paginateList(items, { limit: 2, page: encodeCursor([2]) }, 1).items).toEqual(['c', 'd'])
+    expect(paginateList(items, { limit: 2, page: encodeCursor([1]) }).items).toEqual(['c', 'd'])
+    expect(paginateList(items, { limit: 2, page: encodeCursor([0]) }).items).toEqual(['b', 'c'])
+    expect(paginateList(items, { limit: 2, page: encodeCursor([9]) })).toEqual({ items: [], count: 5 })
+    for (const bad of [[-5], [1.5], [-1], [1e300 * 10], ['1'], [1, 2], []]) expectBadCursor(() => paginateList(items, { limit: 2, page: encodeCursor(bad as SortKey) }))
+    expectBadCursor(() => paginateList(items, { limit: 2, page: encodeCursor([0]) }, 1))
+  })
 })

@@ -32,6 +32,10 @@ function defaultContent(ctx: Context, site: SiteRow): SiteSpaceRow[] {
  * `all` every one. Of those, only what the site publishes counts: a hidden site-space or one of a
  * trashed space is left out (as from the published profile). Ids that are not site-spaces of the
  * site are a 400 naming the field.
+ *
+ * The site itself need not be published yet: only members with a role ask (POLICY.site.ask), and
+ * they preview what it would publish, as they get its published profile before it is published
+ * (sites/published.ts). Publishing changes nothing in what is searched.
  */
 export function siteSpacesInScope(ctx: Context, site: SiteRow, scope: Scope): SiteSpaceRow[] {
   let rows: SiteSpaceRow[]

@@ -1,14 +1,14 @@
 import { OrganizationIndex, type IndexStats } from './organization-index.js'
 
 /**
- * The search indexes of one API instance, one per organization searched (built on its first
- * search). Derived state: kept outside the store, never dumped, and made again from the store
+ * The search indexes of one API instance: per organization searched, one index per space (each
+ * built on the first search that reads it; see organization-index.ts). Derived state: kept outside the store, never dumped, and made again from the store
  * when needed, so a fork (`api.fork()`) or a new API over the same state builds its own, and a
  * restored snapshot is followed at the next search (each search brings the spaces it reads to
  * their current revision; see organization-index.ts).
  */
 export interface SearchIndexes {
-  /** The organization's index (not yet brought up to date: `sync` or `syncAll` it). */
+  /** The indexes of the organization's spaces (not yet brought up to date: `sync` or `syncAll` them). */
   of(organization: string): OrganizationIndex
   /** Pages indexed and removed so far, across organizations. */
   readonly stats: Readonly<IndexStats>

@@ -1,6 +1,5 @@
 import type { Context } from '../../core/context.js'
-import { ApiError } from '../../core/errors.js'
-import { decodeCursor, mapPage, paginate, type PageQuery } from '../../core/paging.js'
+import { mapPage, paginateList, type PageQuery } from '../../core/paging.js'
 import { memberRole } from '../access/levels.js'
 import { getSpace } from '../spaces/model.js'
 import { encodePageHit, encodeSpaceHit, type Revisions } from './encode.js'
@@ -14,66 +13,59 @@ export interface SearchQuery extends PageQuery {
 }
 
 /**
- * Page over a ranking by position: the cursor is the 1-based position of the last item served.
- * A ranking is made again for each request, so a page follows the ranking of its own moment.
+ * Page over a ranking by position: the cursor is the 1-based position of the last item served (a
+ * whole number from 1; any other is a 400 naming `page`). A ranking is made again for each
+ * request, so a page follows the ranking of its own moment.
  */
-function pageOfRanking<T>(items: readonly T[], query: PageQuery) {
-  if (query.page) {
-    const key = decodeCursor(query.page)
-    if (key.length !== 1 || typeof key[0] !== 'number') throw new ApiError('BAD_REQUEST', 'Invalid query parameter `page`: not a cursor of this list')
-  }
-  return paginate(
-    items.map((item, i) => ({ item, position: i + 1 })),
-    (e) => [e.position],
-    query,
-  )
-}
+const pageOfRanking = <T>(items: readonly T[], query: PageQuery) => paginateList(items, query, 1)
 
 /**
- * Pages of `spaces` (live spaces of `organization`, each brought up to date first) matching
- * `query`, ranked. With `preferAll`, documents holding every term of the query, when there are
- * any, are the only ones ranked (a question's passages: a section about all it asks beats a title
- * that shares one word with it); otherwise, and for searches, any term matches.
+ * Pages of `spaces` (live spaces of `organization`, each brought up to date first, each searched
+ * in its own index) matching `query`, ranked. With `preferAll`, documents holding every term of
+ * the query, when there are any, are the only ones ranked (a question's passages: a section
+ * about all it asks beats a title that shares one word with it); otherwise, and for searches,
+ * any term matches.
  */
 export function rankIn(ctx: Context, organization: string, spaces: ReadonlySet<string>, query: string, preferAll = false): PageHit[] {
   const index = ctx.services.search.of(organization)
   for (const id of spaces) index.sync(ctx.tx, ctx.tx.get('spaces', id)!)
-  const all = preferAll ? index.search(query, spaces, true) : []
-  return rankPages(index, all.length > 0 ? all : index.search(query, spaces))
+  const all = preferAll ? index.searchSpaces(query, spaces, true) : []
+  return rankPages(index, all.length > 0 ? all : index.searchSpaces(query, spaces))
 }
 
-/** `searchSpaceContent`: the pages of a live space matching `query`, best first. */
+/** `searchSpaceContent`: the pages of a live space matching `query`, best first (its own index: nothing else weighs on it). */
 export function searchSpace(ctx: Context, spaceId: string, query: SearchQuery) {
   const space = getSpace(ctx, spaceId)
   const hits = rankIn(ctx, space.organization, new Set([space.id]), query.query)
   const revisions: Revisions = new Map()
-  return mapPage(pageOfRanking(hits, query), ({ item }) => encodePageHit(ctx, revisions, item))
+  return mapPage(pageOfRanking(hits, query), (item) => encodePageHit(ctx, revisions, item))
 }
 
 /**
- * The spaces of an organization a caller finds in its search: those he is a member of, through
- * his role in the organization (every space) or a grant on the space (a guest: only what he was
- * invited to). A space open to him only as a visitor (public, unlisted) is searched through its
- * own search, not the organization's (POLICY.space.searchInOrganization).
+ * The matching documents of the spaces of an organization a caller finds in its search: those he
+ * is a member of. A member with a role reads every space: the index of every live space answers
+ * him. A guest finds the spaces a grant gives him (his own or his team's), each searched in its
+ * own index, so no other space weighs on his scores; never a space open to him only as a visitor
+ * (public, unlisted), which he searches through its own search (POLICY.space.searchInOrganization).
  */
-function searchableSpaces(ctx: Context, organization: string): Set<string> {
-  const role = memberRole(ctx.tx, organization, ctx.actor.user)
-  const out = new Set<string>()
-  for (const { row } of ctx.tx.scan('spaces', 'byOrganization', organization)) {
-    if (role || ctx.access.can('space', row.id, 'searchInOrganization')) out.add(row.id)
+function searchMemberSpaces(ctx: Context, organization: string, query: string) {
+  const index = ctx.services.search.of(organization)
+  if (memberRole(ctx.tx, organization, ctx.actor.user)) {
+    index.syncWhole(ctx.tx, organization)
+    return index.searchWhole(query)
   }
-  return out
+  const spaces: string[] = []
+  for (const space of index.forgetDead(ctx.tx, organization).values()) {
+    if (!ctx.access.can('space', space.id, 'searchInOrganization')) continue
+    index.sync(ctx.tx, space)
+    spaces.push(space.id)
+  }
+  return index.searchSpaces(query, spaces)
 }
 
 /** `searchOrganizationContent`: spaces with their matching pages, spaces ordered by their best page. */
 export function searchOrganization(ctx: Context, organization: string, query: SearchQuery) {
-  const index = ctx.services.search.of(organization)
-  // The whole organization is brought up to date (and spaces no longer live in it forgotten), the
-  // caller's spaces searched.
-  index.syncAll(ctx.tx, organization)
-  const spaces = searchableSpaces(ctx, organization)
-  // After syncAll the index holds live spaces only: a member with a role searches them all.
-  const groups = groupBySpace(rankPages(index, index.search(query.query, index.holdsOnly(spaces) ? 'all' : spaces)))
+  const groups = groupBySpace(rankPages(ctx.services.search.of(organization), searchMemberSpaces(ctx, organization, query.query)))
   const revisions: Revisions = new Map()
-  return mapPage(pageOfRanking(groups, query), ({ item }) => encodeSpaceHit(ctx, revisions, { ...item, pages: item.pages.slice(0, PAGES_PER_SPACE) }))
+  return mapPage(pageOfRanking(groups, query), (item) => encodeSpaceHit(ctx, revisions, { ...item, pages: item.pages.slice(0, PAGES_PER_SPACE) }))
 }

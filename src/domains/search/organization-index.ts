@@ -1,173 +1,107 @@
-import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch'
+import type { SearchOptions, SearchResult } from 'minisearch'
 import type { AppSchema, ReadTx, SpaceRow } from '../../storage/schema.js'
-import { findRevision } from '../content/revision.js'
-import { FANOUT } from '../content/tree-index.js'
-import { pageSections } from './sections.js'
-import type { PageHit } from './ranking.js'
-import { INDEX_OPTIONS, NEAR_MISS_BELOW, NEAR_MISSES } from './terms.js'
+import { ContentIndex, DocRefs, type DocRef, type IndexStats } from './content-index.js'
+import { NEAR_MISS_BELOW, NEAR_MISSES } from './terms.js'
+
+export type { DocRef, IndexedPage, IndexStats } from './content-index.js'
 
 /**
- * The full-text index of one organization's main content (MiniSearch: BM25 ranking, prefix and
- * fuzzy matching, incremental add and discard). One document per page (its title and description)
- * and one per section of its body (sections.ts). Only what the store holds now is indexed: each
- * space is brought to its current revision (`space.revision`) before it is searched, so change
- * requests are never indexed, and a merge, a rollback of the store (`api.restore`), a duplicate or
- * a purge shows at the next search.
+ * The search indexes of one organization, each holding only what every caller it serves may read
+ * (content-index.ts says why that matters to scores):
  *
- * Bringing a space up to date is incremental. A revision's pages sit in 64 immutable bucket rows
- * (content/tree-index.ts); the index remembers, per space, the bucket ids and entries (page id →
- * page version id) it last indexed. Another revision is reached by comparing bucket ids: only in
- * buckets whose id changed are entries compared, and only pages whose version changed are
- * discarded and indexed again. A merge of 3 pages touches at most 3 buckets and reindexes 3
- * pages, whatever the number of pages in the space or the organization.
+ * - one index per space: a space's search, a guest's organization search (his spaces' indexes,
+ *   their rankings merged by score), Ask (the site's spaces', merged the same way). A page's
+ *   score is measured against its own space, the same in every search that shows it this way;
+ * - one index of every live space, built on the first organization search of a member with a
+ *   role: he reads every space, so his search ranks the whole organization as one collection
+ *   (scores compare across spaces), as fast as one index answers.
+ *
+ * The indexes holding a space are brought up to date by the next search of it (the same bucket
+ * comparison in each), so after a merge each does the work of the pages it changed, once.
+ * Document ids come from one registry, so results of any index say which page and section they
+ * are.
  */
-
-/**
- * A page as indexed: one object shared by its documents, so results group by it. A ranking marks
- * it while it runs (ranking.ts): `ranking` is that ranking's number, `hit` its entry for the page.
- */
-export interface IndexedPage {
-  space: string
-  page: string
-  ranking?: number
-  hit?: PageHit | undefined
-}
-
-/** What a document of the index stands for: a page (`section` -1) or one section of its body. */
-export interface DocRef {
-  of: IndexedPage
-  section: number
-}
-
-/** What the index knows of one space: the revision's buckets it reflects, and the documents of each page. */
-interface SpaceState {
-  buckets: readonly string[]
-  entries: Array<Readonly<Record<string, string>> | undefined>
-  docs: Map<string, number[]>
-}
-
-interface IndexedDoc {
-  id: number
-  title?: string
-  description?: string
-  heading?: string
-  body?: string
-}
-
-/** Counts of the work done, for tests and the bench (a merge of 3 pages indexes 3 pages). */
-export interface IndexStats {
-  pagesIndexed: number
-  pagesRemoved: number
-}
-
-const NO_BUCKETS: readonly string[] = Object.freeze([])
-
 export class OrganizationIndex {
-  private readonly mini = new MiniSearch<IndexedDoc>(INDEX_OPTIONS)
-  /**
-   * Documents by id. Ids are small integers, reused once their document is discarded (MiniSearch
-   * takes a discarded id again), so this array is as long as the most documents held at once.
-   */
-  private readonly refs: Array<DocRef | undefined> = []
-  private readonly freeIds: number[] = []
-  private readonly spaces = new Map<string, SpaceState>()
+  private readonly refs = new DocRefs()
+  private readonly spaces = new Map<string, ContentIndex>()
+  private whole: ContentIndex | undefined
 
   constructor(private readonly stats: IndexStats) {}
 
   /** The page or section a document of a search result stands for. */
   ref(id: number): DocRef {
-    return this.refs[id]!
+    return this.refs.get(id)
   }
 
-  /** Bring a live space of the organization to its current revision. */
+  /**
+   * Bring a live space of the organization to its current revision in its own index (built on
+   * its first search) and, once built, in the index of every live space: a merge is indexed
+   * once per index, by the first search after it.
+   */
   sync(tx: ReadTx<AppSchema>, space: SpaceRow): void {
-    const rev = findRevision(tx, space, space.revision)
-    const buckets = rev?.buckets ?? NO_BUCKETS
-    let state = this.spaces.get(space.id)
-    if (!state) this.spaces.set(space.id, (state = { buckets: NO_BUCKETS, entries: [], docs: new Map() }))
-    if (state.buckets === buckets) return
-    for (let b = 0; b < FANOUT; b++) {
-      const before = state.buckets[b] ?? ''
-      const after = buckets[b] ?? ''
-      if (before === after) continue
-      const old = state.entries[b]
-      const now = after === '' ? undefined : tx.get('contentBuckets', after)?.entries
-      if (old) for (const page in old) if (!now || !(page in now)) this.removePage(state, page)
-      if (now) for (const page in now) if (old?.[page] !== now[page]) this.indexPage(tx, state, space.id, page, now[page]!)
-      state.entries[b] = now
-    }
-    state.buckets = buckets
+    let index = this.spaces.get(space.id)
+    if (!index) this.spaces.set(space.id, (index = new ContentIndex(this.refs, this.stats)))
+    index.sync(tx, space)
+    this.whole?.sync(tx, space)
+  }
+
+  /** Bring the index of every live space up to date (built on first use); forget spaces no longer live here. */
+  syncWhole(tx: ReadTx<AppSchema>, organization: string): void {
+    const whole = (this.whole ??= new ContentIndex(this.refs, this.stats))
+    const live = this.forgetDead(tx, organization)
+    for (const space of live.values()) whole.sync(tx, space)
   }
 
   /**
-   * Bring every live space of the organization up to date, and forget spaces that are no longer
-   * live in it (trashed, purged, transferred).
+   * The live spaces of the organization, after forgetting, in every index, spaces that are no
+   * longer live in it (trashed, purged, transferred): searches never read them, and their
+   * documents would stay in memory.
    */
-  syncAll(tx: ReadTx<AppSchema>, organization: string): void {
-    const live = new Set<string>()
-    for (const { row } of tx.scan('spaces', 'byOrganization', organization)) {
-      live.add(row.id)
-      this.sync(tx, row)
+  forgetDead(tx: ReadTx<AppSchema>, organization: string): Map<string, SpaceRow> {
+    const live = new Map<string, SpaceRow>()
+    for (const { row } of tx.scan('spaces', 'byOrganization', organization)) live.set(row.id, row)
+    for (const [id, index] of [...this.spaces]) {
+      if (live.has(id)) continue
+      index.release()
+      this.spaces.delete(id)
     }
-    for (const id of [...this.spaces.keys()]) if (!live.has(id)) this.drop(id)
-  }
-
-  /** Forget a space's documents. */
-  drop(spaceId: string): void {
-    const state = this.spaces.get(spaceId)
-    if (!state) return
-    for (const page of [...state.docs.keys()]) this.removePage(state, page)
-    this.spaces.delete(spaceId)
+    if (this.whole) for (const id of [...this.whole.holds()]) if (!live.has(id)) this.whole.drop(id)
+    return live
   }
 
   /**
-   * Documents matching `query` in the spaces `accept` names (or all), best first: those holding
-   * any of its terms, or with `every`, those holding all of them (none when no document does);
-   * near misses too when few documents match the words as typed (terms.ts).
+   * Documents matching `query` in `spaces` (each synced before), each space searched in its own
+   * index, best first: those holding any of its terms, or with `every`, those holding all of
+   * them (none when no document does); near misses too when the spaces together match fewer than
+   * NEAR_MISS_BELOW documents as typed. Results are merged by score; ties keep the order of the
+   * spaces as named, then each index's order.
    */
-  search(query: string, accept: ReadonlySet<string> | 'all', every = false): SearchResult[] {
-    // A document boost of 0 skips a document before it is scored (a filter would run after every
-    // document of the organization was scored): a space's search costs what its own matches cost.
-    const boostDocument = accept === 'all' ? undefined : (id: number) => (accept.has(this.refs[id]!.of.space) ? 1 : 0)
-    const options: SearchOptions = { ...(boostDocument && { boostDocument }), ...(every && { combineWith: 'AND' as const }) }
-    const found = this.mini.search(query, options)
-    return found.length >= NEAR_MISS_BELOW ? found : this.mini.search(query, { ...options, ...NEAR_MISSES })
-  }
-
-  /** Whether every space the index holds is in `spaces` (then a search needs no per-document check). */
-  holdsOnly(spaces: ReadonlySet<string>): boolean {
-    for (const id of this.spaces.keys()) if (!spaces.has(id)) return false
-    return true
-  }
-
-  private removePage(state: SpaceState, page: string): void {
-    const ids = state.docs.get(page)
-    if (!ids) return
-    this.mini.discardAll(ids)
-    for (const id of ids) {
-      this.refs[id] = undefined
-      this.freeIds.push(id)
+  searchSpaces(query: string, spaces: Iterable<string>, every = false): SearchResult[] {
+    const indexes: ContentIndex[] = []
+    for (const id of spaces) {
+      const index = this.spaces.get(id)
+      if (index) indexes.push(index)
     }
-    state.docs.delete(page)
-    this.stats.pagesRemoved++
+    return nearMissesIfFew((options) => merge(indexes.map((index) => index.search(query, options))), every)
   }
 
-  /** Index a page version (a `noIndex` page and a link page are left out: a link has no content of its own). */
-  private indexPage(tx: ReadTx<AppSchema>, state: SpaceState, space: string, page: string, versionId: string): void {
-    this.removePage(state, page)
-    const version = tx.get('pageVersions', versionId)
-    if (!version || version.noIndex === true || version.type === 'link') return
-    const ids: number[] = []
-    const of: IndexedPage = { space, page }
-    const add = (doc: Omit<IndexedDoc, 'id'>, section: number) => {
-      const id = this.freeIds.pop() ?? this.refs.length
-      this.refs[id] = { of, section }
-      this.mini.add({ id, ...doc })
-      ids.push(id)
-    }
-    add({ title: version.title, description: version.description }, -1)
-    pageSections(version).forEach((s, i) => add({ heading: s.anchor === undefined ? undefined : s.title, body: s.text }, i))
-    state.docs.set(page, ids)
-    this.stats.pagesIndexed++
+  /** Documents matching `query` in the index of every live space (synced before: `syncWhole`), best first. */
+  searchWhole(query: string): SearchResult[] {
+    const whole = this.whole!
+    return nearMissesIfFew((options) => whole.search(query, options), false)
   }
+}
+
+/** A search as typed, then with near misses when it matched fewer than NEAR_MISS_BELOW documents. */
+function nearMissesIfFew(search: (options: SearchOptions) => SearchResult[], every: boolean): SearchResult[] {
+  const options: SearchOptions = every ? { combineWith: 'AND' } : {}
+  const found = search(options)
+  return found.length >= NEAR_MISS_BELOW ? found : search({ ...options, ...NEAR_MISSES })
+}
+
+/** Lists each sorted best first, merged best first; a stable sort keeps ties in list order. */
+function merge(lists: SearchResult[][]): SearchResult[] {
+  const nonEmpty = lists.filter((list) => list.length > 0)
+  if (nonEmpty.length <= 1) return nonEmpty[0] ?? []
+  return nonEmpty.flat().sort((a, b) => b.score - a.score)
 }

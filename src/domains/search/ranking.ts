@@ -5,8 +5,8 @@ import type { IndexedPage, OrganizationIndex } from './organization-index.js'
  * Search results by page: documents (a page's title and description, or one section of its body)
  * are grouped by page. A page scores as its best document and says whether that was the page
  * itself (`page`) or a section (`section`); its matching sections are its best MAX_SECTIONS.
- * MiniSearch answers documents best first, so pages come out ranked by their best document (ties
- * in index order), and `rank` is the 1-based position in that one ranking, whatever paging or
+ * Documents come best first (one index's answer, or several merged by score: organization-index.ts),
+ * so pages come out ranked by their best document (ties in the order the documents came), and `rank` is the 1-based position in that one ranking, whatever paging or
  * grouping follows. Grouping costs a lookup per document; what only an answer shows (the words
  * that matched, for excerpts) is worked out for the pages answered alone.
  */

@@ -61,6 +61,31 @@ describe('ask: answers from the content a site publishes', () => {
     expect(await searched({ mode: 'specific', siteSpaceIds: [w.siteSpaces.recipes] })).toEqual([''])
   })
 
+  it('answers members from a site not yet published, from what it would publish (hidden site-spaces and trashed spaces left out), as once published', async () => {
+    const w = await askWorld()
+    expect((await call(w.api, w.tokens.ada, 'GET', `${w.base}`)).body.published).toBe(false)
+    // Members with a role preview the site, as they preview its published profile.
+    const profile = await call(w.api, w.tokens.rita, 'GET', `${w.base}/published`)
+    expect(profile.status).toBe(200)
+    const reader = await askEvents(w.api, w.tokens.rita, w.org.id, w.site.id, { question: 'upgrade command', scope: all })
+    expect(answerText(reader.at(-1)!)).toContain('Run the upgrade command')
+    expect(citedSpaces(reader)).toEqual([w.spaces.handbook])
+    // What is searched: the site-spaces it would publish.
+    const api = w.api.fork({ ask: ({ passages }) => ({ markdown: [...new Set(passages.map((p) => p.space))].sort().join(',') }) })
+    const searched = async () => answerText((await askEvents(api, w.tokens.rita, w.org.id, w.site.id, { question: 'lantern', scope: all }, '?format=markdown')).at(-1)!).split(',')
+    expect(await searched()).toEqual([w.spaces.handbook, w.spaces.recipes, w.spaces.api].sort())
+    await call(api, w.tokens.ada, 'PATCH', `${w.base}/site-spaces/${w.siteSpaces.recipes}`, { hidden: true })
+    await call(api, w.tokens.ada, 'DELETE', `/v1/spaces/${w.spaces.api}`)
+    const unpublished = await searched()
+    expect(unpublished).toEqual([w.spaces.handbook])
+    expect((await call(api, w.tokens.ada, 'POST', `${w.base}/publish`)).status).toBe(200)
+    expect((await call(api, w.tokens.ada, 'GET', `${w.base}`)).body.published).toBe(true)
+    expect(await searched()).toEqual(unpublished)
+    // A guest is refused, published or not (site.ask: members with a role).
+    const guest = await ask(api, w.tokens.gina, w.org.id, w.site.id, { question: 'lantern', scope: all })
+    expectError({ status: guest.status, body: await guest.json(), headers: guest.headers }, 404, 'Site not found')
+  })
+
   it('cites what is there now: a page deleted by a merge is no longer quoted', async () => {
     const w = await askWorld()
     expect(citedSpaces(await askEvents(w.api, w.tokens.ada, w.org.id, w.site.id, { question: 'upgrade command', scope: all }))).toEqual([w.spaces.handbook])

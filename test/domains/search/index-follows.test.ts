@@ -52,8 +52,20 @@ describe('search: the index follows main content', () => {
     await publish(w, other.id, [page('Elsewhere', 'Windmills again.')])
     expect((await searchSpace(w, w.tokens.ada, w.space.id, 'windmills')).body.count).toBe(3)
     expect(indexed(w.api)).toBe(43)
-    expect((await searchOrg(w, w.tokens.ada, w.org.id, 'windmills')).body.items.map((s: { title: string }) => s.title)).toEqual(['Other', 'Handbook'])
-    expect(indexed(w.api)).toBe(44)
+    expect((await searchOrg(w, w.tokens.ada, w.org.id, 'windmills')).body.items.map((s: { title: string }) => s.title).sort()).toEqual(['Handbook', 'Other'])
+    // A member's organization search reads the index of every live space, built on its first use (40 + 1 pages).
+    expect(indexed(w.api)).toBe(84)
+    // Then a merge of 3 pages is indexed once in each index holding the space, by the next search of it: 3 pages each.
+    await publish(w, w.space.id, [1, 2, 3].map((i) => update(ids[i], `Now about watermills ${i}.`)))
+    expect((await searchSpace(w, w.tokens.ada, w.space.id, 'watermills')).body.count).toBe(3)
+    expect(indexed(w.api)).toBe(90)
+    expect((await searchOrg(w, w.tokens.ada, w.org.id, 'watermills')).body.items[0].pages).toHaveLength(3)
+    expect(indexed(w.api)).toBe(90)
+    await publish(w, w.space.id, [4, 5, 6].map((i) => update(ids[i], `Now about sawmills ${i}.`)))
+    expect((await searchOrg(w, w.tokens.ada, w.org.id, 'sawmills')).body.items[0].pages).toHaveLength(3)
+    expect(indexed(w.api)).toBe(93) // the organization's index only: the space's own catches up at its next search
+    expect((await searchSpace(w, w.tokens.ada, w.space.id, 'sawmills')).body.count).toBe(3)
+    expect(indexed(w.api)).toBe(96)
   })
 
   it('keeps noIndex from insert_page, update_page and frontmatter, shows it on pages, and never indexes such a page', async () => {
@@ -112,5 +124,19 @@ describe('search: the index follows main content', () => {
     await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${copy.id}/restore`) // past the window: purged
     expect(w.api.store.read((tx) => tx.get('spaces', copy.id))).toBeUndefined()
     expect(await spaces()).toEqual([w.space.id])
+  })
+
+  it('follows a space transferred to another organization: searched there, gone from the first', async () => {
+    const w = await searchWorld()
+    await publish(w, w.space.id, [page('Alpha', 'Transferable quill.')])
+    const globex = await w.api.fixtures.createOrganization({ title: 'Globex', members: [{ user: w.users.ada.id, role: 'admin' }] })
+    const orgSpaces = async (org: string) => (await searchOrg(w, w.tokens.ada, org, 'quill')).body.items.map((s: { id: string }) => s.id)
+    expect(await orgSpaces(w.org.id)).toEqual([w.space.id])
+    expect((await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/transfer`, { organization: globex.id })).status).toBe(200)
+    expect(await orgSpaces(w.org.id)).toEqual([])
+    expect(await orgSpaces(globex.id)).toEqual([w.space.id])
+    expect(titles((await searchSpace(w, w.tokens.ada, w.space.id, 'quill')).body)).toEqual(['Alpha'])
+    await publish(w, w.space.id, [page('Beta', 'Another quill.')])
+    expect((await searchOrg(w, w.tokens.ada, globex.id, 'quill')).body.items[0].pages.map((p: { title: string }) => p.title).sort()).toEqual(['Alpha', 'Beta'])
   })
 })

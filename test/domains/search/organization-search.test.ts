@@ -86,6 +86,7 @@ describe('search: an organization', () => {
     expectError(await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/search`), 400, 'query parameter `query`: is required')
     expectError(await searchOrg(w, w.tokens.ada, w.org.id, 'y'.repeat(513)), 400, 'query parameter `query`: must be at most 512 characters')
     expectError(await searchOrg(w, w.tokens.ada, w.org.id, 'compass', '&limit=-1'), 400, 'query parameter `limit`')
+    for (const bad of ['[0]', '[-5]', '[1.5]']) expectError(await searchOrg(w, w.tokens.ada, w.org.id, 'compass', `&page=${encodeURIComponent(btoa(bad))}`), 400, 'Invalid query parameter `page`: not a cursor of this list')
     expectError(await searchOrg(w, undefined, w.org.id, 'compass'), 401, '')
     expectError(await searchOrg(w, w.tokens.olga, w.org.id, 'compass'), 404, 'Organization not found')
     expectError(await searchOrg(w, w.tokens.gina, w.globex.id, 'compass'), 404, 'Organization not found')

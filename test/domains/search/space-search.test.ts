@@ -106,6 +106,8 @@ describe('search: a space', () => {
     } while (next)
     expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7])
     expect((await searchSpace(w, w.tokens.ada, w.space.id, 'widget', '&limit=0')).body).toEqual({ items: [], count: 7 })
+    // A cursor past the end (a ranking that has since shrunk) pages to nothing.
+    expect((await searchSpace(w, w.tokens.ada, w.space.id, 'widget', `&page=${encodeURIComponent(btoa('[9]'))}`)).body).toEqual({ items: [], count: 7 })
   })
 
   it('refuses a bad query with a 400 naming the field, and changes nothing', async () => {
@@ -118,6 +120,10 @@ describe('search: a space', () => {
     expectError(await searchSpace(w, w.tokens.ada, w.space.id, 'billing', '&limit=1001'), 400, 'query parameter `limit`')
     expectError(await searchSpace(w, w.tokens.ada, w.space.id, 'billing', '&page=not-a-cursor'), 400, 'page')
     expectError(await searchSpace(w, w.tokens.ada, w.space.id, 'billing', `&page=${encodeURIComponent(btoa('["a","b"]'))}`), 400, 'not a cursor of this list')
+    // A position the API makes is a whole number from 1 (the last item served): 0, negatives and fractions are not.
+    for (const bad of ['[0]', '[-5]', '[1.5]', '[1e999]', '["1"]', '[1,2]']) {
+      expectError(await searchSpace(w, w.tokens.ada, w.space.id, 'billing', `&page=${encodeURIComponent(btoa(bad))}`), 400, 'Invalid query parameter `page`: not a cursor of this list')
+    }
     expect(w.api.dump()).toEqual(before)
   })
 
