@@ -3,6 +3,7 @@ import type { JsonDocument } from './document.js'
 import type { RevisionRow, SpaceRow } from '../../storage/schema.js'
 import { mainRevision, walkPages } from './revision.js'
 import { indexSet } from './tree-index.js'
+import { mapObjects } from './map-json.js'
 
 /**
  * A copy of a space's main content for another space (duplicating a space): every page of the
@@ -51,21 +52,7 @@ export function copyMainContent(ctx: Context, source: SpaceRow, target: string):
  * the result space's copies of the source's files.
  */
 export function withFileIds(value: unknown, ids: ReadonlyMap<string, string>): unknown {
-  if (Array.isArray(value)) {
-    let out: unknown[] | undefined
-    value.forEach((item, i) => {
-      const next = withFileIds(item, ids)
-      if (next !== item) (out ??= [...value])[i] = next
-    })
-    return out ?? value
-  }
-  if (value === null || typeof value !== 'object') return value
-  const obj = value as Record<string, unknown>
-  if (obj.kind === 'file' && typeof obj.file === 'string' && ids.has(obj.file)) return { ...obj, file: ids.get(obj.file) }
-  let out: Record<string, unknown> | undefined
-  for (const key in obj) {
-    const next = withFileIds(obj[key], ids)
-    if (next !== obj[key]) (out ??= { ...obj })[key] = next
-  }
-  return out ?? obj
+  return mapObjects(value, (obj, children) =>
+    obj.kind === 'file' && typeof obj.file === 'string' && ids.has(obj.file) ? { ...obj, file: ids.get(obj.file) } : children(obj),
+  )
 }

@@ -2,6 +2,7 @@ import type { ReadTx } from '../../storage/port.js'
 import type { AppSchema, RevisionRow } from '../../storage/schema.js'
 import type { JsonDocument } from './document.js'
 import { dirname, relativeLink, resolveLink } from './link-paths.js'
+import { mapObjects } from './map-json.js'
 import { pageIn, pagePath } from './revision.js'
 
 /**
@@ -15,25 +16,9 @@ import { pageIn, pagePath } from './revision.js'
 type Ref = { kind: string; [key: string]: unknown }
 const isRef = (v: unknown): v is Ref => typeof v === 'object' && v !== null && typeof (v as Ref).kind === 'string' && !('object' in v)
 
-/** A document with every reference `fn` changes replaced; only the objects on the way to a change are copied. */
+/** A document with every reference `fn` changes replaced (references are not looked into). */
 export function mapRefs<T>(value: T, fn: (ref: Ref) => Ref): T {
-  if (Array.isArray(value)) {
-    let out: unknown[] | undefined
-    value.forEach((item, i) => {
-      const next = mapRefs(item, fn)
-      if (next !== item) (out ??= [...value])[i] = next
-    })
-    return (out ?? value) as T
-  }
-  if (value === null || typeof value !== 'object') return value
-  if (isRef(value)) return fn(value) as T
-  const obj = value as Record<string, unknown>
-  let out: Record<string, unknown> | undefined
-  for (const key in obj) {
-    const next = mapRefs(obj[key], fn)
-    if (next !== obj[key]) (out ??= { ...obj })[key] = next
-  }
-  return (out ?? obj) as T
+  return mapObjects(value, (obj, children) => (isRef(obj) ? fn(obj) : children(obj)))
 }
 
 /** The markdown file of a page path. */

@@ -1,4 +1,5 @@
 import type { DocBlock, DocInline, DocLeaf, DocText, JsonDocument, JsonObject } from '../content/document.js'
+import { mapObjects } from '../content/map-json.js'
 import type { PageVersionRow } from '../../storage/schema.js'
 import { blockDataTexts, inlineDataTexts, type DataText } from './data-texts.js'
 import type { TranslateContext, Translator } from './translator.js'
@@ -100,23 +101,11 @@ async function call(translate: Translator, text: string, context: TranslateConte
  * the objects on the way to a change are copied.
  */
 function withFields(value: unknown, fields: ReadonlyMap<object, JsonObject>): unknown {
-  if (Array.isArray(value)) {
-    let out: unknown[] | undefined
-    value.forEach((item, i) => {
-      const next = withFields(item, fields)
-      if (next !== item) (out ??= [...value])[i] = next
-    })
-    return out ?? value
-  }
-  if (value === null || typeof value !== 'object') return value
-  const obj = value as Record<string, unknown>
-  let out: Record<string, unknown> | undefined
-  for (const key in obj) {
-    const next = withFields(obj[key], fields)
-    if (next !== obj[key]) (out ??= { ...obj })[key] = next
-  }
-  const set = fields.get(obj)
-  return set ? { ...(out ?? obj), ...set } : (out ?? obj)
+  return mapObjects(value, (obj, children) => {
+    const next = children(obj)
+    const set = fields.get(obj)
+    return set ? { ...next, ...set } : next
+  })
 }
 
 /** Translate a page's prose. Returns the translated text and the number of words sent. */
