@@ -6,19 +6,9 @@ import { keysOf, prepareLayout, SqliteFormatError } from './layout.js'
 import { createSnapshots, removeTempDir } from './snapshots.js'
 import { prepareTables, type IndexTable, type Table } from './tables.js'
 import type { SqliteStore, SqliteStoreOptions } from './options.js'
+import { deepFreeze } from '../storage/freeze.js'
 
 export type { SqliteStore, SqliteStoreOptions } from './options.js'
-
-/** Freeze a parsed row and everything in it (rows are JSON: plain objects and arrays). */
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value
-  Object.freeze(value)
-  for (const key in value) {
-    const v = (value as Record<string, unknown>)[key]
-    if (typeof v === 'object' && v !== null) deepFreeze(v)
-  }
-  return value
-}
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false

@@ -1,4 +1,5 @@
 import type { Entry, IndexDef, ReadTx, Row, ScanOptions, Schema, StoragePort, StoreSnapshot, WriteTx } from './port.js'
+import { deepFreeze } from './freeze.js'
 
 /**
  * The sequence numbers of the rows under one index key, sorted by (order, seq); `orders` only
@@ -117,17 +118,6 @@ interface MemorySnapshot extends StoreSnapshot {
 }
 
 const SNAPSHOTS = new WeakSet<object>()
-
-/** Freeze a row and everything in it (rows are JSON-like: plain objects and arrays). */
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value
-  Object.freeze(value)
-  for (const key in value) {
-    const v = (value as Record<string, unknown>)[key]
-    if (typeof v === 'object' && v !== null) deepFreeze(v)
-  }
-  return value
-}
 
 function addTo(index: Index, row: Row, seq: number): void {
   const { def, lists } = index
