@@ -1,5 +1,6 @@
 import { createDocsApi, type DocsApi } from './api.js'
 import type { StateDocument } from './state/seed.js'
+import { createFetchHandler } from './http/fetch-handler.js'
 
 /** What the demo seed created: ids and tokens to try the API with. */
 export interface DemoData {
@@ -16,7 +17,8 @@ export interface DemoData {
 
 /**
  * Seed an API with demo data through `api.fixtures` (the same domain rules as the API itself):
- * two users with tokens, an organization, a collection, a few spaces and a published site.
+ * two users with tokens, an organization, a collection, a few spaces with pages (written through
+ * change requests, merged) and a published site.
  */
 export async function seedDemo(api: DocsApi, options: { adminToken?: string } = {}): Promise<DemoData> {
   const { fixtures } = api
@@ -41,15 +43,46 @@ export async function seedDemo(api: DocsApi, options: { adminToken?: string } = 
     spaces: [spaces[0]!.id, spaces[1]!.id],
     published: true,
   })
+  const adminToken = await fixtures.createToken(ada.id, options.adminToken)
+  // Content, written as a client writes it: a change request per space, merged. Through a handler
+  // of its own, so an API mounted under a prefix (`basePath`) is seeded the same way.
+  const fetch = createFetchHandler(api)
+  for (const [space, pages] of [
+    [spaces[0]!.id, GETTING_STARTED],
+    [spaces[1]!.id, API_REFERENCE],
+  ] as const) {
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${BASE_PATH}${path}`, { method, headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, ...(body !== undefined && { body: JSON.stringify(body) }) })
+      if (!res.ok) throw new Error(`demo seed: ${method} ${path} answered ${res.status} ${await res.text()}`)
+      return res.json() as Promise<{ id: string }>
+    }
+    const cr = await call('POST', `/v1/spaces/${space}/change-requests`, { subject: 'First pages' })
+    await call('POST', `/v1/spaces/${space}/change-requests/${cr.id}/content`, { changes: pages.map((markdown) => ({ operation: 'insert_page', document: { markdown } })) })
+    await call('POST', `/v1/spaces/${space}/change-requests/${cr.id}/merge`)
+  }
   return {
     site: { id: site.id, title: site.title },
     organization: { id: organization.id, title: organization.title },
     collection: { id: collection.id, title: collection.title },
     spaces: spaces.map((s) => ({ id: s.id, title: s.title, visibility: s.visibility })),
-    adminToken: await fixtures.createToken(ada.id, options.adminToken),
+    adminToken,
     readerToken: await fixtures.createToken(rita.id),
   }
 }
+
+/** Requests of the seed go to the API's own fetch: any origin will do. */
+const BASE_PATH = 'http://demo.invalid'
+
+const GETTING_STARTED = [
+  '# Welcome\n\nAcme Docs explains how to install, configure and use **Acme**.\n\n## What you need\n\n- Node.js 20 or later\n- An Acme account',
+  '# Installation\n\nInstall the command line with npm:\n\n```sh\nnpm install -g acme-cli\n```\n\n> [!TIP]\n> Run `acme doctor` to check your setup.',
+  '# Configuration\n\nAcme reads `acme.yaml` in the project folder.\n\n| Key | Meaning |\n| --- | --- |\n| `region` | where your data lives |\n| `token` | your API token |',
+]
+
+const API_REFERENCE = [
+  '# Authentication\n\nEvery request carries a bearer token: `Authorization: Bearer <token>`. Tokens are made in the dashboard.',
+  '# Rate limits\n\nThe API answers 429 past 100 requests a minute, with a `Retry-After` header.',
+]
 
 /**
  * The demo data as a state document (for `createDocsApi({ seed })` or `docs-content-api serve

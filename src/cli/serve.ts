@@ -135,6 +135,7 @@ export function bannerOf(api: DocsApi, url: string, how: { demo: boolean; cors: 
     lines.push('', 'Try:')
     if (token) lines.push(`  curl -H "Authorization: Bearer ${token}" ${url}/v1/orgs`)
     if (token && org) lines.push(`  curl -H "Authorization: Bearer ${token}" ${url}/v1/orgs/${org.id}/spaces`)
+    if (token && org) lines.push(`  curl -H "Authorization: Bearer ${token}" "${url}/v1/orgs/${org.id}/search?query=install"`)
     if (org && site) lines.push(`  curl ${url}/v1/orgs/${org.id}/sites/${site.id}/published`)
     lines.push(`  curl ${url}/openapi.json`, '', 'Ctrl+C to stop.')
     return lines.join('\n')

@@ -44,7 +44,7 @@ const curlLines = (banner: string) =>
       const m = /curl (?:-H "([^"]+)" )?(\S+)$/.exec(l.trim())!
       const headers: Record<string, string> = {}
       if (m[1]) headers[m[1].split(': ')[0]!.toLowerCase()] = m[1].split(': ')[1]!
-      return [headers, m[2]!] as const
+      return [headers, m[2]!.replace(/^"|"$/g, '')] as const
     })
 
 describe('cli: docs-content-api serve', () => {
@@ -55,12 +55,14 @@ describe('cli: docs-content-api serve', () => {
     expect(banner).toMatch(/token {2}gb_api_\S+ {3}\(Ada Lovelace, admin\)/)
     expect(banner).toMatch(/token {2}gb_api_\S+ {3}\(Rita Reader, read\)/)
     const lines = curlLines(banner)
-    expect(lines.length).toBe(4)
+    expect(lines.length).toBe(5)
     for (const [headers, url] of lines) {
       expect(url.startsWith(server.url)).toBe(true)
       const res = await fetch(url, { headers })
       expect(res.status, url).toBe(200)
-      await res.arrayBuffer()
+      const body = await res.text()
+      // The demo's pages are there to find: the search line finds the Installation page.
+      if (url.includes('/search?')) expect(JSON.parse(body).items.flatMap((s: any) => s.pages.map((p: any) => p.title))).toContain('Installation')
     }
   })
 
