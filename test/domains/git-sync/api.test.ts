@@ -24,6 +24,12 @@ describe('requests', () => {
       [{ url: 'https://example.com/a.git', ref: 'refs/heads/main', extra: 1 }, 'extra'],
     ]
     for (const [body, message] of cases) expectError(await call(w.api, w.tokens.ada, 'POST', path, body), 400, message)
+    // Branch names git refuses (git check-ref-format --branch), each said once.
+    for (const ref of ['refs/heads/', 'refs/heads/-x', 'refs/heads/@', 'refs/heads/HEAD', 'refs/heads/a..b', 'refs/heads/a/.b', 'refs/heads/x.lock', 'refs/heads/a//b', 'refs/heads/a.', 'refs/heads/a@{1}', 'refs/heads/a b', 'refs/heads/a~1']) {
+      const res = await call(w.api, w.tokens.ada, 'POST', path, { url: 'https://example.com/a.git', ref })
+      expectError(res, 400, '`ref`: must be a branch ref of the form "refs/heads/<branch>"')
+      expect(res.body.error.message.split('must be a branch ref').length, `${ref}: ${res.body.error.message}`).toBe(2)
+    }
     expectError(await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/git/export`, { url: 'https://example.com/a.git', ref: 'refs/heads/main' }), 400, '`commitMessage`: is required')
     await w.api.idle()
     expect(w.api.dump()).toEqual(before)
