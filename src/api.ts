@@ -14,6 +14,7 @@ import type { OperationDef } from './core/operation.js'
 import { newFlatId } from './core/ids.js'
 import { boundOperations, levelResolvers, operations, seedRules } from './domains/index.js'
 import { createSearchIndexes } from './domains/search/indexes.js'
+import { createGitSyncQueue } from './domains/git-sync/queue.js'
 import type { Answerer } from './domains/ask/answerer.js'
 import { extractiveAnswerer } from './domains/ask/extractive.js'
 import { dumpState } from './state/dump.js'
@@ -244,6 +245,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
       integrations: integrationDeliveryService(options.integrations, options.integrationDelivery),
       ...(options.translate && { translate: options.translate }),
       search: createSearchIndexes(),
+      gitSync: createGitSyncQueue(),
       ask: options.ask ?? extractiveAnswerer,
     },
   }

@@ -1,3 +1,4 @@
+import type { Context } from '../../core/context.js'
 import type { Job } from '../../core/jobs.js'
 import { findRevision } from '../content/revision.js'
 import { GitSyncError } from './errors.js'
@@ -14,9 +15,8 @@ export interface ExportTarget {
   commitMessage: string
   /** The revision to write (main when the export was requested). */
   revision: string
-  /** The commit the space last synced with on this repository and branch. */
-  lastCommit?: string
   force: boolean
+  standalone: boolean
   author: { name: string; email: string }
 }
 
@@ -38,13 +38,16 @@ const short = (oid: string) => oid.slice(0, 7)
  * sync is not overwritten: its changes would be lost (a non-fast-forward).
  */
 export function exportJob(op: OperationRef, target: ExportTarget): Job {
-  return gitSyncJob(op, async ({ env, repo, stage }) => {
+  return gitSyncJob(op, async ({ env, repo, stage, ensureCurrent }) => {
     const branch = target.ref.slice('refs/heads/'.length)
+    // The commit the space last synced with on this repository and branch, read now (jobs run one
+    // at a time per space: an export before this one may have pushed since this one was requested).
+    const lastCommit = env.transaction((ctx) => current(ctx, op.space, op.operation)?.commit)
     const { head, defaultBranch } = await repo.remoteRefs(target.ref)
-    const moved = head !== undefined && target.lastCommit !== undefined && head !== target.lastCommit
+    const moved = head !== undefined && lastCommit !== undefined && head !== lastCommit
     if (moved && !target.force) {
       throw new GitSyncError(
-        `the branch "${branch}" moved since the last sync (it is at ${short(head)}, the space last synced with ${short(target.lastCommit!)}): import its changes first, or export with \`force\` to push over them (a non-fast-forward)`,
+        `the branch "${branch}" moved since the last sync (it is at ${short(head)}, the space last synced with ${short(lastCommit)}): import its changes first, or export with \`force\` to push over them (a non-fast-forward)`,
       )
     }
     if (head) await repo.fetchBranch(target.ref, { history: moved })
@@ -52,7 +55,7 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
     const start = head === undefined && defaultBranch !== undefined ? await repo.fetchBranch(defaultBranch).then(() => repo.resolve(defaultBranch)) : undefined
     stage('config_check')
     // A forced export goes on from the commit the space last synced with, when the branch still has it.
-    const base = moved && (await repo.has(target.lastCommit!)) ? target.lastCommit! : (head ?? start)
+    const base = moved && (await repo.has(lastCommit)) ? lastCommit : (head ?? start)
     const baseTree = base ? await repo.commitTree(base) : undefined
     const existing = baseTree ? await repo.listFiles(baseTree) : new Map<string, TreeFile>()
     const decoder = new TextDecoder()
@@ -82,10 +85,27 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
       const signature: Signature = { ...target.author, timestamp: Math.floor(env.now().getTime() / 1000) }
       commit = await repo.writeCommit({ tree, parents: base ? [base] : [], message: target.commitMessage, author: signature, committer: signature })
     }
-    if (commit !== head) await repo.push(commit!, target.ref, moved)
+    if (commit !== head) {
+      // A job whose operation was replaced meanwhile never pushes: the newer one writes newer content.
+      ensureCurrent()
+      await repo.push(commit!, target.ref, moved)
+    }
     env.transaction((ctx) => {
       const row = current(ctx, op.space, op.operation)
       if (row && row.operation.state === 'running') succeed(ctx, row, { commit: commit!, revision: target.revision, mainRevision: target.revision })
+      else if (commit !== head) recordPush(ctx, op, target, commit!)
     })
   })
+}
+
+/**
+ * A push that went out while a newer request replaced the operation: the branch now holds the
+ * commit, so the sync stands on it (the next export compares the branch with it) though the
+ * operation's outcome is not recorded. Only for the same repository, branch and folder, and not
+ * for a standalone export, which never moves the sync.
+ */
+function recordPush(ctx: Context, op: OperationRef, target: ExportTarget, commit: string): void {
+  const row = ctx.tx.get('gitSyncs', op.space)
+  if (!row || target.standalone || row.url !== op.remote.url || row.ref !== target.ref || row.projectDirectory !== target.projectDirectory) return
+  ctx.tx.update('gitSyncs', { ...row, commit, revision: target.revision })
 }

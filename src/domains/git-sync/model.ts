@@ -6,8 +6,9 @@ import { withoutCredentials, type Remote } from './remote.js'
 /**
  * A space's Git Sync row: started by each import or export request, moved through its stages by
  * the job, ended as success, failure or timeout. A request replaces the row's operation (the
- * newest request wins); a job writes only while its operation is still the row's (`current`), so
- * an operation replaced, or a sync removed, while its job ran leaves no trace.
+ * newest request wins); jobs run one at a time per space (queue.ts) and write only while their
+ * operation is still the row's (`current`), so an operation replaced, or a sync removed, while
+ * its job waited or ran leaves no trace (but a push already made: export-job.ts).
  */
 
 export type OperationFields = GitSyncRow['operation']
