@@ -72,6 +72,8 @@ export function encodePage(
     layout: DEFAULT_LAYOUT,
     tags: [],
     pages: children,
+    // The file a Git Sync import read it from (the official GitSyncBlob).
+    ...(page.git && page.type === 'document' && { git: page.git }),
     ...(format === 'markdown' ? { markdown: documentToMarkdown(page.document, { fileName: (id) => ctx.tx.get('files', id)?.name }) } : { document: page.document }),
   }
 }

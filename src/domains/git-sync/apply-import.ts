@@ -1,5 +1,5 @@
 import type { Context } from '../../core/context.js'
-import type { FileRow, GitSyncRow, PageVersionRow, RevisionRow, SpaceRow } from '../../storage/schema.js'
+import type { FileRow, GitSyncRow, GitSyncTree, PageVersionRow, RevisionRow, SpaceRow } from '../../storage/schema.js'
 import type { JsonDocument } from '../content/document.js'
 import { RevisionDraft, type PageData } from '../content/draft.js'
 import { documentToMarkdown } from '../content/markdown.js'
@@ -39,6 +39,12 @@ export interface ImportCommit {
 
 const METADATA = ['description', 'icon', 'emoji', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const
 
+/** What an import made: the revision, and the record of the files it read (record.ts). */
+export interface AppliedImport {
+  revision: RevisionRow
+  tree: GitSyncTree
+}
+
 /** Whether a page read from the repository says the same as a stored version (body compared as markdown, so block keys do not count). */
 function unchanged(old: PageVersionRow, next: PageData): boolean {
   if (old.type !== next.type || old.title !== next.title || old.slug !== next.slug) return false
@@ -46,7 +52,7 @@ function unchanged(old: PageVersionRow, next: PageData): boolean {
   return documentToMarkdown(old.document) === documentToMarkdown(next.document)
 }
 
-export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedContent, assets: readonly PreparedAsset[], commit: ImportCommit): RevisionRow {
+export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedContent, assets: readonly PreparedAsset[], commit: ImportCommit): AppliedImport {
   const space = ctx.tx.get('spaces', row.space)
   if (!space || space.deletedAt) throw new GitSyncError('the space was deleted while the import ran')
   const main = findRevision(ctx.tx, space, space.revision)!
@@ -71,20 +77,32 @@ export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedCont
     if (!files.includes(id)) files.push(id)
   }
 
-  // Page ids: main's id for the page at the same path, a new one otherwise.
+  // Page ids: the page the last sync read or wrote at the same file; else main's page at the same
+  // slug path; else a new one. Each id is given once.
   const oldByPath = new Map<string, PageVersionRow>()
   for (const { page } of walkPages(ctx.tx, main)) oldByPath.set(pagePath(ctx.tx, main, page), page)
   const ids = new Map<ImportedPage, string>()
+  const used = new Set<string>()
+  const byFilePath = new Map((row.tree?.pages ?? []).map((p) => [p.path, p.page]))
+  const claim = (page: ImportedPage, id: string | undefined): boolean => {
+    if (id === undefined || used.has(id)) return false
+    ids.set(page, id)
+    used.add(id)
+    return true
+  }
+  for (const page of content.byFile.values()) claim(page, byFilePath.get(page.file!))
   const assign = (pages: readonly ImportedPage[], prefix: string) => {
     for (const page of pages) {
       const path = `${prefix}${page.slug}`
-      ids.set(page, oldByPath.get(path)?.page ?? ctx.newId())
+      if (!ids.has(page) && !claim(page, oldByPath.get(path)?.page)) claim(page, ctx.newId())
       assign(page.children, `${path}/`)
     }
   }
   assign(content.pages, '')
   const pageIdOf = new Map<string, string>()
   for (const [file, page] of content.byFile) pageIdOf.set(file, ids.get(page)!)
+  const folderPageIdOf = new Map<string, string>()
+  for (const [dir, page] of content.byFolder) folderPageIdOf.set(dir, ids.get(page)!)
 
   const links = (page: ImportedPage): JsonDocument => {
     const from = page.file ? dirname(page.file) : content.root
@@ -94,7 +112,8 @@ export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedCont
       if (!target) return undefined
       const file = fileByPath.get(target.path)
       if (file !== undefined && !target.anchor) return { kind: 'file', file }
-      const pageId = pageIdOf.get(target.path)
+      // A folder is a page only when the link says it is one (`guide/`): `./guide#setup` stays the URL it is.
+      const pageId = pageIdOf.get(target.path) ?? (/\/(?:[?#]|$)/.test(ref.url) ? folderPageIdOf.get(target.path) : undefined)
       if (pageId === undefined || FILE_OR_URL_ONLY.has(nodeType)) return undefined
       return target.anchor ? { kind: 'anchor', anchor: target.anchor, page: pageId } : { kind: 'page', page: pageId }
     })
@@ -120,15 +139,19 @@ export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedCont
         updatedAt: now,
         ...page.meta,
         ...(parent !== undefined && { parent }),
+        ...(page.file !== undefined && page.oid !== undefined && { git: { oid: page.oid, path: page.file } }),
       }
       if (old && unchanged(old, next)) {
-        // The same page: its version stays, unless its place or subpages moved.
+        // The same page: its version stays, unless its place, subpages or blob moved (its blocks keep their keys).
         const sameChildren = old.children.length === children.length && old.children.every((c, i) => c === children[i])
-        if (!sameChildren || old.parent !== parent) {
+        const sameGit = old.git?.oid === next.git?.oid && old.git?.path === next.git?.path
+        if (!sameChildren || old.parent !== parent || !sameGit) {
           const { id: _version, ...fields } = old
           const moved: PageData = { ...fields, children }
           if (parent === undefined) delete moved.parent
           else moved.parent = parent
+          if (next.git) moved.git = next.git
+          else delete moved.git
           draft.set(id, moved)
         }
       } else draft.set(id, { ...next, document: withBlockKeys(next.document, () => ctx.newId()) })
@@ -136,12 +159,19 @@ export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedCont
     })
   draft.roots = place(content.pages, undefined)
   for (const page of oldByPath.values()) if (!kept.has(page.page)) draft.remove(page.page)
-  draft.files = files
+  // Files main already had keep their order; new ones follow, in the repository's order.
+  const rank = (id: string) => (main.files.includes(id) ? main.files.indexOf(id) : main.files.length)
+  draft.files = files.map((id, i) => [id, i] as const).sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j).map(([id]) => id)
 
   // A space's first (empty) revision is stored once main moves past it (a parent must exist).
   if (!ctx.tx.get('revisions', main.id) && !standalone) ctx.tx.insert('revisions', main)
   const git = { oid: commit.oid, message: commit.message, createdByGitBook: false, ref: commit.ref, ...(commit.url !== undefined && { url: commit.url }) }
   const revision = draft.commit({ type: 'edits', parents: ctx.tx.get('revisions', main.id) ? [main.id] : [], git })
   if (!standalone) ctx.tx.update('spaces', { ...(ctx.tx.get('spaces', space.id) as SpaceRow), revision: revision.id, updatedAt: now })
-  return revision
+  const tree: GitSyncTree = {
+    pages: [...content.byFile].map(([path, page]) => ({ path, page: ids.get(page)!, ...(page.frontmatter && { frontmatter: page.frontmatter }) })),
+    files: [...fileByPath].map(([path, file]) => ({ path, file })),
+    other: content.summary !== undefined ? [content.summary] : [],
+  }
+  return { revision, tree }
 }

@@ -1,10 +1,12 @@
 import type { Context } from '../../core/context.js'
 import type { Job } from '../../core/jobs.js'
+import type { GitSyncTree } from '../../storage/schema.js'
 import { findRevision } from '../content/revision.js'
 import { GitSyncError } from './errors.js'
 import type { Signature, TreeFile } from './git-repo.js'
 import { gitSyncJob, type OperationRef } from './job.js'
-import { isWithin } from './layout/paths.js'
+import { sameMeaning } from './layout/compare.js'
+import { join } from './layout/paths.js'
 import { readConfig } from './layout/read.js'
 import { renderRevision } from './layout/write.js'
 import { current, succeed } from './model.js'
@@ -20,20 +22,12 @@ export interface ExportTarget {
   author: { name: string; email: string }
 }
 
-/** Files an export owns under the content folder: markdown (outside hidden folders) and the assets. */
-function managed(path: string, root: string): boolean {
-  if (!isWithin(path, root)) return false
-  const rel = root ? path.slice(root.length + 1) : path
-  if (rel.startsWith('.gitbook/assets/')) return true
-  return /\.md$/i.test(rel) && !rel.split('/').some((s) => s.startsWith('.') || s === 'node_modules')
-}
-
 const short = (oid: string) => oid.slice(0, 7)
 
 /**
  * Export: the branch's head fetched (its history too when a forced export goes back to the last
- * synced commit), the revision written in the Git Sync layout over the head's files (markdown and
- * assets of the content folder replaced, every other file kept), one commit when anything changed,
+ * synced commit), the revision written in the Git Sync layout over the head's files (the sync's own
+ * files, as its record names them, replaced or removed; every other file kept byte for byte), one commit when anything changed,
  * pushed. The branch is created when missing. Without `force`, a branch that moved since the last
  * sync is not overwritten: its changes would be lost (a non-fast-forward).
  */
@@ -42,7 +36,10 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
     const branch = target.ref.slice('refs/heads/'.length)
     // The commit the space last synced with on this repository and branch, read now (jobs run one
     // at a time per space: an export before this one may have pushed since this one was requested).
-    const lastCommit = env.transaction((ctx) => current(ctx, op.space, op.operation)?.commit)
+    const { commit: lastCommit, tree: lastTree } = env.transaction((ctx) => {
+      const row = current(ctx, op.space, op.operation)
+      return { commit: row?.commit, tree: row?.tree }
+    })
     const { head, defaultBranch } = await repo.remoteRefs(target.ref)
     const moved = head !== undefined && lastCommit !== undefined && head !== lastCommit
     if (moved && !target.force) {
@@ -66,12 +63,21 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
       const space = ctx.tx.get('spaces', op.space)
       const rev = space && findRevision(ctx.tx, space, target.revision)
       if (!rev) throw new GitSyncError('the space or its revision no longer exists')
-      return renderRevision(ctx, rev, config.root, config)
+      return renderRevision(ctx, rev, config.root, config, lastTree)
     })
+    // The sync's own files (what the last sync read or wrote as pages, assets and SUMMARY.md) are
+    // replaced or removed; every other file of the branch stays as it is.
+    const owned = new Set([...(lastTree?.pages ?? []), ...(lastTree?.files ?? [])].map((f) => f.path).concat(lastTree?.other ?? []))
     const files = new Map<string, TreeFile>()
-    for (const [path, file] of existing) if (!managed(path, config.root)) files.set(path, file)
+    for (const [path, file] of existing) if (!owned.has(path)) files.set(path, file)
     const encoder = new TextEncoder()
-    for (const [path, text] of rendered.text) files.set(path, { oid: await repo.writeBlob(encoder.encode(text)), mode: '100644' })
+    const summaryPath = join(config.root, config.summary)
+    for (const [path, text] of rendered.text) {
+      // A file of the branch that already says the same stays as it is (its own formatting kept).
+      const before = existing.get(path)
+      if (before && before.mode !== '160000' && sameMeaning(path, decoder.decode(await repo.readBlob(before.oid)), text, config.root, path === summaryPath)) files.set(path, before)
+      else files.set(path, { oid: await repo.writeBlob(encoder.encode(text)), mode: '100644' })
+    }
     for (const [path, blob] of rendered.assets) {
       const bytes = env.blobs.get(blob)?.bytes
       if (!bytes) throw new GitSyncError(`the bytes of ${path} are missing from the blob store`)
@@ -92,8 +98,8 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
     }
     env.transaction((ctx) => {
       const row = current(ctx, op.space, op.operation)
-      if (row && row.operation.state === 'running') succeed(ctx, row, { commit: commit!, revision: target.revision, mainRevision: target.revision })
-      else if (commit !== head) recordPush(ctx, op, target, commit!)
+      if (row && row.operation.state === 'running') succeed(ctx, row, { commit: commit!, revision: target.revision, mainRevision: target.revision, tree: rendered.tree })
+      else if (commit !== head) recordPush(ctx, op, target, commit!, rendered.tree)
     })
   })
 }
@@ -104,8 +110,8 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
  * operation's outcome is not recorded. Only for the same repository, branch and folder, and not
  * for a standalone export, which never moves the sync.
  */
-function recordPush(ctx: Context, op: OperationRef, target: ExportTarget, commit: string): void {
+function recordPush(ctx: Context, op: OperationRef, target: ExportTarget, commit: string, tree: GitSyncTree): void {
   const row = ctx.tx.get('gitSyncs', op.space)
   if (!row || target.standalone || row.url !== op.remote.url || row.ref !== target.ref || row.projectDirectory !== target.projectDirectory) return
-  ctx.tx.update('gitSyncs', { ...row, commit, revision: target.revision })
+  ctx.tx.update('gitSyncs', { ...row, commit, revision: target.revision, tree })
 }
