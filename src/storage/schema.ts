@@ -320,7 +320,7 @@ export type GitSyncOperationState = 'running' | 'failure' | 'success' | 'timeout
  * folder read from the branch or wrote to it: the files that are the sync's own (an export
  * replaces or removes those, and keeps every other file of the repository byte for byte), which
  * page or file each was, and what a page's frontmatter held that the content model has no place
- * for (`layout`...), written back by the next export. See domains/git-sync/record.ts.
+ * for (`layout`...), written back by the next export. See domains/git-sync (export-job.ts, layout/write.ts, apply-import.ts).
  */
 export interface GitSyncTree {
   /** Markdown files of pages: the page each was read as or written from. */

@@ -39,7 +39,7 @@ export interface ImportCommit {
 
 const METADATA = ['description', 'icon', 'emoji', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const
 
-/** What an import made: the revision, and the record of the files it read (record.ts). */
+/** What an import made: the revision, and the record of the files it read (GitSyncTree, storage/schema.ts). */
 export interface AppliedImport {
   revision: RevisionRow
   tree: GitSyncTree

@@ -22,7 +22,7 @@ export interface RenderedContent {
   text: Map<string, string>
   /** Assets by repository path: the blob key of their bytes. */
   assets: Map<string, string>
-  /** What the sync's record keeps of this export (record.ts): every file written, and which page or file it is. */
+  /** What the sync's record keeps of this export (GitSyncTree): every file written, and which page or file it is. */
   tree: GitSyncTree
 }
 
