@@ -1,9 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { JsonDocument } from '../../../src/domains/content/document.js'
+import { emptyDocument, type JsonDocument } from '../../../src/domains/content/document.js'
+import { RevisionDraft } from '../../../src/domains/content/draft.js'
+import { findRevision } from '../../../src/domains/content/revision.js'
+import type { PageVersionRow } from '../../../src/storage/schema.js'
 import { call } from '../../helpers.js'
 import { documents } from '../content/document-arbitraries.js'
-import { exportSpace, gitInfo, gitWorld, importRepo, type GitWorld, useGitServer } from './setup.js'
+import { exportSpace, gitInfo, gitWorld, importRepo, pageLines, type GitWorld, useGitServer } from './setup.js'
 
 /**
  * Export then import: a space exported to a repository and imported into a new space gives the
@@ -21,6 +24,8 @@ interface GenPage {
   hidden: boolean
   body: JsonDocument
   children: GenPage[]
+  /** A page group (top level only): SUMMARY.md's `## Title`. */
+  group?: boolean
 }
 
 const title = fc
@@ -36,7 +41,9 @@ const page: fc.Memo<GenPage> = fc.memo((depth) =>
     children: depth <= 1 ? fc.constant([]) : fc.array(page(depth - 1), { maxLength: 3 }),
   }),
 )
-const trees = fc.array(page(3), { minLength: 1, maxLength: 4 })
+const group: fc.Arbitrary<GenPage> = fc.record({ title, children: fc.array(page(2), { maxLength: 3 }) }).map((g) => ({ ...g, group: true, description: null, hidden: false, body: { object: 'document', data: {}, nodes: [] } }))
+/** Top-level pages and groups in any order: pages before, between and after groups. */
+const trees = fc.array(fc.oneof({ arbitrary: page(3), weight: 2 }, { arbitrary: group, weight: 1 }), { minLength: 1, maxLength: 5 })
 
 /** The pages depth first, with the change request ref each gets (`p0`, `p1`...). */
 function flatten(pages: GenPage[], parent?: string, out: Array<{ page: GenPage; ref: string; into?: string }> = []) {
@@ -48,13 +55,13 @@ function flatten(pages: GenPage[], parent?: string, out: Array<{ page: GenPage; 
   return out
 }
 
-/** Point some of a body's page and file references at pages and files of the space (by batch ref), by a hash of the generated id. */
-function linkUp(doc: JsonDocument, pages: number): JsonDocument {
+/** Point some of a body's page and file references at pages (not groups: a link names a page) and files of the space (by batch ref), by a hash of the generated id. */
+function linkUp(doc: JsonDocument, pages: readonly string[]): JsonDocument {
   const pick = (id: string, n: number) => [...id].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7) % (n + 1)
   return JSON.parse(JSON.stringify(doc), (_key, value) => {
     if (value && typeof value === 'object' && value.kind === 'page' && typeof value.page === 'string') {
-      const k = pick(value.page, pages)
-      return k < pages ? { kind: 'url', url: `p${k}` } : value
+      const k = pick(value.page, pages.length)
+      return k < pages.length ? { kind: 'url', url: pages[k] } : value
     }
     if (value && typeof value === 'object' && value.kind === 'file' && typeof value.file === 'string') {
       const k = pick(value.file, FILES.length)
@@ -77,12 +84,30 @@ async function build(w: GitWorld, pages: GenPage[]) {
       hidden: p.hidden,
       ...(p.description !== null && { description: p.description }),
       ...(into !== undefined && { into }),
-      document: { document: linkUp(p.body, flat.length) },
+      document: { document: linkUp(p.body, flat.filter((f) => !f.page.group).map((f) => f.ref)) },
     })),
   ]
   const edit = await call(w.api, w.tokens.ada, 'POST', `${base}/${cr.body.id}/content`, { changes })
   expect(edit.status, JSON.stringify(edit.body)).toBe(200)
   expect((await call(w.api, w.tokens.ada, 'POST', `${base}/${cr.body.id}/merge`)).status).toBe(200)
+  // Change requests make no groups (an import does): the group pages become groups on main directly.
+  const groups = flat.map((f, i) => (f.page.group ? i : -1)).filter((i) => i >= 0)
+  if (groups.length) {
+    const roots = (await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}/content/pages`)).body.pages as Array<{ id: string }>
+    const tops = flat.map((f, i) => (f.into === undefined ? i : -1)).filter((i) => i >= 0)
+    const ids = groups.map((i) => roots[tops.indexOf(i)]!.id)
+    w.api.system((ctx) => {
+      const space = ctx.tx.get('spaces', w.space.id)!
+      const main = findRevision(ctx.tx, space, space.revision)!
+      const draft = new RevisionDraft(ctx, main)
+      for (const id of ids) {
+        const { id: _version, description: _d, hidden: _h, ...old } = draft.get(id) as PageVersionRow
+        draft.set(id, { ...old, type: 'group', document: emptyDocument() })
+      }
+      const revision = draft.commit({ type: 'edits', parents: [main.id] })
+      ctx.tx.update('spaces', { ...space, revision: revision.id })
+    })
+  }
 }
 
 /** A space's pages and bodies, ids replaced by paths (pages) and names (files), so two spaces compare. */
@@ -122,7 +147,7 @@ async function roundTrip(w: GitWorld, repo: string) {
 
 describe('round trip: export, then import into a new space', () => {
   let n = 0
-  it('gives the same tree, titles, metadata and bodies over generated page trees', async () => {
+  it('gives the same tree, titles, metadata and bodies over generated page trees (groups, and pages before, between and after them)', async () => {
     await fc.assert(
       fc.asyncProperty(trees, async (pages) => {
         const w = await gitWorld()
@@ -133,6 +158,30 @@ describe('round trip: export, then import into a new space', () => {
       { numRuns: Number(process.env.RT_RUNS ?? 12), seed: Number(process.env.RT_SEED ?? 20260301) },
     )
   }, 120_000)
+
+  it('a page after a group stays after it, outside it, with its id (SUMMARY.md: a --- ends the group)', async () => {
+    const w = await gitWorld()
+    git.server.createRepo('after-in', {
+      'SUMMARY.md': '* [Intro](README.md)\n\n## Guides\n\n* [Start](guides/start.md)\n\n## API\n\n* [Ref](api/ref.md)\n\n---\n\n* [After](after.md)\n',
+      'README.md': '# Intro\n',
+      'guides/start.md': '# Start\n',
+      'api/ref.md': '# Ref\n',
+      'after.md': '# After\n',
+    })
+    await importRepo(w, { url: git.server.url('after-in'), ref: 'refs/heads/main' })
+    const tree = ['intro: Intro', 'guides: Guides (group)', 'guides/start: Start', 'api: API (group)', 'api/ref: Ref', 'after: After']
+    expect(await pageLines(w, w.space.id)).toEqual(tree)
+    const ids = (await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}/content/pages`)).body.pages.map((p: { id: string }) => p.id)
+    const copy = await roundTrip(w, 'after-out')
+    expect(git.server.git('after-out', 'show', 'main:SUMMARY.md')).toBe(
+      '# Table of contents\n\n* [Intro](README.md)\n\n## Guides\n\n* [Start](guides/start.md)\n\n## API\n\n* [Ref](api/ref.md)\n\n---\n\n* [After](after.md)\n',
+    )
+    expect(await pageLines(w, copy.space.id)).toEqual(tree)
+    // Back into the space it came from: the same pages, the same ids.
+    await importRepo(w, { url: git.server.url('after-out'), ref: 'refs/heads/main' })
+    expect(await pageLines(w, w.space.id)).toEqual(tree)
+    expect((await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}/content/pages`)).body.pages.map((p: { id: string }) => p.id)).toEqual(ids)
+  })
 
   it('keeps page groups (SUMMARY.md ## headings) and the folders of their pages', async () => {
     const w = await gitWorld()

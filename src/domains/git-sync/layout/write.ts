@@ -119,10 +119,11 @@ export function renderRevision(ctx: Context, rev: RevisionRow, root: string, nam
   const entry = (p: Placed): SummaryEntry => ({ title: p.page.title, ...(p.file && { link: relativeLink(summaryDir, p.file) }), children: p.children.map(entry) })
   const sections: SummarySection[] = [{ entries: [] }]
   for (const p of tree) {
+    const last = sections[sections.length - 1]!
     if (p.page.type === 'group') sections.push({ group: p.page.title, entries: p.children.map(entry) })
-    else if (sections.length === 1) sections[0]!.entries.push(entry(p))
-    // A page after a group cannot be written outside it: it joins the last group.
-    else sections[sections.length - 1]!.entries.push(entry(p))
+    // A page after a group: a top-level run of its own (written after a `---`, summary.ts).
+    else if (last.group !== undefined) sections.push({ entries: [entry(p)] })
+    else last.entries.push(entry(p))
   }
   text.set(summaryPath, writeSummary(sections.filter((s, i) => i > 0 || s.entries.length > 0)))
 
