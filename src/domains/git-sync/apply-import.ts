@@ -2,9 +2,9 @@ import type { Context } from '../../core/context.js'
 import type { FileRow, GitSyncRow, GitSyncTree, PageVersionRow, RevisionRow, SpaceRow } from '../../storage/schema.js'
 import type { JsonDocument } from '../content/document.js'
 import { RevisionDraft, type PageData } from '../content/draft.js'
-import { documentToMarkdown } from '../content/markdown.js'
 import { findRevision, pagePath, walkPages } from '../content/revision.js'
 import { GitSyncError } from './errors.js'
+import { settleFileBlocks } from './gitbook/markdown.js'
 import { dirname, resolveLink } from './layout/paths.js'
 import type { ImportedContent, ImportedPage } from './layout/read.js'
 import { FILE_OR_URL_ONLY, mapRefs, withBlockKeys } from './layout/refs.js'
@@ -45,11 +45,14 @@ export interface AppliedImport {
   tree: GitSyncTree
 }
 
-/** Whether a page read from the repository says the same as a stored version (body compared as markdown, so block keys do not count). */
+/** A document without its block keys (an import makes new ones), to compare bodies. */
+const withoutKeys = (document: JsonDocument): string => JSON.stringify(document, (key, value: unknown) => (key === 'key' ? undefined : value))
+
+/** Whether a page read from the repository says the same as a stored version (block keys do not count). */
 function unchanged(old: PageVersionRow, next: PageData): boolean {
   if (old.type !== next.type || old.title !== next.title || old.slug !== next.slug) return false
   if (METADATA.some((key) => old[key] !== next[key])) return false
-  return documentToMarkdown(old.document) === documentToMarkdown(next.document)
+  return withoutKeys(old.document) === withoutKeys(next.document)
 }
 
 export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedContent, assets: readonly PreparedAsset[], commit: ImportCommit): AppliedImport {
@@ -101,8 +104,6 @@ export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedCont
   assign(content.pages, '')
   const pageIdOf = new Map<string, string>()
   for (const [file, page] of content.byFile) pageIdOf.set(file, ids.get(page)!)
-  const folderPageIdOf = new Map<string, string>()
-  for (const [dir, page] of content.byFolder) folderPageIdOf.set(dir, ids.get(page)!)
 
   const links = (page: ImportedPage): JsonDocument => {
     const from = page.file ? dirname(page.file) : content.root
@@ -112,8 +113,8 @@ export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedCont
       if (!target) return undefined
       const file = fileByPath.get(target.path)
       if (file !== undefined && !target.anchor) return { kind: 'file', file }
-      // A folder is a page only when the link says it is one (`guide/`): `./guide#setup` stays the URL it is.
-      const pageId = pageIdOf.get(target.path) ?? (/\/(?:[?#]|$)/.test(ref.url) ? folderPageIdOf.get(target.path) : undefined)
+      // Only a markdown file is a page: a link to a folder (`guide/`, `./guide#setup`) stays the URL it is, written back as it was.
+      const pageId = pageIdOf.get(target.path)
       if (pageId === undefined || FILE_OR_URL_ONLY.has(nodeType)) return undefined
       return target.anchor ? { kind: 'anchor', anchor: target.anchor, page: pageId } : { kind: 'page', page: pageId }
     })
@@ -134,7 +135,7 @@ export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedCont
         title: page.title,
         slug: page.slug,
         children,
-        document: links(page),
+        document: settleFileBlocks(links(page)),
         createdAt: old?.createdAt ?? now,
         updatedAt: now,
         ...page.meta,

@@ -1,4 +1,4 @@
-import { documentToMarkdown, markdownToDocument } from '../../content/markdown.js'
+import { readGitbookMarkdown } from '../gitbook/markdown.js'
 import { dirname, resolveLink } from './paths.js'
 import { mapRefs } from './refs.js'
 import { parseSummary, type SummaryEntry } from './summary.js'
@@ -12,9 +12,9 @@ import { parseSummary, type SummaryEntry } from './summary.js'
 
 /** A page file's meaning: title, frontmatter (keys in any order) and body, its relative links resolved to repository paths. */
 function pageMeaning(text: string, file: string, root: string): string | undefined {
-  let parsed: ReturnType<typeof markdownToDocument>
+  let parsed: ReturnType<typeof readGitbookMarkdown>
   try {
-    parsed = markdownToDocument(text, { takeTitle: true })
+    parsed = readGitbookMarkdown(text, { takeTitle: true })
   } catch {
     return undefined
   }
@@ -25,7 +25,7 @@ function pageMeaning(text: string, file: string, root: string): string | undefin
     return target ? { kind: 'url', url: `repo:${target.path}${target.anchor !== undefined ? `#${target.anchor}` : ''}` } : undefined
   })
   const frontmatter = Object.fromEntries(Object.entries(parsed.frontmatter).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-  return JSON.stringify([parsed.title ?? null, frontmatter, documentToMarkdown(document)])
+  return JSON.stringify([parsed.title ?? null, frontmatter, JSON.stringify(document)])
 }
 
 function summaryMeaning(text: string, file: string): string {

@@ -1,7 +1,8 @@
 import YAML from 'yaml'
 import type { JsonDocument } from '../../content/document.js'
 import { emptyDocument } from '../../content/document.js'
-import { MarkdownError, markdownToDocument } from '../../content/markdown.js'
+import { MarkdownError } from '../../content/markdown.js'
+import { readGitbookMarkdown } from '../gitbook/markdown.js'
 import { slugify, uniqueSlug } from '../../content/slug.js'
 import type { GitSyncFrontmatter } from '../../../storage/schema.js'
 import type { TreeFile } from '../git-repo.js'
@@ -15,7 +16,7 @@ import { parseSummary, type SummaryEntry } from './summary.js'
  * optional `.gitbook.yaml` of the project folder (`root`, `structure.readme`,
  * `structure.summary`); `README.md` the first page; `SUMMARY.md` the page tree (nested links,
  * `## Group` headings), or else the files and folders (`folder/README.md` is the folder's page);
- * each page's markdown, its frontmatter (metadata) and leading `# Title`; and the files under
+ * each page's markdown (GitBook-flavoured: gitbook/markdown.ts), its frontmatter (metadata) and leading `# Title`; and the files under
  * `.gitbook/assets/` the pages reference.
  */
 
@@ -51,8 +52,6 @@ export interface ImportedContent {
   root: string
   /** Page by markdown file, for links between pages. */
   byFile: Map<string, ImportedPage>
-  /** A folder's page (its README.md's), for links to the folder (`guide/`). */
-  byFolder: Map<string, ImportedPage>
   /** The files of the content folder's `.gitbook/assets/` (referenced or not) and of other `.gitbook/assets/` folders that pages reference, by path. */
   assets: Map<string, TreeFile>
   /** SUMMARY.md's path, when the repository has one. */
@@ -126,9 +125,9 @@ function metadataOf(frontmatter: Record<string, unknown>): PageMetadata {
 
 /** A markdown file as a page: its body, metadata, title (frontmatter, leading `# Title`, the summary's, the file name) and slug. */
 async function readPage(repo: RepoSnapshot, file: string, fallbackTitle: string | undefined, readme: boolean): Promise<Omit<ImportedPage, 'children' | 'slug'> & { slug?: string }> {
-  let parsed: ReturnType<typeof markdownToDocument>
+  let parsed: ReturnType<typeof readGitbookMarkdown>
   try {
-    parsed = markdownToDocument(await repo.text(file), { takeTitle: true })
+    parsed = readGitbookMarkdown(await repo.text(file), { takeTitle: true })
   } catch (error) {
     if (error instanceof MarkdownError) throw new GitSyncError(`${file}: the markdown ${error.message}`)
     throw error
@@ -162,7 +161,6 @@ export async function readContent(repo: RepoSnapshot, projectDirectory: string |
   if (project && ![...repo.files.keys()].some((p) => isWithin(p, project))) throw new GitSyncError(`the repository has no folder "${project}" (repoProjectDirectory)`)
   const config = await readConfig(repo, project)
   const byFile = new Map<string, ImportedPage>()
-  const byFolder = new Map<string, ImportedPage>()
   const summaryPath = join(config.root, config.summary)
   const readmePath = join(config.root, config.readme)
 
@@ -170,7 +168,6 @@ export async function readContent(repo: RepoSnapshot, projectDirectory: string |
     const read = await readPage(repo, file, fallbackTitle, basename(file) === 'README.md')
     const page: ImportedPage = { ...read, slug: read.slug ?? slugOfFile(file, config.root, read.title), children: [] }
     byFile.set(file, page)
-    if (basename(file) === 'README.md' && dirname(file) !== config.root) byFolder.set(dirname(file), page)
     return page
   }
 
@@ -196,7 +193,7 @@ export async function readContent(repo: RepoSnapshot, projectDirectory: string |
     page.children.forEach(visit)
   }
   pages.forEach(visit)
-  return { pages, root: config.root, byFile, byFolder, assets, ...(repo.files.has(summaryPath) && { summary: summaryPath }) }
+  return { pages, root: config.root, byFile, assets, ...(repo.files.has(summaryPath) && { summary: summaryPath }) }
 }
 
 /** Siblings keep distinct slugs (two files may give the same one): later ones get `-2`, `-3`... */

@@ -5,6 +5,7 @@ import type { JsonDocument } from '../../content/document.js'
 import { documentToMarkdown, markdownToDocument } from '../../content/markdown.js'
 import { childrenOf, walkPages } from '../../content/revision.js'
 import { slugify } from '../../content/slug.js'
+import { writeGitbookMarkdown } from '../gitbook/markdown.js'
 import { basename, dirname, isWithin, join, relativeLink } from './paths.js'
 import { FILE_OR_URL_ONLY, mapRefs } from './refs.js'
 import { writeSummary, type SummaryEntry, type SummarySection } from './summary.js'
@@ -166,7 +167,7 @@ function pageMarkdown(page: PageVersionRow, file: string, fileOf: ReadonlyMap<st
   const parts: string[] = []
   if (keys.length) parts.push(`---\n${YAML.stringify(Object.fromEntries(keys.map((k) => [k, meta[k]])))}---\n`)
   if (readsBack) parts.push(heading)
-  const markdown = documentToMarkdown(body)
+  const markdown = writeGitbookMarkdown(body)
   if (markdown) parts.push(markdown)
   return parts.join('\n')
 }
