@@ -24,11 +24,16 @@ export function branchProblem(ref: string): string | undefined {
   return undefined
 }
 
+/** The shape of a branch ref (for schemas and generators); branchProblem holds the rest of git's rules. */
+const REF_SHAPE = /^refs\/heads\/[^\s~^:?*[\\-][^\s~^:?*[\\]*$/
+
 const RefSchema = z
   .string({ error: 'is required: a branch ref such as "refs/heads/main"' })
   .max(255, 'must be at most 255 characters')
+  .regex(REF_SHAPE, 'must be a branch ref of the form "refs/heads/<branch>"')
   .superRefine((ref, ctx) => {
-    const problem = branchProblem(ref)
+    // A ref the pattern refused has its message already: one message per broken ref.
+    const problem = REF_SHAPE.test(ref) ? branchProblem(ref) : undefined
     if (problem) ctx.addIssue({ code: 'custom', message: problem })
   })
 
