@@ -15,6 +15,7 @@ import { newFlatId } from './core/ids.js'
 import { boundOperations, levelResolvers, operations, resumers, seedRules } from './domains/index.js'
 import { resumeWork } from './core/resume.js'
 import { createSearchIndexes } from './domains/search/indexes.js'
+import { createGitSyncQueue } from './domains/git-sync/queue.js'
 import type { Answerer } from './domains/ask/answerer.js'
 import { extractiveAnswerer } from './domains/ask/extractive.js'
 import { dumpState } from './state/dump.js'
@@ -252,6 +253,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
       integrations: integrationDeliveryService(options.integrations, options.integrationDelivery),
       ...(options.translate && { translate: options.translate }),
       search: createSearchIndexes(),
+      gitSync: createGitSyncQueue(),
       ask: options.ask ?? extractiveAnswerer,
     },
   }

@@ -285,6 +285,8 @@ export interface PageVersionRow {
   document: JsonDocument
   createdAt: string
   updatedAt: string
+  /** The Git blob and path a Git Sync import read the page from (the official GitSyncBlob). */
+  git?: { oid: string; path: string }
 }
 
 /** A file of a space's content (bytes in the blob port, under `blob`). Immutable. */
@@ -312,6 +314,28 @@ export interface RevisionGitInfo {
 
 export type GitSyncDirection = 'import' | 'export'
 export type GitSyncOperationState = 'running' | 'failure' | 'success' | 'timeout'
+
+/**
+ * What the last successful (not standalone) sync of a space with its repository, branch and
+ * folder read from the branch or wrote to it: the files that are the sync's own (an export
+ * replaces or removes those, and keeps every other file of the repository byte for byte), which
+ * page or file each was, and what a page's frontmatter held that the content model has no place
+ * for (`layout`...), written back by the next export. See domains/git-sync (export-job.ts, layout/write.ts, apply-import.ts).
+ */
+export interface GitSyncTree {
+  /** Markdown files of pages: the page each was read as or written from. */
+  pages: Array<{ path: string; page: string; frontmatter?: GitSyncFrontmatter }>
+  /** Assets: the file each became or was written from. */
+  files: Array<{ path: string; file: string }>
+  /** The other files the sync reads and writes (SUMMARY.md). */
+  other: string[]
+}
+
+/** A page's frontmatter as read: its keys in order, and the values of those the content model has no place for. */
+export interface GitSyncFrontmatter {
+  keys: string[]
+  extra: Record<string, unknown>
+}
 
 /**
  * A space's Git Sync (id: the space's id), from its first import or export on: the repository it
@@ -359,6 +383,8 @@ export interface GitSyncRow {
   commit?: string
   /** Main's revision right after the last successful non-standalone sync (a later one means local changes). */
   revision?: string
+  /** The files of the last successful sync with `url`, `ref` and `projectDirectory` (kept with `commit`). */
+  tree?: GitSyncTree
 }
 
 export type ChangeRequestStatus = 'draft' | 'open' | 'merged' | 'archived'

@@ -35,6 +35,19 @@ describe('conformance: Git Sync through @gitbook/api', () => {
     const revision = await gb.spaces.getCurrentRevision(s)
     expectOfficialResponse('getCurrentRevision', 200, revision.data)
     expect(revision.data.git?.ref).toBe('refs/heads/main')
+    // Imported pages carry the blob and path they were read from (GitSyncBlob), in the revision and read alone.
+    const readmeOid = git.server.git('official', 'rev-parse', 'main:README.md').trim()
+    const nextOid = git.server.git('official', 'rev-parse', 'main:next.md').trim()
+    expect(revision.data.pages.map((p) => ('git' in p ? p.git : undefined))).toEqual([
+      { oid: readmeOid, path: 'README.md' },
+      { oid: nextOid, path: 'next.md' },
+    ])
+    const page = await gb.spaces.getPageByPath(s, 'next')
+    expectOfficialResponse('getPageByPath', 200, page.data)
+    expect(page.data).toMatchObject({ git: { oid: nextOid, path: 'next.md' } })
+    const byId = await gb.spaces.getPageById(s, page.data.id)
+    expectOfficialResponse('getPageById', 200, byId.data)
+    expect(byId.data).toMatchObject({ git: { oid: nextOid, path: 'next.md' } })
     const files = await gb.spaces.listFiles(s)
     expectOfficialResponse('listFiles', 200, files.data)
     expect(files.data.items[0]?.git?.path).toBe('.gitbook/assets/dot.png')

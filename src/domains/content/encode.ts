@@ -77,6 +77,8 @@ export function encodePage(
     layout: DEFAULT_LAYOUT,
     tags: [],
     pages: children,
+    // The file a Git Sync import read it from (the official GitSyncBlob).
+    ...(page.git && page.type === 'document' && { git: page.git }),
     ...(format === 'markdown' ? { markdown: pageMarkdown(ctx, rev, page, path, refs) } : { document: page.document }),
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Paths of pages and files (always `/`-separated, relative to a root, no leading slash: a Git
- * repository's, or a revision's pages as `<path>.md` files)
- * and the relative links between files that markdown holds.
+ * repository's, or a revision's pages as `<path>.md` files) and the relative links between files
+ * that markdown holds.
  */
 
 /** `a/./b/../c` → `a/c`; undefined when the path climbs above the root. */
@@ -26,9 +26,14 @@ export const basename = (path: string): string => path.slice(path.lastIndexOf('/
 /** Whether `path` is `dir` or below it (`dir` '' is the root). */
 export const isWithin = (path: string, dir: string): boolean => dir === '' || path === dir || path.startsWith(`${dir}/`)
 
-/** Characters a markdown link target should not hold raw. */
-const UNSAFE = /[\s%#?<>()[\]\\"'`]/g
-const encodeSegment = (segment: string): string => segment.replace(UNSAFE, (c) => encodeURIComponent(c))
+/**
+ * Characters a link target cannot hold raw, as they would change what it names (`%` starts an
+ * escape, `#` an anchor, `?` a query; control characters). Spaces, brackets and parentheses stay:
+ * the markdown writer puts such a target between `<` `>` or escapes them, as GitBook writes
+ * `![](<../.gitbook/assets/image (1).png>)`.
+ */
+const encodeSegment = (segment: string): string =>
+  [...segment].map((c) => ('%#?'.includes(c) || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? encodeURIComponent(c) : c)).join('')
 
 /** The link from a file in `fromDir` to `to` (both repository paths): `../b/c.md`, percent-encoded where needed. */
 export function relativeLink(fromDir: string, to: string): string {

@@ -23,12 +23,25 @@ import { unified } from 'unified'
 import YAML from 'yaml'
 import { emptyDocument, type JsonDocument } from './document.js'
 import { documentLimitProblem, MAX_DOCUMENT_DEPTH } from './document-schema.js'
-import { blocksFrom, collectDefinitions } from './markdown/blocks-from.js'
+import { blocksFrom, collectDefinitions, type BlockExtension } from './markdown/blocks-from.js'
 import { blocksTo, type SerializeOptions } from './markdown/blocks-to.js'
 import { nodeText } from './markdown/nodes.js'
 
 export { blockText, documentRefs, documentText, type ContentRef } from './markdown/refs.js'
 export type { SerializeOptions } from './markdown/blocks-to.js'
+export type { BlockExtension } from './markdown/blocks-from.js'
+
+/**
+ * More markdown syntax for one use (Git Sync reads GitBook's `{% hint %}` and `<figure>`): its own
+ * parser (CommonMark, GFM and frontmatter with extensions), and the blocks it makes of the nodes it
+ * adds, asked before the shared rules. Plain bodies of the API use none.
+ */
+export interface MarkdownExtensions {
+  /** The markdown as mdast, frontmatter included. */
+  parse(markdown: string): Root
+  /** Blocks for a node, before the shared rules; undefined leaves the node to them. */
+  block?: BlockExtension
+}
 
 export interface MarkdownImport {
   document: JsonDocument
@@ -41,9 +54,9 @@ const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, 
 const plainParser = unified().use(remarkParse).use(remarkGfm)
 
 // Thematic breaks as `***`: a document opening with `---` would read back as frontmatter.
-const writer = unified()
-  .use(remarkStringify, { bullet: '-', emphasis: '*', strong: '*', rule: '*', fence: '`', fences: true, listItemIndent: 'one', incrementListMarker: true })
-  .use(remarkGfm)
+/** How markdown is written (remark-stringify's options), for writers with more syntax to write alike. */
+export const MARKDOWN_STYLE = { bullet: '-', emphasis: '*', strong: '*', rule: '*', fence: '`', fences: true, listItemIndent: 'one', incrementListMarker: true } as const
+const writer = unified().use(remarkStringify, MARKDOWN_STYLE).use(remarkGfm)
 
 /** The frontmatter's mapping; anything else there (a scalar, a list, nothing) counts as none. */
 function readFrontmatter(value: string): Record<string, unknown> {
@@ -63,7 +76,7 @@ function readFrontmatter(value: string): Record<string, unknown> {
  * YAML, nesting too deep to parse, a document beyond the limits of document-schema.ts) throws a MarkdownError.
  * With `frontmatter: false` there is no frontmatter: the text is all markdown.
  */
-export function markdownToDocument(markdown: string, options: { newKey?: () => string; takeTitle?: boolean; frontmatter?: boolean } = {}): MarkdownImport {
+export function markdownToDocument(markdown: string, options: MarkdownOptions = {}): MarkdownImport {
   const deep = tooDeepLine(markdown)
   if (deep !== undefined) throw new MarkdownError(`nests more than ${MAX_LINE_NESTING} quotes or lists on line ${deep} (a document nests at most ${MAX_DOCUMENT_DEPTH} levels)`)
   let result: MarkdownImport
@@ -122,11 +135,18 @@ export class MarkdownError extends Error {
   override name = 'MarkdownError'
 }
 
-function convertMarkdown(markdown: string, options: { newKey?: () => string; takeTitle?: boolean; frontmatter?: boolean }): MarkdownImport {
-  const tree = (options.frontmatter === false ? plainParser : parser).parse(markdown) as Root
+export interface MarkdownOptions {
+  newKey?: () => string
+  takeTitle?: boolean
+  frontmatter?: boolean
+  extensions?: MarkdownExtensions
+}
+
+function convertMarkdown(markdown: string, options: MarkdownOptions): MarkdownImport {
+  const tree = options.extensions ? options.extensions.parse(markdown) : ((options.frontmatter === false ? plainParser : parser).parse(markdown) as Root)
   const yaml = tree.children[0]?.type === 'yaml' ? tree.children[0] : undefined
   const frontmatter = yaml ? readFrontmatter(yaml.value) : {}
-  const ctx = { newKey: options.newKey, definitions: collectDefinitions(tree) }
+  const ctx = { newKey: options.newKey, definitions: collectDefinitions(tree), ...(options.extensions?.block && { extension: options.extensions.block }) }
   let children = yaml ? tree.children.slice(1) : tree.children
   let title = typeof frontmatter.title === 'string' || typeof frontmatter.title === 'number' ? String(frontmatter.title) : undefined
   const first = children[0]
@@ -144,6 +164,11 @@ function convertMarkdown(markdown: string, options: { newKey?: () => string; tak
 
 /** Serialize a document back to markdown (GFM). */
 export function documentToMarkdown(document: JsonDocument, options: SerializeOptions = {}): string {
-  const tree: Root = { type: 'root', children: blocksTo(document.nodes, options) }
+  const tree = documentToMdast(document, options)
   return tree.children.length ? writer.stringify(tree) : ''
+}
+
+/** A document as mdast (for a writer with more syntax: its blocks through `options.block`). */
+export function documentToMdast(document: JsonDocument, options: SerializeOptions = {}): Root {
+  return { type: 'root', children: blocksTo(document.nodes, options) }
 }

@@ -53,6 +53,7 @@ export const contentSeedRules = [
         document: JsonDocumentSchema,
         createdAt: SeedTimestampSchema.default(d.now),
         updatedAt: SeedTimestampSchema.default(d.now),
+        git: z.strictObject({ oid: z.string().min(1), path: z.string().min(1) }).optional(),
       }),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('spaces', row.space)) fail('space', `no space "${row.space}"`)

@@ -1,10 +1,10 @@
 import type { Context } from '../../core/context.js'
-import type { FileRow, GitSyncRow, PageVersionRow, RevisionRow, SpaceRow } from '../../storage/schema.js'
+import type { FileRow, GitSyncRow, GitSyncTree, PageVersionRow, RevisionRow, SpaceRow } from '../../storage/schema.js'
 import type { JsonDocument } from '../content/document.js'
 import { RevisionDraft, type PageData } from '../content/draft.js'
-import { documentToMarkdown } from '../content/markdown.js'
 import { findRevision, pagePath, walkPages } from '../content/revision.js'
 import { GitSyncError } from './errors.js'
+import { settleFileBlocks } from './gitbook/markdown.js'
 import { dirname, resolveLink } from './layout/paths.js'
 import type { ImportedContent, ImportedPage } from './layout/read.js'
 import { FILE_OR_URL_ONLY, mapRefs, withBlockKeys } from './layout/refs.js'
@@ -39,14 +39,23 @@ export interface ImportCommit {
 
 const METADATA = ['description', 'icon', 'emoji', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const
 
-/** Whether a page read from the repository says the same as a stored version (body compared as markdown, so block keys do not count). */
+/** What an import made: the revision, and the record of the files it read (GitSyncTree, storage/schema.ts). */
+export interface AppliedImport {
+  revision: RevisionRow
+  tree: GitSyncTree
+}
+
+/** A document without its block keys (an import makes new ones), to compare bodies. */
+const withoutKeys = (document: JsonDocument): string => JSON.stringify(document, (key, value: unknown) => (key === 'key' ? undefined : value))
+
+/** Whether a page read from the repository says the same as a stored version (block keys do not count). */
 function unchanged(old: PageVersionRow, next: PageData): boolean {
   if (old.type !== next.type || old.title !== next.title || old.slug !== next.slug) return false
   if (METADATA.some((key) => old[key] !== next[key])) return false
-  return documentToMarkdown(old.document) === documentToMarkdown(next.document)
+  return withoutKeys(old.document) === withoutKeys(next.document)
 }
 
-export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedContent, assets: readonly PreparedAsset[], commit: ImportCommit): RevisionRow {
+export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedContent, assets: readonly PreparedAsset[], commit: ImportCommit): AppliedImport {
   const space = ctx.tx.get('spaces', row.space)
   if (!space || space.deletedAt) throw new GitSyncError('the space was deleted while the import ran')
   const main = findRevision(ctx.tx, space, space.revision)!
@@ -71,14 +80,24 @@ export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedCont
     if (!files.includes(id)) files.push(id)
   }
 
-  // Page ids: main's id for the page at the same path, a new one otherwise.
+  // Page ids: the page the last sync read or wrote at the same file; else main's page at the same
+  // slug path; else a new one. Each id is given once.
   const oldByPath = new Map<string, PageVersionRow>()
   for (const { page } of walkPages(ctx.tx, main)) oldByPath.set(pagePath(ctx.tx, main, page), page)
   const ids = new Map<ImportedPage, string>()
+  const used = new Set<string>()
+  const byFilePath = new Map((row.tree?.pages ?? []).map((p) => [p.path, p.page]))
+  const claim = (page: ImportedPage, id: string | undefined): boolean => {
+    if (id === undefined || used.has(id)) return false
+    ids.set(page, id)
+    used.add(id)
+    return true
+  }
+  for (const page of content.byFile.values()) claim(page, byFilePath.get(page.file!))
   const assign = (pages: readonly ImportedPage[], prefix: string) => {
     for (const page of pages) {
       const path = `${prefix}${page.slug}`
-      ids.set(page, oldByPath.get(path)?.page ?? ctx.newId())
+      if (!ids.has(page) && !claim(page, oldByPath.get(path)?.page)) claim(page, ctx.newId())
       assign(page.children, `${path}/`)
     }
   }
@@ -94,6 +113,7 @@ export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedCont
       if (!target) return undefined
       const file = fileByPath.get(target.path)
       if (file !== undefined && !target.anchor) return { kind: 'file', file }
+      // Only a markdown file is a page: a link to a folder (`guide/`, `./guide#setup`) stays the URL it is, written back as it was.
       const pageId = pageIdOf.get(target.path)
       if (pageId === undefined || FILE_OR_URL_ONLY.has(nodeType)) return undefined
       return target.anchor ? { kind: 'anchor', anchor: target.anchor, page: pageId } : { kind: 'page', page: pageId }
@@ -115,20 +135,24 @@ export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedCont
         title: page.title,
         slug: page.slug,
         children,
-        document: links(page),
+        document: settleFileBlocks(links(page)),
         createdAt: old?.createdAt ?? now,
         updatedAt: now,
         ...page.meta,
         ...(parent !== undefined && { parent }),
+        ...(page.file !== undefined && page.oid !== undefined && { git: { oid: page.oid, path: page.file } }),
       }
       if (old && unchanged(old, next)) {
-        // The same page: its version stays, unless its place or subpages moved.
+        // The same page: its version stays, unless its place, subpages or blob moved (its blocks keep their keys).
         const sameChildren = old.children.length === children.length && old.children.every((c, i) => c === children[i])
-        if (!sameChildren || old.parent !== parent) {
+        const sameGit = old.git?.oid === next.git?.oid && old.git?.path === next.git?.path
+        if (!sameChildren || old.parent !== parent || !sameGit) {
           const { id: _version, ...fields } = old
           const moved: PageData = { ...fields, children }
           if (parent === undefined) delete moved.parent
           else moved.parent = parent
+          if (next.git) moved.git = next.git
+          else delete moved.git
           draft.set(id, moved)
         }
       } else draft.set(id, { ...next, document: withBlockKeys(next.document, () => ctx.newId()) })
@@ -136,12 +160,19 @@ export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedCont
     })
   draft.roots = place(content.pages, undefined)
   for (const page of oldByPath.values()) if (!kept.has(page.page)) draft.remove(page.page)
-  draft.files = files
+  // Files main already had keep their order; new ones follow, in the repository's order.
+  const rank = (id: string) => (main.files.includes(id) ? main.files.indexOf(id) : main.files.length)
+  draft.files = files.map((id, i) => [id, i] as const).sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j).map(([id]) => id)
 
   // A space's first (empty) revision is stored once main moves past it (a parent must exist).
   if (!ctx.tx.get('revisions', main.id) && !standalone) ctx.tx.insert('revisions', main)
   const git = { oid: commit.oid, message: commit.message, createdByGitBook: false, ref: commit.ref, ...(commit.url !== undefined && { url: commit.url }) }
   const revision = draft.commit({ type: 'edits', parents: ctx.tx.get('revisions', main.id) ? [main.id] : [], git })
   if (!standalone) ctx.tx.update('spaces', { ...(ctx.tx.get('spaces', space.id) as SpaceRow), revision: revision.id, updatedAt: now })
-  return revision
+  const tree: GitSyncTree = {
+    pages: [...content.byFile].map(([path, page]) => ({ path, page: ids.get(page)!, ...(page.frontmatter && { frontmatter: page.frontmatter }) })),
+    files: [...fileByPath].map(([path, file]) => ({ path, file })),
+    other: content.summary !== undefined ? [content.summary] : [],
+  }
+  return { revision, tree }
 }

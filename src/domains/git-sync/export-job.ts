@@ -1,9 +1,12 @@
+import type { Context } from '../../core/context.js'
 import type { Job } from '../../core/jobs.js'
+import type { GitSyncTree } from '../../storage/schema.js'
 import { findRevision } from '../content/revision.js'
 import { GitSyncError } from './errors.js'
 import type { Signature, TreeFile } from './git-repo.js'
 import { gitSyncJob, type OperationRef } from './job.js'
-import { isWithin } from './layout/paths.js'
+import { sameMeaning } from './layout/compare.js'
+import { join } from './layout/paths.js'
 import { readConfig } from './layout/read.js'
 import { renderRevision } from './layout/write.js'
 import { current, succeed } from './model.js'
@@ -14,37 +17,34 @@ export interface ExportTarget {
   commitMessage: string
   /** The revision to write (main when the export was requested). */
   revision: string
-  /** The commit the space last synced with on this repository and branch. */
-  lastCommit?: string
   force: boolean
+  standalone: boolean
   author: { name: string; email: string }
-}
-
-/** Files an export owns under the content folder: markdown (outside hidden folders) and the assets. */
-function managed(path: string, root: string): boolean {
-  if (!isWithin(path, root)) return false
-  const rel = root ? path.slice(root.length + 1) : path
-  if (rel.startsWith('.gitbook/assets/')) return true
-  return /\.md$/i.test(rel) && !rel.split('/').some((s) => s.startsWith('.') || s === 'node_modules')
 }
 
 const short = (oid: string) => oid.slice(0, 7)
 
 /**
  * Export: the branch's head fetched (its history too when a forced export goes back to the last
- * synced commit), the revision written in the Git Sync layout over the head's files (markdown and
- * assets of the content folder replaced, every other file kept), one commit when anything changed,
+ * synced commit), the revision written in the Git Sync layout over the head's files (the sync's own
+ * files, as its record names them, replaced or removed; every other file kept byte for byte), one commit when anything changed,
  * pushed. The branch is created when missing. Without `force`, a branch that moved since the last
  * sync is not overwritten: its changes would be lost (a non-fast-forward).
  */
 export function exportJob(op: OperationRef, target: ExportTarget): Job {
-  return gitSyncJob(op, async ({ env, repo, stage }) => {
+  return gitSyncJob(op, async ({ env, repo, stage, ensureCurrent }) => {
     const branch = target.ref.slice('refs/heads/'.length)
+    // The commit the space last synced with on this repository and branch, read now (jobs run one
+    // at a time per space: an export before this one may have pushed since this one was requested).
+    const { commit: lastCommit, tree: lastTree } = env.transaction((ctx) => {
+      const row = current(ctx, op.space, op.operation)
+      return { commit: row?.commit, tree: row?.tree }
+    })
     const { head, defaultBranch } = await repo.remoteRefs(target.ref)
-    const moved = head !== undefined && target.lastCommit !== undefined && head !== target.lastCommit
+    const moved = head !== undefined && lastCommit !== undefined && head !== lastCommit
     if (moved && !target.force) {
       throw new GitSyncError(
-        `the branch "${branch}" moved since the last sync (it is at ${short(head)}, the space last synced with ${short(target.lastCommit!)}): import its changes first, or export with \`force\` to push over them (a non-fast-forward)`,
+        `the branch "${branch}" moved since the last sync (it is at ${short(head)}, the space last synced with ${short(lastCommit)}): import its changes first, or export with \`force\` to push over them (a non-fast-forward)`,
       )
     }
     if (head) await repo.fetchBranch(target.ref, { history: moved })
@@ -52,7 +52,7 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
     const start = head === undefined && defaultBranch !== undefined ? await repo.fetchBranch(defaultBranch).then(() => repo.resolve(defaultBranch)) : undefined
     stage('config_check')
     // A forced export goes on from the commit the space last synced with, when the branch still has it.
-    const base = moved && (await repo.has(target.lastCommit!)) ? target.lastCommit! : (head ?? start)
+    const base = moved && (await repo.has(lastCommit)) ? lastCommit : (head ?? start)
     const baseTree = base ? await repo.commitTree(base) : undefined
     const existing = baseTree ? await repo.listFiles(baseTree) : new Map<string, TreeFile>()
     const decoder = new TextDecoder()
@@ -63,12 +63,21 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
       const space = ctx.tx.get('spaces', op.space)
       const rev = space && findRevision(ctx.tx, space, target.revision)
       if (!rev) throw new GitSyncError('the space or its revision no longer exists')
-      return renderRevision(ctx, rev, config.root, config)
+      return renderRevision(ctx, rev, config.root, config, lastTree)
     })
+    // The sync's own files (what the last sync read or wrote as pages, assets and SUMMARY.md) are
+    // replaced or removed; every other file of the branch stays as it is.
+    const owned = new Set([...(lastTree?.pages ?? []), ...(lastTree?.files ?? [])].map((f) => f.path).concat(lastTree?.other ?? []))
     const files = new Map<string, TreeFile>()
-    for (const [path, file] of existing) if (!managed(path, config.root)) files.set(path, file)
+    for (const [path, file] of existing) if (!owned.has(path)) files.set(path, file)
     const encoder = new TextEncoder()
-    for (const [path, text] of rendered.text) files.set(path, { oid: await repo.writeBlob(encoder.encode(text)), mode: '100644' })
+    const summaryPath = join(config.root, config.summary)
+    for (const [path, text] of rendered.text) {
+      // A file of the branch that already says the same stays as it is (its own formatting kept).
+      const before = existing.get(path)
+      if (before && before.mode !== '160000' && sameMeaning(path, decoder.decode(await repo.readBlob(before.oid)), text, config.root, path === summaryPath)) files.set(path, before)
+      else files.set(path, { oid: await repo.writeBlob(encoder.encode(text)), mode: '100644' })
+    }
     for (const [path, blob] of rendered.assets) {
       const bytes = env.blobs.get(blob)?.bytes
       if (!bytes) throw new GitSyncError(`the bytes of ${path} are missing from the blob store`)
@@ -82,10 +91,27 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
       const signature: Signature = { ...target.author, timestamp: Math.floor(env.now().getTime() / 1000) }
       commit = await repo.writeCommit({ tree, parents: base ? [base] : [], message: target.commitMessage, author: signature, committer: signature })
     }
-    if (commit !== head) await repo.push(commit!, target.ref, moved)
+    if (commit !== head) {
+      // A job whose operation was replaced meanwhile never pushes: the newer one writes newer content.
+      ensureCurrent()
+      await repo.push(commit!, target.ref, moved)
+    }
     env.transaction((ctx) => {
       const row = current(ctx, op.space, op.operation)
-      if (row && row.operation.state === 'running') succeed(ctx, row, { commit: commit!, revision: target.revision, mainRevision: target.revision })
+      if (row && row.operation.state === 'running') succeed(ctx, row, { commit: commit!, revision: target.revision, mainRevision: target.revision, tree: rendered.tree })
+      else if (commit !== head) recordPush(ctx, op, target, commit!, rendered.tree)
     })
   })
+}
+
+/**
+ * A push that went out while a newer request replaced the operation: the branch now holds the
+ * commit, so the sync stands on it (the next export compares the branch with it) though the
+ * operation's outcome is not recorded. Only for the same repository, branch and folder, and not
+ * for a standalone export, which never moves the sync.
+ */
+function recordPush(ctx: Context, op: OperationRef, target: ExportTarget, commit: string, tree: GitSyncTree): void {
+  const row = ctx.tx.get('gitSyncs', op.space)
+  if (!row || target.standalone || row.url !== op.remote.url || row.ref !== target.ref || row.projectDirectory !== target.projectDirectory) return
+  ctx.tx.update('gitSyncs', { ...row, commit, revision: target.revision, tree })
 }

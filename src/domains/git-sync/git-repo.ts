@@ -1,3 +1,4 @@
+import { GitSyncError } from './errors.js'
 import type { GitHttpClient } from './git-http.js'
 import { createMemoryFs } from './memory-fs.js'
 
@@ -150,12 +151,39 @@ export class GitRepo {
     return this.git.writeCommit({ ...this.base, commit: { tree: commit.tree, parent: commit.parents, message: commit.message, author: sig(commit.author), committer: sig(commit.committer) } })
   }
 
-  /** Push a commit to a branch of the remote (`force`: even when it does not descend from the remote's head). */
+  /**
+   * Push a commit to a branch of the remote (`force`: even when it does not descend from the
+   * remote's head). A refusal is a GitSyncError saying why in words (isomorphic-git's own text
+   * lists refs), above all the branch moving between the fetch and the push.
+   */
   async push(oid: string, ref: string, force: boolean): Promise<void> {
     const local = 'refs/heads/docs-content-api-export'
+    const branch = ref.replace(/^refs\/heads\//, '')
     await this.git.writeRef({ ...this.base, ref: local, value: oid, force: true })
-    const result = await this.git.push({ ...this.base, http: this.http, url: this.url, ref: local, remoteRef: ref, force })
+    let result: Awaited<ReturnType<Git['push']>>
+    try {
+      result = await this.git.push({ ...this.base, http: this.http, url: this.url, ref: local, remoteRef: ref, force })
+    } catch (error) {
+      const code = (error as { code?: string }).code
+      if (code === 'PushRejectedError' || code === 'GitPushError') {
+        const detail = code === 'GitPushError' ? ((error as { data?: { result?: { refs?: Record<string, { error?: string }> } } }).data?.result?.refs?.[ref]?.error ?? '') : 'not a fast-forward'
+        throw pushRefused(branch, detail)
+      }
+      throw error
+    }
     const status = result.refs?.[ref]
-    if (!result.ok || (status && !status.ok)) throw new Error(`the remote refused the push: ${status?.error ?? result.error ?? 'no reason given'}`)
+    if (!result.ok || (status && !status.ok)) throw pushRefused(branch, status?.error ?? result.error ?? '')
   }
+}
+
+/**
+ * The remote refused a push: the branch moved after the export read it (another push got there
+ * first), or it was not a fast-forward, or a hook or protection rule said no (the remote's words).
+ */
+function pushRefused(branch: string, detail: string): GitSyncError {
+  const reason = detail.trim()
+  if (reason === '' || /failed to update ref|fetch first|non-fast-forward|not a fast-forward|stale info/i.test(reason)) {
+    return new GitSyncError(`the remote refused the push: the branch "${branch}" moved while the export ran (another push reached it first); nothing was overwritten: import its changes, or export again`)
+  }
+  return new GitSyncError(`the remote refused the push to the branch "${branch}": ${reason}`)
 }

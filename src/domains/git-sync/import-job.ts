@@ -37,11 +37,18 @@ export function importJob(op: OperationRef, target: ImportTarget): Job {
     const content = await readContent({ files, text: async (path) => decoder.decode(await repo.readBlob(files.get(path)!.oid)) }, target.projectDirectory)
     stage('content_process')
 
-    // Main's files, to reuse one with the same bytes instead of storing them again.
-    const mainFiles = env.transaction((ctx) => {
+    // Main's files, to reuse one with the same bytes instead of storing them again; and the file
+    // the last sync wrote or read at each path, which stays that file (its id and name) while its bytes are the same.
+    const { mainFiles, recorded } = env.transaction((ctx) => {
       const space = ctx.tx.get('spaces', op.space)
       const main = space && findRevision(ctx.tx, space, space.revision)
-      return (main?.files ?? []).map((id) => ctx.tx.get('files', id)).filter((f): f is FileRow => f !== undefined)
+      const tree = current(ctx, op.space, op.operation)?.tree
+      const byPath = new Map<string, FileRow>()
+      for (const { path, file } of tree?.files ?? []) {
+        const row = ctx.tx.get('files', file)
+        if (row?.space === op.space) byPath.set(path, row)
+      }
+      return { mainFiles: (main?.files ?? []).map((id) => ctx.tx.get('files', id)).filter((f): f is FileRow => f !== undefined), recorded: byPath }
     })
     const keys: string[] = []
     const release = () => keys.forEach((key) => env.blobs.delete(key))
@@ -50,7 +57,12 @@ export function importJob(op: OperationRef, target: ImportTarget): Job {
       for (const [path, file] of content.assets as Map<string, TreeFile>) {
         const bytes = await repo.readBlob(file.oid)
         const name = basename(path)
-        const reuse = mainFiles.find((f) => f.git?.oid === file.oid && f.name === name) ?? mainFiles.find((f) => f.name === name && f.size === bytes.byteLength && sameBytes(env.blobs.get(f.blob)?.bytes, bytes))
+        const mine = recorded.get(path)
+        const same = (f: FileRow) => f.git?.oid === file.oid || (f.size === bytes.byteLength && sameBytes(env.blobs.get(f.blob)?.bytes, bytes))
+        const reuse =
+          (mine && same(mine) ? mine : undefined) ??
+          mainFiles.find((f) => f.git?.oid === file.oid && f.name === name) ??
+          mainFiles.find((f) => f.name === name && f.size === bytes.byteLength && sameBytes(env.blobs.get(f.blob)?.bytes, bytes))
         if (reuse) {
           assets.push({ path, oid: file.oid, name, contentType: reuse.contentType, size: reuse.size, reuse: reuse.id })
           continue
@@ -65,8 +77,8 @@ export function importJob(op: OperationRef, target: ImportTarget): Job {
       const applied = env.transaction((ctx) => {
         const row = current(ctx, op.space, op.operation)
         if (!row || row.operation.state !== 'running') return false
-        const revision = applyImport(ctx, row, content, assets, { oid: head, message, ref: target.ref, ...(target.commitUrl !== undefined && { url: `${target.commitUrl.replace(/\/+$/, '')}/${head}` }) })
-        succeed(ctx, row, { commit: head, revision: revision.id, ...(!row.operation.standalone && { mainRevision: revision.id }) })
+        const { revision, tree } = applyImport(ctx, row, content, assets, { oid: head, message, ref: target.ref, ...(target.commitUrl !== undefined && { url: `${target.commitUrl.replace(/\/+$/, '')}/${head}` }) })
+        succeed(ctx, row, { commit: head, revision: revision.id, tree, ...(!row.operation.standalone && { mainRevision: revision.id }) })
         return true
       })
       if (!applied) release()

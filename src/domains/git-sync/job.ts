@@ -2,7 +2,7 @@ import type { Job, JobEnv } from '../../core/jobs.js'
 import { GitSyncError } from './errors.js'
 import { createGitHttp, GitTransportError } from './git-http.js'
 import { GitRepo } from './git-repo.js'
-import { advance, fail, type OperationFields } from './model.js'
+import { advance, current, fail, type OperationFields } from './model.js'
 import { scrub, type Remote } from './remote.js'
 import { OPERATION_TIMEOUT_MS } from './state.js'
 
@@ -25,11 +25,18 @@ export interface JobContext {
   env: JobEnv
   repo: GitRepo
   signal: AbortSignal
-  /** Record the next stage (nothing when the operation was replaced meanwhile). */
+  /** Record the next stage; a job whose operation was replaced (or whose sync was removed) stops here, quietly. */
   stage(stage: OperationFields['stage']): void
+  /** Stop quietly unless the operation is still the row's and running (before touching the remote). */
+  ensureCurrent(): void
 }
 
 class TimeoutError extends Error {}
+
+/** Thrown to end a job whose operation a newer request replaced: it writes nothing, and is no failure. */
+class Superseded extends Error {}
+
+const isCurrent = (env: JobEnv, ref: OperationRef): boolean => env.transaction((ctx) => current(ctx, ref.space, ref.operation)?.operation.state === 'running')
 
 /** What a failure says: our own errors as they are, isomorphic-git's and the network's described. */
 function describeFailure(error: unknown): { state: 'failure' | 'timeout'; error: string; unauthenticated?: boolean } {
@@ -44,35 +51,47 @@ function describeFailure(error: unknown): { state: 'failure' | 'timeout'; error:
     return { state: 'failure', error: `the repository answered HTTP ${status} ${e.data?.statusMessage ?? ''}`.trim() }
   }
   if (e?.code === 'SmartHttpError' || e?.code === 'ParseError' || e?.code === 'UnknownTransportError') return { state: 'failure', error: `not a Git repository over smart HTTP: ${e.message}` }
-  if (e?.code === 'PushRejectedError') return { state: 'failure', error: `the remote refused the push (${e.data?.reason ?? 'rejected'})` }
+  if (e?.code === 'PushRejectedError' || e?.code === 'GitPushError') return { state: 'failure', error: `the remote refused the push (${e.data?.reason ?? e.message ?? 'rejected'})` }
   return { state: 'failure', error: error instanceof Error ? error.message : String(error) }
 }
 
 /**
- * A Git Sync job: `work` runs with the repository opened and the time limit armed; when it throws,
- * the operation (if still the row's) ends as failure or timeout with the reason.
+ * A Git Sync job: it waits for the space's earlier jobs (queue.ts), ends at once when a newer
+ * request replaced its operation meanwhile, else `work` runs with the repository opened and the
+ * time limit armed (from its turn on); when it throws, the operation (if still the row's) ends as
+ * failure or timeout with the reason.
  */
 export function gitSyncJob(ref: OperationRef, work: (job: JobContext) => Promise<void>): Job {
   return {
-    async run(env) {
-      const limit = new AbortController()
-      const timer = setTimeout(() => limit.abort(new TimeoutError()), OPERATION_TIMEOUT_MS)
-      try {
-        const http = createGitHttp({ fetch: env.fetch, allowPrivateNetwork: env.allowPrivateNetwork, remote: ref.remote, signal: limit.signal, maxBytes: MAX_REPOSITORY_BYTES })
-        const repo = await GitRepo.open(http, ref.remote.url)
-        const stage = (s: OperationFields['stage']) => env.transaction((ctx) => advance(ctx, ref.space, ref.operation, s))
-        const done = work({ env, repo, signal: limit.signal, stage })
-        // The limit stops the operation even where a fetch ignores its signal.
-        await new Promise<void>((resolve, reject) => {
-          limit.signal.addEventListener('abort', () => reject(limit.signal.reason), { once: true })
-          done.then(resolve, reject)
-        })
-      } catch (error) {
-        throw limit.signal.aborted ? limit.signal.reason : error
-      } finally {
-        clearTimeout(timer)
-      }
-    },
+    run: (env) =>
+      env.services.gitSync.enqueue(ref.space, async () => {
+        if (!isCurrent(env, ref)) return
+        const limit = new AbortController()
+        const timer = setTimeout(() => limit.abort(new TimeoutError()), OPERATION_TIMEOUT_MS)
+        try {
+          const http = createGitHttp({ fetch: env.fetch, allowPrivateNetwork: env.allowPrivateNetwork, remote: ref.remote, signal: limit.signal, maxBytes: MAX_REPOSITORY_BYTES })
+          const repo = await GitRepo.open(http, ref.remote.url)
+          const ensureCurrent = () => {
+            // Past the time limit the work may still be going on (a fetch that ignores its signal): it stops here too.
+            if (limit.signal.aborted || !isCurrent(env, ref)) throw new Superseded()
+          }
+          const stage = (s: OperationFields['stage']) => {
+            ensureCurrent()
+            env.transaction((ctx) => advance(ctx, ref.space, ref.operation, s))
+          }
+          const done = work({ env, repo, signal: limit.signal, stage, ensureCurrent })
+          // The limit stops the operation even where a fetch ignores its signal.
+          await new Promise<void>((resolve, reject) => {
+            limit.signal.addEventListener('abort', () => reject(limit.signal.reason), { once: true })
+            done.then(resolve, reject)
+          })
+        } catch (error) {
+          if (error instanceof Superseded) return
+          throw limit.signal.aborted ? limit.signal.reason : error
+        } finally {
+          clearTimeout(timer)
+        }
+      }),
     failed(ctx, error) {
       const reason = describeFailure(error)
       fail(ctx, ref.space, ref.operation, { ...reason, error: scrub(reason.error, ref.remote).slice(0, 2000) })

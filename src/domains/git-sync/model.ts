@@ -1,13 +1,14 @@
 import type { Context } from '../../core/context.js'
-import type { GitSyncDirection, GitSyncRow } from '../../storage/schema.js'
+import type { GitSyncDirection, GitSyncRow, GitSyncTree } from '../../storage/schema.js'
 import type { ExportToGitRepository, ImportGitRepository } from './schemas.js'
 import { withoutCredentials, type Remote } from './remote.js'
 
 /**
  * A space's Git Sync row: started by each import or export request, moved through its stages by
  * the job, ended as success, failure or timeout. A request replaces the row's operation (the
- * newest request wins); a job writes only while its operation is still the row's (`current`), so
- * an operation replaced, or a sync removed, while its job ran leaves no trace.
+ * newest request wins); jobs run one at a time per space (queue.ts) and write only while their
+ * operation is still the row's (`current`), so an operation replaced, or a sync removed, while
+ * its job waited or ran leaves no trace (but a push already made: export-job.ts).
  */
 
 export type OperationFields = GitSyncRow['operation']
@@ -64,6 +65,7 @@ export function startOperation(ctx: Context, space: string, direction: GitSyncDi
     ...(projectDirectory !== undefined && { projectDirectory }),
     ...(old?.appliedTimestamp !== undefined && { appliedTimestamp: old.appliedTimestamp }),
     ...(sameTarget && old.commit !== undefined && { commit: old.commit }),
+    ...(sameTarget && old.tree !== undefined && { tree: old.tree }),
     ...(old?.revision !== undefined && { revision: old.revision }),
   }
   return old ? ctx.tx.update('gitSyncs', row) : ctx.tx.insert('gitSyncs', row)
@@ -84,7 +86,7 @@ export function advance(ctx: Context, space: string, operationId: string, stage:
 }
 
 /** End an operation successfully, with what the sync now stands on. */
-export function succeed(ctx: Context, row: GitSyncRow, outcome: { commit: string; revision?: string; mainRevision?: string }): GitSyncRow {
+export function succeed(ctx: Context, row: GitSyncRow, outcome: { commit: string; revision?: string; mainRevision?: string; tree?: GitSyncTree }): GitSyncRow {
   const now = ctx.nowIso()
   const op = row.operation
   const applied = op.timestamp !== undefined && (row.appliedTimestamp === undefined || Date.parse(op.timestamp) > Date.parse(row.appliedTimestamp)) ? op.timestamp : row.appliedTimestamp
@@ -93,6 +95,7 @@ export function succeed(ctx: Context, row: GitSyncRow, outcome: { commit: string
     status: 'active',
     // A standalone operation leaves the sync where it was (the revision or the commit is a snapshot of its own).
     commit: op.standalone ? row.commit : outcome.commit,
+    ...(!op.standalone && outcome.tree !== undefined && { tree: outcome.tree }),
     ...(outcome.mainRevision !== undefined && !op.standalone && { revision: outcome.mainRevision }),
     ...(applied !== undefined && { appliedTimestamp: applied }),
     operation: {

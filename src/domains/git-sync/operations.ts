@@ -1,13 +1,13 @@
 import { defineOperation } from '../../core/operation.js'
 import { pathParams } from '../common/schemas.js'
-import { scrub } from './remote.js'
+import { redactRequestText } from './remote.js'
 import { ExportToGitRepositorySchema, GitSyncStateSchema, ImportGitRepositorySchema } from './schemas.js'
 
 const tag = 'git-sync'
 const params = pathParams('spaceId')
 
-/** The journal keeps request bodies: a remote URL's credentials are cut from them first. */
-const redact = (text: string) => scrub(text)
+/** The journal keeps request bodies: a remote URL's credentials are cut from the parsed body first. */
+const redact = redactRequestText
 
 /**
  * Git Sync of a space (official operationIds; the legacy-installation delete is the reference's

@@ -87,9 +87,47 @@ export function withoutCredentials(raw: string): string {
   }
 }
 
+/**
+ * `scheme://userinfo@`: the userinfo runs to the last `@` before the path, query or fragment
+ * (as a URL parser reads it), whatever it holds (quotes, colons...).
+ */
+const USERINFO = /([a-z][a-z0-9+.-]*:\/\/)[^/?#\s]*@/gi
+
 /** `text` with every credential of the remote replaced, and any `scheme://user:pass@` cut. */
 export function scrub(text: string, remote?: Pick<Remote, 'secrets'>): string {
-  let out = text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s"']*@/gi, '$1')
+  let out = text.replace(USERINFO, '$1')
   for (const secret of remote?.secrets ?? []) out = out.split(secret).join('***')
   return out
+}
+
+/** Whether a string is a URL with a user name or password (a URL without them stays as written). */
+function hasCredentials(text: string): boolean {
+  try {
+    const url = new URL(text)
+    return url.username !== '' || url.password !== ''
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A request body as the journal keeps it: parsed as JSON (so escapes such as `\\/` or `\\u0040`
+ * hide nothing), every string (values and keys, at any depth: `url`, `repoTreeURL`,
+ * `gitInfo.url`, unknown fields) without the userinfo of the URLs it holds, written again. A body
+ * that is not JSON is not kept at all: nothing reliable says where its credentials would be.
+ */
+export function redactRequestText(text: string): string {
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return JSON.stringify(`(a body that is not JSON, ${text.length} characters: not kept, as it may hold credentials)`)
+  }
+  const clean = (value: unknown): unknown => {
+    if (typeof value === 'string') return scrub(hasCredentials(value) ? withoutCredentials(value) : value)
+    if (Array.isArray(value)) return value.map(clean)
+    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrub(k), clean(v)]))
+    return value
+  }
+  return JSON.stringify(clean(body))
 }

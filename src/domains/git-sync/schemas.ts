@@ -3,19 +3,39 @@ import { TimestampSchema } from '../common/schemas.js'
 
 /** Request and answer shapes of Git Sync (the official ImportGitRepository, ExportToGitRepository, GitSyncState). */
 
-/** Git's rules for a branch name (git check-ref-format) beyond the characters the pattern allows. */
-const validBranch = (ref: string): boolean => {
+/**
+ * Why a ref is no branch git would accept (`git check-ref-format --branch`), or undefined: the
+ * `refs/heads/` prefix, then components that are not empty and neither start with `.` nor end
+ * with `.lock`; no `..`, `@{`, control character, space, `~ ^ : ? * [ \\`; not ending with `.`;
+ * not `@` alone; and, as `git branch` refuses them, no leading `-` and not `HEAD`.
+ */
+export function branchProblem(ref: string): string | undefined {
+  const form = 'must be a branch ref of the form "refs/heads/<branch>"'
+  if (!ref.startsWith('refs/heads/')) return form
   const name = ref.slice('refs/heads/'.length)
-  const control = [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
-  return !control && !name.split('/').some((part) => part === '' || part.startsWith('.') || part.endsWith('.lock')) && !name.includes('..') && !name.includes('@{') && !name.endsWith('.')
+  if (name === '') return `${form}: the branch name is empty`
+  const bad = [...name].find((c) => c.charCodeAt(0) < 0x21 || c.charCodeAt(0) === 0x7f || '~^:?*[\\'.includes(c))
+  if (bad !== undefined) return `${form}: a branch name cannot hold ${bad.charCodeAt(0) < 0x21 || bad.charCodeAt(0) === 0x7f ? 'spaces or control characters' : `\`${bad}\``}`
+  if (name.split('/').some((part) => part === '')) return `${form}: a branch name cannot start or end with \`/\` or hold \`//\``
+  if (name.split('/').some((part) => part.startsWith('.') || part.endsWith('.lock'))) return `${form}: no part of a branch name may start with \`.\` or end with \`.lock\``
+  if (name.includes('..') || name.includes('@{')) return `${form}: a branch name cannot hold \`..\` or \`@{\``
+  if (name.endsWith('.')) return `${form}: a branch name cannot end with \`.\``
+  if (name === '@' || name === 'HEAD' || name.startsWith('-')) return `${form}: git refuses the branch name "${name}" (\`@\`, \`HEAD\` and names starting with \`-\` are not branch names)`
+  return undefined
 }
+
+/** The shape of a branch ref (for schemas and generators); branchProblem holds the rest of git's rules. */
+const REF_SHAPE = /^refs\/heads\/[^\s~^:?*[\\-][^\s~^:?*[\\]*$/
 
 const RefSchema = z
   .string({ error: 'is required: a branch ref such as "refs/heads/main"' })
   .max(255, 'must be at most 255 characters')
-  // Control characters are refused by the \s class and by validBranch's check below.
-  .regex(/^refs\/heads\/[^\s~^:?*[\\]+$/, 'must be a branch ref of the form "refs/heads/<branch>"')
-  .refine(validBranch, 'must be a branch ref of the form "refs/heads/<branch>" with a valid branch name')
+  .regex(REF_SHAPE, 'must be a branch ref of the form "refs/heads/<branch>"')
+  .superRefine((ref, ctx) => {
+    // A ref the pattern refused has its message already: one message per broken ref.
+    const problem = REF_SHAPE.test(ref) ? branchProblem(ref) : undefined
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
 
 const UrlTextSchema = (what: string) =>
   z.url({ error: (issue) => (issue.input === undefined ? `is required: ${what}` : 'not a valid URL') }).max(2048, 'must be at most 2048 characters')

@@ -2,6 +2,12 @@ import { z } from 'zod'
 import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { withoutCredentials } from './remote.js'
 
+/** A path of the repository: `/`-separated, relative, no empty, `.` or `..` part. */
+const RepoPathSchema = z
+  .string()
+  .min(1)
+  .refine((p) => p.split('/').every((part) => part !== '' && part !== '.' && part !== '..'), 'must be a relative path of the repository (no empty, `.` or `..` part)')
+
 const StageSchema = z.enum(['repo_fetch', 'config_check', 'content_process', 'finalize'])
 
 /**
@@ -47,6 +53,19 @@ export const gitSyncSeedRules = [
           appliedTimestamp: SeedTimestampSchema.optional(),
           commit: z.string().optional(),
           revision: SeedIdSchema.optional(),
+          tree: z
+            .strictObject({
+              pages: z.array(
+                z.strictObject({
+                  path: RepoPathSchema,
+                  page: SeedIdSchema,
+                  frontmatter: z.strictObject({ keys: z.array(z.string()), extra: z.record(z.string(), z.unknown()) }).optional(),
+                }),
+              ),
+              files: z.array(z.strictObject({ path: RepoPathSchema, file: SeedIdSchema })),
+              other: z.array(RepoPathSchema),
+            })
+            .optional(),
         })
         .transform((r) => {
           const url = withoutCredentials(r.url)

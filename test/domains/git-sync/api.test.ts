@@ -24,6 +24,12 @@ describe('requests', () => {
       [{ url: 'https://example.com/a.git', ref: 'refs/heads/main', extra: 1 }, 'extra'],
     ]
     for (const [body, message] of cases) expectError(await call(w.api, w.tokens.ada, 'POST', path, body), 400, message)
+    // Branch names git refuses (git check-ref-format --branch), each said once.
+    for (const ref of ['refs/heads/', 'refs/heads/-x', 'refs/heads/@', 'refs/heads/HEAD', 'refs/heads/a..b', 'refs/heads/a/.b', 'refs/heads/x.lock', 'refs/heads/a//b', 'refs/heads/a.', 'refs/heads/a@{1}', 'refs/heads/a b', 'refs/heads/a~1']) {
+      const res = await call(w.api, w.tokens.ada, 'POST', path, { url: 'https://example.com/a.git', ref })
+      expectError(res, 400, '`ref`: must be a branch ref of the form "refs/heads/<branch>"')
+      expect(res.body.error.message.split('must be a branch ref').length, `${ref}: ${res.body.error.message}`).toBe(2)
+    }
     expectError(await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/git/export`, { url: 'https://example.com/a.git', ref: 'refs/heads/main' }), 400, '`commitMessage`: is required')
     await w.api.idle()
     expect(w.api.dump()).toEqual(before)
@@ -102,6 +108,30 @@ describe('requests', () => {
     expect(everything).not.toContain(USER)
     const journaled = w.api.journal.find({ operationId: 'importGitRepository' })[0]!
     expect(journaled.requestBody).toMatchObject({ url: git.server.url('secret', false), ref: 'refs/heads/main' })
+  })
+
+  it('the journal keeps no credential however the body writes it (escaped slashes, quotes in the password, \\u0040)', async () => {
+    const w = await createWorld()
+    const space = await w.api.fixtures.createSpace(w.org.id, { title: 'Docs' })
+    const bodies = [
+      '{"url":"https:\\/\\/alice:pw-escaped-slash-1@git.example.com\\/acme\\/docs.git","ref":"refs\\/heads\\/main"}',
+      JSON.stringify({ url: "https://alice:pa'ss-apostrophe-2@git.example.com/acme/docs.git", ref: 'refs/heads/main' }),
+      JSON.stringify({ url: 'https://alice:pa"ss-quote-3@git.example.com/acme/docs.git', ref: 'refs/heads/main' }),
+      '{"url":"https://alice:pw-at-escaped-4\\u0040git.example.com/acme/docs.git","ref":"refs/heads/main"}',
+      JSON.stringify({ url: 'https://git.example.com/acme/docs.git', ref: 'refs/heads/main', repoTreeURL: 'https://bob:tree-secret-5@git.example.com/tree', gitInfo: { url: 'https://carl:info-secret-6@gitlab.example.com/x' } }),
+      JSON.stringify({ url: 'https://alice:pw-unknown-field-7@git.example.com/acme/docs.git', ref: 'refs/heads/main', extra: 'see https://dan:extra-secret-8@example.com/x' }),
+      '{"url": "https://alice:pw-not-json-9@git.example.com/a.git", ',
+    ]
+    for (const body of bodies) await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${space.id}/git/import`, body)
+    await w.api.idle()
+    const journaled = JSON.stringify(w.api.journal.find({ operationId: 'importGitRepository' }).map((e) => e.requestBody))
+    for (const secret of ['pw-escaped-slash-1', 'ss-apostrophe-2', 'ss-quote-3', 'pw-at-escaped-4', 'tree-secret-5', 'info-secret-6', 'pw-unknown-field-7', 'extra-secret-8', 'pw-not-json-9', 'alice', 'bob', 'carl', 'dan']) {
+      expect(journaled, secret).not.toContain(secret)
+    }
+    // The rest of each body is kept as sent.
+    const [first] = w.api.journal.find({ operationId: 'importGitRepository' })
+    expect(first!.requestBody).toEqual({ url: 'https://git.example.com/acme/docs.git', ref: 'refs/heads/main' })
+    expect(journaled).toContain('https://git.example.com/tree')
   })
 
   it('a space locked for edits refuses a non-standalone import (403)', async () => {

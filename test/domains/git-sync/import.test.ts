@@ -47,8 +47,11 @@ describe('import', () => {
     ])
     const install = await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}/content/path/getting-started/install`)
     const files = await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}/content/files`)
-    // Only the referenced asset becomes a file, with its dimensions and where it came from.
-    expect(files.body.items).toEqual([expect.objectContaining({ name: 'logo.png', contentType: 'image/png', dimensions: { width: 1, height: 1 }, git: { oid: expect.any(String), path: '.gitbook/assets/logo.png' } })])
+    // Every asset of the content folder's .gitbook/assets/ becomes a file (referenced or not), with its dimensions and where it came from.
+    expect(files.body.items).toEqual([
+      expect.objectContaining({ name: 'logo.png', contentType: 'image/png', dimensions: { width: 1, height: 1 }, git: { oid: expect.any(String), path: '.gitbook/assets/logo.png' } }),
+      expect.objectContaining({ name: 'unused.png', git: { oid: expect.any(String), path: '.gitbook/assets/unused.png' } }),
+    ])
     const image = install.body.document.nodes.find((n: { type: string }) => n.type === 'images')
     expect(image.nodes[0].data.ref).toEqual({ kind: 'file', file: files.body.items[0].id })
     const welcome = await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}/content/path/welcome`)

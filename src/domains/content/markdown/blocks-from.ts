@@ -23,11 +23,16 @@ export function collectDefinitions(node: Nodes, into = new Map<string, Definitio
   return into
 }
 
+/** Blocks an extension makes of a node (markdown.ts: MarkdownExtensions), or undefined for the shared rules. */
+export type BlockExtension = (node: RootContent, ctx: ParseContext, where: Container) => DocBlock[] | undefined
+
 export function blocksFrom(nodes: RootContent[], ctx: ParseContext, where: Container): DocBlock[] {
   return nodes.flatMap((node) => blockFrom(node, ctx, where)).flatMap((b) => fit(b, ctx, where))
 }
 
 function blockFrom(node: RootContent, ctx: ParseContext, where: Container): DocBlock[] {
+  const own = ctx.extension?.(node, ctx, where)
+  if (own) return own
   switch (node.type) {
     case 'paragraph':
       return [paragraphFrom(node, ctx, where)]

@@ -10,6 +10,8 @@ import { tableToMdast } from './table.js'
 export interface SerializeOptions {
   /** A file's name, for the link a `file` block is written as (the file id when unknown). */
   fileName?: (file: string) => string | undefined
+  /** mdast for a block, before the shared rules (a writer with more syntax); undefined leaves the block to them. */
+  block?: (b: DocBlock, opts: SerializeOptions) => BlockContent[] | undefined
 }
 
 /** Hint styles as GitHub alert markers (the inverse of ALERT_STYLES for the four styles). */
@@ -22,6 +24,8 @@ export function blocksTo(blocks: DocNode[], opts: SerializeOptions): BlockConten
 }
 
 function blockTo(b: DocBlock, opts: SerializeOptions): BlockContent[] {
+  const own = opts.block?.(b, opts)
+  if (own) return own
   const data = dataOf(b)
   switch (b.type) {
     case 'paragraph':

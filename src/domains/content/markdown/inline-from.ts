@@ -1,6 +1,6 @@
-import type { Definition, Image, ImageReference, Nodes, PhrasingContent } from 'mdast'
-import type { DocInline } from '../document.js'
-import { type BuildContext, inlineNodes, leaf, type Piece } from './nodes.js'
+import type { Definition, Image, ImageReference, Nodes, PhrasingContent, RootContent } from 'mdast'
+import type { DocBlock, DocInline } from '../document.js'
+import { type BuildContext, type Container, inlineNodes, leaf, type Piece } from './nodes.js'
 import { imageRef, linkRef } from './refs.js'
 
 /** mdast phrasing content (text, emphasis, links...) to the pieces of a block's inline content. */
@@ -8,6 +8,8 @@ import { imageRef, linkRef } from './refs.js'
 export interface ParseContext extends BuildContext {
   /** Link reference definitions (`[id]: url`), so `[text][id]` resolves like `[text](url)`. */
   definitions: Map<string, Definition>
+  /** Blocks an extension makes (blocks-from.ts: BlockExtension); none for plain bodies. */
+  extension?: (node: RootContent, ctx: ParseContext, where: Container) => DocBlock[] | undefined
 }
 
 const MARK_OF: Partial<Record<Nodes['type'], string>> = { strong: 'bold', emphasis: 'italic', delete: 'strikethrough' }

@@ -72,14 +72,16 @@ export const isEmptyParagraph = (b: DocBlock): boolean =>
   b.type === 'paragraph' && (b.nodes ?? []).every((n) => n.object === 'text' && nodeText(n) === '')
 
 /** Where a block sits, which decides what the official schema lets it hold. */
-export type Container = 'document' | 'list-item' | 'blockquote' | 'hint'
+export type Container = 'document' | 'list-item' | 'blockquote' | 'hint' | 'tabs-item'
 
 const ESSENTIALS = ['paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'divider']
 const ALLOWED: Record<Exclude<Container, 'document'>, ReadonlySet<string>> = {
-  // DocumentBlockListItem, DocumentBlockQuote and DocumentBlockHint's `nodes`, from the official schema.
+  // DocumentBlockListItem, DocumentBlockQuote, DocumentBlockHint and DocumentBlockTabsItem's `nodes`,
+  // from the official schema (hints and tabs come from markdown extensions: git-sync/gitbook).
   'list-item': new Set([...ESSENTIALS, 'code', 'hint', 'blockquote', 'table']),
   blockquote: new Set([...ESSENTIALS, 'blockquote']),
-  hint: new Set([...ESSENTIALS, 'table']),
+  hint: new Set([...ESSENTIALS, 'table', 'embed']),
+  'tabs-item': new Set([...ESSENTIALS, 'content-ref', 'code', 'embed', 'file', 'images', 'hint', 'blockquote']),
 }
 
 export const allows = (where: Container, type: string): boolean => where === 'document' || ALLOWED[where].has(type)

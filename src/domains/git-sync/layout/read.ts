@@ -1,8 +1,10 @@
 import YAML from 'yaml'
 import type { JsonDocument } from '../../content/document.js'
 import { emptyDocument } from '../../content/document.js'
-import { MarkdownError, markdownToDocument } from '../../content/markdown.js'
+import { MarkdownError } from '../../content/markdown.js'
+import { readGitbookMarkdown } from '../gitbook/markdown.js'
 import { slugify, uniqueSlug } from '../../content/slug.js'
+import type { GitSyncFrontmatter } from '../../../storage/schema.js'
 import type { TreeFile } from '../git-repo.js'
 import { GitSyncError } from '../errors.js'
 import { basename, dirname, isWithin, join, resolveLink } from './paths.js'
@@ -14,7 +16,7 @@ import { parseSummary, type SummaryEntry } from './summary.js'
  * optional `.gitbook.yaml` of the project folder (`root`, `structure.readme`,
  * `structure.summary`); `README.md` the first page; `SUMMARY.md` the page tree (nested links,
  * `## Group` headings), or else the files and folders (`folder/README.md` is the folder's page);
- * each page's markdown, its frontmatter (metadata) and leading `# Title`; and the files under
+ * each page's markdown (GitBook-flavoured: gitbook/markdown.ts), its frontmatter (metadata) and leading `# Title`; and the files under
  * `.gitbook/assets/` the pages reference.
  */
 
@@ -34,6 +36,10 @@ export interface ImportedPage {
   slug: string
   /** The markdown file (repository path); none for a group, or a folder page without README. */
   file?: string
+  /** Its blob. */
+  oid?: string
+  /** The frontmatter's keys in order and the values the content model has no place for (`layout`...). */
+  frontmatter?: GitSyncFrontmatter
   /** Its body, links still as written (see links in resolve.ts). */
   document: JsonDocument
   meta: PageMetadata
@@ -44,10 +50,12 @@ export interface ImportedContent {
   pages: ImportedPage[]
   /** The folder the content is read from (the project folder joined with `.gitbook.yaml`'s `root`). */
   root: string
-  /** Page by markdown file (and a folder by its README's page), for links between pages. */
+  /** Page by markdown file, for links between pages. */
   byFile: Map<string, ImportedPage>
-  /** Files under a `.gitbook/assets/` folder that pages reference, by path. */
+  /** The files of the content folder's `.gitbook/assets/` (referenced or not) and of other `.gitbook/assets/` folders that pages reference, by path. */
   assets: Map<string, TreeFile>
+  /** SUMMARY.md's path, when the repository has one. */
+  summary?: string
 }
 
 export interface RepoSnapshot {
@@ -97,6 +105,16 @@ const humanize = (name: string): string => {
 
 const METADATA_STRINGS = ['description', 'icon', 'emoji', 'condition'] as const
 const METADATA_FLAGS = ['hidden', 'noIndex', 'noRobotsIndex'] as const
+/** Frontmatter keys the page itself carries (metadata, title, slug): the others are kept in the sync's record. */
+const MODELLED = new Set<string>([...METADATA_STRINGS, ...METADATA_FLAGS, 'title', 'slug'])
+
+function frontmatterOf(frontmatter: Record<string, unknown>): GitSyncFrontmatter | undefined {
+  const keys = Object.keys(frontmatter)
+  if (keys.length === 0) return undefined
+  const extra: Record<string, unknown> = {}
+  for (const key of keys) if (!MODELLED.has(key)) extra[key] = frontmatter[key]
+  return { keys, extra }
+}
 
 function metadataOf(frontmatter: Record<string, unknown>): PageMetadata {
   const meta: PageMetadata = {}
@@ -107,9 +125,9 @@ function metadataOf(frontmatter: Record<string, unknown>): PageMetadata {
 
 /** A markdown file as a page: its body, metadata, title (frontmatter, leading `# Title`, the summary's, the file name) and slug. */
 async function readPage(repo: RepoSnapshot, file: string, fallbackTitle: string | undefined, readme: boolean): Promise<Omit<ImportedPage, 'children' | 'slug'> & { slug?: string }> {
-  let parsed: ReturnType<typeof markdownToDocument>
+  let parsed: ReturnType<typeof readGitbookMarkdown>
   try {
-    parsed = markdownToDocument(await repo.text(file), { takeTitle: true })
+    parsed = readGitbookMarkdown(await repo.text(file), { takeTitle: true })
   } catch (error) {
     if (error instanceof MarkdownError) throw new GitSyncError(`${file}: the markdown ${error.message}`)
     throw error
@@ -117,7 +135,17 @@ async function readPage(repo: RepoSnapshot, file: string, fallbackTitle: string 
   const title = (parsed.title?.trim() || fallbackTitle?.trim() || humanize(readme ? basename(dirname(file)) || 'Introduction' : basename(file))).slice(0, 10_000)
   const fm = parsed.frontmatter
   const slug = typeof fm.slug === 'string' && fm.slug.trim() ? slugify(fm.slug) : undefined
-  return { type: 'document', title, file, document: parsed.document, meta: metadataOf(fm), ...(slug !== undefined && { slug }) }
+  const frontmatter = frontmatterOf(fm)
+  return {
+    type: 'document',
+    title,
+    file,
+    oid: repo.files.get(file)!.oid,
+    document: parsed.document,
+    meta: metadataOf(fm),
+    ...(slug !== undefined && { slug }),
+    ...(frontmatter && { frontmatter }),
+  }
 }
 
 /** The slug a file gives its page: its name, or its folder's for a README (the root README: from the title). */
@@ -140,7 +168,6 @@ export async function readContent(repo: RepoSnapshot, projectDirectory: string |
     const read = await readPage(repo, file, fallbackTitle, basename(file) === 'README.md')
     const page: ImportedPage = { ...read, slug: read.slug ?? slugOfFile(file, config.root, read.title), children: [] }
     byFile.set(file, page)
-    if (basename(file) === 'README.md' && dirname(file) !== config.root) byFile.set(dirname(file), page)
     return page
   }
 
@@ -150,8 +177,11 @@ export async function readContent(repo: RepoSnapshot, projectDirectory: string |
   if (pages.length === 0) throw new GitSyncError(`no page found: the repository has no markdown file under "${config.root || '/'}"`)
   uniqueSlugs(pages)
 
-  // The assets the pages reference: files of the repository in a `.gitbook/assets/` folder.
+  // The assets: every file of the content folder's `.gitbook/assets/` (where an export writes a
+  // space's files, referenced or not), and the files of other `.gitbook/assets/` folders pages reference.
   const assets = new Map<string, TreeFile>()
+  const assetDir = join(config.root, '.gitbook/assets')
+  for (const [path, file] of repo.files) if (isWithin(path, assetDir) && path !== assetDir && file.mode !== '160000') assets.set(path, file)
   const visit = (page: ImportedPage) => {
     const from = page.file ? dirname(page.file) : config.root
     eachRef(page.document, (ref) => {
@@ -163,7 +193,7 @@ export async function readContent(repo: RepoSnapshot, projectDirectory: string |
     page.children.forEach(visit)
   }
   pages.forEach(visit)
-  return { pages, root: config.root, byFile, assets }
+  return { pages, root: config.root, byFile, assets, ...(repo.files.has(summaryPath) && { summary: summaryPath }) }
 }
 
 /** Siblings keep distinct slugs (two files may give the same one): later ones get `-2`, `-3`... */

@@ -7,8 +7,10 @@ import { unified } from 'unified'
 /**
  * SUMMARY.md, the table of contents of GitBook's Git Sync layout: nested lists of
  * `* [Title](path.md)` links give the pages and their order; a `## Heading` starts a group of
- * pages (a `# Heading`, "Table of contents", is a title and no group). Read and written as
- * markdown through remark, never taken apart by hand.
+ * pages (a `# Heading`, "Table of contents", is a title and no group); a thematic break (`---`)
+ * ends a group: the pages after it are top-level pages again (as an untitled part of GitBook's
+ * older SUMMARY.md format), so a page after a group stays after it and outside it. Read and
+ * written as markdown through remark, never taken apart by hand.
  */
 
 export interface SummaryEntry {
@@ -19,13 +21,13 @@ export interface SummaryEntry {
 }
 
 export interface SummarySection {
-  /** The group's title; undefined for the entries before the first group heading. */
+  /** The group's title; undefined for top-level pages (before the first group heading, or after a `---`). */
   group?: string
   entries: SummaryEntry[]
 }
 
 const parser = unified().use(remarkParse).use(remarkGfm)
-const writer = unified().use(remarkStringify, { bullet: '*', listItemIndent: 'one', emphasis: '*', strong: '*' }).use(remarkGfm)
+const writer = unified().use(remarkStringify, { bullet: '*', listItemIndent: 'one', emphasis: '*', strong: '*', rule: '-' }).use(remarkGfm)
 
 /** The text of inline content (marks dropped, code kept as written). */
 function textOf(nodes: readonly PhrasingContent[] | readonly RootContent[]): string {
@@ -53,9 +55,11 @@ export function parseSummary(markdown: string): SummarySection[] {
   const sections: SummarySection[] = [{ entries: [] }]
   for (const node of tree.children) {
     if (node.type === 'heading' && node.depth >= 2) sections.push({ group: textOf(node.children).trim(), entries: [] })
+    else if (node.type === 'thematicBreak') sections.push({ entries: [] })
     else if (node.type === 'list') sections[sections.length - 1]!.entries.push(...entriesOf(node))
   }
-  return sections.filter((s, i) => i > 0 || s.entries.length > 0)
+  // A group stays even when empty; top-level runs only when they hold pages.
+  return sections.filter((s) => s.group !== undefined || s.entries.length > 0)
 }
 
 function listOf(entries: readonly SummaryEntry[]): List {
@@ -76,9 +80,11 @@ function listOf(entries: readonly SummaryEntry[]): List {
 
 export function writeSummary(sections: readonly SummarySection[]): string {
   const children: RootContent[] = [{ type: 'heading', depth: 1, children: [{ type: 'text', value: 'Table of contents' }] } satisfies Heading]
-  for (const section of sections) {
+  sections.forEach((section, i) => {
     if (section.group !== undefined) children.push({ type: 'heading', depth: 2, children: [{ type: 'text', value: section.group }] })
+    // Top-level pages after a group: a thematic break ends the group first.
+    else if (i > 0) children.push({ type: 'thematicBreak' })
     if (section.entries.length) children.push(listOf(section.entries))
-  }
+  })
   return writer.stringify({ type: 'root', children })
 }

@@ -1,11 +1,12 @@
 import YAML from 'yaml'
 import type { Context } from '../../../core/context.js'
-import type { FileRow, PageVersionRow, RevisionRow } from '../../../storage/schema.js'
+import type { FileRow, GitSyncFrontmatter, GitSyncTree, PageVersionRow, RevisionRow } from '../../../storage/schema.js'
 import type { JsonDocument } from '../../content/document.js'
 import { documentToMarkdown, markdownToDocument } from '../../content/markdown.js'
-import { childrenOf } from '../../content/revision.js'
+import { childrenOf, walkPages } from '../../content/revision.js'
 import { slugify } from '../../content/slug.js'
-import { dirname, join, relativeLink } from './paths.js'
+import { writeGitbookMarkdown } from '../gitbook/markdown.js'
+import { basename, dirname, isWithin, join, relativeLink } from './paths.js'
 import { FILE_OR_URL_ONLY, mapRefs } from './refs.js'
 import { writeSummary, type SummaryEntry, type SummarySection } from './summary.js'
 
@@ -22,6 +23,8 @@ export interface RenderedContent {
   text: Map<string, string>
   /** Assets by repository path: the blob key of their bytes. */
   assets: Map<string, string>
+  /** What the sync's record keeps of this export (GitSyncTree): every file written, and which page or file it is. */
+  tree: GitSyncTree
 }
 
 interface Placed {
@@ -50,16 +53,52 @@ const safeName = (name: string): string => {
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'file' : cleaned
 }
 
-export function renderRevision(ctx: Context, rev: RevisionRow, root: string, names: { readme: string; summary: string }): RenderedContent {
+/**
+ * `previous`, the sync's record of the last sync with the branch: a page or file keeps the path it
+ * had there (a repository's own file names and folders stay as they are), and a page's
+ * frontmatter keys the content model has no place for (`layout`...) are written back, in the
+ * order the file had them. The first page is always the readme.
+ */
+export function renderRevision(ctx: Context, rev: RevisionRow, root: string, names: { readme: string; summary: string }, previous?: GitSyncTree): RenderedContent {
   const text = new Map<string, string>()
   const assets = new Map<string, string>()
   const fileOf = new Map<string, string>()
   const assetOf = new Map<string, string>()
-  const taken = new Set<string>()
+  const readmePath = join(root, names.readme)
+  const summaryPath = join(root, names.summary)
+  const assetDir = join(root, '.gitbook/assets')
+
+  // Paths the last sync gave pages and files, kept where still free (each path names one thing).
+  const pageIds = new Set<string>()
+  for (const { page } of walkPages(ctx.tx, rev)) pageIds.add(page.page)
+  const recordedPage = new Map<string, string>()
+  const frontmatterOf = new Map<string, GitSyncFrontmatter>()
+  const taken = new Set<string>([summaryPath.toLowerCase(), readmePath.toLowerCase()])
+  for (const { path, page, frontmatter } of previous?.pages ?? []) {
+    if (frontmatter) frontmatterOf.set(page, frontmatter)
+    if (!pageIds.has(page) || recordedPage.has(page) || path === readmePath || taken.has(path.toLowerCase()) || !isWithin(path, root)) continue
+    recordedPage.set(page, path)
+    taken.add(path.toLowerCase())
+  }
+  const recordedFile = new Map<string, string>()
+  for (const { path, file } of previous?.files ?? []) {
+    if (!rev.files.includes(file) || recordedFile.has(file) || taken.has(path.toLowerCase()) || !isWithin(path, assetDir)) continue
+    recordedFile.set(file, path)
+    taken.add(path.toLowerCase())
+  }
+  const free = (path: string): string => {
+    let out = path
+    for (let n = 2; taken.has(out.toLowerCase()); n++) out = path.replace(/(\.md)?$/i, (ext) => `-${n}${ext}`)
+    taken.add(out.toLowerCase())
+    return out
+  }
+
+  const assetNames = new Set<string>([...recordedFile.values()].map((p) => basename(p).toLowerCase()))
   for (const id of rev.files) {
     const file = ctx.tx.get('files', id) as FileRow | undefined
     if (!file) continue
-    const path = join(root, '.gitbook/assets', uniqueName(safeName(file.name), taken))
+    const path = recordedFile.get(id) ?? join(assetDir, uniqueName(safeName(file.name), assetNames))
+    taken.add(path.toLowerCase())
     assets.set(path, file.blob)
     assetOf.set(id, path)
   }
@@ -67,14 +106,13 @@ export function renderRevision(ctx: Context, rev: RevisionRow, root: string, nam
   const place = (pages: PageVersionRow[], dir: string, top: boolean): Placed[] =>
     pages.map((page, i) => {
       const subpages = childrenOf(ctx.tx, rev, page)
-      if (page.type === 'group') {
-        const sub = join(dir, page.slug)
-        return { page, dir: sub, children: place(subpages, sub, false) }
-      }
       const sub = join(dir, page.slug)
-      const file = top && i === 0 ? join(root, names.readme) : subpages.length ? join(sub, 'README.md') : join(dir, `${page.slug}.md`)
+      if (page.type === 'group') return { page, dir: sub, children: place(subpages, sub, false) }
+      const file = top && i === 0 ? readmePath : (recordedPage.get(page.page) ?? free(subpages.length ? join(sub, 'README.md') : join(dir, `${page.slug}.md`)))
       fileOf.set(page.page, file)
-      return { page, file, dir: sub, children: place(subpages, sub, false) }
+      // Subpages go to the folder of the page's file (`x/README.md` → `x/`, `x.md` → `x/`; the first page's: its slug's).
+      const childDir = file === readmePath ? sub : basename(file) === 'README.md' ? dirname(file) : file.replace(/\.md$/i, '')
+      return { page, file, dir: childDir, children: place(subpages, childDir, false) }
     })
   const tree = place(childrenOf(ctx.tx, rev, undefined), root, true)
 
@@ -82,23 +120,29 @@ export function renderRevision(ctx: Context, rev: RevisionRow, root: string, nam
   const entry = (p: Placed): SummaryEntry => ({ title: p.page.title, ...(p.file && { link: relativeLink(summaryDir, p.file) }), children: p.children.map(entry) })
   const sections: SummarySection[] = [{ entries: [] }]
   for (const p of tree) {
+    const last = sections[sections.length - 1]!
     if (p.page.type === 'group') sections.push({ group: p.page.title, entries: p.children.map(entry) })
-    else if (sections.length === 1) sections[0]!.entries.push(entry(p))
-    // A page after a group cannot be written outside it: it joins the last group.
-    else sections[sections.length - 1]!.entries.push(entry(p))
+    // A page after a group: a top-level run of its own (written after a `---`, summary.ts).
+    else if (last.group !== undefined) sections.push({ entries: [entry(p)] })
+    else last.entries.push(entry(p))
   }
-  text.set(join(root, names.summary), writeSummary(sections.filter((s, i) => i > 0 || s.entries.length > 0)))
+  text.set(summaryPath, writeSummary(sections.filter((s, i) => i > 0 || s.entries.length > 0)))
 
+  const record: GitSyncTree = { pages: [], files: [...assetOf].map(([file, path]) => ({ path, file })), other: [summaryPath] }
   const write = (p: Placed, top: boolean) => {
-    if (p.file) text.set(p.file, pageMarkdown(p.page, p.file, fileOf, assetOf, top && p.file === join(root, names.readme)))
+    if (p.file) {
+      const frontmatter = frontmatterOf.get(p.page.page)
+      text.set(p.file, pageMarkdown(p.page, p.file, fileOf, assetOf, top && p.file === readmePath, frontmatter))
+      record.pages.push({ path: p.file, page: p.page.page, ...(frontmatter && { frontmatter }) })
+    }
     p.children.forEach((c) => write(c, false))
   }
   tree.forEach((p) => write(p, true))
-  return { text, assets }
+  return { text, assets, tree: record }
 }
 
 /** A page's file: frontmatter (metadata), `# Title`, the body with its links made relative. */
-function pageMarkdown(page: PageVersionRow, file: string, fileOf: ReadonlyMap<string, string>, assetOf: ReadonlyMap<string, string>, readme: boolean): string {
+function pageMarkdown(page: PageVersionRow, file: string, fileOf: ReadonlyMap<string, string>, assetOf: ReadonlyMap<string, string>, readme: boolean, recorded?: GitSyncFrontmatter): string {
   const from = dirname(file)
   const body: JsonDocument = mapRefs(page.document, (ref, nodeType) => {
     if (ref.kind === 'file' && typeof ref.file === 'string' && assetOf.has(ref.file)) return { kind: 'url', url: relativeLink(from, assetOf.get(ref.file)!) }
@@ -116,10 +160,14 @@ function pageMarkdown(page: PageVersionRow, file: string, fileOf: ReadonlyMap<st
   const heading = documentToMarkdown({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'heading-1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: page.title, marks: [] }] }] }] })
   const readsBack = markdownToDocument(heading, { takeTitle: true }).title === page.title
   if (!readsBack) meta.title = page.title
+  // Keys the content model has no place for come back from the record, and every key goes in the order the file had it.
+  Object.assign(meta, recorded?.extra)
+  const order = recorded?.keys ?? []
+  const keys = [...order.filter((k) => k in meta), ...Object.keys(meta).filter((k) => !order.includes(k))]
   const parts: string[] = []
-  if (Object.keys(meta).length) parts.push(`---\n${YAML.stringify(meta)}---\n`)
+  if (keys.length) parts.push(`---\n${YAML.stringify(Object.fromEntries(keys.map((k) => [k, meta[k]])))}---\n`)
   if (readsBack) parts.push(heading)
-  const markdown = documentToMarkdown(body)
+  const markdown = writeGitbookMarkdown(body)
   if (markdown) parts.push(markdown)
   return parts.join('\n')
 }

@@ -1,0 +1,260 @@
+import type { BlockContent, Nodes, Parent, Root, RootContent } from 'mdast'
+import remarkFrontmatter from 'remark-frontmatter'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import remarkStringify from 'remark-stringify'
+import { unified, type Processor } from 'unified'
+import type { DocBlock, JsonDocument } from '../../content/document.js'
+import { documentToMdast, MARKDOWN_STYLE, markdownToDocument, type MarkdownImport, type SerializeOptions } from '../../content/markdown.js'
+import { blocksFrom } from '../../content/markdown/blocks-from.js'
+import { blocksTo } from '../../content/markdown/blocks-to.js'
+import type { ParseContext } from '../../content/markdown/inline-from.js'
+import { allows, block, type Container, dataOf, leaf, nodeText, paragraph } from '../../content/markdown/nodes.js'
+import { imageRef, linkRef, refUrl } from '../../content/markdown/refs.js'
+import { figuresFrom, figuresTo, hasCaption } from './figure.js'
+import { tagFromMarkdown, tagLine, tagSyntax, tagToMarkdown, type GitbookTag } from './tag-syntax.js'
+
+/**
+ * GitBook-flavoured markdown, as GitBook's own Git Sync writes it, around the shared conversion
+ * (content/markdown.ts): `{% hint style %}`, `{% tabs %}`/`{% tab title %}`, `{% file src %}`,
+ * `{% embed url %}`, `{% code title %}` and `{% content-ref url %}` become hint, tabs, file,
+ * embed, code and content-ref blocks, `<figure>` image blocks with captions (figure.ts); on
+ * export they are written back in the same syntax, so an import then an export changes nothing.
+ * Everything else is the shared conversion's: plain markdown bodies of the API are not touched.
+ * An unknown tag (`{% stepper %}`) stays a paragraph of its text, written back as it was.
+ */
+
+/** A tag and what stands between it and its `end…` tag. */
+interface GitbookBlock extends Parent {
+  type: 'gitbookBlock'
+  name: string
+  attributes: Array<[string, string]>
+  children: RootContent[]
+}
+
+declare module 'mdast' {
+  interface RootContentMap {
+    gitbookBlock: GitbookBlock
+  }
+}
+
+/** Tags that open a block closed by `end<name>`; `file` and `embed` may also stand alone. */
+const PAIRED = new Set(['hint', 'tabs', 'tab', 'file', 'embed', 'code', 'content-ref'])
+const ALONE = new Set(['file', 'embed'])
+const HINT_STYLES = new Set(['info', 'warning', 'danger', 'success'])
+
+function gitbookSyntax(this: Processor) {
+  const data = this.data()
+  ;(data.micromarkExtensions ??= []).push(tagSyntax)
+  ;(data.fromMarkdownExtensions ??= []).push(tagFromMarkdown)
+  ;(data.toMarkdownExtensions ??= []).push({
+    ...tagToMarkdown,
+    // GitBook writes a tag on the line next to what it wraps, and blank lines between blocks
+    // (after an end tag, around a tag standing alone): `{% tabs %}` `{% tab %}` … `{% endtab %}`, blank, `{% tab %}`.
+    join: [
+      (left, right) => {
+        if (isOpening(left)) return 0
+        if (isClosing(right)) return left.type === 'table' ? undefined : 0
+        return undefined
+      },
+    ],
+  })
+}
+
+/** A tag that opens a block it wraps (not an end tag, nor a file or embed standing alone). */
+const isOpening = (node: Nodes) => node.type === 'gitbookTag' && !node.name.startsWith('end') && !(node as GitbookTag & { alone?: boolean }).alone
+const isClosing = (node: Nodes) => node.type === 'gitbookTag' && node.name.startsWith('end')
+
+const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml']).use(gitbookSyntax)
+const writer = unified().use(remarkStringify, MARKDOWN_STYLE).use(remarkGfm).use(gitbookSyntax)
+
+/** Pair each opening tag with its `end…` tag among its siblings (nested tags of one name counted), at every level. */
+function pairTags(parent: Parent): void {
+  const kids = parent.children as RootContent[]
+  const out: RootContent[] = []
+  for (let i = 0; i < kids.length; i++) {
+    const node = kids[i]!
+    if (node.type === 'gitbookTag' && PAIRED.has(node.name)) {
+      let depth = 0
+      let j = i + 1
+      for (; j < kids.length; j++) {
+        const other = kids[j]!
+        if (other.type !== 'gitbookTag') continue
+        if (other.name === node.name) depth++
+        else if (other.name === `end${node.name}`) {
+          if (depth === 0) break
+          depth--
+        }
+      }
+      if (j < kids.length || ALONE.has(node.name)) {
+        const inner: GitbookBlock = { type: 'gitbookBlock', name: node.name, attributes: node.attributes, children: j < kids.length ? kids.slice(i + 1, j) : [] }
+        pairTags(inner)
+        out.push(inner)
+        if (j < kids.length) i = j
+        continue
+      }
+    }
+    if ('children' in node) pairTags(node as Parent)
+    out.push(node)
+  }
+  parent.children = out as Parent['children']
+}
+
+function parse(markdown: string): Root {
+  const tree = parser.parse(markdown) as Root
+  pairTags(tree)
+  return tree
+}
+
+const attribute = (node: GitbookBlock, name: string) => node.attributes.find(([key]) => key === name)?.[1]
+
+/** The plain text of blocks (a file's or an embed's caption). */
+const captionOf = (blocks: DocBlock[]): string => blocks.map(nodeText).filter((t) => t !== '').join('\n')
+
+function blockFrom(node: RootContent, ctx: ParseContext, where: Container): DocBlock[] | undefined {
+  if (node.type === 'html') {
+    const figures = figuresFrom(node.value, ctx)
+    if (!figures) return undefined
+    // Where an images block cannot stand (a list item, a hint), the images go inline.
+    return allows(where, 'images') ? figures : [paragraph(ctx, figures[0]!.nodes!.map((img) => ({ object: 'inline', type: 'inline-image', isVoid: true, data: dataOf(img as DocBlock) })))]
+  }
+  // A tag that pairs with nothing, or of a kind not read: its text, as written.
+  if (node.type === 'gitbookTag') return [paragraph(ctx, [leaf(node.value)])]
+  if (node.type !== 'gitbookBlock') return undefined
+  const inner = (container: Container) => blocksFrom(node.children, ctx, container)
+  const made = ((): DocBlock | undefined => {
+    switch (node.name) {
+      case 'hint': {
+        const style = attribute(node, 'style') ?? 'info'
+        return block(ctx, 'hint', { data: { style: HINT_STYLES.has(style) ? style : 'info' }, nodes: inner('hint') })
+      }
+      case 'tabs': {
+        const items = node.children.flatMap((tab) =>
+          tab.type === 'gitbookBlock' && tab.name === 'tab'
+            ? [block(ctx, 'tabs-item', { data: { title: attribute(tab, 'title') ?? '' }, nodes: blocksFrom(tab.children, ctx, 'tabs-item') })]
+            : [],
+        )
+        return block(ctx, 'tabs', { nodes: items })
+      }
+      case 'file': {
+        const src = attribute(node, 'src')
+        if (src === undefined) return undefined
+        const caption = captionOf(inner('document'))
+        return block(ctx, 'file', { isVoid: true, data: { ref: imageRef(src), ...(caption && { caption }) } })
+      }
+      case 'embed': {
+        const url = attribute(node, 'url')
+        if (url === undefined) return undefined
+        const caption = captionOf(inner('document'))
+        return block(ctx, 'embed', { isVoid: true, data: { url, ...(caption && { caption }) } })
+      }
+      case 'code': {
+        const [code, ...rest] = node.children
+        if (code?.type !== 'code' || rest.length) return undefined
+        const made = blocksFrom([code], ctx, 'document')[0]!
+        const title = attribute(node, 'title')
+        const overflow = attribute(node, 'overflow')
+        const lineNumbers = attribute(node, 'lineNumbers')
+        made.data = {
+          ...made.data,
+          ...(title !== undefined && { title }),
+          ...((overflow === 'wrap' || overflow === 'scroll') && { overflow }),
+          ...((lineNumbers === 'true' || lineNumbers === 'false') && { lineNumbers: lineNumbers === 'true' }),
+        }
+        return made
+      }
+      case 'content-ref': {
+        const url = attribute(node, 'url')
+        return url === undefined ? undefined : block(ctx, 'content-ref', { isVoid: true, data: { ref: linkRef(url) } })
+      }
+      default:
+        return undefined
+    }
+  })()
+  // Not readable as its block (no `src`...), or not allowed here: its content, as the shared rules would keep it.
+  if (!made || !allows(where, made.type)) return made?.type === 'file' || made?.type === 'embed' ? [] : inner(where)
+  return [made]
+}
+
+const tag = (name: string, attributes: Array<[string, string]> = []): GitbookTag => ({ type: 'gitbookTag', name, attributes, value: tagLine(name, attributes) })
+const captionBlocks = (caption: unknown): BlockContent[] => (typeof caption === 'string' && caption !== '' ? [{ type: 'paragraph', children: [{ type: 'text', value: caption }] }] : [])
+
+function blockTo(b: DocBlock, opts: SerializeOptions): BlockContent[] | undefined {
+  const data = dataOf(b)
+  const children = (nodes: DocBlock['nodes']) => blocksTo(nodes ?? [], opts)
+  switch (b.type) {
+    case 'hint':
+      return [tag('hint', [['style', String(data.style ?? 'info')]]), ...children(b.nodes), tag('endhint')]
+    case 'tabs':
+      return [
+        tag('tabs'),
+        ...(b.nodes ?? []).flatMap((item) => (item.object === 'block' ? [tag('tab', [['title', String(dataOf(item).title ?? '')]]), ...children(item.nodes), tag('endtab')] : [])),
+        tag('endtabs'),
+      ]
+    case 'file': {
+      const caption = captionBlocks(data.caption)
+      return caption.length ? [tag('file', [['src', refUrl(data.ref)]]), ...caption, tag('endfile')] : [{ ...tag('file', [['src', refUrl(data.ref)]]), alone: true } as GitbookTag]
+    }
+    case 'embed': {
+      const caption = captionBlocks(data.caption)
+      return caption.length ? [tag('embed', [['url', String(data.url ?? '')]]), ...caption, tag('endembed')] : [{ ...tag('embed', [['url', String(data.url ?? '')]]), alone: true } as GitbookTag]
+    }
+    case 'code': {
+      const attributes: Array<[string, string]> = []
+      if (typeof data.title === 'string') attributes.push(['title', data.title])
+      if (typeof data.overflow === 'string') attributes.push(['overflow', data.overflow])
+      if (typeof data.lineNumbers === 'boolean') attributes.push(['lineNumbers', String(data.lineNumbers)])
+      if (!attributes.length) return undefined
+      const { title: _t, overflow: _o, lineNumbers: _l, ...rest } = data
+      return [tag('code', attributes), ...blocksTo([{ ...b, data: rest }], { ...opts, block: undefined }), tag('endcode')]
+    }
+    case 'content-ref': {
+      const url = refUrl(data.ref)
+      // GitBook's link text: the target's file name.
+      const name = url.split('#')[0]!.split('/').filter(Boolean).pop() ?? url
+      return [tag('content-ref', [['url', url]]), { type: 'paragraph', children: [{ type: 'link', url, title: null, children: [{ type: 'text', value: name }] }] }, tag('endcontent-ref')]
+    }
+    case 'images':
+      return hasCaption(b) ? [figuresTo(b)] : undefined
+    case 'paragraph': {
+      // A paragraph that is a tag's text (an unknown tag read as text) is written as it is, unescaped.
+      const text = nodeText(b)
+      if (!text.startsWith('{%') || (b.nodes ?? []).some((n) => n.object !== 'text' || n.leaves.some((l) => l.marks.length))) return undefined
+      const read = parse(text).children
+      return read.length === 1 && read[0]!.type === 'gitbookTag' ? [read[0] as GitbookTag] : undefined
+    }
+    default:
+      return undefined
+  }
+}
+
+/** GitBook-flavoured markdown to a document (markdownToDocument's options and answer). */
+export function readGitbookMarkdown(markdown: string, options: { takeTitle?: boolean; newKey?: () => string } = {}): MarkdownImport {
+  return markdownToDocument(markdown, { ...options, extensions: { parse, block: blockFrom } })
+}
+
+/** A document as GitBook-flavoured markdown. */
+export function writeGitbookMarkdown(document: JsonDocument): string {
+  const tree = documentToMdast(document, { block: blockTo })
+  return tree.children.length ? writer.stringify(tree as Nodes as Root) : ''
+}
+
+/**
+ * After an import resolved links: a file block whose `src` named no file of the repository
+ * cannot stay a file block (it must reference a file): it becomes a paragraph linking to it.
+ */
+export function settleFileBlocks(document: JsonDocument): JsonDocument {
+  const settle = (nodes: DocBlock[]): DocBlock[] =>
+    nodes.map((n) => {
+      if (n.type === 'file') {
+        const ref = dataOf(n).ref as { kind?: string } | undefined
+        if (ref?.kind === 'file') return n
+        const url = refUrl(ref)
+        const caption = dataOf(n).caption
+        return { object: 'block', type: 'paragraph', ...(n.key !== undefined && { key: n.key }), data: {}, nodes: [{ object: 'inline', type: 'link', data: { ref: { kind: 'url', url } }, nodes: [{ object: 'text', leaves: [leaf(typeof caption === 'string' && caption ? caption : url)] }] }] } as DocBlock
+      }
+      if (!n.nodes?.some((c) => c.object === 'block')) return n
+      return { ...n, nodes: settle(n.nodes as DocBlock[]) }
+    })
+  return { ...document, nodes: settle(document.nodes) }
+}

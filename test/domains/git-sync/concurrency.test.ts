@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest'
+import { call, createWorld } from '../../helpers.js'
+import { gitInfo, useGitServer } from './setup.js'
+
+/**
+ * Requests close together: a space's Git Sync operations run one at a time, a job replaced by a
+ * newer request never pushes, the newer export reads the last synced commit when it runs, and a
+ * push the remote refuses says why. What a sync integration does after quick merges: export,
+ * merge, export, merge, export without waiting.
+ */
+const git = useGitServer()
+
+/** A fetch that can hold the requests matching `hold` until `release()` (each held one reported by `held`). */
+function gate() {
+  let hold: ((url: string, init?: RequestInit) => boolean) | undefined
+  let release!: () => void
+  let opened = new Promise<void>((resolve) => (release = resolve))
+  let reached!: () => void
+  const held = new Promise<void>((resolve) => (reached = resolve))
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    if (hold?.(url, init)) {
+      hold = undefined
+      reached()
+      await opened
+    }
+    return globalThis.fetch(input, init)
+  }
+  return {
+    fetch,
+    holdNext(match: (url: string, init?: RequestInit) => boolean) {
+      hold = match
+    },
+    held,
+    release: () => {
+      release()
+      opened = Promise.resolve()
+    },
+  }
+}
+
+async function world(fetch?: typeof globalThis.fetch) {
+  const w = await createWorld({ allowPrivateNetwork: true, ...(fetch && { fetch }) })
+  const space = await w.api.fixtures.createSpace(w.org.id, { title: 'Docs' })
+  const s = `/v1/spaces/${space.id}`
+  const addPage = async (title: string) => {
+    const cr = (await call(w.api, w.tokens.ada, 'POST', `${s}/change-requests`, { subject: title })).body
+    await call(w.api, w.tokens.ada, 'POST', `${s}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_page', title, document: { markdown: `${title} body` } }] })
+    expect((await call(w.api, w.tokens.ada, 'POST', `${s}/change-requests/${cr.id}/merge`)).status).toBe(200)
+  }
+  const exportAs = (repo: string, commitMessage: string) => call(w.api, w.tokens.ada, 'POST', `${s}/git/export`, { url: git.server.url(repo), ref: 'refs/heads/main', commitMessage })
+  return { ...w, space, addPage, exportAs }
+}
+
+/** A small seeded generator (mulberry32), so each trial's timing is the same on every run. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The remote is at the space's last export and the sync is healthy: git info says success on the remote's head. */
+async function expectSettled(w: Awaited<ReturnType<typeof world>>, repo: string, last: string) {
+  const info = (await gitInfo(w)).body
+  expect(info.operation, JSON.stringify(info.operation)).toMatchObject({ state: 'success', direction: 'export' })
+  const head = git.server.git(repo, 'rev-parse', 'main').trim()
+  expect(info.operation.commit).toBe(head)
+  expect(git.server.git(repo, 'log', '-1', '--format=%s', 'main').trim()).toBe(last)
+  expect(git.server.git(repo, 'show', 'main:SUMMARY.md')).toContain(`[${last[0]!.toUpperCase()}${last.slice(1)}]`)
+}
+
+describe('Git Sync operations close together', () => {
+  it('export, then "two" and "three" without waiting: the remote ends at "three" and the next export succeeds (many timings)', async () => {
+    const next = random(20260311)
+    for (let trial = 0; trial < 10; trial++) {
+      const w = await world()
+      const repo = `quick-${trial}`
+      git.server.createRepo(repo)
+      await w.addPage('One')
+      await w.exportAs(repo, 'one')
+      await w.api.idle()
+      await w.addPage('Two')
+      expect((await w.exportAs(repo, 'two')).status).toBe(204)
+      await sleep(Math.floor(next() * 40))
+      await w.addPage('Three')
+      expect((await w.exportAs(repo, 'three')).status).toBe(204)
+      await w.api.idle()
+      await expectSettled(w, repo, 'three')
+      await w.addPage('Four')
+      await w.exportAs(repo, 'four')
+      await w.api.idle()
+      await expectSettled(w, repo, 'four')
+    }
+  }, 120_000)
+
+  it('an export replaced while it waited for the remote never pushes; one replaced after its push leaves the sync on its commit', async () => {
+    for (const stage of ['fetch', 'push'] as const) {
+      const g = gate()
+      const w = await world(g.fetch)
+      const repo = `held-${stage}`
+      git.server.createRepo(repo)
+      await w.addPage('One')
+      await w.exportAs(repo, 'one')
+      await w.api.idle()
+      await w.addPage('Two')
+      // Hold "two" at its first look at the branch, or at its push.
+      g.holdNext((url, init) => (stage === 'fetch' ? url.includes('/info/refs') : init?.method === 'POST' && url.endsWith('/git-receive-pack')))
+      await w.exportAs(repo, 'two')
+      await g.held
+      await w.addPage('Three')
+      await w.exportAs(repo, 'three')
+      g.release()
+      await w.api.idle()
+      await expectSettled(w, repo, 'three')
+      const log = git.server.git(repo, 'log', '--format=%s', 'main').trim().split('\n')
+      expect(log).toEqual(stage === 'fetch' ? ['three', 'one'] : ['three', 'two', 'one'])
+    }
+  })
+
+  it('a push the remote refuses because the branch moved meanwhile says so, and overwrites nothing', async () => {
+    const g = gate()
+    const w = await world(g.fetch)
+    git.server.createRepo('moved-meanwhile')
+    await w.addPage('One')
+    await w.exportAs('moved-meanwhile', 'one')
+    await w.api.idle()
+    await w.addPage('Two')
+    g.holdNext((url, init) => init?.method === 'POST' && url.endsWith('/git-receive-pack'))
+    await w.exportAs('moved-meanwhile', 'two')
+    await g.held
+    const theirs = git.server.commit('moved-meanwhile', { 'theirs.md': '# Theirs\n' }, { message: 'Their change' })
+    g.release()
+    await w.api.idle()
+    const info = (await gitInfo(w)).body
+    expect(info.operation.state).toBe('failure')
+    expect(info.operation.error).toBe('the remote refused the push: the branch "main" moved while the export ran (another push reached it first); nothing was overwritten: import its changes, or export again')
+    expect(git.server.git('moved-meanwhile', 'rev-parse', 'main').trim()).toBe(theirs)
+  })
+})
