@@ -99,15 +99,54 @@ export function routerSatisfies(schema: z.ZodObject | undefined): boolean {
   })
 }
 
-/** Query string to an object; a key given several times becomes an array. */
-export function decodeQuery(search: string): Record<string, string | string[]> {
+/**
+ * What the query decoder needs to know of an operation's query schema: which parameters take a
+ * list (repeated keys, as the official client sends an array: `?status=draft&status=open`) and
+ * which take one value. Derived once per operation from the zod schema, so no area decodes lists
+ * by hand.
+ */
+export interface QueryShape {
+  arrays: ReadonlySet<string>
+  scalars: ReadonlySet<string>
+}
+
+export const NO_QUERY: QueryShape = { arrays: new Set(), scalars: new Set() }
+
+type ZodDef = { type: string; innerType?: z.ZodType; in?: z.ZodType }
+
+/** Whether a field's schema takes an array, through optional, default, nullable and transforms. */
+function takesArray(schema: z.ZodType): boolean {
+  const def = (schema as unknown as { _zod: { def: ZodDef } })._zod.def
+  if (def.type === 'array') return true
+  if (def.type === 'pipe') return def.in !== undefined && takesArray(def.in)
+  return def.innerType !== undefined && takesArray(def.innerType)
+}
+
+export function queryShapeOf(schema: z.ZodObject | undefined): QueryShape {
+  if (!schema) return NO_QUERY
+  const arrays = new Set<string>()
+  const scalars = new Set<string>()
+  for (const [key, field] of Object.entries(schema.shape)) (takesArray(field as z.ZodType) ? arrays : scalars).add(key)
+  return { arrays, scalars }
+}
+
+/**
+ * Query string to an object. A list parameter of `shape` is always an array: each repeated key
+ * adds a value (`key[]` is read as `key`), and one value makes a list of one. A parameter that
+ * takes one value given several times is a 400 naming it (which value was meant is unknown).
+ * Keys the schema does not know are left to it (it drops them).
+ */
+export function decodeQuery(search: string, shape: QueryShape = NO_QUERY): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {}
   if (!search) return out
   for (const [rawKey, value] of new URLSearchParams(search)) {
     const key = rawKey.endsWith('[]') ? rawKey.slice(0, -2) : rawKey
     const prev = out[key]
-    if (prev === undefined) out[key] = rawKey.endsWith('[]') ? [value] : value
-    else out[key] = Array.isArray(prev) ? [...prev, value] : [prev, value]
+    if (shape.arrays.has(key)) out[key] = prev === undefined ? [value] : [...(prev as string[]), value]
+    else if (prev === undefined && key === rawKey) out[key] = value
+    else if (shape.scalars.has(key)) {
+      throw new ApiError('BAD_REQUEST', `Invalid request: query parameter \`${key}\`: takes one value, given ${prev === undefined ? `as a list (\`${rawKey}\`)` : 'more than once'}`)
+    }
   }
   return out
 }

@@ -80,8 +80,7 @@ describe('conformance: change requests through @gitbook/api', () => {
     const org = await w.gb.orgs.listChangeRequestsForOrganization(w.org.id, { limit: 1 })
     expect(org.data.items.map((c) => c.id)).toEqual([second.data.id])
     expectOfficialResponse('listChangeRequestsForOrganization', 200, org.data)
-    // The official document takes a list of statuses here; the reference gives the organization list
-    // "the same filters" as the space list, whose `status` is one value: one status per request.
+    // A list of statuses here (the official document's array; test/conformance/array-query.test.ts tries several).
     const orgDrafts = await w.gb.orgs.listChangeRequestsForOrganization(w.org.id, { status: [ChangeRequestStatus.Draft], orderBy: ChangeRequestOrderBy.UpdatedAt })
     expect(orgDrafts.data.items.map((c) => c.id)).toEqual([first.data.id])
     expectOfficialResponse('listChangeRequestsForOrganization', 200, orgDrafts.data)

@@ -45,6 +45,15 @@ export const ListChangeRequestsQuerySchema = listQuery.extend({
   orderBy: z.enum(['createdAt', 'updatedAt'], { error: 'must be createdAt or updatedAt' }).default('updatedAt'),
 })
 
+/** The organization's list takes several statuses (the official `status` is an array there, one value in a space's list). */
+export const ListOrganizationChangeRequestsQuerySchema = ListChangeRequestsQuerySchema.extend({
+  status: z
+    .array(ChangeRequestStatusSchema)
+    .min(1, 'must name at least one status')
+    .default(['open'])
+    .meta({ description: 'Only change requests in one of these statuses (repeat the parameter for several; default open).' }),
+})
+
 export const MergeResultSchema = z.object({ revision: z.string(), result: z.enum(['merge', 'update', 'conflicts']) }).passthrough()
 
 /** Page metadata a change may set (official `RevisionPageUpdate`), from its fields or a markdown frontmatter. */
