@@ -150,3 +150,16 @@ export function officialQueryParameters(operationId: string): Array<{ name: stri
   const params = [...(spec.paths[op.path].parameters ?? []), ...(op.operation.parameters ?? [])].map((p: unknown) => resolveOfficial(p))
   return params.filter((p: any) => p.in === 'query').map((p: any) => ({ ...p, schema: resolveOfficial(p.schema) }))
 }
+
+const compiled = new Map<string, (value: unknown) => boolean>()
+
+/** A validator of a node of the official document (its `#/components/...` references resolved in the document). */
+export function officialValidator(node: unknown): (value: unknown) => boolean {
+  const text = JSON.stringify(node).replace(/"\$ref":"#\//g, '"$ref":"openapi.json#/')
+  let validate = compiled.get(text)
+  if (!validate) {
+    const fn = ajv.compile(JSON.parse(text))
+    compiled.set(text, (validate = (value) => fn(value) as boolean))
+  }
+  return validate
+}

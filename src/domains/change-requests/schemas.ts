@@ -5,7 +5,12 @@ import { SLUG_PATTERN, SLUG_RULE } from '../content/slug.js'
 import { DocumentInputSchema, FileSchema, JsonDocumentSchema } from '../content/schemas.js'
 
 export const ChangeRequestStatusSchema = z.enum(['draft', 'open', 'archived', 'merged'], { error: 'must be one of draft, open, archived, merged' })
-export const SubjectSchema = z.string().max(1000, 'must be at most 1000 characters')
+/**
+ * A change request's subject, wherever it is set (create, patch, review requests, state documents):
+ * at most 100 characters, the official `ChangeRequestSubject` every answer carrying the change
+ * request is held to.
+ */
+export const SubjectSchema = z.string().max(100, 'must be at most 100 characters')
 
 export const ChangeRequestSchema = z
   .looseObject({
