@@ -126,7 +126,7 @@ export function expectOfficialSchema(name: string, value: unknown): void {
 }
 
 /** `#/components/...` references resolved against the official document (one level; call again for nested ones). */
-export function resolveOfficial<T = any>(node: T): T {
+export function resolveOfficial(node: unknown): any {
   let out: any = node
   while (out && typeof out === 'object' && typeof out.$ref === 'string' && out.$ref.startsWith('#/')) {
     out = out.$ref
