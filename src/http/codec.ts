@@ -1,6 +1,7 @@
 import type { z } from 'zod'
-import { ApiError, errorBody } from '../core/errors.js'
+import { ApiError, ERRORS, errorBody } from '../core/errors.js'
 import { stringifyJson } from '../core/json.js'
+import { StorageError } from '../storage/errors.js'
 import type { OperationDef } from '../core/operation.js'
 import { EVENT_STREAM_HEADERS } from './event-stream.js'
 
@@ -249,10 +250,19 @@ export function jsonAnswer(status: number, body: unknown, headers?: Record<strin
   return headers ? { status, text, headers } : { status, text }
 }
 
-/** Encode any thrown value as the API's error body; unknown errors are logged and become a 500. */
+/**
+ * Encode any thrown value as the API's error body; unknown errors are logged and become a 500.
+ * A storage that cannot write (StorageError) answers 507 or 503 with the table's message, which
+ * says why without the file names and system details of the error itself; that is logged too, as
+ * someone has to free space or fix the disk.
+ */
 export function errorAnswer(error: unknown, onError: (error: unknown) => void): Answer {
   if (ApiError.isApiError(error)) return jsonAnswer(error.status, errorBody(error.status, error.message), error.headers ? { ...error.headers } : undefined)
   onError(error)
+  if (StorageError.isStorageError(error)) {
+    const { status, message } = ERRORS[error.reason === 'full' ? 'INSUFFICIENT_STORAGE' : 'STORAGE_NOT_WRITABLE']
+    return jsonAnswer(status, errorBody(status, message))
+  }
   return jsonAnswer(500, errorBody(500, 'Internal server error'))
 }
 
