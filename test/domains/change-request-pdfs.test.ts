@@ -115,6 +115,31 @@ describe('change-request PDFs: made once, kept within a budget', () => {
   })
 })
 
+describe('change-request PDFs: off the event loop', () => {
+  it('serves the PDF of a large change request while the event loop keeps turning (the longest stall a small part of the GET)', async () => {
+    const w = await setup()
+    const cr = await openCr(w)
+    const paragraphs = (page: number) => Array.from({ length: 400 }, (_, i) => `Paragraph ${i} of page ${page}: ${'some words to fill the line '.repeat(12)}`).join('\n\n')
+    const res = await edit(w, cr.id, Array.from({ length: 4 }, (_, page) => ({ operation: 'insert_page', title: `Page ${page}`, document: { markdown: paragraphs(page) } })))
+    expect(res.status).toBe(200)
+    await getPdf(w, await pdfUrl(w, cr.id, w.tokens.ada, `?page=${res.body.changes[0].page.id}&only=true`)) // fonts read once per process: not measured
+    const url = await pdfUrl(w, cr.id)
+    let last = performance.now()
+    let longest = 0
+    const timer = setInterval(() => {
+      const now = performance.now()
+      longest = Math.max(longest, now - last)
+      last = now
+    }, 1)
+    const start = performance.now()
+    const pdf = await getPdf(w, url).finally(() => clearInterval(timer))
+    const total = performance.now() - start
+    expect(pdf.status).toBe(200)
+    expect(pdf.bytes.byteLength).toBeGreaterThan(100_000)
+    expect(Math.max(longest, performance.now() - last)).toBeLessThan(total / 5)
+  })
+})
+
 describe('change-request PDF URLs: capped per user', () => {
   it("one user asking for 1,000 PDF URLs leaves another user's earlier URL working (each user keeps their latest 50)", async () => {
     const w = await setup()
