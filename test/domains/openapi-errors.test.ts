@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatPath, renderLines } from '../../src/domains/openapi-specs/error-location.js'
-import { checkSpecText } from '../../src/domains/openapi-specs/parse.js'
+import { processSpecText } from '../../src/domains/openapi-specs/check.js'
+import { formatPath } from '../../src/domains/openapi-specs/json-path.js'
 import { call, createWorld } from '../helpers.js'
 
 /**
@@ -8,7 +8,7 @@ import { call, createWorld } from '../helpers.js'
  * wrong, the allowed values of an enum (and the parser's suggestion), the rule as `code`.
  */
 const errorsOf = async (doc: unknown) => {
-  const checked = await checkSpecText(typeof doc === 'string' ? doc : JSON.stringify(doc))
+  const checked = await processSpecText(typeof doc === 'string' ? doc : JSON.stringify(doc))
   if (checked.ok) throw new Error('expected errors')
   return checked.errors
 }
@@ -71,11 +71,7 @@ paths:
     expect(spec).toMatchObject({ lastProcessErrorCode: 'PARSE_ERROR', lastProcessedErrors: [{ message: "`paths./pets.get`: must have required property 'responses'", code: 'REQUIRED' }] })
   })
 
-  it('the line map renders the document as JSON.stringify(doc, null, 2) does', () => {
-    const doc = { a: [], b: {}, c: [1, [2, { d: null }], undefined], 'e.f': { g: 'x\n"y"', h: undefined }, 'ü': true, n: Infinity }
-    const lines = renderLines(doc)
-    expect(lines.map((l) => l.text).join('\n')).toBe(JSON.stringify(doc, null, 2))
-    expect(lines.find((l) => l.text.includes('"g"'))!.path).toEqual(['e.f', 'g'])
+  it('a path is written with dots, indexes in brackets, odd keys quoted', () => {
     expect(formatPath(['paths', '/pets', 'get', 'parameters', 0, 'in'])).toBe('paths./pets.get.parameters[0].in')
     expect(formatPath(['e.f', 'g'])).toBe('["e.f"].g')
   })
