@@ -169,9 +169,17 @@ function requestContext(rt: Runtime, input: ExecuteInput, tx: WriteTx<AppSchema>
   return { ctx, access }
 }
 
-/** Check the caller's access in a read transaction, before an operation's prepare step does any work. */
+/**
+ * Check the caller's access, then what the prepare step `requires` (the target exists), in one
+ * read transaction, before the prepare step does any work (an outgoing request above all).
+ */
 export function authorize(rt: Runtime, op: BoundOperation, input: ExecuteInput): boolean {
-  return rt.store.read((tx) => checkAccess(op, input, requestContext(rt, input, tx as WriteTx<AppSchema>, false).access))
+  return rt.store.read((tx) => {
+    const { ctx, access } = requestContext(rt, input, tx as WriteTx<AppSchema>, false)
+    if (!checkAccess(op, input, access)) return false
+    op.prepare?.requires?.(ctx, input)
+    return true
+  })
 }
 
 /** The body of `execute`'s transaction: a module function rather than a closure made per request. */
