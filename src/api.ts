@@ -5,6 +5,7 @@ import { logUnexpected } from './core/errors.js'
 import { inSystemTransaction, type Runtime } from './core/execute.js'
 import { createJobRunner } from './core/jobs.js'
 import { createTickets } from './core/tickets.js'
+import { createOutgoing, type OutgoingOptions } from './core/outgoing-limits.js'
 import { createMemoryBlobs, type BlobPort } from './storage/blobs.js'
 import { API_CORE, type ApiCore } from './http/api-core.js'
 import type { CorsOptions } from './http/cors.js'
@@ -109,6 +110,16 @@ export interface DocsApiOptions {
    * @default false
    */
   allowPrivateNetwork?: boolean
+  /**
+   * What the API's outgoing fetches may hold at once, and the limits of one content batch's
+   * files: `batchBytes` (a batch's files in all, base64 decoded and fetched: a 413 past it),
+   * `batchFetches` (files of one batch fetched at once), `bytesInFlight` and `fetchesInFlight`
+   * (across every request and job: files by URL and OpenAPI spec URLs; a fetch reserves its cap,
+   * or the Content-Length announced, and waits its turn while the budget is taken).
+   * @default { batchBytes: 33554432, batchFetches: 4, bytesInFlight: 41943040, fetchesInFlight: 8 } (32 MiB, 40 MiB)
+   * @example createDocsApi({ outgoing: { batchBytes: 100 * 1024 * 1024 } })
+   */
+  outgoing?: OutgoingOptions
   /**
    * Where file bytes live (rows keep their keys). A fork shares its parent's blobs: blobs are
    * never changed, and a key no row names is never served.
@@ -246,6 +257,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     // Called on globalThis when the request is made, so a fetch mocked after creation (msw) is the one used.
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     allowPrivateNetwork: options.allowPrivateNetwork ?? false,
+    outgoing: createOutgoing(options.outgoing),
     tickets: createTickets(),
     // Each area adds the services it takes from the options here (core/services.ts).
     services: {

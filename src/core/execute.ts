@@ -3,6 +3,7 @@ import { allows, createAccessChecker, type Action, type CallerAccess, type Level
 import { nowIso, type Context, type Urls } from './context.js'
 import { ApiError } from './errors.js'
 import { startJob, type Deferred, type Job, type JobEnv, type JobRunner } from './jobs.js'
+import type { Outgoing } from './outgoing-limits.js'
 import type { Tickets } from './tickets.js'
 import type { Services } from './services.js'
 import type { BlobPort } from '../storage/blobs.js'
@@ -30,6 +31,8 @@ export interface Runtime {
   /** Every outgoing request of the library goes through this fetch, guarded (core/outgoing.ts). */
   fetch: typeof fetch
   allowPrivateNetwork: boolean
+  /** What outgoing fetches may hold at once, and the limits of a content batch's files (core/outgoing-limits.ts). */
+  outgoing: Outgoing
   tickets: Tickets
   /** Pluggable services from the options (core/services.ts). */
   services: Services
@@ -76,6 +79,7 @@ export function jobEnv(rt: Runtime): JobEnv {
     transaction: (fn) => inSystemTransaction(rt, fn),
     fetch: rt.fetch,
     allowPrivateNetwork: rt.allowPrivateNetwork,
+    outgoing: rt.outgoing,
     blobs: rt.blobs,
     now: rt.now,
     services: rt.services,

@@ -3,6 +3,7 @@ import { parentResources, type PathResource, type Permission } from './access.js
 import type { Context } from './context.js'
 import type { ErrorCode } from './errors.js'
 import type { Encoded } from './json.js'
+import type { Outgoing } from './outgoing-limits.js'
 import type { EventStream } from './stream.js'
 import type { BlobPort } from '../storage/blobs.js'
 
@@ -66,11 +67,12 @@ export interface OperationInput<D extends OperationDef> {
 /** A handler's answer that turns the success status into 204 (e.g. a 205 delete of what was not there). */
 export const NO_CONTENT: unique symbol = Symbol.for('docs-content-api.no-content')
 
-/** What a prepare step may use: the outgoing fetch and its guard, and the blob port. */
+/** What a prepare step may use: the outgoing fetch, its guard and limits, and the blob port. */
 export interface PrepareEnv {
   blobs: BlobPort
   fetch: typeof fetch
   allowPrivateNetwork: boolean
+  outgoing: Outgoing
 }
 
 /** The validated input a prepare step and its `requires` get. */

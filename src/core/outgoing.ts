@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js'
 import { ApiError } from './errors.js'
+import type { FetchBudget } from './outgoing-limits.js'
 
 /**
  * The guard for every request the library makes on a client's behalf (a file imported from a
@@ -135,9 +136,26 @@ function discard(response: Response): void {
   response.body?.cancel().catch(() => undefined)
 }
 
-/** Read the body, stopping as soon as it exceeds `maxBytes` (the Content-Length may be absent or lie). */
-async function readCapped(response: Response, maxBytes: number, field: string, signal: AbortSignal): Promise<Uint8Array> {
+/**
+ * The body length the headers announce, when it is the length of the body `fetch` hands over
+ * (not with a Content-Encoding: fetch decodes the body, so it may be longer than announced).
+ */
+function announcedLength(response: Response): number | undefined {
+  const encoding = response.headers.get('content-encoding')
+  if (encoding && encoding.trim().toLowerCase() !== 'identity') return undefined
+  const value = response.headers.get('content-length')
+  return value !== null && /^\d+$/.test(value.trim()) ? Number(value) : undefined
+}
+
+/**
+ * Read the body, stopping as soon as it exceeds `maxBytes` or the length it announced (the
+ * Content-Length may be absent or lie). `onBytes` hears of each chunk as it comes (and may throw
+ * to stop the read: a budget shared by several fetches).
+ */
+async function readCapped(response: Response, maxBytes: number, field: string, signal: AbortSignal, onBytes?: (bytes: number) => void): Promise<Uint8Array> {
   const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', `Invalid request: body field \`${field}\`: the file at the URL is larger than ${maxBytes} bytes`)
+  const announced = announcedLength(response)
+  // An encoded length over the cap is refused too: decoded, the body is rarely smaller.
   if (Number(response.headers.get('content-length')) > maxBytes) {
     discard(response)
     throw tooLarge()
@@ -152,6 +170,8 @@ async function readCapped(response: Response, maxBytes: number, field: string, s
       if (done) break
       total += value.byteLength
       if (total > maxBytes) throw tooLarge()
+      if (announced !== undefined && total > announced) throw couldNotFetch(field, `the server sent more than the ${announced} bytes its Content-Length announced`)
+      onBytes?.(value.byteLength)
       chunks.push(value)
     }
   } catch (error) {
@@ -177,16 +197,21 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308])
  * client asked to store. The whole exchange, redirects and body included, has `timeoutMs`
  * (default 10 s). Any other failure (network error, a status other than 2xx) is a 400 naming
  * the field. Returns the bytes, the content-type header and the URL finally fetched.
+ *
+ * With a `budget` (core/outgoing-limits.ts), the fetch starts once it holds a lease of `maxBytes`
+ * (its time limit runs from then), keeps only the Content-Length its server announces, and gives
+ * the lease back when it settles. `onBytes` hears of each chunk of the body as it is read.
  */
 export async function fetchOutgoing(
   fetchFn: typeof fetch,
   url: string,
-  options: { field: string; allowPrivateNetwork: boolean; maxBytes?: number; timeoutMs?: number },
+  options: { field: string; allowPrivateNetwork: boolean; maxBytes?: number; timeoutMs?: number; budget?: FetchBudget; onBytes?: (bytes: number) => void },
 ): Promise<{ bytes: Uint8Array; contentType?: string; url: string }> {
   const { field } = options
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   let target = checkOutgoingUrl(url, options)
+  const lease = await options.budget?.acquire(maxBytes)
   const { signal, clear } = timeLimit(timeoutMs)
   try {
     for (let hops = 0; ; hops++) {
@@ -205,7 +230,9 @@ export async function fetchOutgoing(
         discard(response)
         throw couldNotFetch(field, `the server answered ${response.status}`)
       }
-      const bytes = await readCapped(response, maxBytes, field, signal)
+      const announced = announcedLength(response)
+      if (announced !== undefined) lease?.shrink(Math.min(announced, maxBytes))
+      const bytes = await readCapped(response, maxBytes, field, signal, options.onBytes)
       const contentType = response.headers.get('content-type') ?? undefined
       return { bytes, contentType, url: target.href }
     }
@@ -219,6 +246,7 @@ export async function fetchOutgoing(
     throw couldNotFetch(field, error instanceof Error ? error.message : String(error))
   } finally {
     clear()
+    lease?.release()
   }
 }
 
