@@ -98,15 +98,20 @@ export interface DocsApiOptions {
    */
   random?: () => number
   /**
-   * The fetch every outgoing request of the library uses (a file inserted from a `url`, Git Sync's
-   * smart-HTTP requests to a repository). Pass a fake in tests: nothing leaves the process then.
+   * The fetch every outgoing request of the library uses (a file inserted from a `url`, an OpenAPI
+   * spec's URL, Git Sync's smart-HTTP requests to a repository). Pass a fake in tests: nothing
+   * leaves the process then. On Node, pass `createGuardedFetch()` of `docs-content-api/node` to
+   * have host names resolved and refused when an address is not public (see `allowPrivateNetwork`).
    * @default globalThis.fetch
    */
   fetch?: typeof fetch
   /**
    * Let outgoing requests reach private, loopback, link-local and other reserved addresses (and
    * `localhost`). Off by default: a URL in a request body must not make the API probe the
-   * network it runs in. The one switch for every outgoing request of the library.
+   * network it runs in. The one switch for every outgoing request of the library. Without DNS
+   * (web standards have none) the guard checks the host as written: a name that resolves to a
+   * private address passes it unless the `fetch` checks addresses (`createGuardedFetch` of
+   * `docs-content-api/node`, given the same `allowPrivateNetwork`).
    * @default false
    */
   allowPrivateNetwork?: boolean
