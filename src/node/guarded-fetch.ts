@@ -93,7 +93,48 @@ function decoded(res: IncomingMessage): Readable {
   const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined
   if (!decoder) return res
   res.on('error', (error) => decoder.destroy(error))
+  res.once('close', () => {
+    if (!res.complete) decoder.destroy(new Error('the connection closed before the body ended'))
+  })
   return res.pipe(decoder)
+}
+
+/**
+ * A Node stream as a web stream that holds at most about 64 KiB ahead of its reader: the socket
+ * is paused until the reader asks for more (Readable.toWeb of Node 20 counts chunks, not bytes,
+ * and would take in a whole large body ahead of a reader that stopped at its cap).
+ */
+function webStream(source: Readable): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        let settled = false
+        const settle = (error?: unknown) => {
+          if (settled) return
+          settled = true
+          if (error === undefined) controller.close()
+          else controller.error(error)
+        }
+        source.on('data', (chunk: Buffer) => {
+          if (settled) return
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+          if ((controller.desiredSize ?? 0) <= 0) source.pause()
+        })
+        source.once('end', () => settle())
+        source.once('error', (error) => settle(error))
+        // A connection that closes before the body's end is a failure, not a shorter body.
+        source.once('close', () => settle(new Error('the connection closed before the body ended')))
+        source.pause()
+      },
+      pull() {
+        source.resume()
+      },
+      cancel() {
+        source.destroy()
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
+  )
 }
 
 function responseOf(res: IncomingMessage, method: string, url: string): Response {
@@ -102,7 +143,7 @@ function responseOf(res: IncomingMessage, method: string, url: string): Response
   const status = res.statusCode ?? 0
   const empty = method === 'HEAD' || NULL_BODY.has(status)
   if (empty) res.resume()
-  const body = empty ? null : (Readable.toWeb(decoded(res)) as ReadableStream<Uint8Array>)
+  const body = empty ? null : webStream(decoded(res))
   const response = new Response(body, { status, statusText: res.statusMessage ?? '', headers })
   // `url` is read-only on a constructed Response: say where the answer came from, as fetch does.
   Object.defineProperty(response, 'url', { value: url })

@@ -27,6 +27,14 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (req.url === '/gzip') return res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(gzipSync('hello, decoded'))
     if (req.url?.startsWith('/to/')) return res.writeHead(302, { location: decodeURIComponent(req.url.slice(4)) }).end()
     if (req.url === '/see-other') return res.writeHead(303, { location: '/echo' }).end()
+    if (req.url === '/cut') {
+      res.writeHead(200, { 'content-length': '1000' }).write('only a little')
+      return void setTimeout(() => res.destroy(), 10)
+    }
+    if (req.url === '/cut-gzip') {
+      res.writeHead(200, { 'content-encoding': 'gzip' }).write(gzipSync('x'.repeat(100_000)).subarray(0, 50))
+      return void setTimeout(() => res.destroy(), 10)
+    }
     if (req.url === '/echo') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, auth: req.headers.authorization ?? null }))
     res.writeHead(404).end('no such thing')
   })
@@ -131,6 +139,12 @@ describe('createGuardedFetch', () => {
     const unknown = await fetch(`http://nowhere.example.com:${port}/`).catch((e: unknown) => e)
     expect(unknown).toBeInstanceOf(TypeError)
     expect(String((unknown as { cause?: unknown }).cause)).toMatch(/ENOTFOUND nowhere\.example\.com/)
+    // A body cut short fails its reader, encoded or not (never a shorter body taken for the whole).
+    for (const path of ['/cut', '/cut-gzip']) {
+      const cut = await fetch(`http://files.example.com:${port}${path}`)
+      expect(cut.status).toBe(200)
+      await expect(cut.arrayBuffer(), path).rejects.toThrow()
+    }
     const aborted = await fetch(`http://files.example.com:${port}/dot.png`, { signal: AbortSignal.abort() }).catch((e: unknown) => e)
     expect((aborted as Error).name).toBe('AbortError')
   })
