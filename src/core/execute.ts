@@ -3,6 +3,7 @@ import { allows, createAccessChecker, type Action, type CallerAccess, type Level
 import { nowIso, type Context, type Urls } from './context.js'
 import { ApiError } from './errors.js'
 import { startJob, type Deferred, type Job, type JobEnv, type JobRunner } from './jobs.js'
+import type { Outgoing } from './outgoing-limits.js'
 import type { Tickets } from './tickets.js'
 import type { Services } from './services.js'
 import type { BlobPort } from '../storage/blobs.js'
@@ -30,6 +31,8 @@ export interface Runtime {
   /** Every outgoing request of the library goes through this fetch, guarded (core/outgoing.ts). */
   fetch: typeof fetch
   allowPrivateNetwork: boolean
+  /** What outgoing fetches may hold at once, and the limits of a content batch's files (core/outgoing-limits.ts). */
+  outgoing: Outgoing
   tickets: Tickets
   /** Pluggable services from the options (core/services.ts). */
   services: Services
@@ -76,6 +79,7 @@ export function jobEnv(rt: Runtime): JobEnv {
     transaction: (fn) => inSystemTransaction(rt, fn),
     fetch: rt.fetch,
     allowPrivateNetwork: rt.allowPrivateNetwork,
+    outgoing: rt.outgoing,
     blobs: rt.blobs,
     now: rt.now,
     services: rt.services,
@@ -169,9 +173,17 @@ function requestContext(rt: Runtime, input: ExecuteInput, tx: WriteTx<AppSchema>
   return { ctx, access }
 }
 
-/** Check the caller's access in a read transaction, before an operation's prepare step does any work. */
+/**
+ * Check the caller's access, then what the prepare step `requires` (the target exists), in one
+ * read transaction, before the prepare step does any work (an outgoing request above all).
+ */
 export function authorize(rt: Runtime, op: BoundOperation, input: ExecuteInput): boolean {
-  return rt.store.read((tx) => checkAccess(op, input, requestContext(rt, input, tx as WriteTx<AppSchema>, false).access))
+  return rt.store.read((tx) => {
+    const { ctx, access } = requestContext(rt, input, tx as WriteTx<AppSchema>, false)
+    if (!checkAccess(op, input, access)) return false
+    op.prepare?.requires?.(ctx, input)
+    return true
+  })
 }
 
 /** The body of `execute`'s transaction: a module function rather than a closure made per request. */

@@ -1,4 +1,5 @@
 import type { Context } from './context.js'
+import type { Outgoing } from './outgoing-limits.js'
 import type { Services } from './services.js'
 import type { BlobPort } from '../storage/blobs.js'
 
@@ -42,6 +43,8 @@ export interface JobEnv {
   readonly fetch: typeof fetch
   /** Whether outgoing requests may reach private and loopback addresses (`allowPrivateNetwork`). */
   readonly allowPrivateNetwork: boolean
+  /** What outgoing fetches may hold at once (`budget`: pass it to fetchOutgoing). */
+  readonly outgoing: Outgoing
   /** Where file bytes live (a job reads and stores them outside its transactions: `put` and `get` are synchronous). */
   readonly blobs: BlobPort
   /** The API's clock. */

@@ -32,7 +32,7 @@ async function textOf(env: JobEnv, source: OpenAPISpecSource): Promise<{ text: s
   if ('text' in source) return { text: source.text }
   const timeoutMs = env.services.openapi?.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS
   try {
-    const got = await fetchOutgoing(env.fetch, source.url, { field: 'source.url', allowPrivateNetwork: env.allowPrivateNetwork, maxBytes: MAX_SPEC_BYTES, timeoutMs })
+    const got = await fetchOutgoing(env.fetch, source.url, { field: 'source.url', allowPrivateNetwork: env.allowPrivateNetwork, maxBytes: MAX_SPEC_BYTES, timeoutMs, budget: env.outgoing.budget })
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(got.bytes), sourceURL: source.url }
   } catch (error) {
     if (!ApiError.isApiError(error) && !(error instanceof TypeError)) throw error
