@@ -25,11 +25,14 @@ import { emptyDocument, type JsonDocument } from './document.js'
 import { documentLimitProblem, MAX_DOCUMENT_DEPTH } from './document-schema.js'
 import { blocksFrom, collectDefinitions, type BlockExtension } from './markdown/blocks-from.js'
 import { blocksTo, type SerializeOptions } from './markdown/blocks-to.js'
+import { markdownBudget, withinBudget } from './markdown/budget.js'
+import { MarkdownError } from './markdown/error.js'
 import { nodeText } from './markdown/nodes.js'
 
 export { blockText, documentRefs, documentText, type ContentRef } from './markdown/refs.js'
 export type { SerializeOptions } from './markdown/blocks-to.js'
 export type { BlockExtension } from './markdown/blocks-from.js'
+export { MarkdownError } from './markdown/error.js'
 
 /**
  * More markdown syntax for one use (Git Sync reads GitBook's `{% hint %}` and `<figure>`): its own
@@ -49,9 +52,9 @@ export interface MarkdownImport {
   frontmatter: Record<string, unknown>
 }
 
-const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml'])
+const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml']).use(markdownBudget)
 // For text with no frontmatter (a comment): a leading `---` block is markdown there, never YAML.
-const plainParser = unified().use(remarkParse).use(remarkGfm)
+const plainParser = unified().use(remarkParse).use(remarkGfm).use(markdownBudget)
 
 // Thematic breaks as `***`: a document opening with `---` would read back as frontmatter.
 /** How markdown is written (remark-stringify's options), for writers with more syntax to write alike. */
@@ -130,11 +133,6 @@ function tooDeepLine(markdown: string): number | undefined {
   return undefined
 }
 
-/** Markdown that cannot be stored: too deep, too large, or with frontmatter that is not YAML (the message says which). */
-export class MarkdownError extends Error {
-  override name = 'MarkdownError'
-}
-
 export interface MarkdownOptions {
   newKey?: () => string
   takeTitle?: boolean
@@ -143,7 +141,7 @@ export interface MarkdownOptions {
 }
 
 function convertMarkdown(markdown: string, options: MarkdownOptions): MarkdownImport {
-  const tree = options.extensions ? options.extensions.parse(markdown) : ((options.frontmatter === false ? plainParser : parser).parse(markdown) as Root)
+  const tree = withinBudget(() => (options.extensions ? options.extensions.parse(markdown) : ((options.frontmatter === false ? plainParser : parser).parse(markdown) as Root)))
   const yaml = tree.children[0]?.type === 'yaml' ? tree.children[0] : undefined
   const frontmatter = yaml ? readFrontmatter(yaml.value) : {}
   const ctx = { newKey: options.newKey, definitions: collectDefinitions(tree), ...(options.extensions?.block && { extension: options.extensions.block }) }

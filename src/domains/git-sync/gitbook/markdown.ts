@@ -8,6 +8,7 @@ import type { DocBlock, JsonDocument } from '../../content/document.js'
 import { documentToMdast, MARKDOWN_STYLE, markdownToDocument, type MarkdownImport, type SerializeOptions } from '../../content/markdown.js'
 import { blocksFrom } from '../../content/markdown/blocks-from.js'
 import { blocksTo } from '../../content/markdown/blocks-to.js'
+import { markdownBudget, withinBudget } from '../../content/markdown/budget.js'
 import type { ParseContext } from '../../content/markdown/inline-from.js'
 import { allows, block, type Container, dataOf, leaf, nodeText, paragraph } from '../../content/markdown/nodes.js'
 import { imageRef, linkRef, refUrl } from '../../content/markdown/refs.js'
@@ -65,7 +66,7 @@ function gitbookSyntax(this: Processor) {
 const isOpening = (node: Nodes) => node.type === 'gitbookTag' && !node.name.startsWith('end') && !(node as GitbookTag & { alone?: boolean }).alone
 const isClosing = (node: Nodes) => node.type === 'gitbookTag' && node.name.startsWith('end')
 
-const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml']).use(gitbookSyntax)
+const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml']).use(gitbookSyntax).use(markdownBudget)
 const writer = unified().use(remarkStringify, MARKDOWN_STYLE).use(remarkGfm).use(gitbookSyntax)
 
 /** Pair each opening tag with its `end…` tag among its siblings (nested tags of one name counted), at every level. */
@@ -101,7 +102,7 @@ function pairTags(parent: Parent): void {
 }
 
 function parse(markdown: string): Root {
-  const tree = parser.parse(markdown) as Root
+  const tree = withinBudget(() => parser.parse(markdown) as Root)
   pairTags(tree)
   return tree
 }

@@ -3,6 +3,7 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkStringify from 'remark-stringify'
 import { unified } from 'unified'
+import { markdownBudget, withinBudget } from '../../content/markdown/budget.js'
 
 /**
  * SUMMARY.md, the table of contents of GitBook's Git Sync layout: nested lists of
@@ -26,7 +27,7 @@ export interface SummarySection {
   entries: SummaryEntry[]
 }
 
-const parser = unified().use(remarkParse).use(remarkGfm)
+const parser = unified().use(remarkParse).use(remarkGfm).use(markdownBudget)
 const writer = unified().use(remarkStringify, { bullet: '*', listItemIndent: 'one', emphasis: '*', strong: '*', rule: '-' }).use(remarkGfm)
 
 /** The text of inline content (marks dropped, code kept as written). */
@@ -51,7 +52,7 @@ function entriesOf(list: List): SummaryEntry[] {
 }
 
 export function parseSummary(markdown: string): SummarySection[] {
-  const tree = parser.parse(markdown) as Root
+  const tree = withinBudget(() => parser.parse(markdown) as Root)
   const sections: SummarySection[] = [{ entries: [] }]
   for (const node of tree.children) {
     if (node.type === 'heading' && node.depth >= 2) sections.push({ group: textOf(node.children).trim(), entries: [] })
