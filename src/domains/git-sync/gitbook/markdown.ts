@@ -43,6 +43,15 @@ declare module 'mdast' {
 const PAIRED = new Set(['hint', 'tabs', 'tab', 'file', 'embed', 'code', 'content-ref'])
 const ALONE = new Set(['file', 'embed'])
 const HINT_STYLES = new Set(['info', 'warning', 'danger', 'success'])
+/** The block each tag makes. */
+const BLOCK_TYPES = new Map([
+  ['hint', 'hint'],
+  ['tabs', 'tabs'],
+  ['file', 'file'],
+  ['embed', 'embed'],
+  ['code', 'code'],
+  ['content-ref', 'content-ref'],
+])
 
 function gitbookSyntax(this: Processor) {
   const data = this.data()
@@ -69,36 +78,48 @@ const isClosing = (node: Nodes) => node.type === 'gitbookTag' && node.name.start
 const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml']).use(gitbookSyntax).use(markdownBudget)
 const writer = unified().use(remarkStringify, MARKDOWN_STYLE).use(remarkGfm).use(gitbookSyntax)
 
-/** Pair each opening tag with its `end…` tag among its siblings (nested tags of one name counted), at every level. */
+/**
+ * Pair each opening tag with its `end…` tag among its siblings (nested tags of one name counted),
+ * at every level: an opening tag pairs with the first `end…` after it that closes as many tags of
+ * its name as opened in between, found for all tags of a list at once with a stack per name (so a
+ * list of many tags is read once, not once per tag), then used where it falls inside the range
+ * being paired (a pair inside another never reaches past it).
+ */
 function pairTags(parent: Parent): void {
   const kids = parent.children as RootContent[]
+  const ends = new Map<number, number>()
+  const open = new Map<string, number[]>()
+  kids.forEach((node, i) => {
+    if (node.type !== 'gitbookTag') return
+    if (PAIRED.has(node.name)) {
+      const stack = open.get(node.name) ?? []
+      open.set(node.name, stack)
+      stack.push(i)
+    } else if (node.name.startsWith('end')) {
+      const at = open.get(node.name.slice(3))?.pop()
+      if (at !== undefined) ends.set(at, i)
+    }
+  })
+  parent.children = pairRange(kids, 0, kids.length, ends) as Parent['children']
+}
+
+function pairRange(kids: RootContent[], from: number, to: number, ends: ReadonlyMap<number, number>): RootContent[] {
   const out: RootContent[] = []
-  for (let i = 0; i < kids.length; i++) {
+  for (let i = from; i < to; i++) {
     const node = kids[i]!
     if (node.type === 'gitbookTag' && PAIRED.has(node.name)) {
-      let depth = 0
-      let j = i + 1
-      for (; j < kids.length; j++) {
-        const other = kids[j]!
-        if (other.type !== 'gitbookTag') continue
-        if (other.name === node.name) depth++
-        else if (other.name === `end${node.name}`) {
-          if (depth === 0) break
-          depth--
-        }
-      }
-      if (j < kids.length || ALONE.has(node.name)) {
-        const inner: GitbookBlock = { type: 'gitbookBlock', name: node.name, attributes: node.attributes, children: j < kids.length ? kids.slice(i + 1, j) : [] }
-        pairTags(inner)
-        out.push(inner)
-        if (j < kids.length) i = j
+      const end = ends.get(i)
+      const paired = end !== undefined && end < to
+      if (paired || ALONE.has(node.name)) {
+        out.push({ type: 'gitbookBlock', name: node.name, attributes: node.attributes, children: paired ? pairRange(kids, i + 1, end, ends) : [] })
+        if (paired) i = end
         continue
       }
     }
     if ('children' in node) pairTags(node as Parent)
     out.push(node)
   }
-  parent.children = out as Parent['children']
+  return out
 }
 
 function parse(markdown: string): Root {
@@ -123,6 +144,14 @@ function blockFrom(node: RootContent, ctx: ParseContext, where: Container): DocB
   if (node.type === 'gitbookTag') return [paragraph(ctx, [leaf(node.value)])]
   if (node.type !== 'gitbookBlock') return undefined
   const inner = (container: Container) => blocksFrom(node.children, ctx, container)
+  // Not allowed here: its content, as the shared rules would keep it (a file or embed that can be
+  // read: nothing). Decided before the block is made, so nested blocks are read once, not once
+  // for the block and again for its content (a hint in a hint in a hint… read 2^depth times).
+  const type = BLOCK_TYPES.get(node.name)
+  if (type === undefined || !allows(where, type)) {
+    const readable = (node.name === 'file' && attribute(node, 'src') !== undefined) || (node.name === 'embed' && attribute(node, 'url') !== undefined)
+    return readable ? [] : inner(where)
+  }
   const made = ((): DocBlock | undefined => {
     switch (node.name) {
       case 'hint': {
@@ -172,9 +201,8 @@ function blockFrom(node: RootContent, ctx: ParseContext, where: Container): DocB
         return undefined
     }
   })()
-  // Not readable as its block (no `src`...), or not allowed here: its content, as the shared rules would keep it.
-  if (!made || !allows(where, made.type)) return made?.type === 'file' || made?.type === 'embed' ? [] : inner(where)
-  return [made]
+  // Not readable as its block (no `src`...): its content.
+  return made ? [made] : inner(where)
 }
 
 const tag = (name: string, attributes: Array<[string, string]> = []): GitbookTag => ({ type: 'gitbookTag', name, attributes, value: tagLine(name, attributes) })
