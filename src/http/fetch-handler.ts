@@ -202,10 +202,19 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       requestText: outcome.requestText,
       responseText: outcome.text,
       seq: 0,
+      truncated: undefined,
+      size: 0,
+      kept: false,
     }
     core.journal.record(record)
-    // A stream's text is known once it has been sent: the journal's entry gets it then.
-    if (outcome.events) outcome.stream = eventStreamBody(outcome.events, { onError: options.onError ?? logUnexpected, onEnd: (text) => (record.responseText = text) })
+    // A stream's text is known once it has been sent: the journal's entry gets it then (as much of it as the journal keeps).
+    if (outcome.events) {
+      outcome.stream = eventStreamBody(outcome.events, {
+        onError: options.onError ?? logUnexpected,
+        keep: core.journal.bodyLimit,
+        onEnd: (text, length) => core.journal.respond(record, text, length),
+      })
+    }
     return toResponse(outcome, head)
   }
 }
