@@ -152,16 +152,16 @@ describe('http: hostile requests, before authorization', () => {
     }
   }, 600_000)
 
-  it('a query parameter given 20,000 times costs about what 20,000 different ones do', async () => {
+  it('a list query parameter given 20,000 times costs about what 20,000 different parameters do', async () => {
     const w = await createWorld()
     const get = async (query: string) => {
       const started = performance.now()
-      const res = await w.api.fetch(new Request(`${BASE}/v1/orgs/${w.org.id}/spaces?${query}`, { headers: { authorization: `Bearer ${w.tokens.olga}` } }))
+      const res = await w.api.fetch(new Request(`${BASE}/v1/orgs/${w.org.id}/change-requests?${query}`, { headers: { authorization: `Bearer ${w.tokens.olga}` } }))
       expect(res.status).toBeLessThan(500)
       return performance.now() - started
     }
-    const repeated = Array.from({ length: 20_000 }, () => 'q=1').join('&')
-    const different = Array.from({ length: 20_000 }, (_, i) => `q${i}=1`).join('&').slice(0, repeated.length)
+    const repeated = Array.from({ length: 20_000 }, () => 'status=open').join('&')
+    const different = Array.from({ length: 20_000 }, (_, i) => `s${i}=open`).join('&').padEnd(repeated.length, 'x')
     let best = { repeated: Infinity, different: Infinity }
     for (let round = 0; round < 5; round++) {
       best = { different: Math.min(best.different, await get(different)), repeated: Math.min(best.repeated, await get(repeated)) }
