@@ -94,13 +94,15 @@ function validationError(where: Where, error: z.ZodError, input: unknown): ApiEr
 
 /**
  * Values a body may hold to be validated in full, every problem found (the message reports five).
- * Past it a body is validated up to the first problem of each list and object: zod makes an issue
- * of every element that fails (a 1 MiB list of wrong types is half a million issues, seconds of
- * work before the caller is even authorized), and a message names five at most anyway.
+ * Past it, a list or an object is validated up to its first value of the wrong type: zod makes an
+ * issue of every element that fails (a 1 MiB list of wrong types is half a million issues, seconds
+ * of work before the caller is even authorized), and a message names five at most anyway.
  */
 export const FULL_VALIDATION_VALUES = 2000
 
-// zod's own option (what `schema.validate()` uses): a list or an object stops at its first failing element.
+// zod's parse context `abortEarly` (what its `schema.validate()` uses; not in its public type, hence
+// the cast): a list or an object stops at the first element whose issue aborts (a wrong type; a
+// failed check, such as a length, does not stop it). test/http/hostile-bodies.test.ts sees it work.
 const FIRST_PROBLEMS = { abortEarly: true } as z.core.ParseContext<z.core.$ZodIssue>
 
 /** `value` as `schema` reads it, or a 400 naming the field and the rule; `firstProblems`: stop at the first problem of each list and object. */
