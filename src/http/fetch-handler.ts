@@ -4,7 +4,7 @@ import { NO_CONTENT } from '../core/operation.js'
 import { isEventStream, type EventStream } from '../core/stream.js'
 import { serveAsset } from './assets.js'
 import { API_CORE, type ApiCore } from './api-core.js'
-import { routerSatisfies, decodeQuery, queryShapeOf, type QueryShape, errorAnswer, jsonAnswer, parseBody, prefersMinimal, readBody, toResponse, validate, type Answer } from './codec.js'
+import { routerSatisfies, decodeQuery, queryShapeOf, type QueryShape, errorAnswer, jsonAnswer, prefersMinimal, readBody, toResponse, validate, validBody, type Answer } from './codec.js'
 import { createCors, type CorsOptions } from './cors.js'
 import { eventStreamBody } from './event-stream.js'
 import type { FaultAction } from './faults.js'
@@ -115,7 +115,7 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       const text = def.body ? await readBody(request, def) : undefined
       // The journal keeps the body as sent, less what the operation says must never be kept (credentials).
       outcome.requestText = text !== undefined && def.redactJournal ? def.redactJournal(text) : text
-      const body = validate(def.body, parseBody(request, def, text), 'body field')
+      const body = validBody(request, def, text)
       const input = { user: outcome.user, params, query, body, prepared: undefined as unknown }
       let result: unknown
       if (operation.prepare) {
@@ -202,10 +202,19 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       requestText: outcome.requestText,
       responseText: outcome.text,
       seq: 0,
+      truncated: undefined,
+      size: 0,
+      kept: false,
     }
     core.journal.record(record)
-    // A stream's text is known once it has been sent: the journal's entry gets it then.
-    if (outcome.events) outcome.stream = eventStreamBody(outcome.events, { onError: options.onError ?? logUnexpected, onEnd: (text) => (record.responseText = text) })
+    // A stream's text is known once it has been sent: the journal's entry gets it then (as much of it as the journal keeps).
+    if (outcome.events) {
+      outcome.stream = eventStreamBody(outcome.events, {
+        onError: options.onError ?? logUnexpected,
+        keep: core.journal.bodyLimit,
+        onEnd: (text, length) => core.journal.respond(record, text, length),
+      })
+    }
     return toResponse(outcome, head)
   }
 }

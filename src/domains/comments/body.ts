@@ -46,7 +46,8 @@ export function bodyOf(input: z.output<typeof CommentBodyInputSchema>, field: st
 export function encodeBody(body: CommentBody, format: DocumentFormat | undefined): CommentBody {
   if ('markdown' in body) {
     if (format !== 'document') return { markdown: body.markdown }
-    return { document: markdownToDocument(body.markdown, { takeTitle: false, frontmatter: false }).document }
+    // Markdown stored before links were checked is read without its unsafe targets (never a 500).
+    return { document: markdownToDocument(body.markdown, { takeTitle: false, frontmatter: false, unsafeLinks: 'drop' }).document }
   }
   if (format !== 'markdown') return { document: body.document }
   return { markdown: documentToMarkdown(body.document) }
