@@ -39,6 +39,32 @@ export const HOSTILE_STRINGS: readonly string[] = [
   'Infinity',
 ]
 
+/**
+ * URLs no outgoing request may reach, and link targets no page may carry: loopback, private,
+ * link-local (cloud metadata) and unspecified addresses in their spellings, local names, and
+ * schemes other than http and https (URL fields are fetched or shown as links).
+ */
+export const HOSTILE_URLS: readonly string[] = [
+  'http://127.0.0.1/spec.json',
+  'http://127.1:4000/v1/orgs',
+  'http://0x7f000001/a.png',
+  'http://2130706433/a.png',
+  'http://[::1]/spec.yaml',
+  'http://[::ffff:127.0.0.1]/a.png',
+  'http://169.254.169.254/latest/meta-data/',
+  'http://10.0.0.7/a.png',
+  'http://192.168.1.1/spec.json',
+  'http://0.0.0.0/',
+  'http://localhost:4000/v1/orgs',
+  'http://metadata.google.internal/computeMetadata/v1/',
+  'https://user:secret@127.0.0.1/repo.git',
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'file:///etc/passwd',
+  'ftp://example.com/a.png',
+]
+
 /** Strings past every limit: the schema's maximum plus one, and a few long ones. */
 export const longString = (max: number | undefined): fc.Arbitrary<string> =>
   fc.constantFrom((max ?? 1000) + 1, 5_000, 70_000).map((n) => 'x'.repeat(n))

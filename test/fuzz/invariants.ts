@@ -2,6 +2,18 @@ import { schema, type OperationDef } from '../../src/index.js'
 import { expectOfficialEventStream, expectOfficialResponse, hasOfficialOperation } from '../conformance/official.js'
 import { describe, send, type Answer, type FuzzRequest } from './requests.js'
 import type { FuzzWorld } from './world.js'
+import { HOSTILE_URLS } from './hostile.js'
+
+/** The hosts of HOSTILE_URLS as the URL parser writes them (`0x7f000001` is `127.0.0.1`). */
+const HOSTILE_HOSTS = new Set(HOSTILE_URLS.filter((u) => /^https?:/i.test(u)).map((u) => new URL(u).hostname))
+
+/** Why no outgoing request may go to `url` (one of HOSTILE_URLS, or not http or https), or undefined. */
+function outgoingRefusal(url: string): string | undefined {
+  const parsed = new URL(url)
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return `the scheme ${parsed.protocol}`
+  if (HOSTILE_HOSTS.has(parsed.hostname)) return 'a private address or a local name'
+  return undefined
+}
 
 /** Every row of every store collection. Rows are frozen and replaced on update, so references say whether anything changed. */
 export type Snapshot = Map<string, readonly object[]>
@@ -41,7 +53,12 @@ const fail = (what: string, req: FuzzRequest, op: OperationDef, answer: Answer):
  */
 export async function checkRequest(world: FuzzWorld, op: OperationDef, req: FuzzRequest): Promise<Answer> {
   const before = snapshot(world)
+  world.fetched.length = 0
   const answer = await send(world, req, op)
+  for (const url of world.fetched) {
+    const why = outgoingRefusal(url)
+    if (why) fail(`an outgoing request to ${url} (${why}): the guard checks every URL before it is fetched`, req, op, answer)
+  }
   const changed = changedCollections(before, snapshot(world))
   const { status } = answer
   if (mustBeUnauthorized(req, op) && status !== 401) fail('no 401 for a request without a valid token (README: authentication comes before validation)', req, op, answer)

@@ -315,6 +315,8 @@ async function buildWorld() {
     publicTargets,
     threadTargets,
     errors: [] as unknown[],
+    /** Every URL the API fetched (the world's fetch records them): none may name a private address (checkRequest). */
+    fetched: [] as string[],
     idCount: () => idCount,
     cursors,
     clock,
@@ -355,6 +357,11 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
   for (let i = 0; i < world.idCount(); i++) ids()
   // Unexpected errors (answered as 500) are kept for the failure report instead of logged.
   const errors: unknown[] = []
-  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, store, onError: (error) => errors.push(error), fetch: worldFetch })
-  return { ...world, api, clock, errors }
+  const fetched: string[] = []
+  const recording = ((input: RequestInfo | URL, init?: RequestInit) => {
+    fetched.push(String(input instanceof Request ? input.url : input))
+    return worldFetch(input, init)
+  }) as typeof fetch
+  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, store, onError: (error) => errors.push(error), fetch: recording })
+  return { ...world, api, clock, errors, fetched }
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import type { z } from 'zod'
-import { HOSTILE_STRINGS } from './hostile.js'
+import { HOSTILE_STRINGS, HOSTILE_URLS } from './hostile.js'
+import { pathologicalMarkdown } from './pathological.js'
 
 /**
  * zod 4 schemas to fast-check arbitraries, by walking `schema._zod.def`. No maintained library
@@ -104,14 +105,22 @@ export function matching(pattern: RegExp): fc.Arbitrary<string> {
 
 // Built once: constructing fc.webUrl tokenizes its percent-encoding alphabet (a second each time).
 const WEB_URL = fc.webUrl({ size: 'small' })
+const BAD_URL = fc.constantFrom(...HOSTILE_URLS)
+/** Markdown built to be slow to parse (test/fuzz/pathological.ts), at most this long in a fuzzed field. */
+const PATHOLOGICAL_BYTES = 64_000
 const EMAIL = fc.emailAddress()
 
 function stringArbitrary(def: Def, field: string, idsFor: IdsFor): fc.Arbitrary<string> {
   const { format, pattern } = stringFormat(def)
   const { min, max } = lengthBounds(def)
   if (format === 'email') return EMAIL
-  if (format === 'url') return WEB_URL.filter((u) => max === undefined || u.length <= max)
+  // A URL field is fetched (a file, a spec, a Git remote) or shown as a link: now and then one no request may reach or carry.
+  if (format === 'url') return fc.oneof({ arbitrary: WEB_URL, weight: 3 }, { arbitrary: BAD_URL, weight: 1 }).filter((u) => max === undefined || u.length <= max)
   if (pattern) return matching(pattern).filter((s) => s.length >= min && (max === undefined || s.length <= max))
+  // A markdown field is parsed: now and then markdown built to make a parser quadratic.
+  if (field === 'markdown') {
+    return fc.oneof({ arbitrary: boundedString(min, max, []), weight: 2 }, { arbitrary: pathologicalMarkdown(Math.min(max ?? PATHOLOGICAL_BYTES, PATHOLOGICAL_BYTES)), weight: 1 })
+  }
   return boundedString(min, max, idsFor(field) ?? [])
 }
 
