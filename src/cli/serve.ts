@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { createDocsApi, type DocsApi } from '../api.js'
 import { createDemoState } from '../demo.js'
 import { toNodeHandler } from '../node/to-node-handler.js'
+import { createWorkerOffload } from '../node/worker-offload.js'
 import { createOpenApiDocument } from '../openapi.js'
 import { openDataDir } from '../sqlite/data-dir.js'
 import type { StateDocument } from '../state/seed.js'
@@ -70,12 +71,15 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const url = options.baseUrl?.replace(/\/+$/, '') ?? `http://localhost:${(server.address() as AddressInfo).port}`
   let api: DocsApi
   const demo = !options.seed && (!data || data.empty)
+  // CPU-heavy work (large markdown documents...) on worker threads: no request holds the loop.
+  const offload = createWorkerOffload()
   try {
     const seed = data && !data.empty ? undefined : (options.seed ?? (await createDemoState({ adminToken: options.adminToken })).state)
-    api = createDocsApi({ baseUrl: url, seed, cors: options.cors ?? false, ...(data && { store: data.store, blobs: data.blobs }) })
+    api = createDocsApi({ baseUrl: url, seed, cors: options.cors ?? false, offload, ...(data && { store: data.store, blobs: data.blobs }) })
   } catch (error) {
     // A seed the API refuses: nothing is served, and the port is free again (and the directory empty).
     await new Promise((done) => server.close(done))
+    await offload.close()
     data?.close()
     throw error
   }
@@ -100,8 +104,9 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
         // Keep-alive connections would hold close() open until they time out.
         server.closeAllConnections()
       })
-      // Background work first (it writes through the store), then the file.
+      // Background work first (it writes through the store), then the workers and the file.
       await api.idle()
+      await offload.close()
       data?.close()
     },
   }

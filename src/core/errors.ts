@@ -16,6 +16,7 @@ export const ERRORS = {
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests' },
   INTERNAL: { status: 500, message: 'Internal server error' },
   NOT_IMPLEMENTED: { status: 501, message: 'Not implemented' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is busy: try again shortly' },
 } as const satisfies Record<string, { status: number; message: string }>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -4,6 +4,7 @@ import { nowIso, type Context, type Urls } from './context.js'
 import { ApiError } from './errors.js'
 import { startJob, type Deferred, type Job, type JobEnv, type JobRunner } from './jobs.js'
 import type { Tickets } from './tickets.js'
+import type { Offload } from './offload.js'
 import type { Services } from './services.js'
 import type { BlobPort } from '../storage/blobs.js'
 import { NO_CONTENT, type BoundOperation } from './operation.js'
@@ -30,6 +31,8 @@ export interface Runtime {
   /** Every outgoing request of the library goes through this fetch, guarded (core/outgoing.ts). */
   fetch: typeof fetch
   allowPrivateNetwork: boolean
+  /** Where CPU-heavy work runs (core/offload.ts). */
+  offload: Offload
   tickets: Tickets
   /** Pluggable services from the options (core/services.ts). */
   services: Services
@@ -76,6 +79,7 @@ export function jobEnv(rt: Runtime): JobEnv {
     transaction: (fn) => inSystemTransaction(rt, fn),
     fetch: rt.fetch,
     allowPrivateNetwork: rt.allowPrivateNetwork,
+    offload: rt.offload,
     blobs: rt.blobs,
     now: rt.now,
     services: rt.services,

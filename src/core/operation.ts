@@ -5,6 +5,7 @@ import type { ErrorCode } from './errors.js'
 import type { Encoded } from './json.js'
 import type { EventStream } from './stream.js'
 import type { BlobPort } from '../storage/blobs.js'
+import type { Offload } from './offload.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -66,9 +67,10 @@ export interface OperationInput<D extends OperationDef> {
 /** A handler's answer that turns the success status into 204 (e.g. a 205 delete of what was not there). */
 export const NO_CONTENT: unique symbol = Symbol.for('docs-content-api.no-content')
 
-/** What a prepare step may use: the outgoing fetch and its guard, and the blob port. */
+/** What a prepare step may use: the outgoing fetch and its guard, the blob port, and the offload for CPU-heavy work. */
 export interface PrepareEnv {
   blobs: BlobPort
+  offload: Offload
   fetch: typeof fetch
   allowPrivateNetwork: boolean
 }

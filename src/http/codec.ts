@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { ApiError, errorBody } from '../core/errors.js'
+import { OffloadError, offloadFailure } from '../core/offload.js'
 import { stringifyJson } from '../core/json.js'
 import type { OperationDef } from '../core/operation.js'
 import { EVENT_STREAM_HEADERS } from './event-stream.js'
@@ -212,6 +213,7 @@ export function jsonAnswer(status: number, body: unknown, headers?: Record<strin
 
 /** Encode any thrown value as the API's error body; unknown errors are logged and become a 500. */
 export function errorAnswer(error: unknown, onError: (error: unknown) => void): Answer {
+  if (OffloadError.isOffloadError(error)) error = offloadFailure(error)
   if (ApiError.isApiError(error)) return jsonAnswer(error.status, errorBody(error.status, error.message), error.headers ? { ...error.headers } : undefined)
   onError(error)
   return jsonAnswer(500, errorBody(500, 'Internal server error'))

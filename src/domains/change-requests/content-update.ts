@@ -4,7 +4,7 @@ import type { ChangeRequestRow, FileRow, RevisionRow } from '../../storage/schem
 import type { DocBlock, DocNode, JsonDocument } from '../content/document.js'
 import { emptyDocument } from '../content/document.js'
 import { RevisionDraft, type PageData } from '../content/draft.js'
-import { MarkdownError, markdownToDocument } from '../content/markdown.js'
+import { withKeys, type ReadMarkdownOutput } from '../content/markdown-task.js'
 import { findRevision, pageIn, requireRevision } from '../content/revision.js'
 import { relativePageTarget } from '../content/relative-links.js'
 import { slugify, uniqueSlug } from '../content/slug.js'
@@ -53,26 +53,23 @@ function frontmatterMetadata(fm: Record<string, unknown>, i: number): Metadata {
 }
 
 /**
- * The body and metadata a change's `document` gives. Markdown is parsed: its frontmatter is read
- * (and wins over the change's fields), and with `takeTitle` (insert_page, as Git Sync reads a
- * file) a leading `# Heading` is the title when the frontmatter has none.
+ * The body and metadata a change's `document` gives. Markdown was read before the transaction
+ * (prepare-markdown.ts, `read`): its frontmatter is read (and wins over the change's fields), and
+ * with `takeTitle` (insert_page, as Git Sync reads a file) a leading `# Heading` is the title when
+ * the frontmatter has none. Block keys are made here, from the API's ids.
  */
-function readDocument(ctx: Context, input: { markdown: string } | { document: JsonDocument } | { markdown?: undefined; document?: undefined }, i: number, takeTitle: boolean): { document: JsonDocument; meta: Metadata } {
+function readDocument(ctx: Context, input: { markdown: string } | { document: JsonDocument } | { markdown?: undefined; document?: undefined }, i: number, read: ReadMarkdownOutput | undefined): { document: JsonDocument; meta: Metadata } {
   if ('markdown' in input && input.markdown !== undefined) {
-    let parsed: ReturnType<typeof markdownToDocument>
-    try {
-      parsed = markdownToDocument(input.markdown, { newKey: () => ctx.newId(), takeTitle })
-    } catch (error) {
-      if (error instanceof MarkdownError) throw new ApiError('BAD_REQUEST', `${field(i, 'document.markdown')}: ${error.message}`)
-      throw error
-    }
+    if (!read) throw new Error(`changes[${i}]: markdown not read before the transaction`)
+    if (!read.ok) throw new ApiError('BAD_REQUEST', `${field(i, 'document.markdown')}: ${read.message}`)
+    const parsed = read.value
     const meta = frontmatterMetadata(parsed.frontmatter, i)
     if (parsed.title !== undefined && meta.title === undefined) {
       const heading = FrontmatterSchema.shape.title.safeParse(parsed.title)
       if (!heading.success) throw new ApiError('BAD_REQUEST', `${field(i, 'document.markdown')}: the leading heading, read as the page's title, ${heading.error.issues[0]!.message}`)
       meta.title = parsed.title
     }
-    return { document: parsed.document, meta }
+    return { document: withKeys(parsed.document, read.keys, () => ctx.newId()), meta }
   }
   if ('document' in input && input.document !== undefined) return { document: input.document, meta: {} }
   return { document: emptyDocument(), meta: {} }
@@ -148,7 +145,8 @@ function unplace(draft: RevisionDraft, parent: string | undefined, pageId: strin
  * Apply a batch of content changes to a change request: one new revision for the whole batch,
  * or nothing at all when any change is invalid (the transaction rolls back). Main is untouched.
  */
-export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes: readonly ContentChange[], files: readonly PreparedFile[]) {
+export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes: readonly ContentChange[], prepared: { files: readonly PreparedFile[]; markdown: ReadonlyMap<number, ReadMarkdownOutput> }) {
+  const { files } = prepared
   requireEditable(cr)
   const space = getSpace(ctx, cr.space)
   requireUnlocked(space)
@@ -195,7 +193,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
         const id = pageIds.get(i)!
         const parent = change.into === undefined ? undefined : pageOf(change.into)
         if (parent !== undefined && !draft.has(parent)) throw new ApiError('BAD_REQUEST', `${field(i, 'into')}: no page "${parent}" in the change request`)
-        const { document, meta } = readDocument(ctx, change.document, i, true)
+        const { document, meta } = readDocument(ctx, change.document, i, prepared.markdown.get(i))
         const fields: Metadata = { ...change, ...meta }
         const title = fields.title ?? 'Untitled'
         const taken = draft.takenSlugs(parent)
@@ -216,7 +214,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
       case 'update_page': {
         const old = draft.get(change.page)
         if (!old) throw new ApiError('BAD_REQUEST', `${field(i, 'page')}: no page "${change.page}" in the change request`)
-        const body = change.document === undefined ? undefined : readDocument(ctx, change.document, i, false)
+        const body = change.document === undefined ? undefined : readDocument(ctx, change.document, i, prepared.markdown.get(i))
         const fields: Metadata = { ...change, ...body?.meta }
         const parent = change.into === undefined ? old.parent : change.into === null ? undefined : pageOf(change.into)
         if (parent !== undefined) {

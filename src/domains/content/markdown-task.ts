@@ -1,0 +1,73 @@
+import type { JsonDocument } from './document.js'
+import { MarkdownError, markdownToDocument, type MarkdownImport, type MarkdownOptions } from './markdown.js'
+
+/**
+ * Reading markdown as a task of the offload (core/offload.ts): on a worker thread in Node servers,
+ * so a large document does not hold the event loop. A worker cannot call the API's `ids`, so the
+ * parse writes numbered placeholders where block keys and table ids go; `withKeys` then puts ids
+ * made by the API in their place, in the order the parse asked for them (the ids a parse on the
+ * API's own thread would have made).
+ */
+export interface ReadMarkdownInput {
+  markdown: string
+  /** A leading `# Heading` is the title (see markdownToDocument). @default true */
+  takeTitle?: boolean
+  /** Whether a leading `---` block is YAML frontmatter. @default true */
+  frontmatter?: boolean
+  /** Give blocks keys (placeholders until `withKeys`). @default false */
+  keys?: boolean
+}
+
+/** The import, or why the markdown cannot be stored (a MarkdownError's message). */
+export type ReadMarkdownOutput = { ok: true; value: MarkdownImport; keys: number } | { ok: false; message: string }
+
+const placeholder = (n: number) => `\u0000k${n}\u0000`
+const PLACEHOLDER = /^\u0000k(\d+)\u0000$/
+
+export function readMarkdownTask(input: ReadMarkdownInput): ReadMarkdownOutput {
+  let keys = 0
+  const options: MarkdownOptions = {
+    ...(input.takeTitle !== undefined && { takeTitle: input.takeTitle }),
+    ...(input.frontmatter !== undefined && { frontmatter: input.frontmatter }),
+    ...(input.keys && { newKey: () => placeholder(keys++) }),
+  }
+  try {
+    return { ok: true, value: markdownToDocument(input.markdown, options), keys }
+  } catch (error) {
+    if (error instanceof MarkdownError) return { ok: false, message: error.message }
+    throw error
+  }
+}
+
+/**
+ * The document of a task's import with its `count` placeholders replaced by `newId()` ids, made
+ * in placeholder order. Placeholders stand where the parse put keys: block `key`s, and table ids
+ * (strings, and keys of the table's objects). The document is the task's own (a fresh copy from
+ * the worker, or made for this call): it is changed in place.
+ */
+export function withKeys(document: JsonDocument, count: number, newId: () => string): JsonDocument {
+  if (count === 0) return document
+  const ids = Array.from({ length: count }, () => newId())
+  const swap = (s: string): string => {
+    if (s.charCodeAt(0) !== 0) return s
+    const m = PLACEHOLDER.exec(s)
+    return m ? ids[Number(m[1])]! : s
+  }
+  const visit = (value: unknown): unknown => {
+    if (typeof value === 'string') return swap(value)
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) value[i] = visit(value[i])
+      return value
+    }
+    if (value === null || typeof value !== 'object') return value
+    const obj = value as Record<string, unknown>
+    let renamed = false
+    for (const key in obj) {
+      obj[key] = visit(obj[key])
+      if (key.charCodeAt(0) === 0) renamed = true
+    }
+    // Keys in their order, renamed (a table's columns and records are keyed by their ids).
+    return renamed ? Object.fromEntries(Object.entries(obj).map(([k, v]) => [swap(k), v])) : obj
+  }
+  return visit(document) as JsonDocument
+}
