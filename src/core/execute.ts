@@ -4,7 +4,7 @@ import { nowIso, type Context, type Urls } from './context.js'
 import { ApiError } from './errors.js'
 import { startJob, type Deferred, type Job, type JobEnv, type JobRunner } from './jobs.js'
 import type { Tickets } from './tickets.js'
-import type { Offload } from './offload.js'
+import { OffloadError, type Offload, type TaskName } from './offload.js'
 import type { Services } from './services.js'
 import type { BlobPort } from '../storage/blobs.js'
 import { NO_CONTENT, type BoundOperation } from './operation.js'
@@ -62,10 +62,60 @@ function shareKeyOf(query: unknown): string | undefined {
   return typeof key === 'string' ? key : undefined
 }
 
-/** What a run leaves for `execute`: an error that asked for its writes to be committed, and the jobs it deferred. */
+/** What a run leaves for `execute`: an error that asked for its writes to be committed, the jobs it deferred, and the tasks that finish its answer. */
 interface RunState {
   committed?: ApiError
   deferred?: Deferred
+  later?: Later[]
+}
+
+interface Later {
+  task: TaskName
+  input: unknown
+  apply: (output: never) => void
+}
+
+/** `later` of a request's context: a module function over the run's state (no closure per request). */
+function laterInto(this: { state: RunState }, task: TaskName, input: unknown, apply: (output: never) => void): void {
+  ;(this.state.later ??= []).push({ task, input, apply })
+}
+
+/** `later` of a system context (fixtures, seeds, jobs): there is no answer to finish. */
+function noLater(): never {
+  throw new Error('later() finishes the answer of a request: a system transaction has none')
+}
+
+/** The marker of an answer that tasks finish after its transaction (see `finish`). */
+const FINISHING = Symbol.for('docs-content-api.finishing')
+
+interface Finishing {
+  readonly [FINISHING]: true
+  readonly result: unknown
+  readonly later: readonly Later[]
+}
+
+/** Whether `execute` answered a result that tasks finish after the transaction. */
+export function isFinishing(value: unknown): value is Finishing {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[FINISHING] === true
+}
+
+/**
+ * Run the tasks that finish an answer (one after the other, through the offload: never on the
+ * event loop in one piece) and give the finished result. A task that cannot run is the request's
+ * failure: 503 (the answer is the store's content, not the caller's input, so never a 413).
+ */
+export async function finish(rt: Runtime, finishing: Finishing): Promise<unknown> {
+  for (const { task, input, apply } of finishing.later) {
+    let output: unknown
+    try {
+      output = await rt.offload.run(task, input as never)
+    } catch (error) {
+      if (OffloadError.isOffloadError(error)) throw new ApiError('SERVICE_UNAVAILABLE', `The answer could not be made now (${error.message}): try again shortly`, { headers: { 'retry-after': '1' } })
+      throw error
+    }
+    apply(output as never)
+  }
+  return finishing.result
 }
 
 /** `defer` of a context: a module function over the run's state (no closure per request). */
@@ -121,6 +171,7 @@ export function inSystemTransaction<T>(rt: Runtime, fn: (ctx: Context) => T): T 
       services: rt.services,
       access: SYSTEM_ACCESS,
       defer: deferInto,
+      later: noLater,
       state,
     }
     return fn(ctx)
@@ -168,6 +219,7 @@ function requestContext(rt: Runtime, input: ExecuteInput, tx: WriteTx<AppSchema>
     services: rt.services,
     shareKey: shareKeyOf(input.query),
     defer: deferInto,
+    later: laterInto,
     state,
   }
   return { ctx, access }
@@ -208,5 +260,5 @@ export function execute(rt: Runtime, op: BoundOperation, input: ExecuteInput): u
   // The transaction committed (a throw above rolled it back and starts nothing).
   startDeferred(rt, state.deferred)
   if (state.committed) throw state.committed
-  return result
+  return state.later ? ({ [FINISHING]: true, result, later: state.later } satisfies Finishing) : result
 }

@@ -1,10 +1,12 @@
 import type { TaskTable } from '../core/offload.js'
-import { readMarkdownTask, type ReadMarkdownInput, type ReadMarkdownOutput } from './content/markdown-task.js'
+import { readMarkdownTask, writeMarkdownTask, type ReadMarkdownInput, type ReadMarkdownOutput, type WriteMarkdownInput, type WriteMarkdownOutput } from './content/markdown-task.js'
 
 declare module '../core/offload.js' {
   interface OffloadTasks {
     /** Markdown to a document (domains/content/markdown-task.ts). */
     readMarkdown: (input: ReadMarkdownInput) => ReadMarkdownOutput
+    /** A document to markdown (domains/content/markdown-task.ts). */
+    writeMarkdown: (input: WriteMarkdownInput) => WriteMarkdownOutput
   }
 }
 
@@ -14,4 +16,5 @@ declare module '../core/offload.js' {
  */
 export const TASKS: TaskTable = {
   readMarkdown: readMarkdownTask,
+  writeMarkdown: writeMarkdownTask,
 }

@@ -1,5 +1,5 @@
 import { errorBody, ApiError, logUnexpected } from '../core/errors.js'
-import { authenticate, authorize, execute } from '../core/execute.js'
+import { authenticate, authorize, execute, finish, isFinishing } from '../core/execute.js'
 import { NO_CONTENT } from '../core/operation.js'
 import { isEventStream, type EventStream } from '../core/stream.js'
 import { serveAsset } from './assets.js'
@@ -129,6 +129,8 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
           throw error
         }
       } else result = execute(rt, operation, input)
+      // Parts of the answer made after the transaction, off the event loop (ctx.later).
+      if (isFinishing(result)) result = await finish(rt, result)
       if (result === NO_CONTENT) return Object.assign(outcome, jsonAnswer(204, undefined))
       if (isEventStream(result)) return Object.assign(outcome, { status: def.status, text: undefined, events: result })
       const status = def.minimal && def.response && prefersMinimal(request) ? 204 : def.status

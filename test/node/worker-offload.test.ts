@@ -56,7 +56,9 @@ describe('the API over a worker offload', () => {
     const cr = await (await api.fetch(new Request(`http://x/v1/spaces/${space.id}/change-requests`, { method: 'POST', headers, body: '{}' }))).json()
     const batch = (changes: unknown[]) =>
       api.fetch(new Request(`http://x/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, { method: 'POST', headers, body: JSON.stringify({ changes }) }))
-    return { api, batch }
+    const call = (method: string, path: string, body?: unknown) =>
+      api.fetch(new Request(`http://x/v1/spaces/${space.id}${path}`, { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) }))
+    return { api, batch, call, cr: cr.id as string }
   }
 
   it('stores what an API reading markdown on its own thread stores, ids included', async () => {
@@ -97,5 +99,36 @@ describe('the API over a worker offload', () => {
     expect(result.status).toBe(200)
     // Read on this thread, each page would hold the loop for a sixth of the request; on the worker, a small part.
     expect(stall).toBeLessThan(total / 10)
+  })
+
+  it('answers pages as markdown and comments in either form as an API doing it on its own thread does', async () => {
+    const inline = await world()
+    const threaded = await world(pool({ workers: 2 }))
+    const answers = []
+    for (const w of [inline, threaded]) {
+      await w.batch([{ operation: 'insert_page', title: 'A', document: { markdown: TABLE } }, { operation: 'insert_page', title: 'B', document: { markdown: 'Hello *there*\n\n- one\n- two\n' } }])
+      const merged = await w.call('POST', `/change-requests/${w.cr}/merge`)
+      expect(merged.status).toBe(200)
+      const pages = (await (await w.call('GET', '/content')).json()).pages
+      const md = await w.call('GET', `/content/page/${pages[0].id}?format=markdown`)
+      const posted = await w.call('POST', '/comments', { body: { markdown: 'A **bold** remark\n\n> quoted' } })
+      expect(posted.status).toBe(200)
+      const asDocument = await w.call('GET', '/comments?format=document')
+      answers.push([await md.json(), await posted.json(), await asDocument.json()])
+    }
+    expect(answers[1]).toEqual(answers[0])
+    expect(answers[1]![0].markdown).toContain('| a | b |')
+    expect(answers[1]![2].items[0].body.document.nodes[0].type).toBe('paragraph')
+  })
+
+  it('a large comment is read off the event loop when posted, and when answered as a document', async () => {
+    const { call } = await world(pool({ workers: 1 }))
+    const markdown = prose(600_000)
+    const posted = await longestStall(() => call('POST', '/comments', { body: { markdown } }))
+    expect(posted.result.status).toBe(200)
+    expect(posted.stall).toBeLessThan(posted.total / 4)
+    const read = await longestStall(() => call('GET', '/comments?format=document'))
+    expect(read.result.status).toBe(200)
+    expect(read.stall).toBeLessThan(read.total / 4)
   })
 })

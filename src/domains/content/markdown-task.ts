@@ -1,5 +1,5 @@
 import type { JsonDocument } from './document.js'
-import { MarkdownError, markdownToDocument, type MarkdownImport, type MarkdownOptions } from './markdown.js'
+import { documentToMarkdown, MarkdownError, markdownToDocument, type MarkdownImport, type MarkdownOptions } from './markdown.js'
 
 /**
  * Reading markdown as a task of the offload (core/offload.ts): on a worker thread in Node servers,
@@ -22,7 +22,6 @@ export interface ReadMarkdownInput {
 export type ReadMarkdownOutput = { ok: true; value: MarkdownImport; keys: number } | { ok: false; message: string }
 
 const placeholder = (n: number) => `\u0000k${n}\u0000`
-const PLACEHOLDER = /^\u0000k(\d+)\u0000$/
 
 export function readMarkdownTask(input: ReadMarkdownInput): ReadMarkdownOutput {
   let keys = 0
@@ -49,9 +48,9 @@ export function withKeys(document: JsonDocument, count: number, newId: () => str
   if (count === 0) return document
   const ids = Array.from({ length: count }, () => newId())
   const swap = (s: string): string => {
-    if (s.charCodeAt(0) !== 0) return s
-    const m = PLACEHOLDER.exec(s)
-    return m ? ids[Number(m[1])]! : s
+    if (s.charCodeAt(0) !== 0 || s.charCodeAt(1) !== 107 /* k */ || s.charCodeAt(s.length - 1) !== 0) return s
+    const id = ids[Number(s.slice(2, -1))]
+    return id ?? s
   }
   const visit = (value: unknown): unknown => {
     if (typeof value === 'string') return swap(value)
@@ -70,4 +69,23 @@ export function withKeys(document: JsonDocument, count: number, newId: () => str
     return renamed ? Object.fromEntries(Object.entries(obj).map(([k, v]) => [swap(k), v])) : obj
   }
   return visit(document) as JsonDocument
+}
+
+export interface WriteMarkdownInput {
+  document: JsonDocument
+  /** The names of the files the document's file blocks show, by file id (the link text of a file). */
+  fileNames?: Readonly<Record<string, string>>
+}
+
+/** Writing a document as markdown as a task of the offload: the markdown, or why the document cannot be written. */
+export type WriteMarkdownOutput = { ok: true; markdown: string } | { ok: false; message: string }
+
+export function writeMarkdownTask(input: WriteMarkdownInput): WriteMarkdownOutput {
+  const names = input.fileNames
+  try {
+    return { ok: true, markdown: documentToMarkdown(input.document, names ? { fileName: (id) => (Object.hasOwn(names, id) ? names[id] : undefined) } : {}) }
+  } catch (error) {
+    // A document the conversion cannot read (a stored comment body from an older state...).
+    return { ok: false, message: (error as Error).message }
+  }
 }
