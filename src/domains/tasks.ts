@@ -1,4 +1,6 @@
 import type { TaskTable } from '../core/offload.js'
+import type { JsonDocument } from './content/document.js'
+import { readGitbookTask, sameMeaningTask, writeGitbookTask, type ReadGitbookOutput } from './git-sync/gitbook/tasks.js'
 import { readMarkdownTask, writeMarkdownTask, type ReadMarkdownInput, type ReadMarkdownOutput, type WriteMarkdownInput, type WriteMarkdownOutput } from './content/markdown-task.js'
 
 declare module '../core/offload.js' {
@@ -7,6 +9,12 @@ declare module '../core/offload.js' {
     readMarkdown: (input: ReadMarkdownInput) => ReadMarkdownOutput
     /** A document to markdown (domains/content/markdown-task.ts). */
     writeMarkdown: (input: WriteMarkdownInput) => WriteMarkdownOutput
+    /** A Git Sync page file to a document (domains/git-sync/gitbook/tasks.ts). */
+    readGitbookMarkdown: (input: { markdown: string }) => ReadGitbookOutput
+    /** A page's body as GitBook-flavoured markdown. */
+    writeGitbookMarkdown: (input: { document: JsonDocument }) => string
+    /** Whether an export's file says what the branch's already does. */
+    gitSyncSameMeaning: (input: { path: string; existing: string; next: string; root: string; summary: boolean }) => boolean
   }
 }
 
@@ -17,4 +25,7 @@ declare module '../core/offload.js' {
 export const TASKS: TaskTable = {
   readMarkdown: readMarkdownTask,
   writeMarkdown: writeMarkdownTask,
+  readGitbookMarkdown: readGitbookTask,
+  writeGitbookMarkdown: writeGitbookTask,
+  gitSyncSameMeaning: sameMeaningTask,
 }
