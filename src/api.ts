@@ -18,6 +18,8 @@ import { boundOperations, levelResolvers, operations, resumers, seedRules } from
 import { resumeWork } from './core/resume.js'
 import { createSearchIndexes } from './domains/search/indexes.js'
 import { createGitSyncQueue } from './domains/git-sync/queue.js'
+import { createPdfCache } from './domains/change-requests/pdf-cache.js'
+import { pdfTicketDropped } from './domains/change-requests/pdf-ticket.js'
 import type { Answerer } from './domains/ask/answerer.js'
 import { extractiveAnswerer } from './domains/ask/extractive.js'
 import { dumpState } from './state/dump.js'
@@ -189,6 +191,13 @@ export interface DocsApiOptions {
    * const api = createDocsApi({ offload: createWorkerOffload({ workers: 2 }) })
    */
   offload?: Offload
+  /**
+   * The bytes of change-request PDFs the API keeps (`/pdf/<ticket>`): each is rendered once and
+   * served again from memory while a ticket names it, the least recently served going first past
+   * this budget. 0 keeps none (every GET renders; two at the same time still share one render).
+   * @default 67108864 (64 MiB)
+   */
+  pdfCacheBytes?: number
 }
 
 export interface DocsApi {
@@ -249,6 +258,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
   const urls = createUrls(options.baseUrl ?? 'http://localhost:4000', options.appUrl, options.publishedUrl)
   const onError = options.onError ?? logUnexpected
   const blobs = options.blobs ?? createMemoryBlobs()
+  const pdfs = createPdfCache(options.pdfCacheBytes)
   const rt: Runtime = {
     store,
     now,
@@ -261,7 +271,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     allowPrivateNetwork: options.allowPrivateNetwork ?? false,
     offload: options.offload ?? createInlineOffload(TASKS),
-    tickets: createTickets(),
+    tickets: createTickets({ onDrop: (data) => pdfTicketDropped(pdfs, data) }),
     // Each area adds the services it takes from the options here (core/services.ts).
     services: {
       ...(options.openapi && { openapi: options.openapi }),
@@ -269,6 +279,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
       ...(options.translate && { translate: options.translate }),
       search: createSearchIndexes(),
       gitSync: createGitSyncQueue(),
+      pdfs,
       ask: options.ask ?? extractiveAnswerer,
     },
   }
@@ -296,6 +307,8 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
   const goBack = (snapshot: StoreSnapshot) => {
     capability('restore')(snapshot)
     rt.jobs.supersede()
+    // A PDF kept is of a revision id, which the restored state may give to other pages.
+    pdfs.clear()
     resume()
   }
   const core: ApiCore = {

@@ -21,6 +21,8 @@ export type { IntegrationDeliveryOptions, IntegrationExecutionContext, Integrati
 
 // --- Storage: the port, the in-memory adapter, the schema of stored rows
 export { createMemoryStore } from './storage/memory.js'
+export { StorageError } from './storage/errors.js'
+export type { StorageFailure } from './storage/errors.js'
 export { schema } from './storage/schema.js'
 export type { AppSchema } from './storage/schema.js'
 export type * from './storage/port.js'

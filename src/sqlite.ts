@@ -9,3 +9,5 @@ export { openDataDir } from './sqlite/data-dir.js'
 export type { DataDir, DataDirOptions } from './sqlite/data-dir.js'
 export { SQLITE_FORMAT, SQLITE_FORMAT_VERSION, SqliteFormatError } from './sqlite/layout.js'
 export { SqliteUnavailableError } from './sqlite/driver.js'
+// What the store and the blob port throw for a full disk or one that cannot be written (also exported by the main entry).
+export { StorageError } from './storage/errors.js'

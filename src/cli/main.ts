@@ -5,6 +5,7 @@ import { createDemoState } from '../demo.js'
 import type { StateDocument } from '../state/seed.js'
 import { SqliteUnavailableError } from '../sqlite/driver.js'
 import { SqliteFormatError } from '../sqlite/layout.js'
+import { StorageError } from '../storage/errors.js'
 import { SeedOverDataError, serve, type RunningServer } from './serve.js'
 
 /**
@@ -112,8 +113,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
       return 2
     }
     // A seed the API refuses says which row and field; a data directory that cannot be opened
-    // (in use, of a newer version, better-sqlite3 missing) says why: that is all the user needs.
-    if ((error as { status?: number }).status === 400 || error instanceof SqliteFormatError || error instanceof SqliteUnavailableError) {
+    // (in use, of a newer version, not writable, full, better-sqlite3 missing) says why: that is all the user needs.
+    if ((error as { status?: number }).status === 400 || error instanceof SqliteFormatError || error instanceof SqliteUnavailableError || StorageError.isStorageError(error)) {
       io.err(`docs-content-api: ${(error as Error).message}\n`)
       return 1
     }

@@ -1,3 +1,5 @@
+import { StorageError } from '../storage/errors.js'
+
 /**
  * One table of error codes: each code has its HTTP status and a default message.
  * Domain code throws `new ApiError('NOT_FOUND', 'Space not found')`; the HTTP codec turns it
@@ -17,6 +19,8 @@ export const ERRORS = {
   INTERNAL: { status: 500, message: 'Internal server error' },
   NOT_IMPLEMENTED: { status: 501, message: 'Not implemented' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is busy: try again shortly' },
+  STORAGE_NOT_WRITABLE: { status: 503, message: 'Storage is not writable (a read-only or failing disk): the change was not saved, nothing was changed' },
+  INSUFFICIENT_STORAGE: { status: 507, message: 'Storage is full: the change was not saved, nothing was changed; try again once space is freed' },
 } as const satisfies Record<string, { status: number; message: string }>
 
 export type ErrorCode = keyof typeof ERRORS
@@ -54,9 +58,14 @@ export class ApiError extends Error {
   }
 }
 
-/** What every `onError` defaults to: the error, logged with the package's name. */
+/**
+ * What every `onError` defaults to: the error, logged with the package's name. A storage that
+ * cannot write is no bug to trace but a disk to see to: its message (the file and the system's
+ * reason) is the whole line.
+ */
 export function logUnexpected(error: unknown): void {
-  console.error('[docs-content-api] unexpected error', error)
+  if (StorageError.isStorageError(error)) console.error(`[docs-content-api] ${error.message}`)
+  else console.error('[docs-content-api] unexpected error', error)
 }
 
 /** The JSON error body of every failed request. */

@@ -1,7 +1,8 @@
 import type { z } from 'zod'
-import { ApiError, errorBody } from '../core/errors.js'
+import { ApiError, ERRORS, errorBody } from '../core/errors.js'
 import { OffloadError, offloadFailure } from '../core/offload.js'
 import { stringifyJson } from '../core/json.js'
+import { StorageError } from '../storage/errors.js'
 import type { OperationDef } from '../core/operation.js'
 import { EVENT_STREAM_HEADERS } from './event-stream.js'
 
@@ -100,15 +101,54 @@ export function routerSatisfies(schema: z.ZodObject | undefined): boolean {
   })
 }
 
-/** Query string to an object; a key given several times becomes an array. */
-export function decodeQuery(search: string): Record<string, string | string[]> {
+/**
+ * What the query decoder needs to know of an operation's query schema: which parameters take a
+ * list (repeated keys, as the official client sends an array: `?status=draft&status=open`) and
+ * which take one value. Derived once per operation from the zod schema, so no area decodes lists
+ * by hand.
+ */
+export interface QueryShape {
+  arrays: ReadonlySet<string>
+  scalars: ReadonlySet<string>
+}
+
+export const NO_QUERY: QueryShape = { arrays: new Set(), scalars: new Set() }
+
+type ZodDef = { type: string; innerType?: z.ZodType; in?: z.ZodType }
+
+/** Whether a field's schema takes an array, through optional, default, nullable and transforms. */
+function takesArray(schema: z.ZodType): boolean {
+  const def = (schema as unknown as { _zod: { def: ZodDef } })._zod.def
+  if (def.type === 'array') return true
+  if (def.type === 'pipe') return def.in !== undefined && takesArray(def.in)
+  return def.innerType !== undefined && takesArray(def.innerType)
+}
+
+export function queryShapeOf(schema: z.ZodObject | undefined): QueryShape {
+  if (!schema) return NO_QUERY
+  const arrays = new Set<string>()
+  const scalars = new Set<string>()
+  for (const [key, field] of Object.entries(schema.shape)) (takesArray(field as z.ZodType) ? arrays : scalars).add(key)
+  return { arrays, scalars }
+}
+
+/**
+ * Query string to an object. A list parameter of `shape` is always an array: each repeated key
+ * adds a value (`key[]` is read as `key`), and one value makes a list of one. A parameter that
+ * takes one value given several times is a 400 naming it (which value was meant is unknown).
+ * Keys the schema does not know are left to it (it drops them).
+ */
+export function decodeQuery(search: string, shape: QueryShape = NO_QUERY): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {}
   if (!search) return out
   for (const [rawKey, value] of new URLSearchParams(search)) {
     const key = rawKey.endsWith('[]') ? rawKey.slice(0, -2) : rawKey
     const prev = out[key]
-    if (prev === undefined) out[key] = rawKey.endsWith('[]') ? [value] : value
-    else out[key] = Array.isArray(prev) ? [...prev, value] : [prev, value]
+    if (shape.arrays.has(key)) out[key] = prev === undefined ? [value] : [...(prev as string[]), value]
+    else if (prev === undefined && key === rawKey) out[key] = value
+    else if (shape.scalars.has(key)) {
+      throw new ApiError('BAD_REQUEST', `Invalid request: query parameter \`${key}\`: takes one value, given ${prev === undefined ? `as a list (\`${rawKey}\`)` : 'more than once'}`)
+    }
   }
   return out
 }
@@ -211,11 +251,20 @@ export function jsonAnswer(status: number, body: unknown, headers?: Record<strin
   return headers ? { status, text, headers } : { status, text }
 }
 
-/** Encode any thrown value as the API's error body; unknown errors are logged and become a 500. */
+/**
+ * Encode any thrown value as the API's error body; unknown errors are logged and become a 500.
+ * A storage that cannot write (StorageError) answers 507 or 503 with the table's message, which
+ * says why without the file names and system details of the error itself; that is logged too, as
+ * someone has to free space or fix the disk.
+ */
 export function errorAnswer(error: unknown, onError: (error: unknown) => void): Answer {
   if (OffloadError.isOffloadError(error)) error = offloadFailure(error)
   if (ApiError.isApiError(error)) return jsonAnswer(error.status, errorBody(error.status, error.message), error.headers ? { ...error.headers } : undefined)
   onError(error)
+  if (StorageError.isStorageError(error)) {
+    const { status, message } = ERRORS[error.reason === 'full' ? 'INSUFFICIENT_STORAGE' : 'STORAGE_NOT_WRITABLE']
+    return jsonAnswer(status, errorBody(status, message))
+  }
   return jsonAnswer(500, errorBody(500, 'Internal server error'))
 }
 

@@ -4,7 +4,7 @@ import { NO_CONTENT } from '../core/operation.js'
 import { isEventStream, type EventStream } from '../core/stream.js'
 import { serveAsset } from './assets.js'
 import { API_CORE, type ApiCore } from './api-core.js'
-import { routerSatisfies, decodeQuery, errorAnswer, jsonAnswer, parseBody, prefersMinimal, readBody, toResponse, validate, type Answer } from './codec.js'
+import { routerSatisfies, decodeQuery, queryShapeOf, type QueryShape, errorAnswer, jsonAnswer, parseBody, prefersMinimal, readBody, toResponse, validate, type Answer } from './codec.js'
 import { createCors, type CorsOptions } from './cors.js'
 import { eventStreamBody } from './event-stream.js'
 import type { FaultAction } from './faults.js'
@@ -87,6 +87,8 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
   const router = createRouter(operations)
   /** Operations whose path parameters the router already guarantees (no validation needed per request). */
   const routed = new WeakSet(operations.filter((op) => routerSatisfies(op.def.params)).map((op) => op.def))
+  /** Which query parameters of each operation take a list (repeated keys) and which one value. */
+  const queryShapes = new WeakMap<object, QueryShape>(operations.map((op) => [op.def, queryShapeOf(op.def.query)]))
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
   const cors = createCors(options.cors)
   const fail = (error: unknown): Outcome => errorAnswer(error, options.onError ?? logUnexpected)
@@ -108,7 +110,7 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
     try {
       outcome.user = authenticate(rt, operation, bearer(request.headers.get('authorization')))
       const params = routed.has(def) ? match.params : (validate(def.params, match.params, 'path parameter') ?? match.params)
-      const query = validate(def.query, decodeQuery(search), 'query parameter') ?? {}
+      const query = validate(def.query, decodeQuery(search, queryShapes.get(def)), 'query parameter') ?? {}
       // Operations without a body answer without waiting on the request stream.
       const text = def.body ? await readBody(request, def) : undefined
       // The journal keeps the body as sent, less what the operation says must never be kept (credentials).

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { BlobPort } from '../storage/blobs.js'
+import { ensureWritableDir, storageErrorOf } from './storage-errors.js'
 
 export interface FileBlobsOptions {
   /** The directory blobs are kept in (created when missing). @example createFileBlobs({ dir: './docs-data/blobs' }) */
@@ -16,6 +17,57 @@ interface BlobMeta {
 }
 
 const KEY = /^[0-9a-f]{64}$/
+const FOLDER = /^[0-9a-f]{2}$/
+/** A temporary file: `<blob or meta file>.<pid of its writer>.<n>.partial`. */
+const PARTIAL = /\.(\d+)\.\d+\.partial$/
+
+/** Remove a file if it is there (what is left of a failed write); never throws. */
+function discard(file: string): void {
+  try {
+    unlinkSync(file)
+  } catch {
+    // not there, or not removable either: nothing more to do
+  }
+}
+
+/** Remove a blob folder left empty; never throws (a blob may have come meanwhile). */
+function discardFolder(folder: string): void {
+  try {
+    if (readdirSync(folder).length === 0) rmdirSync(folder)
+  } catch {
+    // already gone, or not removable
+  }
+}
+
+/** Whether process `pid` is running (one writing a temporary file now), as far as this process can tell. */
+function running(pid: number): boolean {
+  if (pid === process.pid) return false // this process writes synchronously: none of its writes is under way
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM' // there, another user's
+  }
+}
+
+/**
+ * Remove the temporary files a process left when it died in the middle of a write (a crash, a
+ * kill): they are not blobs, nothing names them, and nothing else would ever remove them. One
+ * whose writer is still running is left to it.
+ */
+function removeStalePartials(dir: string): void {
+  for (const folder of readdirSync(dir)) {
+    if (!FOLDER.test(folder)) continue
+    let removed = false
+    for (const name of readdirSync(join(dir, folder))) {
+      const pid = PARTIAL.exec(name)?.[1]
+      if (pid === undefined || running(Number(pid))) continue
+      discard(join(dir, folder, name))
+      removed = true
+    }
+    if (removed) discardFolder(join(dir, folder))
+  }
+}
 
 /**
  * The blob port on files: each blob is a file named by the SHA-256 of its content type and bytes
@@ -31,18 +83,31 @@ const KEY = /^[0-9a-f]{64}$/
  * No snapshot, restore or fork: blobs are never changed once stored, and the API shares one blob
  * port between an API and its forks and leaves it alone on restore (a key no row names is never
  * served). `delete` is the undo of a `put` whose request failed, so a reference count is enough.
+ *
+ * A write that fails removes what it wrote (the temporary file, and a new blob's file when its
+ * metadata could not be written), and says why with a StorageError when the disk is full or
+ * cannot be written (the API answers 507 or 503). Opening removes the temporary files of a
+ * process that died in the middle of a write.
  */
 export function createFileBlobs(options: FileBlobsOptions): BlobPort & { readonly dir: string } {
   const dir = resolve(options.dir)
-  mkdirSync(dir, { recursive: true })
+  ensureWritableDir(dir)
+  removeStalePartials(dir)
   let temp = 0
 
-  const pathOf = (key: string) => join(dir, key.slice(0, 2), key)
+  const folderOf = (key: string) => join(dir, key.slice(0, 2))
+  const pathOf = (key: string) => join(folderOf(key), key)
   const metaOf = (key: string) => `${pathOf(key)}.json`
   const writeAtomically = (file: string, data: string | Uint8Array) => {
     const partial = `${file}.${process.pid}.${++temp}.partial`
-    writeFileSync(partial, data)
-    renameSync(partial, file)
+    try {
+      writeFileSync(partial, data)
+      renameSync(partial, file)
+    } catch (error) {
+      // A full disk leaves the bytes written so far: they go, and the error says why.
+      discard(partial)
+      throw storageErrorOf(error, file) ?? error
+    }
   }
   const readMeta = (key: string): BlobMeta | undefined => {
     if (!KEY.test(key)) return undefined
@@ -62,9 +127,17 @@ export function createFileBlobs(options: FileBlobsOptions): BlobPort & { readonl
         writeAtomically(metaOf(key), JSON.stringify({ contentType, refs: meta.refs + 1 } satisfies BlobMeta))
         return key
       }
-      mkdirSync(join(dir, key.slice(0, 2)), { recursive: true })
-      writeAtomically(pathOf(key), bytes)
-      writeAtomically(metaOf(key), JSON.stringify({ contentType, refs: 1 } satisfies BlobMeta))
+      try {
+        // Not recursive (its parent is there): Node's recursive mkdir says ENOENT for EROFS.
+        if (!existsSync(folderOf(key))) mkdirSync(folderOf(key))
+        writeAtomically(pathOf(key), bytes)
+        writeAtomically(metaOf(key), JSON.stringify({ contentType, refs: 1 } satisfies BlobMeta))
+      } catch (error) {
+        // The bytes without their metadata are no blob: nothing of a failed put stays.
+        discard(pathOf(key))
+        discardFolder(folderOf(key))
+        throw storageErrorOf(error, folderOf(key)) ?? error
+      }
       return key
     },
     get: (key) => {
@@ -85,14 +158,14 @@ export function createFileBlobs(options: FileBlobsOptions): BlobPort & { readonl
         return true
       }
       // The metadata first: a blob without it is absent, whatever happens next.
-      unlinkSync(metaOf(key))
       try {
-        unlinkSync(pathOf(key))
-        // The last blob of its folder: the folder goes too (an undone upload leaves nothing behind).
-        if (readdirSync(join(dir, key.slice(0, 2))).length === 0) rmdirSync(join(dir, key.slice(0, 2)))
-      } catch {
-        // already gone, or another blob came meanwhile
+        unlinkSync(metaOf(key))
+      } catch (error) {
+        throw storageErrorOf(error, metaOf(key)) ?? error
       }
+      discard(pathOf(key))
+      // The last blob of its folder: the folder goes too (an undone upload leaves nothing behind).
+      discardFolder(folderOf(key))
       return true
     },
   }

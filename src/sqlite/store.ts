@@ -4,6 +4,7 @@ import { RowCache, type CachedRow } from './cache.js'
 import { openDatabase, type Database } from './driver.js'
 import { keysOf, prepareLayout, SqliteFormatError } from './layout.js'
 import { createSnapshots, removeTempDir } from './snapshots.js'
+import { storageErrorOf } from './storage-errors.js'
 import { prepareTables, type IndexTable, type Table } from './tables.js'
 import type { SqliteStore, SqliteStoreOptions } from './options.js'
 import { deepFreeze } from '../storage/freeze.js'
@@ -36,13 +37,19 @@ export function createSqliteStore<S extends Schema>(schema: S, options: SqliteSt
 /** Open the store at `options.path`; `ownDir`: a temporary directory (a fork's) to remove when it closes. */
 function openStore<S extends Schema>(schema: S, options: SqliteStoreOptions, ownDir: string | undefined): SqliteStore<S> {
   const path = options.path === ':memory:' ? ':memory:' : resolve(options.path)
-  const db = openDatabase(path)
+  let db: Database
+  try {
+    db = openDatabase(path)
+  } catch (error) {
+    throw storageErrorOf(error, path) ?? error
+  }
   try {
     configure(db, path, options.durability ?? 'normal')
     prepareLayout(db, schema, path, options.rebuildIndexes ?? false)
   } catch (error) {
     db.close()
-    throw error
+    // A file on a read-only file system opens, and fails at its first lock or write (here).
+    throw storageErrorOf(error, path) ?? error
   }
   return sqliteStore(schema, db, path, options, ownDir)
 }
@@ -243,7 +250,11 @@ function sqliteStore<S extends Schema>(schema: S, db: Database, path: string, op
 
   const transaction = <T>(fn: (tx: WriteTx<S>) => T): T => {
     open()
-    ;(depth === 0 ? begin : savepoint).run()
+    try {
+      ;(depth === 0 ? begin : savepoint).run()
+    } catch (error) {
+      throw storageErrorOf(error, path) ?? error
+    }
     depth++
     try {
       const result = fn(writer)
@@ -258,11 +269,17 @@ function sqliteStore<S extends Schema>(schema: S, db: Database, path: string, op
       } else release.run()
       return result
     } catch (error) {
+      // SQLite may have rolled back already (a failed COMMIT on a full disk does).
       if (db.inTransaction) {
-        if (depth === 1) rollback.run()
-        else {
-          rollbackTo.run()
-          release.run()
+        try {
+          if (depth === 1) rollback.run()
+          else {
+            rollbackTo.run()
+            release.run()
+          }
+        } catch (failed) {
+          // Rolled back anyway (SQLite does on some I/O errors): the error that made it roll back is the one to report.
+          if (db.inTransaction) throw storageErrorOf(failed, path) ?? failed
         }
       }
       evictTouched()
@@ -270,7 +287,8 @@ function sqliteStore<S extends Schema>(schema: S, db: Database, path: string, op
         touchedRows = []
         touchedCounts = []
       }
-      throw error
+      // A full disk or one that cannot be written (SQLITE_FULL, SQLITE_READONLY...) says so: the API answers 507 / 503.
+      throw storageErrorOf(error, path) ?? error
     } finally {
       depth--
     }

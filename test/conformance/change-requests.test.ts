@@ -1,5 +1,6 @@
 import { ChangeRequestOrderBy, ChangeRequestReviewStatus, ChangeRequestStatus, type ChangeRequest, type ChangeRequestContentChange, type ChangeRequestContentUpdate } from '@gitbook/api'
 import { describe, expect, it } from 'vitest'
+import { createDocsApi } from '../../src/index.js'
 import { call, createWorld } from '../helpers.js'
 import { expectOfficialError, expectOfficialResponse, expectOfficialSchema, hasOfficialOperation } from './official.js'
 
@@ -40,6 +41,24 @@ async function withMain(w: Setup) {
 }
 
 describe('conformance: change requests through @gitbook/api', () => {
+  it('a subject is at most 100 characters (official ChangeRequestSubject) wherever it is set, so every answer carrying the change request holds', async () => {
+    const w = await setup()
+    const long = 'x'.repeat(101)
+    await expect(w.gb.spaces.createChangeRequest(w.space.id, { subject: long })).rejects.toThrow('body field `subject`: must be at most 100 characters')
+    const cr = await w.gb.spaces.createChangeRequest(w.space.id, { subject: 'x'.repeat(100) })
+    expectOfficialResponse('createChangeRequest', 201, cr.data)
+    await expect(w.gb.spaces.updateChangeRequestById(w.space.id, cr.data.id, { subject: long })).rejects.toThrow('body field `subject`: must be at most 100 characters')
+    const reviewers = call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr.data.id}/requested-reviewers`, { users: [w.users.rita.id], subject: long })
+    expect((await reviewers).body.error.message).toContain('body field `subject`: must be at most 100 characters')
+    const list = await w.gb.spaces.listChangeRequestsForSpace(w.space.id)
+    expectOfficialResponse('listChangeRequestsForSpace', 200, list.data)
+    expect(list.data.items.map((c) => c.subject)).toEqual(['x'.repeat(100)])
+    // A state document is held to the same rule.
+    const dump = w.api.dump()
+    const seed = { ...dump, changeRequests: dump.changeRequests!.map((row) => ({ ...row, subject: long })) }
+    expect(() => createDocsApi({ seed })).toThrow(/subject/)
+  })
+
   it('createChangeRequest, getChangeRequestById (id and number), updateChangeRequestById, listChangeRequestsForSpace, listChangeRequestsForOrganization', async () => {
     const w = await setup()
     const first = await w.gb.spaces.createChangeRequest(w.space.id, { subject: 'First' })
@@ -80,8 +99,7 @@ describe('conformance: change requests through @gitbook/api', () => {
     const org = await w.gb.orgs.listChangeRequestsForOrganization(w.org.id, { limit: 1 })
     expect(org.data.items.map((c) => c.id)).toEqual([second.data.id])
     expectOfficialResponse('listChangeRequestsForOrganization', 200, org.data)
-    // The official document takes a list of statuses here; the reference gives the organization list
-    // "the same filters" as the space list, whose `status` is one value: one status per request.
+    // A list of statuses here (the official document's array; test/conformance/array-query.test.ts tries several).
     const orgDrafts = await w.gb.orgs.listChangeRequestsForOrganization(w.org.id, { status: [ChangeRequestStatus.Draft], orderBy: ChangeRequestOrderBy.UpdatedAt })
     expect(orgDrafts.data.items.map((c) => c.id)).toEqual([first.data.id])
     expectOfficialResponse('listChangeRequestsForOrganization', 200, orgDrafts.data)

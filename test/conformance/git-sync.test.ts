@@ -2,7 +2,7 @@ import { GitBookAPIError } from '@gitbook/api'
 import { describe, expect, it } from 'vitest'
 import { call } from '../helpers.js'
 import { gitWorld, useGitServer } from '../domains/git-sync/setup.js'
-import { expectOfficialError, expectOfficialResponse } from './official.js'
+import { expectOfficialError, expectOfficialResponse, resolveOfficial } from './official.js'
 
 /**
  * Git Sync through the official client (`@gitbook/api`, `serviceBinding` to `api.fetch`) against
@@ -11,6 +11,18 @@ import { expectOfficialError, expectOfficialResponse } from './official.js'
 const git = useGitServer()
 
 describe('conformance: Git Sync through @gitbook/api', () => {
+  it('`ref` (and `commitMessage` on export) are required, as the official schemas and the reference say: a body without them is a 400 naming the field', async () => {
+    // Both documents require them (the reference: `ref` req, `commitMessage` req); when either stops
+    // doing so, this fails, and a missing ref should then take the remote's default branch.
+    expect(resolveOfficial({ $ref: '#/components/schemas/ImportGitRepository' }).required).toEqual(['url', 'ref'])
+    expect(resolveOfficial({ $ref: '#/components/schemas/ExportToGitRepository' }).required).toEqual(['url', 'ref', 'commitMessage'])
+    const w = await gitWorld()
+    const base = `/v1/spaces/${w.space.id}/git`
+    const url = git.server.url('anything')
+    expect((await call(w.api, w.tokens.ada, 'POST', `${base}/import`, { url })).body.error.message).toContain('Invalid request: body field `ref`: is required')
+    expect((await call(w.api, w.tokens.ada, 'POST', `${base}/export`, { url, ref: 'refs/heads/main' })).body.error.message).toContain('Invalid request: body field `commitMessage`: is required')
+  })
+
   it('import, git info, export, the space with gitSync; git info 404 before the first sync', async () => {
     const w = await gitWorld()
     const gb = w.client(w.tokens.ada)

@@ -124,3 +124,42 @@ export function expectOfficialSchema(name: string, value: unknown): void {
   if (!spec.components.schemas[name]) throw new Error(`The official document has no schema ${name}`)
   expectValid(`openapi.json#/components/schemas/${pointer(name)}`, value, name)
 }
+
+/** `#/components/...` references resolved against the official document (one level; call again for nested ones). */
+export function resolveOfficial(node: unknown): any {
+  let out: any = node
+  while (out && typeof out === 'object' && typeof out.$ref === 'string' && out.$ref.startsWith('#/')) {
+    out = out.$ref
+      .slice(2)
+      .split('/')
+      .reduce((at: any, key: string) => at[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec)
+  }
+  return out
+}
+
+/** An official operation's path, method and definition (parameters and request body as written, with their $refs). */
+export function officialOperation(operationId: string): { path: string; method: string; operation: any } | undefined {
+  const op = byOperation.get(operationId)
+  return op && { ...op, operation: spec.paths[op.path][op.method] }
+}
+
+/** The query parameters the official document declares on an operation, $refs resolved. */
+export function officialQueryParameters(operationId: string): Array<{ name: string; schema: any; required?: boolean }> {
+  const op = officialOperation(operationId)
+  if (!op) return []
+  const params = [...(spec.paths[op.path].parameters ?? []), ...(op.operation.parameters ?? [])].map((p: unknown) => resolveOfficial(p))
+  return params.filter((p: any) => p.in === 'query').map((p: any) => ({ ...p, schema: resolveOfficial(p.schema) }))
+}
+
+const compiled = new Map<string, (value: unknown) => boolean>()
+
+/** A validator of a node of the official document (its `#/components/...` references resolved in the document). */
+export function officialValidator(node: unknown): (value: unknown) => boolean {
+  const text = JSON.stringify(node).replace(/"\$ref":"#\//g, '"$ref":"openapi.json#/')
+  let validate = compiled.get(text)
+  if (!validate) {
+    const fn = ajv.compile(JSON.parse(text))
+    compiled.set(text, (validate = (value) => fn(value) as boolean))
+  }
+  return validate
+}

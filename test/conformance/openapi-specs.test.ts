@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import { createWorld } from '../helpers.js'
 import { fakeFetch, PETSTORE_JSON, PETSTORE_YAML } from '../fixtures/openapi.js'
@@ -61,4 +63,38 @@ describe('conformance: OpenAPI specs through @gitbook/api', () => {
     expect((await gb.orgs.deleteOpenApiSpecBySlug(org, 'petstore')).status).toBe(204)
     expectOfficialResponse('deleteOpenAPISpecBySlug', 204, undefined)
   })
+
+  it("a spec's text may be as large as a URL's (10 MiB): GitBook's own spec publishes as text, one byte more is a 400 naming `source.text`", async () => {
+    const w = await createWorld()
+    const gb = w.client(w.tokens.ada)
+    const org = w.org.id
+    // GitBook's own spec (1.2 MB of YAML), as `gitbook openapi publish` sends a file: more than the general 1 MiB body.
+    const own = readFileSync(createRequire(import.meta.url).resolve('@gitbook/api/spec/openapi.yaml'), 'utf8')
+    expect(own.length).toBeGreaterThan(1024 * 1024)
+    const created = await gb.orgs.createOpenApiSpec(org, { slug: 'gitbook', source: { text: own } })
+    expect(created.status).toBe(201)
+    expectOfficialResponse('createOpenAPISpec', 201, created.data)
+    await w.api.idle()
+    const processed = await gb.orgs.getOpenApiSpecBySlug(org, 'gitbook')
+    expect(processed.data).toMatchObject({ processingState: 'complete', lastProcessedErrors: [] })
+    expect((await gb.orgs.getLatestOpenApiSpecVersionContentRaw(org, 'gitbook')).data.text).toBe(own)
+
+    // Exactly 10 MiB, all of its padding `"` (escaped in two characters in the JSON body: the worst a YAML or JSON text gets).
+    const head = 'openapi: 3.0.3\ninfo: {title: Big, version: "1"}\npaths: {}\n# '
+    const big = head + '"'.repeat(10 * 1024 * 1024 - head.length)
+    expect(new TextEncoder().encode(big).length).toBe(10 * 1024 * 1024)
+    const put = await gb.orgs.createOrUpdateOpenApiSpecBySlug(org, 'big', { source: { text: big } })
+    expect(put.status).toBe(200)
+    expectOfficialResponse('createOrUpdateOpenAPISpecBySlug', 200, put.data)
+
+    // One byte more (a two-byte character for the last quote) is refused, naming the field, and nothing changes.
+    const over = `${big.slice(0, -1)}é`
+    await w.api.idle()
+    expect((await gb.orgs.getOpenApiSpecBySlug(org, 'big')).data).toMatchObject({ processingState: 'complete', lastProcessedErrors: [] })
+    const before = w.api.dump()
+    for (const send of [() => gb.orgs.createOpenApiSpec(org, { slug: 'over', source: { text: over } }), () => gb.orgs.createOrUpdateOpenApiSpecBySlug(org, 'big', { source: { text: over } })]) {
+      await expect(send()).rejects.toThrow('body field `source.text`: must be at most 10485760 bytes (10 MiB) of UTF-8 text')
+    }
+    expect(w.api.dump()).toEqual(before)
+  }, 60_000)
 })

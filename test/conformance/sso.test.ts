@@ -37,9 +37,10 @@ describe('conformance: SAML providers and sign-in list through @gitbook/api', ()
     expectOfficialResponse('updateOrganizationSAMLProvider', 200, updated.data)
     expect(updated.data.status).toBe('active')
 
-    // The sign-in list is open: the official client without a token.
-    const logins = await w.client('').orgs.listSsoProviderLoginsInOrganization(w.org.id)
+    // The sign-in list answers any authenticated caller (an outsider here); without a token, 401.
+    const logins = await w.client(w.tokens.olga).orgs.listSsoProviderLoginsInOrganization(w.org.id)
     expectOfficialResponse('listSSOProviderLoginsInOrganization', 200, logins.data)
+    await expect(w.client('').orgs.listSsoProviderLoginsInOrganization(w.org.id)).rejects.toMatchObject({ code: 401 })
     expect(logins.data.items.map((i) => i.label)).toEqual(['Later', 'Okta'])
 
     const deleted = await gb.orgs.deleteOrganizationSamlProvider(w.org.id, active.data.id)

@@ -21,7 +21,7 @@ const CHECKS_ACCESS_ITSELF: Record<string, string> = {
   getAuthenticatedUser: 'the caller themself',
   getUserById: 'visible to the caller and to people who share an organization with them',
   getPublishedContentSite: 'open to anyone once published (public, unlisted, or with an active share key); to members always',
-  listSSOProviderLoginsInOrganization: "open to anyone (a sign-in page lists the organization's providers before anyone signs in; the official operation declares no security): labels and start URLs only",
+  listSSOProviderLoginsInOrganization: 'any authenticated caller, member or not (the sign-in choices of an organization one may join): labels and start URLs only',
   listIntegrations: 'lists public integrations, and the others of organizations where the caller has a role',
   publishIntegration: 'the organization is in the body (its admins publish); the name may not exist yet',
 }

@@ -201,6 +201,18 @@ describe('OpenAPI spec validation: a 400 naming the field and the rule, nothing 
     })
   }
 
+  it('a body past 21 MiB (a 10 MiB spec written as a JSON string, and room for the rest) is a 413 on POST and PUT; others keep 1 MiB', async () => {
+    const w = await setup()
+    const send = (method: string, path: string, length: number) =>
+      w.api.fetch(new Request(`http://localhost:4000${w.base}${path}`, { method, headers: { authorization: `Bearer ${w.tokens.ada}`, 'content-type': 'application/json', 'content-length': String(length) }, body: '{}' }))
+    for (const [method, path] of [['POST', ''], ['PUT', '/a']] as const) {
+      const res = await send(method, path, 21 * 1024 * 1024 + 1)
+      expect(res.status).toBe(413)
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe('Request body is larger than 22020096 bytes (21 MiB)')
+    }
+    expect((await send('PATCH', '/a', 1024 * 1024 + 1)).status).toBe(413)
+  })
+
   it('a private URL is accepted with allowPrivateNetwork: true', async () => {
     const served = fakeFetch({ 'http://127.0.0.1:8080/spec.yaml': PETSTORE_YAML })
     const w = await createWorld({ fetch: served.fetch, allowPrivateNetwork: true })

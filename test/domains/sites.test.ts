@@ -207,7 +207,9 @@ describe('sites', () => {
 
     it.each([
       ['published=yes', 'query parameter `published`: must be true or false'],
-      ['type=gold', 'query parameter `type`'],
+      // `type` is a list: the value at fault is named by its place.
+      ['type=gold', 'query parameter `type[0]`: Invalid option: expected one of'],
+      ['type=basic&type=gold', 'query parameter `type[1]`: Invalid option: expected one of'],
       ['limit=1001', 'query parameter `limit`: must be at most 1000'],
       ['limit=-1', 'query parameter `limit`: must be at least 0'],
       ['page=nonsense', 'Invalid query parameter `page`'],

@@ -198,27 +198,30 @@ describe('SAML provider access: organization admins only', () => {
 })
 
 describe('GET /v1/orgs/{id}/sso: sign-in choices', () => {
-  it('open without a token: id, label and startURL of each active provider, following patches and deletes', async () => {
+  it('any authenticated caller, member or not: id, label and startURL of each active provider, following patches and deletes', async () => {
     const w = await setup()
     const path = `/v1/orgs/${w.org.id}/sso`
-    expect((await call(w.api, undefined, 'GET', path)).body).toEqual({ items: [] })
+    expect((await call(w.api, w.tokens.olga, 'GET', path)).body).toEqual({ items: [] })
     const a = (await w.create({ label: 'Okta', ...idp })).body
     const pending = (await w.create({ label: 'Pending' })).body
     const b = (await w.create({ label: 'Azure', ...idp })).body
-    const logins = await call(w.api, undefined, 'GET', path)
+    const logins = await call(w.api, w.tokens.olga, 'GET', path)
     expect(logins.status).toBe(200)
     expect(logins.body).toEqual({ items: [a, b].map((p) => ({ id: p.id, label: p.label, startURL: p.service.startURL })) })
     await call(w.api, w.tokens.ada, 'PATCH', `${w.base}/${a.id}`, { label: 'Okta SSO' })
     await call(w.api, w.tokens.ada, 'PATCH', `${w.base}/${pending.id}`, idp)
     await call(w.api, w.tokens.ada, 'DELETE', `${w.base}/${b.id}`)
-    for (const token of [undefined, w.tokens.olga, w.tokens.rita]) {
+    for (const token of [w.tokens.ada, w.tokens.olga, w.tokens.rita]) {
       expect((await call(w.api, token, 'GET', path)).body.items.map((i: { label: string }) => i.label)).toEqual(['Okta SSO', 'Pending'])
     }
   })
 
-  it('an unknown organization is a 404; a bad token a 401', async () => {
+  it('an unknown organization is a 404; no token or a bad one a 401 (every request carries a token, the reference says)', async () => {
     const w = await setup()
-    expectError(await call(w.api, undefined, 'GET', '/v1/orgs/nope/sso'), 404, 'Organization not found')
+    await w.create({ label: 'Okta', ...idp })
+    expectError(await call(w.api, w.tokens.olga, 'GET', '/v1/orgs/nope/sso'), 404, 'Organization not found')
+    expectError(await call(w.api, undefined, 'GET', `/v1/orgs/${w.org.id}/sso`), 401, '')
+    expectError(await call(w.api, undefined, 'GET', '/v1/orgs/nope/sso'), 401, '')
     expectError(await call(w.api, 'gb_api_bad', 'GET', `/v1/orgs/${w.org.id}/sso`), 401, '')
   })
 })

@@ -40,8 +40,8 @@ describe('http: every operation of the table', () => {
 
   it('operations open to anonymous callers are the ones marked auth: false', () => {
     const open = api.operations.filter((op) => op.auth === false).map((op) => op.id)
-    // Only reads of published content and of an organization's sign-in choices are open to anonymous callers.
-    expect(open).toEqual(['getPublishedContentSite', 'listSSOProviderLoginsInOrganization'])
+    // Only reads of published content are open to anonymous callers.
+    expect(open).toEqual(['getPublishedContentSite'])
     for (const id of open) expect(api.operations.find((op) => op.id === id)!.method).toBe('GET')
   })
 

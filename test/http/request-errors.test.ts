@@ -139,6 +139,21 @@ describe('http: request errors', () => {
       expect(res.body).toEqual({ error: { code: 400, message: expect.stringContaining(message) } })
     })
 
+    it.each([
+      ['limit=1&limit=2', 'Invalid request: query parameter `limit`: takes one value, given more than once'],
+      ['limit[]=1', 'Invalid request: query parameter `limit`: takes one value, given as a list (`limit[]`)'],
+      ['page=a&limit=5&page=b', 'Invalid request: query parameter `page`: takes one value, given more than once'],
+    ])('%s: a parameter that takes one value, given several, is a 400 naming it', async (query, message) => {
+      const w = await createWorld()
+      const res = await call(w.api, w.tokens.ada, 'GET', `/v1/orgs?${query}`)
+      expect(res.body).toEqual({ error: { code: 400, message } })
+    })
+
+    it('a key the operation does not know is ignored, repeated or not', async () => {
+      const w = await createWorld()
+      expect((await call(w.api, w.tokens.ada, 'GET', '/v1/orgs?x=1&x=2&y[]=3&limit=1')).body.count).toBe(1)
+    })
+
     it('limit=1000 and limit=0 are fine; the default is 50', async () => {
       const w = await createWorld()
       expect((await call(w.api, w.tokens.ada, 'GET', '/v1/orgs?limit=1000')).body.count).toBe(1)

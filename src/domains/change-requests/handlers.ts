@@ -16,7 +16,7 @@ import { createChangeRequest, getChangeRequest, updateChangeRequest } from './mo
 import { changeRequestOperations } from './operations.js'
 import { prepareContentUpdate, type PreparedBatch } from './prepare-markdown.js'
 import { requestReview, requireReviewable, submitReview } from './reviews.js'
-import { PDF_TTL_MS } from './pdf-ticket.js'
+import { issuePdfTicket } from './pdf-ticket.js'
 
 const contentOf = (ctx: Context, cr: ChangeRequestRow): RevisionRow => requireRevision(ctx, getSpace(ctx, cr.space), cr.revision)
 
@@ -167,10 +167,7 @@ export const changeRequestHandlers = implement(
     getChangeRequestPDF: (ctx, { params, query }) => {
       const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
       if (query.page !== undefined) requirePage(ctx, contentOf(ctx, cr), query.page)
-      const key = ctx.tickets.issue(
-        { kind: 'pdf', space: cr.space, changeRequest: cr.id, revision: cr.revision, page: query.page, only: query.only === 'true' },
-        ctx.now().getTime() + PDF_TTL_MS,
-      )
+      const key = issuePdfTicket(ctx, { kind: 'pdf', space: cr.space, changeRequest: cr.id, revision: cr.revision, page: query.page, only: query.only === 'true' })
       return { url: `${ctx.urls.base}/pdf/${key}` }
     },
   },

@@ -2,12 +2,14 @@ import type { z } from 'zod'
 import type { Context } from '../../core/context.js'
 import { compareKeys, paginate, type SortKey } from '../../core/paging.js'
 import type { ChangeRequestRow } from '../../storage/schema.js'
-import type { ListChangeRequestsQuerySchema } from './schemas.js'
+import type { ListChangeRequestsQuerySchema, ListOrganizationChangeRequestsQuerySchema } from './schemas.js'
 
 type Query = z.output<typeof ListChangeRequestsQuerySchema>
+/** What filters and orders a list, whichever statuses it read. */
+type Filters = Omit<Query, 'status'>
 
 /** The filters of a change request list (status, creator, contributor, requested reviewer). */
-function matches(ctx: Context, cr: ChangeRequestRow, q: Query): boolean {
+function matches(ctx: Context, cr: ChangeRequestRow, q: Filters): boolean {
   if (q.creator !== undefined && cr.createdBy !== q.creator) return false
   if (q.contributor !== undefined && !cr.contributors.some((c) => c.user === q.contributor)) return false
   if (q.requestedReviewer !== undefined && !ctx.tx.get('requestedReviewers', `${cr.id}/${q.requestedReviewer}`)) return false
@@ -15,7 +17,7 @@ function matches(ctx: Context, cr: ChangeRequestRow, q: Query): boolean {
 }
 
 /** One page of change requests, newest first by `orderBy` (ties by number, then id). */
-export function pageOfChangeRequests(ctx: Context, rows: ChangeRequestRow[], q: Query) {
+export function pageOfChangeRequests(ctx: Context, rows: ChangeRequestRow[], q: Filters) {
   const keyOf = (cr: ChangeRequestRow): SortKey => [cr[q.orderBy], cr.id]
   const sorted = rows.filter((cr) => matches(ctx, cr, q)).sort((a, b) => compareKeys(keyOf(b), keyOf(a)))
   return paginate(sorted, keyOf, q, 'desc')
@@ -29,10 +31,11 @@ export const spaceChangeRequests = (ctx: Context, spaceId: string, q: Query) =>
   )
 
 /** An organization's change requests in the spaces where the caller may read them (a guest sees those of the spaces shared with them). */
-export function organizationChangeRequests(ctx: Context, organization: string, q: Query) {
+export function organizationChangeRequests(ctx: Context, organization: string, q: z.output<typeof ListOrganizationChangeRequestsQuerySchema>) {
   const readable = new Map<string, boolean>()
-  const rows = ctx.tx
-    .scan('changeRequests', 'byOrganizationStatus', `${organization}/${q.status}`)
+  // One index read per status asked for (a status named twice is read once).
+  const rows = [...new Set(q.status)]
+    .flatMap((status) => ctx.tx.scan('changeRequests', 'byOrganizationStatus', `${organization}/${status}`))
     .map((e) => e.row)
     .filter((cr) => {
       let ok = readable.get(cr.space)

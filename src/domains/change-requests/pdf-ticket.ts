@@ -1,8 +1,10 @@
+import type { Context } from '../../core/context.js'
 import type { Runtime } from '../../core/execute.js'
 import type { ReadTx } from '../../storage/port.js'
 import type { AppSchema } from '../../storage/schema.js'
 import { renderPdf, type PdfPage } from '../content/pdf.js'
 import { childrenOf, findRevision, pageIn, pagePath, walkPages } from '../content/revision.js'
+import type { PdfCache } from './pdf-cache.js'
 
 /** How long a change request's PDF URL works (the official document says one hour). */
 export const PDF_TTL_MS = 60 * 60 * 1000
@@ -16,23 +18,55 @@ export interface PdfTicket {
   only: boolean
 }
 
-/** The PDF a ticket stands for, while it has not expired and its change request is still there. */
-export async function ticketPdf(rt: Pick<Runtime, 'store' | 'tickets' | 'now'>, key: string): Promise<Uint8Array | undefined> {
-  const ticket = rt.tickets.read(key, rt.now().getTime()) as PdfTicket | undefined
-  const doc = ticket?.kind === 'pdf' ? rt.store.read((tx) => pdfPages(tx, ticket)) : undefined
-  return doc && renderPdf(doc.pages, { title: doc.title, createdAt: rt.now() })
+const isPdfTicket = (data: unknown): data is PdfTicket => (data as PdfTicket | undefined)?.kind === 'pdf'
+
+/** What a ticket prints, for the PDF cache: pages of a revision, which never change (`only` says something with a page alone). */
+const whatOf = (ticket: PdfTicket) => JSON.stringify([ticket.revision, ticket.page ?? null, ticket.page !== undefined && ticket.only])
+
+/** A ticket of the caller for the PDF, valid for an hour (the caller's oldest go past their bound, core/tickets.ts). */
+export function issuePdfTicket(ctx: Context, ticket: PdfTicket): string {
+  // Retained before the ticket is issued: issuing may drop the caller's oldest ticket, which may print the same.
+  ctx.services.pdfs.retain(whatOf(ticket))
+  const now = ctx.now().getTime()
+  return ctx.tickets.issue(ctx.actor.user, ticket, now, now + PDF_TTL_MS)
+}
+
+/** For the tickets' `onDrop`: a PDF ticket that went no longer keeps its PDF. */
+export function pdfTicketDropped(pdfs: PdfCache, data: unknown): void {
+  if (isPdfTicket(data)) pdfs.release(whatOf(data))
+}
+
+/**
+ * The PDF a ticket stands for, while it has not expired and its change request is still there:
+ * made once and kept (pdf-cache.ts), rendered off the event loop's way (content/pdf.ts).
+ */
+export async function ticketPdf(rt: Pick<Runtime, 'store' | 'tickets' | 'now' | 'services'>, key: string): Promise<Uint8Array | undefined> {
+  const found = rt.tickets.read(key, rt.now().getTime())
+  const ticket = found?.data
+  if (!found || !isPdfTicket(ticket)) return undefined
+  const title = rt.store.read((tx) => pdfTitle(tx, ticket))
+  if (title === undefined) return undefined
+  return rt.services.pdfs.get(whatOf(ticket), title, found.owner, async () => {
+    const pages = rt.store.read((tx) => pdfPages(tx, ticket))
+    return pages && renderPdf(pages, { title, createdAt: rt.now() })
+  })
+}
+
+/** The PDF's title, while its space, change request and revision are there. */
+function pdfTitle(tx: ReadTx<AppSchema>, ticket: PdfTicket): string | undefined {
+  const space = tx.get('spaces', ticket.space)
+  const cr = tx.get('changeRequests', ticket.changeRequest)
+  if (!space || !cr || !findRevision(tx, space, ticket.revision)) return undefined
+  return `${space.title} — #${cr.number}${cr.subject ? ` ${cr.subject}` : ''}`
 }
 
 /** The pages a PDF ticket prints, in tree order: the whole revision, one page with its subpages, or one page `only`. */
-function pdfPages(tx: ReadTx<AppSchema>, ticket: PdfTicket): { title: string; pages: PdfPage[] } | undefined {
+function pdfPages(tx: ReadTx<AppSchema>, ticket: PdfTicket): PdfPage[] | undefined {
   const space = tx.get('spaces', ticket.space)
-  const cr = tx.get('changeRequests', ticket.changeRequest)
-  if (!space || !cr) return undefined
-  const rev = findRevision(tx, space, ticket.revision)
+  const rev = space && tx.get('changeRequests', ticket.changeRequest) && findRevision(tx, space, ticket.revision)
   if (!rev) return undefined
-  const title = `${space.title} — #${cr.number}${cr.subject ? ` ${cr.subject}` : ''}`
   if (ticket.page === undefined) {
-    return { title, pages: walkPages(tx, rev).map(({ page, depth }) => ({ title: page.title, path: pagePath(tx, rev, page), depth, document: page.document })) }
+    return walkPages(tx, rev).map(({ page, depth }) => ({ title: page.title, path: pagePath(tx, rev, page), depth, document: page.document }))
   }
   const root = pageIn(tx, rev, ticket.page)
   if (!root) return undefined
@@ -42,5 +76,5 @@ function pdfPages(tx: ReadTx<AppSchema>, ticket: PdfTicket): { title: string; pa
     if (!ticket.only) for (const child of childrenOf(tx, rev, page)) visit(child, depth + 1)
   }
   visit(root, 0)
-  return { title, pages }
+  return pages
 }

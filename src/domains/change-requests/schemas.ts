@@ -5,7 +5,12 @@ import { SLUG_PATTERN, SLUG_RULE } from '../content/slug.js'
 import { DocumentInputSchema, FileSchema, JsonDocumentSchema } from '../content/schemas.js'
 
 export const ChangeRequestStatusSchema = z.enum(['draft', 'open', 'archived', 'merged'], { error: 'must be one of draft, open, archived, merged' })
-export const SubjectSchema = z.string().max(1000, 'must be at most 1000 characters')
+/**
+ * A change request's subject, wherever it is set (create, patch, review requests, state documents):
+ * at most 100 characters, the official `ChangeRequestSubject` every answer carrying the change
+ * request is held to.
+ */
+export const SubjectSchema = z.string().max(100, 'must be at most 100 characters')
 
 export const ChangeRequestSchema = z
   .looseObject({
@@ -43,6 +48,15 @@ export const ListChangeRequestsQuerySchema = listQuery.extend({
   contributor: z.string().min(1).optional(),
   requestedReviewer: z.string().min(1).optional(),
   orderBy: z.enum(['createdAt', 'updatedAt'], { error: 'must be createdAt or updatedAt' }).default('updatedAt'),
+})
+
+/** The organization's list takes several statuses (the official `status` is an array there, one value in a space's list). */
+export const ListOrganizationChangeRequestsQuerySchema = ListChangeRequestsQuerySchema.extend({
+  status: z
+    .array(ChangeRequestStatusSchema)
+    .min(1, 'must name at least one status')
+    .default(['open'])
+    .meta({ description: 'Only change requests in one of these statuses (repeat the parameter for several; default open).' }),
 })
 
 export const MergeResultSchema = z.object({ revision: z.string(), result: z.enum(['merge', 'update', 'conflicts']) }).passthrough()

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { commentThread } from '../../storage/schema.js'
 import { JsonDocumentSchema } from '../content/schemas.js'
+import { SubjectSchema } from './schemas.js'
 
 /**
  * Change requests, reviews and review requests in a state document. The space counters
@@ -20,7 +21,7 @@ export const changeRequestSeedRules = [
           organization: SeedIdSchema.optional(),
           number: z.number().int().min(1),
           status: z.enum(['draft', 'open', 'merged', 'archived']).default('open'),
-          subject: z.string().max(1000).optional(),
+          subject: SubjectSchema.optional(),
           description: JsonDocumentSchema.optional(),
           createdBy: SeedIdSchema,
           createdAt: SeedTimestampSchema.default(d.now),

@@ -66,10 +66,10 @@ export const UpdateCommentReplySchema = UpdateCommentSchema.omit({ resolved: tru
 const format = DocumentFormatSchema.optional().meta({ description: 'Answer bodies as `markdown` or `document` (default: the form each was posted in).' })
 export const FormatQuerySchema = z.object({ format })
 
-/** `authors` is a repeated query parameter (`authors=a&authors=b`); one value reads as a list of one. */
+/** `authors` is a list (repeated keys `authors=a&authors=b`, decoded by the HTTP codec; one value is a list of one). */
 const authors = z
-  .union([z.string().min(1, 'must not be empty'), z.array(z.string().min(1, 'must not be empty')).max(100, 'must name at most 100 users')])
-  .transform((v) => (typeof v === 'string' ? [v] : v))
+  .array(z.string().min(1, 'must not be empty'))
+  .max(100, 'must name at most 100 users')
   .optional()
   .meta({ description: 'Only comments posted by these users (repeat the parameter for several).' })
 

@@ -4,6 +4,7 @@ import { listQuery } from '../../core/paging.js'
 import { listOf, pathParams } from '../common/schemas.js'
 import {
   CreateOpenAPISpecSchema,
+  MAX_SPEC_BODY_BYTES,
   OpenAPISpecContentSchema,
   OpenAPISpecRawContentSchema,
   OpenAPISpecSchema,
@@ -57,6 +58,8 @@ export const openapiSpecOperations = {
     params: orgParams,
     body: CreateOpenAPISpecSchema,
     bodyRequired: true,
+    // A spec's text may be as large as a URL's (10 MiB), written as a JSON string.
+    maxBodyBytes: MAX_SPEC_BODY_BYTES,
     response: OpenAPISpecSchema,
     status: 201,
     errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
@@ -84,6 +87,7 @@ export const openapiSpecOperations = {
     params: z.object({ organizationId: z.string().min(1), specSlug: OpenAPISpecSlugSchema }),
     body: PutOpenAPISpecSchema,
     bodyRequired: true,
+    maxBodyBytes: MAX_SPEC_BODY_BYTES,
     response: OpenAPISpecSchema,
     status: 200,
     errors,

@@ -4,6 +4,7 @@ import { fetchOutgoing, isFetchTimeout } from '../../core/outgoing.js'
 import { ApiError } from '../../core/errors.js'
 import type { OpenAPIProcessErrorCode, OpenAPISpecRow, OpenAPISpecSource } from '../../storage/schema.js'
 import { checkSpecText, type ProcessError } from './parse.js'
+import { MAX_SPEC_BYTES } from './schemas.js'
 
 declare module '../../core/services.js' {
   interface Services {
@@ -12,8 +13,7 @@ declare module '../../core/services.js' {
   }
 }
 
-/** A spec's URL source: at most 10 MiB, within the time limit (10 s unless the `openapi` option says otherwise). */
-const MAX_SOURCE_BYTES = 10 * 1024 * 1024
+/** A URL source is fetched within this time unless the `openapi` option says otherwise (at most MAX_SPEC_BYTES). */
 export const DEFAULT_FETCH_TIMEOUT_MS = 10_000
 /** How many errors a spec keeps (`lastProcessedErrorCount` says how many there were). */
 const MAX_ERRORS = 20
@@ -31,7 +31,7 @@ async function textOf(env: JobEnv, source: OpenAPISpecSource): Promise<{ text: s
   if ('text' in source) return { text: source.text }
   const timeoutMs = env.services.openapi?.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS
   try {
-    const got = await fetchOutgoing(env.fetch, source.url, { field: 'source.url', allowPrivateNetwork: env.allowPrivateNetwork, maxBytes: MAX_SOURCE_BYTES, timeoutMs })
+    const got = await fetchOutgoing(env.fetch, source.url, { field: 'source.url', allowPrivateNetwork: env.allowPrivateNetwork, maxBytes: MAX_SPEC_BYTES, timeoutMs })
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(got.bytes), sourceURL: source.url }
   } catch (error) {
     if (!ApiError.isApiError(error) && !(error instanceof TypeError)) throw error

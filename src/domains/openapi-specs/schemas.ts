@@ -9,6 +9,21 @@ export const OpenAPISpecSlugSchema = z
   .regex(/^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/, 'must be letters and digits in groups joined by single hyphens (e.g. "petstore-v2")')
   .meta({ id: 'OpenAPISpecSlug', description: 'Slug naming the spec in its organization.' })
 
+/** The largest spec: its text as given, or the bytes fetched from its URL (10 MiB). */
+export const MAX_SPEC_BYTES = 10 * 1024 * 1024
+
+/**
+ * The largest body of an operation that takes a spec's text: a spec of MAX_SPEC_BYTES, written as
+ * a JSON string, fits. JSON.stringify escapes `"`, `\`, tab, newline and carriage return in two
+ * characters and any other control character in six, which YAML and JSON texts cannot hold, so the
+ * string is at most twice the text; 1 MiB more holds the rest of the body. (A client that also
+ * escapes non-ASCII characters as `\uXXXX` needs more for a text mostly written in them.)
+ */
+export const MAX_SPEC_BODY_BYTES = 2 * MAX_SPEC_BYTES + 1024 * 1024
+
+/** Whether a text is more than MAX_SPEC_BYTES once UTF-8 encoded (encoded only when it may be: a UTF-16 unit is at most 3 bytes). */
+const tooLarge = (text: string) => text.length > MAX_SPEC_BYTES || (text.length > MAX_SPEC_BYTES / 3 && new TextEncoder().encode(text).length > MAX_SPEC_BYTES)
+
 /**
  * Where a spec comes from: exactly one of `url` (fetched when processed) and `text` (JSON or
  * YAML). One object with both fields optional rather than a union, so that a 400 names the
@@ -17,7 +32,12 @@ export const OpenAPISpecSlugSchema = z
 export const OpenAPISpecSourceSchema = z
   .object({
     url: UrlSchema.optional().meta({ description: 'URL of the spec, fetched with the API’s `fetch` when it is processed.' }),
-    text: z.string().min(1, 'must not be empty').optional().meta({ description: 'The spec itself, as JSON or YAML text.' }),
+    text: z
+      .string()
+      .min(1, 'must not be empty')
+      .refine((text) => !tooLarge(text), `must be at most ${MAX_SPEC_BYTES} bytes (10 MiB) of UTF-8 text, as a spec fetched from a URL`)
+      .optional()
+      .meta({ description: 'The spec itself, as JSON or YAML text (at most 10 MiB).' }),
   })
   .superRefine((source, ctx) => {
     const given = Number(source.url !== undefined) + Number(source.text !== undefined)

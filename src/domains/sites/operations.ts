@@ -24,11 +24,7 @@ export const siteOperations = {
     params: pathParams('organizationId'),
     query: listQuery.extend(ListSitesQuerySchema.shape).extend({
       published: queryBoolean.optional().meta({ description: 'Only published (true) or unpublished (false) sites.' }),
-      type: z
-        .union([SiteTypeSchema, z.array(SiteTypeSchema)])
-        .transform((v) => (Array.isArray(v) ? v : [v]))
-        .optional()
-        .meta({ description: 'Only sites of these types.' }),
+      type: z.array(SiteTypeSchema).optional().meta({ description: 'Only sites of these types (repeat the parameter for several).' }),
     }),
     response: listOf(SiteSchema),
     status: 200,

@@ -23,8 +23,10 @@ export const ssoHandlers = implement(ssoOperations, {
     if (row) ctx.tx.delete('samlProviders', row.id)
   },
 
-  // Open to anyone (a sign-in page shows it before anyone is signed in): only what a sign-in
-  // button needs, of the providers that can sign someone in.
+  // Any authenticated caller, member of the organization or not (it is what a user about to join
+  // signs in with); a token is needed as for every operation (the official operation has no
+  // security of its own, so the document's top-level bearer requirement applies). Only what a
+  // sign-in button needs, of the providers that can sign someone in.
   listSSOProviderLoginsInOrganization: (ctx, { params }) => {
     getOrganization(ctx, params.organizationId)
     const items = allSamlProviders(ctx, params.organizationId)

@@ -79,11 +79,10 @@ export const ssoOperations = {
     method: 'GET',
     path: '/v1/orgs/{organizationId}/sso',
     tag,
-    summary: "The organization's sign-in choices (`id`, `label`, `startURL` of each active SAML provider); open without a token, as a sign-in page needs",
+    summary: "The organization's sign-in choices (`id`, `label`, `startURL` of each active SAML provider); any authenticated caller, member or not",
     params: pathParams('organizationId'),
     response: SsoLoginsSchema,
     status: 200,
     errors: ['NOT_FOUND'],
-    auth: false,
   }),
 }

@@ -137,3 +137,65 @@ describe('renderPdf', () => {
     for (const font of ['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Courier']) expect(stream).toMatch(new RegExp(`/${font}-\\d+ `))
   })
 })
+
+/** The longest time the event loop went without a turn while `work` ran, and how long it ran (a timer ticking every ms). */
+async function stalls<T>(work: () => Promise<T>): Promise<{ result: T; longest: number; total: number }> {
+  let last = performance.now()
+  let longest = 0
+  const timer = setInterval(() => {
+    const now = performance.now()
+    longest = Math.max(longest, now - last)
+    last = now
+  }, 1)
+  const start = performance.now()
+  try {
+    const result = await work()
+    const end = performance.now()
+    return { result, longest: Math.max(longest, end - last), total: end - start }
+  } finally {
+    clearInterval(timer)
+  }
+}
+
+describe('renderPdf on the largest inputs', () => {
+  /** A page of the worst content the limits allow, in kind: long texts, a word and a run of spaces of megabytes in the making, line breaks, a large table. */
+  const worst = (scale: number): PdfPage[] => {
+    const words = (n: number, seed: number) => Array.from({ length: n }, (_, i) => `word${(i * 7919 + seed) % 1000}`).join(' ')
+    const table = block('table', [], {
+      view: { type: 'grid', columns: ['c1', 'c2'] },
+      definition: { c1: { id: 'c1', title: 'Name', type: 'text' }, c2: { id: 'c2', title: 'Count', type: 'number' } },
+      records: Object.fromEntries(Array.from({ length: 20 * scale }, (_, i) => [`r${i}`, { orderIndex: `a${String(i).padStart(6, '0')}`, values: { c1: `f${i}`, c2: i } }])),
+    })
+    table.fragments = Array.from({ length: 20 * scale }, (_, i) => ({ object: 'fragment' as const, fragment: `f${i}`, nodes: [paragraph(`Row ${i}`)] }))
+    return [
+      page('Prose', ...Array.from({ length: 10 * scale }, (_, i) => paragraph(words(60, i)))),
+      page('Extremes', paragraph('x'.repeat(2000 * scale)), paragraph(`a${' '.repeat(2000 * scale)}b`), paragraph('line\n'.repeat(30 * scale))),
+      page('Code and table', block('code', Array.from({ length: 30 * scale }, (_, i) => block('code-line', [text(`  const v${i} = f(${i}) // ${words(6, i)}`)]))), table),
+    ]
+  }
+
+  it('yields to the event loop all along: the longest stall is a small part of the render', async () => {
+    await renderPdf(worst(1), options) // the first use of the fonts reads their metrics; not what is measured
+    const pages = worst(40)
+    const { result, longest, total } = await stalls(() => renderPdf(pages, options))
+    expect((await PDFDocument.load(result)).getPageCount()).toBeGreaterThan(100)
+    expect(longest).toBeLessThan(total / 5)
+  })
+
+  it('stops at the most pages with a page saying so', async () => {
+    const bytes = await renderPdf([page('Breaks', paragraph('\n'.repeat(1000)))], { ...options, maxPages: 3 })
+    const loaded = await PDFDocument.load(bytes)
+    expect(loaded.getPageCount()).toBe(4)
+    expect(await contents(bytes)).toContain(hex('[This PDF stops here: a PDF holds at most 3 pages.'))
+  })
+
+  it('prints a word and a run of spaces longer than a piece as shorter ones would be', async () => {
+    // 3000 characters: pieces of 1024 and the rest. The word wraps per character, every line
+    // full; the spaces, wider than a line, are dropped (so z follows the word's last line).
+    const bytes = await renderPdf([page('Long', paragraph(`${'y'.repeat(3000)}${' '.repeat(3000)}z`))], options)
+    const drawn = [...(await contents(bytes)).matchAll(/<([0-9A-F]*)> Tj/g)].map(([, codes]) => (codes ?? '').replace(/../g, (h) => String.fromCharCode(parseInt(h, 16))))
+    const lines = drawn.filter((line) => /^y/.test(line))
+    expect(lines.join('')).toBe(`${'y'.repeat(3000)}z`)
+    expect(new Set(lines.slice(0, -1).map((line) => line.length)).size).toBe(1)
+  })
+})
