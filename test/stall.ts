@@ -1,22 +1,49 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks'
-
 /**
- * How long the event loop was held while `work` ran: the longest delay of a timer that fires every
- * millisecond (perf_hooks' event-loop delay histogram), and the time `work` took, both in ms. A test
- * compares the two (a ratio), never either with a fixed time.
+ * How long the event loop was held while `work` ran: the longest gap between the turns of a timer
+ * asking to run every millisecond, and the time `work` took, both in ms. A test compares the two
+ * (a ratio), never either with a fixed time. (perf_hooks' monitorEventLoopDelay was tried: it did
+ * not report a 200 ms stall as such.)
  */
 export async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stall: number; total: number }> {
-  const histogram = monitorEventLoopDelay({ resolution: 1 })
-  histogram.enable()
+  const probe = startProbe()
+  await probe.turned()
+  probe.reset()
   const start = performance.now()
   try {
     const result = await work()
     const total = performance.now() - start
-    // The histogram's timer records a stall when it next fires: let it, after the last one.
-    await new Promise((resolve) => setTimeout(resolve, 5))
-    return { result, stall: histogram.max / 1e6, total }
+    // The gap of the last stall is known once the timer has turned after it.
+    await probe.turned()
+    return { result, stall: probe.longest(), total }
   } finally {
-    histogram.disable()
+    probe.stop()
+  }
+}
+
+function startProbe() {
+  let last = performance.now()
+  let longest = 0
+  let waiting: Array<() => void> = []
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const tick = () => {
+    const now = performance.now()
+    longest = Math.max(longest, now - last)
+    last = now
+    for (const resolve of waiting.splice(0)) resolve()
+    timer = setTimeout(tick, 1)
+  }
+  timer = setTimeout(tick, 1)
+  return {
+    turned: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    reset: () => {
+      longest = 0
+      last = performance.now()
+    },
+    longest: () => longest,
+    stop: () => {
+      clearTimeout(timer)
+      waiting = []
+    },
   }
 }
 

@@ -1,6 +1,8 @@
 import type { z } from 'zod'
 import { ApiError, ERRORS, errorBody } from '../core/errors.js'
 import { OffloadError, offloadFailure } from '../core/offload.js'
+import { createSlicer } from '../core/slices.js'
+import { parseJsonInSlices } from './json-slices.js'
 import { stringifyJson } from '../core/json.js'
 import { StorageError } from '../storage/errors.js'
 import type { OperationDef } from '../core/operation.js'
@@ -214,7 +216,18 @@ const bodyAlreadyRead = () =>
     'The request body was already read before it reached the API (by a middleware or another handler): pass the API a Request whose body is unread, e.g. request.clone() taken before reading it',
   )
 
-/** Parse a JSON body read by `readBody` (undefined: the request had none). */
+/**
+ * Bodies longer than this (in UTF-16 code units) are parsed in slices (json-slices.ts): a body of
+ * several MiB does not hold the event loop while it is read. Shorter ones parse in well under a slice.
+ */
+const SLICED_BODY_CHARS = 256 * 1024
+
+const invalidJson = (error: unknown) => new ApiError('BAD_REQUEST', `Invalid request: body is not valid JSON (${(error as Error).message})`)
+
+/**
+ * Parse a JSON body read by `readBody` (undefined: the request had none): the value, or, for a
+ * large body, a promise of it (parsed in slices).
+ */
 export function parseBody(request: Request, def: OperationDef, text: string | undefined): unknown {
   if (!def.body) return undefined
   if (text === undefined) {
@@ -227,10 +240,15 @@ export function parseBody(request: Request, def: OperationDef, text: string | un
   if (!isJsonContentType(request.headers.get('content-type'))) {
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Invalid request: Content-Type must be application/json for a request body')
   }
+  if (text.length > SLICED_BODY_CHARS) {
+    return parseJsonInSlices(text, createSlicer()).catch((error: unknown) => {
+      throw error instanceof SyntaxError ? invalidJson(error) : error
+    })
+  }
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new ApiError('BAD_REQUEST', `Invalid request: body is not valid JSON (${(error as Error).message})`)
+    throw invalidJson(error)
   }
 }
 

@@ -115,7 +115,10 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       const text = def.body ? await readBody(request, def) : undefined
       // The journal keeps the body as sent, less what the operation says must never be kept (credentials).
       outcome.requestText = text !== undefined && def.redactJournal ? def.redactJournal(text) : text
-      const body = validate(def.body, parseBody(request, def, text), 'body field')
+      let parsed = parseBody(request, def, text)
+      // A large body is parsed in slices (a promise); a JSON value never is one.
+      if (parsed instanceof Promise) parsed = await parsed
+      const body = validate(def.body, parsed, 'body field')
       const input = { user: outcome.user, params, query, body, prepared: undefined as unknown }
       let result: unknown
       if (operation.prepare) {
