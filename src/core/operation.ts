@@ -71,6 +71,8 @@ export const NO_CONTENT: unique symbol = Symbol.for('docs-content-api.no-content
 export interface PrepareEnv {
   blobs: BlobPort
   offload: Offload
+  /** The API's ids (`ids` option): what the prepared values need (block keys) is made here. */
+  newId: () => string
   fetch: typeof fetch
   allowPrivateNetwork: boolean
 }

@@ -16,7 +16,7 @@ const tooLarge = (limit: number) => new ApiError('PAYLOAD_TOO_LARGE', `Request b
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
-type Where = 'path parameter' | 'query parameter' | 'body field'
+export type Where = 'path parameter' | 'query parameter' | 'body field'
 
 /** The value at `path` in `input` (undefined when any step is missing). */
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -66,7 +66,7 @@ function reportedIssues(issues: readonly z.core.$ZodIssue[], input: unknown): z.
 }
 
 /** Turn a zod failure into a 400 whose message names the field and the rule. */
-function validationError(where: Where, error: z.ZodError, input: unknown): ApiError {
+export function validationError(where: Where, error: z.ZodError, input: unknown): ApiError {
   const parts = reportedIssues(error.issues, input).slice(0, 5).map((issue) => {
     const path = fieldPath(issue.path)
     const field = path ? `${where} \`${path}\`` : where === 'body field' ? 'body' : where

@@ -10,6 +10,8 @@ import { eventStreamBody } from './event-stream.js'
 import type { FaultAction } from './faults.js'
 import type { JournalRecord } from './journal.js'
 import { createRouter, type Match } from './router.js'
+import { validateInSlices } from './validate-slices.js'
+import { createSlicer } from '../core/slices.js'
 
 /** A function with the signature of the global `fetch`. */
 // `Request | string | URL` rather than the DOM's `RequestInfo`: the declarations then need no DOM lib.
@@ -115,10 +117,9 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       const text = def.body ? await readBody(request, def) : undefined
       // The journal keeps the body as sent, less what the operation says must never be kept (credentials).
       outcome.requestText = text !== undefined && def.redactJournal ? def.redactJournal(text) : text
-      let parsed = parseBody(request, def, text)
-      // A large body is parsed in slices (a promise); a JSON value never is one.
-      if (parsed instanceof Promise) parsed = await parsed
-      const body = validate(def.body, parsed, 'body field')
+      const parsed = parseBody(request, def, text)
+      // A large body is parsed in slices (a promise; a JSON value never is one), and validated in slices.
+      const body = parsed instanceof Promise ? await validateInSlices(def.body!, await parsed, 'body field', createSlicer()) : validate(def.body, parsed, 'body field')
       const input = { user: outcome.user, params, query, body, prepared: undefined as unknown }
       let result: unknown
       if (operation.prepare) {

@@ -13,6 +13,12 @@ import type { Slicer } from '../core/slices.js'
  * to find whether it fits in one piece).
  */
 const CHUNK = 64 * 1024
+/**
+ * Containers are put together here down to this depth; below it a value is one JSON.parse call
+ * whatever its size (the descent is recursive: a body nested 300,000 levels must not exhaust the
+ * stack, and JSON.parse does not recurse).
+ */
+const MAX_DESCENT = 32
 
 // Character codes.
 const QUOTE = 34
@@ -32,7 +38,7 @@ export async function parseJsonInSlices(text: string, slicer: Slicer): Promise<u
   if (text.length <= CHUNK) return JSON.parse(text)
   try {
     let i = skipSpace(text, 0)
-    const { value, end } = await parseValue(text, i, slicer)
+    const { value, end } = await parseValue(text, i, slicer, 0)
     i = skipSpace(text, end)
     if (i !== text.length) throw new Syntax()
     return value
@@ -92,33 +98,33 @@ function extentWithin(text: string, i: number, limit: number): number | undefine
 }
 
 /** The value at `i` (no space before it) and where it ends. */
-async function parseValue(text: string, i: number, slicer: Slicer): Promise<{ value: unknown; end: number }> {
+async function parseValue(text: string, i: number, slicer: Slicer, depth: number): Promise<{ value: unknown; end: number }> {
   if (i >= text.length) throw new Syntax()
   const end = extentWithin(text, i, CHUNK)
   const first = text.charCodeAt(i)
-  if (end !== undefined || (first !== OPEN_OBJECT && first !== OPEN_ARRAY)) {
+  if (end !== undefined || (first !== OPEN_OBJECT && first !== OPEN_ARRAY) || depth >= MAX_DESCENT) {
     // One piece (or a string or number longer than a piece: one native call, linear in its length).
     const to = end ?? extentAtTop(text, i)
     const value = JSON.parse(text.slice(i, to))
     if (slicer.due()) await slicer.maybeYield()
     return { value, end: to }
   }
-  return first === OPEN_ARRAY ? parseArray(text, i, slicer) : parseObject(text, i, slicer)
+  return first === OPEN_ARRAY ? parseArray(text, i, slicer, depth + 1) : parseObject(text, i, slicer, depth + 1)
 }
 
-/** Where a string, number or literal longer than a piece ends. */
+/** Where a value longer than a piece ends (a string, a number, or a container below the descent). */
 function extentAtTop(text: string, i: number): number {
   const end = extentWithin(text, i, text.length - i)
   if (end === undefined) throw new Syntax()
   return end
 }
 
-async function parseArray(text: string, i: number, slicer: Slicer): Promise<{ value: unknown[]; end: number }> {
+async function parseArray(text: string, i: number, slicer: Slicer, depth: number): Promise<{ value: unknown[]; end: number }> {
   const out: unknown[] = []
   i = skipSpace(text, i + 1)
   if (text.charCodeAt(i) === CLOSE_ARRAY) return { value: out, end: i + 1 }
   for (;;) {
-    const item = await parseValue(text, i, slicer)
+    const item = await parseValue(text, i, slicer, depth)
     out.push(item.value)
     i = skipSpace(text, item.end)
     const c = text.charCodeAt(i)
@@ -128,7 +134,7 @@ async function parseArray(text: string, i: number, slicer: Slicer): Promise<{ va
   }
 }
 
-async function parseObject(text: string, i: number, slicer: Slicer): Promise<{ value: Record<string, unknown>; end: number }> {
+async function parseObject(text: string, i: number, slicer: Slicer, depth: number): Promise<{ value: Record<string, unknown>; end: number }> {
   const out: Record<string, unknown> = {}
   i = skipSpace(text, i + 1)
   if (text.charCodeAt(i) === CLOSE_OBJECT) return { value: out, end: i + 1 }
@@ -138,7 +144,7 @@ async function parseObject(text: string, i: number, slicer: Slicer): Promise<{ v
     const key = JSON.parse(text.slice(i, keyEnd)) as string
     i = skipSpace(text, keyEnd)
     if (text.charCodeAt(i) !== COLON) throw new Syntax()
-    const member = await parseValue(text, skipSpace(text, i + 1), slicer)
+    const member = await parseValue(text, skipSpace(text, i + 1), slicer, depth)
     // As JSON.parse makes it: `__proto__` is an own key, never the prototype.
     if (key === '__proto__') Object.defineProperty(out, key, { value: member.value, writable: true, enumerable: true, configurable: true })
     else out[key] = member.value

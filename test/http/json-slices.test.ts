@@ -47,6 +47,11 @@ describe('parseJsonInSlices', () => {
     )
   })
 
+  it('reads a value nested far deeper than any recursion survives, as JSON.parse does', async () => {
+    const text = `{"a":${'['.repeat(300_000)}${']'.repeat(300_000)},"b":1}`
+    expect(await parseJsonInSlices(text, createSlicer())).toStrictEqual(JSON.parse(text))
+  })
+
   it('keeps __proto__ an own key, as JSON.parse does', async () => {
     const text = `{"__proto__":{"polluted":true},"pad":"${'y'.repeat(70_000)}"}`
     const value = (await parseJsonInSlices(text, createSlicer())) as Record<string, unknown>

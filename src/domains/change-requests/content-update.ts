@@ -4,7 +4,7 @@ import type { ChangeRequestRow, FileRow, RevisionRow } from '../../storage/schem
 import type { DocBlock, DocNode, JsonDocument } from '../content/document.js'
 import { emptyDocument } from '../content/document.js'
 import { RevisionDraft, type PageData } from '../content/draft.js'
-import { withKeys, type ReadMarkdownOutput } from '../content/markdown-task.js'
+import type { ReadMarkdownOutput } from '../content/markdown-task.js'
 import { findRevision, pageIn, requireRevision } from '../content/revision.js'
 import { relativePageTarget } from '../content/relative-links.js'
 import { slugify, uniqueSlug } from '../content/slug.js'
@@ -56,7 +56,7 @@ function frontmatterMetadata(fm: Record<string, unknown>, i: number): Metadata {
  * The body and metadata a change's `document` gives. Markdown was read before the transaction
  * (prepare-markdown.ts, `read`): its frontmatter is read (and wins over the change's fields), and
  * with `takeTitle` (insert_page, as Git Sync reads a file) a leading `# Heading` is the title when
- * the frontmatter has none. Block keys are made here, from the API's ids.
+ * the frontmatter has none; its block keys were made then.
  */
 function readDocument(ctx: Context, input: { markdown: string } | { document: JsonDocument } | { markdown?: undefined; document?: undefined }, i: number, read: ReadMarkdownOutput | undefined): { document: JsonDocument; meta: Metadata } {
   if ('markdown' in input && input.markdown !== undefined) {
@@ -69,7 +69,7 @@ function readDocument(ctx: Context, input: { markdown: string } | { document: Js
       if (!heading.success) throw new ApiError('BAD_REQUEST', `${field(i, 'document.markdown')}: the leading heading, read as the page's title, ${heading.error.issues[0]!.message}`)
       meta.title = parsed.title
     }
-    return { document: withKeys(parsed.document, read.keys, () => ctx.newId()), meta }
+    return { document: parsed.document, meta }
   }
   if ('document' in input && input.document !== undefined) return { document: input.document, meta: {} }
   return { document: emptyDocument(), meta: {} }
