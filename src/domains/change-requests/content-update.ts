@@ -1,8 +1,9 @@
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import type { ChangeRequestRow, FileRow, RevisionRow } from '../../storage/schema.js'
-import type { DocBlock, DocNode, JsonDocument } from '../content/document.js'
+import type { JsonDocument } from '../content/document.js'
 import { emptyDocument } from '../content/document.js'
+import { mapObjects } from '../content/map-json.js'
 import { RevisionDraft, type PageData } from '../content/draft.js'
 import type { ReadMarkdownOutput } from '../content/markdown-task.js'
 import { findRevision, pageIn, requireRevision } from '../content/revision.js'
@@ -99,16 +100,15 @@ function resolveRefs(doc: JsonDocument, refs: ReadonlyMap<string, BatchRef>, dra
     if (!page) return undefined
     return link.anchor === undefined ? { kind: 'page', page } : { kind: 'anchor', anchor: link.anchor, page }
   }
-  const visit = (node: DocNode): DocNode => {
-    if (node.object === 'text') return node
-    const ref = (node.data as { ref?: { kind?: string; url?: unknown } } | undefined)?.ref
+  // Copy-on-write: a document without such links is kept as it is (frozen before the transaction, it is stored without a walk).
+  return mapObjects(doc, (obj, children) => {
+    const node = obj as { object?: unknown; type?: string; data?: { ref?: { kind?: string; url?: unknown } } }
+    const ref = node.object === 'block' || node.object === 'inline' ? node.data?.ref : undefined
     const found = ref?.kind === 'url' ? target(ref.url) : undefined
-    const resolved = found && (found.kind === 'file' || !FILE_OR_URL_REFS.has(node.type)) ? found : undefined
-    const nodes = node.nodes?.map(visit)
-    const fragments = node.object === 'block' ? node.fragments?.map((f) => ({ ...f, nodes: f.nodes.map((n) => visit(n) as DocBlock) })) : undefined
-    return { ...node, ...(resolved && { data: { ...node.data, ref: resolved } }), ...(nodes && { nodes }), ...(fragments && { fragments }) } as DocNode
-  }
-  return { ...doc, nodes: doc.nodes.map((n) => visit(n) as DocBlock) }
+    const resolved = found && (found.kind === 'file' || !FILE_OR_URL_REFS.has(node.type ?? '')) ? found : undefined
+    const out = children(obj)
+    return resolved ? { ...out, data: { ...(out.data as object), ref: resolved } } : out
+  })
 }
 
 const METADATA_KEYS = ['title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const
