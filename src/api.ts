@@ -7,6 +7,7 @@ import { createJobRunner } from './core/jobs.js'
 import { createTickets } from './core/tickets.js'
 import { createInlineOffload, type Offload } from './core/offload.js'
 import { TASKS } from './domains/tasks.js'
+import { createOutgoing, type OutgoingOptions } from './core/outgoing-limits.js'
 import { createMemoryBlobs, type BlobPort } from './storage/blobs.js'
 import { API_CORE, type ApiCore } from './http/api-core.js'
 import type { CorsOptions } from './http/cors.js'
@@ -101,18 +102,33 @@ export interface DocsApiOptions {
    */
   random?: () => number
   /**
-   * The fetch every outgoing request of the library uses (a file inserted from a `url`, Git Sync's
-   * smart-HTTP requests to a repository). Pass a fake in tests: nothing leaves the process then.
+   * The fetch every outgoing request of the library uses (a file inserted from a `url`, an OpenAPI
+   * spec's URL, Git Sync's smart-HTTP requests to a repository). Pass a fake in tests: nothing
+   * leaves the process then. On Node, pass `createGuardedFetch()` of `docs-content-api/node` to
+   * have host names resolved and refused when an address is not public (see `allowPrivateNetwork`).
    * @default globalThis.fetch
    */
   fetch?: typeof fetch
   /**
    * Let outgoing requests reach private, loopback, link-local and other reserved addresses (and
    * `localhost`). Off by default: a URL in a request body must not make the API probe the
-   * network it runs in. The one switch for every outgoing request of the library.
+   * network it runs in. The one switch for every outgoing request of the library. Without DNS
+   * (web standards have none) the guard checks the host as written: a name that resolves to a
+   * private address passes it unless the `fetch` checks addresses (`createGuardedFetch` of
+   * `docs-content-api/node`, given the same `allowPrivateNetwork`).
    * @default false
    */
   allowPrivateNetwork?: boolean
+  /**
+   * What the API's outgoing fetches may hold at once, and the limits of one content batch's
+   * files: `batchBytes` (a batch's files in all, base64 decoded and fetched: a 413 past it),
+   * `batchFetches` (files of one batch fetched at once), `bytesInFlight` and `fetchesInFlight`
+   * (across every request and job: files by URL and OpenAPI spec URLs; a fetch reserves its cap,
+   * or the Content-Length announced, and waits its turn while the budget is taken).
+   * @default { batchBytes: 33554432, batchFetches: 4, bytesInFlight: 41943040, fetchesInFlight: 8 } (32 MiB, 40 MiB)
+   * @example createDocsApi({ outgoing: { batchBytes: 100 * 1024 * 1024 } })
+   */
+  outgoing?: OutgoingOptions
   /**
    * Where file bytes live (rows keep their keys). A fork shares its parent's blobs: blobs are
    * never changed, and a key no row names is never served.
@@ -271,6 +287,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     allowPrivateNetwork: options.allowPrivateNetwork ?? false,
     offload: options.offload ?? createInlineOffload(TASKS),
+    outgoing: createOutgoing(options.outgoing),
     tickets: createTickets({ onDrop: (data) => pdfTicketDropped(pdfs, data) }),
     // Each area adds the services it takes from the options here (core/services.ts).
     services: {

@@ -18,6 +18,7 @@ export type { Journal, JournalEntry, JournalFilter } from './http/journal.js'
 export type { Fault, Faults, FaultSpec } from './http/faults.js'
 export type { CorsOptions } from './http/cors.js'
 export type { IntegrationDeliveryOptions, IntegrationExecutionContext, IntegrationHandler } from './domains/integrations/delivery-options.js'
+export type { OutgoingOptions } from './core/outgoing-limits.js'
 
 // --- Storage: the port, the in-memory adapter, the schema of stored rows
 export { createMemoryStore } from './storage/memory.js'

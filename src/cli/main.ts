@@ -10,7 +10,7 @@ import { SeedOverDataError, serve, type RunningServer } from './serve.js'
 
 /**
  * The command line: `docs-content-api serve [--port 4000] [--host 127.0.0.1] [--seed state.json]
- * [--data dir] [--cors] [--base-url URL]`, and `docs-content-api demo-seed` (the demo data as a state document,
+ * [--data dir] [--cors] [--base-url URL] [--allow-private-network]`, and `docs-content-api demo-seed` (the demo data as a state document,
  * to edit and serve with --seed). Node-only (the package's `bin`); it needs no dev dependency (`--data`
  * needs the optional peer better-sqlite3, loaded only then).
  */
@@ -32,6 +32,11 @@ Options of serve:
   --base-url <url> Base URL in resource URLs                  [default: http://localhost:<port>]
   --admin-token <t> The demo admin's token (when the demo data is loaded)
                                                                [default: random, or $DEMO_TOKEN]
+  --allow-private-network
+                   Let files by URL, OpenAPI spec URLs and Git Sync reach private
+                   and loopback addresses (a server on this machine or network);
+                   otherwise every host name is resolved and refused when one of
+                   its addresses is not public
 
   -h, --help       This help
 `
@@ -82,6 +87,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
         cors: { type: 'boolean' },
         'base-url': { type: 'string' },
         'admin-token': { type: 'string' },
+        'allow-private-network': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -104,6 +110,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
       baseUrl: values['base-url'],
       adminToken: values['admin-token'] ?? io.env.DEMO_TOKEN,
       data: values.data,
+      allowPrivateNetwork: values['allow-private-network'] ?? false,
     })
     io.out(`${running.banner()}\n`)
     return running

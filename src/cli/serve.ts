@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createDocsApi, type DocsApi } from '../api.js'
 import { createDemoState } from '../demo.js'
+import { createGuardedFetch, type GuardedFetchOptions } from '../node/guarded-fetch.js'
 import { toNodeHandler } from '../node/to-node-handler.js'
 import { createWorkerOffload } from '../node/worker-offload.js'
 import { createOpenApiDocument } from '../openapi.js'
@@ -27,6 +28,15 @@ export interface ServeOptions {
    * only when the directory holds nothing yet. In memory when left out.
    */
   data?: string
+  /**
+   * Let the API's outgoing requests (files by URL, OpenAPI spec URLs, Git Sync) reach private,
+   * loopback and link-local addresses: a file server or Git remote on your own machine or network.
+   * Off, every host is resolved and refused when any of its addresses is not public.
+   * @default false
+   */
+  allowPrivateNetwork?: boolean
+  /** How host names are resolved for that check (a stub in tests). @default the system's resolver (dns.lookup) */
+  lookup?: GuardedFetchOptions['lookup']
 }
 
 export interface RunningServer {
@@ -75,7 +85,10 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const offload = createWorkerOffload()
   try {
     const seed = data && !data.empty ? undefined : (options.seed ?? (await createDemoState({ adminToken: options.adminToken })).state)
-    api = createDocsApi({ baseUrl: url, seed, cors: options.cors ?? false, offload, ...(data && { store: data.store, blobs: data.blobs }) })
+    // Outgoing requests go through the fetch that resolves names and checks every address (node/guarded-fetch.ts).
+    const allowPrivateNetwork = options.allowPrivateNetwork ?? false
+    const fetch = createGuardedFetch({ allowPrivateNetwork, ...(options.lookup && { lookup: options.lookup }) })
+    api = createDocsApi({ baseUrl: url, seed, cors: options.cors ?? false, fetch, allowPrivateNetwork, offload, ...(data && { store: data.store, blobs: data.blobs }) })
   } catch (error) {
     // A seed the API refuses: nothing is served, and the port is free again (and the directory empty).
     await new Promise((done) => server.close(done))
@@ -97,7 +110,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     url,
     api,
     ...(data && { dataDir: data.dir }),
-    banner: () => bannerOf(api, url, { demo, cors: options.cors ?? false, data: data?.dir }),
+    banner: () => bannerOf(api, url, { demo, cors: options.cors ?? false, data: data?.dir, allowPrivateNetwork: options.allowPrivateNetwork ?? false }),
     close: async () => {
       await new Promise<void>((done, fail) => {
         server.close((error) => (error ? fail(error) : done()))
@@ -119,10 +132,10 @@ function whereData(how: { demo: boolean; data?: string }): string {
 }
 
 /** What a person starting the server needs: what is there, the tokens to call it with, lines to try. */
-export function bannerOf(api: DocsApi, url: string, how: { demo: boolean; cors: boolean; data?: string }): string {
+export function bannerOf(api: DocsApi, url: string, how: { demo: boolean; cors: boolean; data?: string; allowPrivateNetwork?: boolean }): string {
   return api.store.read((tx) => {
     const orgs = tx.all('organizations')
-    const lines = [`docs-content-api on ${url} (${whereData(how)}${how.cors ? '; CORS on' : ''})`, '']
+    const lines = [`docs-content-api on ${url} (${whereData(how)}${how.cors ? '; CORS on' : ''}${how.allowPrivateNetwork ? '; outgoing requests may reach private addresses' : ''})`, '']
     for (const org of orgs) {
       lines.push(`  organization  ${org.title}  ${org.id}`)
       for (const { row: site } of tx.scan('sites', 'byOrganization', org.id)) if (site.published) lines.push(`  site          ${site.title} (published)  ${site.id}`)

@@ -3,6 +3,7 @@ import { allows, createAccessChecker, type Action, type CallerAccess, type Level
 import { nowIso, type Context, type Urls } from './context.js'
 import { ApiError } from './errors.js'
 import { startJob, type Deferred, type Job, type JobEnv, type JobRunner } from './jobs.js'
+import type { Outgoing } from './outgoing-limits.js'
 import type { Tickets } from './tickets.js'
 import { OffloadError, type Offload, type TaskName } from './offload.js'
 import type { Services } from './services.js'
@@ -33,6 +34,8 @@ export interface Runtime {
   allowPrivateNetwork: boolean
   /** Where CPU-heavy work runs (core/offload.ts). */
   offload: Offload
+  /** What outgoing fetches may hold at once, and the limits of a content batch's files (core/outgoing-limits.ts). */
+  outgoing: Outgoing
   tickets: Tickets
   /** Pluggable services from the options (core/services.ts). */
   services: Services
@@ -130,6 +133,7 @@ export function jobEnv(rt: Runtime): JobEnv {
     fetch: rt.fetch,
     allowPrivateNetwork: rt.allowPrivateNetwork,
     offload: rt.offload,
+    outgoing: rt.outgoing,
     blobs: rt.blobs,
     now: rt.now,
     services: rt.services,
@@ -225,9 +229,17 @@ function requestContext(rt: Runtime, input: ExecuteInput, tx: WriteTx<AppSchema>
   return { ctx, access }
 }
 
-/** Check the caller's access in a read transaction, before an operation's prepare step does any work. */
+/**
+ * Check the caller's access, then what the prepare step `requires` (the target exists), in one
+ * read transaction, before the prepare step does any work (an outgoing request above all).
+ */
 export function authorize(rt: Runtime, op: BoundOperation, input: ExecuteInput): boolean {
-  return rt.store.read((tx) => checkAccess(op, input, requestContext(rt, input, tx as WriteTx<AppSchema>, false).access))
+  return rt.store.read((tx) => {
+    const { ctx, access } = requestContext(rt, input, tx as WriteTx<AppSchema>, false)
+    if (!checkAccess(op, input, access)) return false
+    op.prepare?.requires?.(ctx, input)
+    return true
+  })
 }
 
 /** The body of `execute`'s transaction: a module function rather than a closure made per request. */

@@ -3,6 +3,7 @@ import { parentResources, type PathResource, type Permission } from './access.js
 import type { Context } from './context.js'
 import type { ErrorCode } from './errors.js'
 import type { Encoded } from './json.js'
+import type { Outgoing } from './outgoing-limits.js'
 import type { EventStream } from './stream.js'
 import type { BlobPort } from '../storage/blobs.js'
 import type { Offload } from './offload.js'
@@ -67,7 +68,7 @@ export interface OperationInput<D extends OperationDef> {
 /** A handler's answer that turns the success status into 204 (e.g. a 205 delete of what was not there). */
 export const NO_CONTENT: unique symbol = Symbol.for('docs-content-api.no-content')
 
-/** What a prepare step may use: the outgoing fetch and its guard, the blob port, and the offload for CPU-heavy work. */
+/** What a prepare step may use: the outgoing fetch, its guard and limits, the blob port, and the offload for CPU-heavy work. */
 export interface PrepareEnv {
   blobs: BlobPort
   offload: Offload
@@ -75,6 +76,14 @@ export interface PrepareEnv {
   newId: () => string
   fetch: typeof fetch
   allowPrivateNetwork: boolean
+  outgoing: Outgoing
+}
+
+/** The validated input a prepare step and its `requires` get. */
+export interface PrepareInput {
+  params: unknown
+  query: unknown
+  body: unknown
 }
 
 /**
@@ -82,7 +91,19 @@ export interface PrepareEnv {
  * putting bytes in the blob port. It runs after the caller's access was checked, and its
  * `undo` runs when the transaction then fails, so a failed request leaves nothing behind.
  */
-export type Prepare = (env: PrepareEnv, input: { params: unknown; query: unknown; body: unknown }) => Promise<{ value: unknown; undo(): void }>
+export type Prepare = (env: PrepareEnv, input: PrepareInput) => Promise<{ value: unknown; undo(): void }>
+
+/**
+ * A prepare step with what must hold before it runs. The caller's access covers the resources of
+ * the policy table the path names (a space, an organization); `requires` checks the others (a
+ * change request exists and can take the change), in the same read and throwing what the
+ * handler would (404, 409...), so no outgoing request is made for a target that is not there and
+ * the answer never depends on what the prepare step would have fetched.
+ */
+export interface PrepareStep<D extends OperationDef = OperationDef> {
+  requires?(ctx: Context, input: Pick<OperationInput<D>, 'params' | 'query' | 'body'>): void
+  run: Prepare
+}
 
 /**
  * A handler gets the context and the validated input, and returns the response body (or its JSON
@@ -100,7 +121,7 @@ export type Handlers<T extends OperationTable> = { [K in keyof T]: Handler<T[K]>
 export interface BoundOperation {
   def: OperationDef
   handler: (ctx: Context, input: { params: unknown; query: unknown; body: unknown; prepared?: unknown }) => unknown
-  prepare?: Prepare
+  prepare?: { requires?(ctx: Context, input: PrepareInput): void; run: Prepare }
   /** Resources named in the path above the addressed one, checked visible before anything else. */
   parents: readonly PathResource[]
 }
@@ -110,8 +131,21 @@ export function defineOperation<const D extends OperationDef>(def: D): D {
   return def
 }
 
-/** Bind a table to its handlers; a missing or mistyped handler is a compile error. */
-export function implement<T extends OperationTable>(table: T, handlers: Handlers<T>, prepares: Partial<Record<keyof T, Prepare>> = {}): BoundOperation[] {
+/**
+ * The path parameters no access check covers: neither the permission's resource nor a parent of
+ * the policy table (a `{changeRequestId}`, a `{specSlug}`).
+ */
+function uncheckedParams(def: OperationDef, parents: readonly PathResource[]): string[] {
+  const own = def.permission && (def.permission.param ?? `${def.permission.resource}Id`)
+  return [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((param) => param !== own && !parents.some((p) => p.param === param))
+}
+
+/**
+ * Bind a table to its handlers; a missing or mistyped handler is a compile error. A prepare step
+ * of an operation whose path names something no access check covers must say what of it must
+ * exist first (`requires`; `() => undefined` when nothing must, a create-or-update by slug).
+ */
+export function implement<T extends OperationTable>(table: T, handlers: Handlers<T>, prepares: { [K in keyof T]?: Prepare | PrepareStep<T[K]> } = {}): BoundOperation[] {
   return Object.keys(table).map((key) => {
     const def = table[key]!
     if (def.id !== key) throw new Error(`Operation key "${key}" differs from its id "${def.id}"`)
@@ -119,7 +153,12 @@ export function implement<T extends OperationTable>(table: T, handlers: Handlers
     if (def.permission?.missingIsSuccess && def.path.split('/').pop() !== `{${def.permission.param ?? `${def.permission.resource}Id`}}`) {
       throw new Error(`Operation ${def.id}: missingIsSuccess is only for the resource the path addresses (its last parameter)`)
     }
-    const prepare = prepares[key]
+    const given = prepares[key]
+    const prepare = typeof given === 'function' ? { run: given } : (given as BoundOperation['prepare'])
+    const unchecked = uncheckedParams(def, parents)
+    if (prepare && !prepare.requires && unchecked.length > 0) {
+      throw new Error(`Operation ${def.id}: its prepare step runs before the handler, and no access check covers {${unchecked.join('}, {')}}: say what must exist (\`requires\`)`)
+    }
     return { def, handler: handlers[key] as BoundOperation['handler'], parents, ...(prepare && { prepare }) }
   })
 }

@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js'
 import { ApiError } from './errors.js'
+import type { FetchBudget } from './outgoing-limits.js'
 
 /**
  * The guard for every request the library makes on a client's behalf (a file imported from a
@@ -8,8 +9,11 @@ import { ApiError } from './errors.js'
  *
  * Limit: the code is runtime-neutral, and web standards have no DNS lookup, so only the host as
  * written is checked. A public-looking name that resolves to a private address is not caught
- * here; the `fetch` the API was given may add that check (a Node dispatcher with a `lookup`
- * that refuses private addresses, an egress proxy).
+ * here: the `fetch` the API was given must add that check. On Node, `createGuardedFetch` of
+ * `docs-content-api/node` does (every address of the name checked by the same rules, the
+ * connection made to the address checked), and the `serve` command uses it; the fetch throws
+ * `refusedAddressError` for what it refuses, which `fetchOutgoing` answers as the 400 of a host
+ * refused as written.
  */
 
 const DEFAULT_MAX_BYTES = 10 * 1024 * 1024
@@ -66,21 +70,60 @@ function rangeOf(address: ipaddr.IPv4 | ipaddr.IPv6): string {
   return range === 'unicast' && v6.parts.slice(0, 6).every((p) => p === 0) ? 'ipv4Compatible' : range
 }
 
-/** Why a host is not public, or undefined when it is (as far as can be told without DNS). */
-function refusal(hostname: string): string | undefined {
+/** Why an address is not public (`a loopback address`), or undefined when it is. */
+function addressWhy(address: ipaddr.IPv4 | ipaddr.IPv6): string | undefined {
+  const range = rangeOf(address)
+  return range === 'unicast' ? undefined : (RANGE_WORDS[range] ?? `a special-purpose address (${range})`)
+}
+
+/**
+ * Why an IP address (as a resolver gives it: `127.0.0.1`, `::1`, `fe80::1%eth0`) is not public,
+ * or undefined when it is; an address that does not parse is refused. The rules of the host as
+ * written, for what a name resolves to.
+ */
+export function addressRefusal(address: string): string | undefined {
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6
+  try {
+    parsed = ipaddr.parse(address)
+  } catch {
+    return 'not an IP address'
+  }
+  return addressWhy(parsed)
+}
+
+/** Why a host (a URL's hostname) is not public, or undefined when it is, as far as can be told without DNS. */
+export function hostRefusal(hostname: string): string | undefined {
   // The WHATWG URL parser has already turned every IPv4 form (0x7f.1, 2130706433, 0177.0.0.1)
   // into dotted decimal and lower-cased names; a trailing dot names the same host.
   const host = hostname.replace(/\.+$/, '')
-  let address: ipaddr.IPv4 | ipaddr.IPv6 | undefined
-  if (host.startsWith('[') && host.endsWith(']')) address = ipaddr.IPv6.parse(host.slice(1, -1))
-  else if (ipaddr.IPv4.isValidFourPartDecimal(host)) address = ipaddr.IPv4.parse(host)
-  if (address) {
-    const range = rangeOf(address)
-    return range === 'unicast' ? undefined : (RANGE_WORDS[range] ?? `a special-purpose address (${range})`)
-  }
+  if (host.startsWith('[') && host.endsWith(']')) return addressWhy(ipaddr.IPv6.parse(host.slice(1, -1)))
+  if (ipaddr.IPv4.isValidFourPartDecimal(host)) return addressWhy(ipaddr.IPv4.parse(host))
   if (host === 'localhost' || LOCAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) return 'a local host name'
   // A name without a dot resolves only through a local search domain (http://metadata/, http://intranet/).
   if (!host.includes('.')) return 'a single-label host name, which only a local network resolves'
+  return undefined
+}
+
+/** The brand of a refusal by a guarding fetch: a symbol of the global registry, so it holds across copies of this module (the ESM and CJS builds, the entries' bundles). */
+const REFUSED = Symbol.for('docs-content-api.refused-address')
+
+/**
+ * The error a guarding fetch (one that resolves names, `createGuardedFetch`) throws, or gives as
+ * the `cause` of its TypeError, for a host it will not connect to: `reason` is the sentence
+ * `fetchOutgoing` and Git Sync answer with (`files.example.com resolves to 127.0.0.1, a loopback
+ * address; only public addresses can be fetched`).
+ */
+export function refusedAddressError(host: string, why: string): Error {
+  const reason = `${host} ${why}; only public addresses can be fetched`
+  return Object.assign(new Error(reason), { [REFUSED]: reason })
+}
+
+/** The reason of a refusal by a guarding fetch, found in `error` or its chain of causes; undefined for any other failure. */
+export function refusalIn(error: unknown): string | undefined {
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    const reason = (e as { [REFUSED]?: unknown })[REFUSED]
+    if (typeof reason === 'string') return reason
+  }
   return undefined
 }
 
@@ -88,7 +131,7 @@ function refusal(hostname: string): string | undefined {
 function problemWith(url: URL, allowPrivateNetwork: boolean): string | undefined {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `only http and https URLs can be fetched, not ${url.protocol}`
   if (allowPrivateNetwork) return undefined
-  const why = refusal(url.hostname)
+  const why = hostRefusal(url.hostname)
   return why && `${url.hostname} is ${why}; only public addresses can be fetched`
 }
 
@@ -135,9 +178,26 @@ function discard(response: Response): void {
   response.body?.cancel().catch(() => undefined)
 }
 
-/** Read the body, stopping as soon as it exceeds `maxBytes` (the Content-Length may be absent or lie). */
-async function readCapped(response: Response, maxBytes: number, field: string, signal: AbortSignal): Promise<Uint8Array> {
+/**
+ * The body length the headers announce, when it is the length of the body `fetch` hands over
+ * (not with a Content-Encoding: fetch decodes the body, so it may be longer than announced).
+ */
+function announcedLength(response: Response): number | undefined {
+  const encoding = response.headers.get('content-encoding')
+  if (encoding && encoding.trim().toLowerCase() !== 'identity') return undefined
+  const value = response.headers.get('content-length')
+  return value !== null && /^\d+$/.test(value.trim()) ? Number(value) : undefined
+}
+
+/**
+ * Read the body, stopping as soon as it exceeds `maxBytes` or the length it announced (the
+ * Content-Length may be absent or lie). `onBytes` hears of each chunk as it comes (and may throw
+ * to stop the read: a budget shared by several fetches).
+ */
+async function readCapped(response: Response, maxBytes: number, field: string, signal: AbortSignal, onBytes?: (bytes: number) => void): Promise<Uint8Array> {
   const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', `Invalid request: body field \`${field}\`: the file at the URL is larger than ${maxBytes} bytes`)
+  const announced = announcedLength(response)
+  // An encoded length over the cap is refused too: decoded, the body is rarely smaller.
   if (Number(response.headers.get('content-length')) > maxBytes) {
     discard(response)
     throw tooLarge()
@@ -152,6 +212,8 @@ async function readCapped(response: Response, maxBytes: number, field: string, s
       if (done) break
       total += value.byteLength
       if (total > maxBytes) throw tooLarge()
+      if (announced !== undefined && total > announced) throw couldNotFetch(field, `the server sent more than the ${announced} bytes its Content-Length announced`)
+      onBytes?.(value.byteLength)
       chunks.push(value)
     }
   } catch (error) {
@@ -177,19 +239,25 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308])
  * client asked to store. The whole exchange, redirects and body included, has `timeoutMs`
  * (default 10 s). Any other failure (network error, a status other than 2xx) is a 400 naming
  * the field. Returns the bytes, the content-type header and the URL finally fetched.
+ *
+ * With a `budget` (core/outgoing-limits.ts), the fetch starts once it holds a lease of `maxBytes`
+ * (its time limit runs from then), keeps only the Content-Length its server announces, and gives
+ * the lease back when it settles. `onBytes` hears of each chunk of the body as it is read.
  */
 export async function fetchOutgoing(
   fetchFn: typeof fetch,
   url: string,
-  options: { field: string; allowPrivateNetwork: boolean; maxBytes?: number; timeoutMs?: number },
+  options: { field: string; allowPrivateNetwork: boolean; maxBytes?: number; timeoutMs?: number; budget?: FetchBudget; onBytes?: (bytes: number) => void },
 ): Promise<{ bytes: Uint8Array; contentType?: string; url: string }> {
   const { field } = options
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   let target = checkOutgoingUrl(url, options)
+  const lease = await options.budget?.acquire(maxBytes)
   const { signal, clear } = timeLimit(timeoutMs)
+  let hops = 0
   try {
-    for (let hops = 0; ; hops++) {
+    for (; ; hops++) {
       const response = await untilAborted(fetchFn(target.href, { redirect: 'manual', signal }), signal)
       if (REDIRECTS.has(response.status)) {
         discard(response)
@@ -205,12 +273,17 @@ export async function fetchOutgoing(
         discard(response)
         throw couldNotFetch(field, `the server answered ${response.status}`)
       }
-      const bytes = await readCapped(response, maxBytes, field, signal)
+      const announced = announcedLength(response)
+      if (announced !== undefined) lease?.shrink(Math.min(announced, maxBytes))
+      const bytes = await readCapped(response, maxBytes, field, signal, options.onBytes)
       const contentType = response.headers.get('content-type') ?? undefined
       return { bytes, contentType, url: target.href }
     }
   } catch (error) {
     if (ApiError.isApiError(error)) throw error
+    // The fetch resolved the name and refused its address: the 400 of a host refused as written.
+    const refused = refusalIn(error)
+    if (refused) throw hops === 0 ? invalid(field, refused) : couldNotFetch(field, `redirected to ${target.href}: ${refused}`)
     if (signal.aborted) {
       const late = couldNotFetch(field, `no answer within ${timeoutMs} ms`)
       timedOut.add(late)
@@ -219,6 +292,7 @@ export async function fetchOutgoing(
     throw couldNotFetch(field, error instanceof Error ? error.message : String(error))
   } finally {
     clear()
+    lease?.release()
   }
 }
 

@@ -123,10 +123,11 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       const input = { user: outcome.user, params, query, body, prepared: undefined as unknown }
       let result: unknown
       if (operation.prepare) {
-        // Async work before the transaction (fetching a file's URL...), once the caller may do it.
-        // false: the missing resource of an idempotent delete, answered 204 as execute would.
+        // Async work before the transaction (fetching a file's URL...), once the caller may do it
+        // and its target exists. false: the missing resource of an idempotent delete, answered
+        // 204 as execute would.
         if (!authorize(rt, operation, input)) return Object.assign(outcome, jsonAnswer(204, undefined))
-        const prepared = await operation.prepare(rt, input)
+        const prepared = await operation.prepare.run(rt, input)
         input.prepared = prepared.value
         try {
           result = execute(rt, operation, input)

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runCli, type CliIo } from '../../src/cli/main.js'
-import type { RunningServer } from '../../src/cli/serve.js'
+import { serve as serveApi, type RunningServer } from '../../src/cli/serve.js'
 
 function io(env: Record<string, string | undefined> = {}) {
   const out: string[] = []
@@ -94,6 +94,39 @@ describe('cli: docs-content-api serve', () => {
     expect(banner).toContain('token  gb_api_fixed_token   (Ada Lovelace, admin)')
     const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as any
     expect(doc.servers[0].url).toBe(server.url)
+  })
+
+  it('fetches files through the guard that resolves names; --allow-private-network lets it reach this machine', async () => {
+    /** Insert, on a new change request of the demo's first space, a file fetched from `url`. */
+    const insert = async (server: RunningServer, url: string) => {
+      const auth = { authorization: 'Bearer gb_api_guard_token', 'content-type': 'application/json' }
+      const orgs = (await (await fetch(`${server.url}/v1/orgs`, { headers: auth })).json()) as any
+      const spaces = (await (await fetch(`${server.url}/v1/orgs/${orgs.items[0].id}/spaces`, { headers: auth })).json()) as any
+      const base = `${server.url}/v1/spaces/${spaces.items[0].id}/change-requests`
+      const cr = (await (await fetch(base, { method: 'POST', headers: auth, body: '{}' })).json()) as any
+      const res = await fetch(`${base}/${cr.id}/content?compat=false`, { method: 'POST', headers: auth, body: JSON.stringify({ changes: [{ operation: 'insert_files', files: [{ name: 'openapi.json', url }] }] }) })
+      return { status: res.status, body: (await res.json()) as any }
+    }
+    const env = { DEMO_TOKEN: 'gb_api_guard_token' }
+    const { server: closed } = await serve([], env)
+    const own = (server: RunningServer) => `${server.url.replace('localhost', '127.0.0.1')}/openapi.json`
+    const refused = await insert(closed, own(closed))
+    expect(refused.status).toBe(400)
+    expect(refused.body.error.message).toMatch(/body field `changes\[0\]\.files\[0\]\.url`: 127\.0\.0\.1 is a loopback address/)
+    const { server: open, banner } = await serve(['--allow-private-network'], env)
+    expect(banner).toContain('; outgoing requests may reach private addresses)')
+    const fetched = await insert(open, own(open))
+    expect(fetched.status).toBe(200)
+    expect(fetched.body.insertedFiles[0]).toMatchObject({ name: 'openapi.json', contentType: expect.stringMatching(/^application\/json/) })
+    // A name is resolved (here by a stub: no DNS in tests) and refused for a private address it resolves to.
+    const asked: string[] = []
+    const lookup = async (hostname: string) => (asked.push(hostname), [{ address: '127.0.0.1', family: 4 }])
+    const guarded = await serveApi({ port: 0, adminToken: 'gb_api_guard_token', lookup })
+    running.push(guarded)
+    const byName = await insert(guarded, `http://files.example.com:${new URL(guarded.url).port}/openapi.json`)
+    expect(byName.status).toBe(400)
+    expect(byName.body.error.message).toContain('files.example.com resolves to 127.0.0.1, a loopback address; only public addresses can be fetched')
+    expect(asked).toEqual(['files.example.com'])
   })
 
   it('demo-seed prints the demo data as a state document that serve takes back', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/core/errors.js'
-import { checkOutgoingUrl, fetchOutgoing } from '../../src/core/outgoing.js'
+import { addressRefusal, checkOutgoingUrl, fetchOutgoing, refusalIn, refusedAddressError } from '../../src/core/outgoing.js'
 
 const field = 'changes[0].files[0].url'
 const guarded = { field, allowPrivateNetwork: false }
@@ -201,5 +201,30 @@ describe('fetchOutgoing', () => {
     const stalled = () => new Response(new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(new Uint8Array(1)) }))
     const error = await failure(() => fetchOutgoing(fakeFetch({ 'https://example.com/stall': stalled }).fn, 'https://example.com/stall', { ...guarded, timeoutMs: 50 }))
     expect(error.message).toMatch(/no answer within 50 ms/)
+  })
+})
+
+describe('refusals of a fetch that resolves names', () => {
+  it('judges resolved addresses by the ranges of a host written as one', () => {
+    expect(addressRefusal('93.184.216.34')).toBeUndefined()
+    expect(addressRefusal('2606:2800:220:1::')).toBeUndefined()
+    expect(addressRefusal('127.0.0.1')).toBe('a loopback address')
+    expect(addressRefusal('169.254.169.254')).toBe('a link-local address')
+    expect(addressRefusal('::ffff:10.0.0.1')).toBe('a private address')
+    expect(addressRefusal('fe80::1%eth0')).toBe('a link-local address')
+    expect(addressRefusal('not-an-address')).toBe('not an IP address')
+  })
+
+  it('answers a refusal in the cause of the fetch failure as the 400 of a private host, naming the field (and the redirect that led there)', async () => {
+    const refused = () => {
+      throw new TypeError('fetch failed', { cause: refusedAddressError('files.example.com', 'resolves to 127.0.0.1, a loopback address') })
+    }
+    const { fn } = fakeFetch({ 'https://files.example.com/a.png': refused, 'https://cdn.example.com/a.png': redirect('https://files.example.com/a.png') })
+    const first = await failure(() => fetchOutgoing(fn, 'https://files.example.com/a.png', guarded))
+    expect([first.status, first.message]).toEqual([400, `Invalid request: body field \`${field}\`: files.example.com resolves to 127.0.0.1, a loopback address; only public addresses can be fetched`])
+    const hop = await failure(() => fetchOutgoing(fn, 'https://cdn.example.com/a.png', guarded))
+    expect(hop.message).toBe(`Invalid request: body field \`${field}\`: could not fetch the URL: redirected to https://files.example.com/a.png: files.example.com resolves to 127.0.0.1, a loopback address; only public addresses can be fetched`)
+    // Any other failure keeps its own message.
+    expect(refusalIn(new TypeError('fetch failed', { cause: new Error('ECONNREFUSED') }))).toBeUndefined()
   })
 })

@@ -142,4 +142,22 @@ describe('policy: parents in the path', () => {
     } as const
     expect(() => implement({ deleteThing: def }, { deleteThing: () => undefined })).toThrow('missingIsSuccess is only for the resource the path addresses')
   })
+
+  it('a prepare step on a path naming what no access check covers says what must exist first', () => {
+    const def = {
+      id: 'importThing',
+      method: 'POST',
+      path: '/v1/spaces/{spaceId}/things/{thingId}/import',
+      summary: 'x',
+      tag: 'x',
+      status: 204,
+      errors: [],
+      permission: { resource: 'space', action: 'edit' },
+    } as const
+    const run = async () => ({ value: undefined, undo: () => undefined })
+    expect(() => implement({ importThing: def }, { importThing: () => undefined }, { importThing: run })).toThrow('no access check covers {thingId}')
+    const [bound] = implement({ importThing: def }, { importThing: () => undefined }, { importThing: { requires: () => undefined, run } })
+    expect(bound!.prepare!.run).toBe(run)
+    // The API's own prepare steps pass that rule: `boundOperations` (imported above) is built by implement().
+  })
 })

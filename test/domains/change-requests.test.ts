@@ -502,6 +502,57 @@ describe('files: the prepare step before the transaction', () => {
   })
 })
 
+describe('files: nothing is fetched before the target is checked', () => {
+  /** A world whose API fetches through a fake that records every URL: `reachable` answers bytes, anything else fails. */
+  async function world() {
+    const fetched: string[] = []
+    const fakeFetch = (async (input: string | URL | Request) => {
+      const url = String(input)
+      fetched.push(url)
+      if (url !== 'https://files.example.com/reachable.bin') throw new TypeError('fetch failed')
+      return new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'application/octet-stream' } })
+    }) as typeof fetch
+    const api = createDocsApi({ fetch: fakeFetch })
+    const ada = await api.fixtures.createUser({ displayName: 'Ada' })
+    const org = await api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }] })
+    const token = await api.fixtures.createToken(ada.id)
+    const space = await api.fixtures.createSpace(org.id, { title: 'Files' })
+    return { api, token, base: `/v1/spaces/${space.id}`, fetched }
+  }
+  const batch = (url: string) => ({ changes: [{ operation: 'insert_files', files: [{ name: 'a.bin', url }] }] })
+
+  it('answers an unknown change request 404 whatever the URL, without fetching it', async () => {
+    const w = await world()
+    for (const url of ['https://files.example.com/reachable.bin', 'https://files.example.com/unreachable.bin']) {
+      for (const cr of ['nope', '42']) expectError(await call(w.api, w.token, 'POST', `${w.base}/change-requests/${cr}/content`, batch(url)), 404, 'Change request not found')
+    }
+    expect(w.fetched).toEqual([])
+  })
+
+  it('answers a merged or archived change request, or a locked space, as the handler would, without fetching', async () => {
+    const w = await world()
+    const open = async () => (await call(w.api, w.token, 'POST', `${w.base}/change-requests`, { subject: 'Files' })).body
+    const merged = await open()
+    await call(w.api, w.token, 'POST', `${w.base}/change-requests/${merged.id}/content`, { changes: [{ operation: 'insert_page', title: 'P', document: {} }] })
+    expect((await call(w.api, w.token, 'POST', `${w.base}/change-requests/${merged.id}/merge`)).body.result).toBe('merge')
+    const archived = await open()
+    await call(w.api, w.token, 'PATCH', `${w.base}/change-requests/${archived.id}`, { status: 'archived' })
+    const fetchedBefore = w.fetched.length
+    for (const url of ['https://files.example.com/reachable.bin', 'https://files.example.com/unreachable.bin']) {
+      expectError(await call(w.api, w.token, 'POST', `${w.base}/change-requests/${merged.id}/content`, batch(url)), 409, 'is merged')
+      expectError(await call(w.api, w.token, 'POST', `${w.base}/change-requests/${archived.id}/content`, batch(url)), 409, 'is archived')
+    }
+    const locked = await open()
+    await call(w.api, w.token, 'PATCH', w.base, { editMode: 'locked' })
+    expectError(await call(w.api, w.token, 'POST', `${w.base}/change-requests/${locked.id}/content`, batch('https://files.example.com/unreachable.bin')), 403, 'locked')
+    expect(w.fetched).toHaveLength(fetchedBefore)
+    // The same batch on a change request that can take it does fetch.
+    await call(w.api, w.token, 'PATCH', w.base, { editMode: 'live' })
+    expect((await call(w.api, w.token, 'POST', `${w.base}/change-requests/${locked.id}/content`, batch('https://files.example.com/reachable.bin'))).status).toBe(200)
+    expect(w.fetched.slice(fetchedBefore)).toEqual(['https://files.example.com/reachable.bin'])
+  })
+})
+
 describe('reviews and merge rules', () => {
   it('require_specific_reviewers blocks merging until each listed user approves; earlier reviews become outdated', async () => {
     const w = await setup()

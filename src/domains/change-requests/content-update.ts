@@ -1,6 +1,6 @@
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
-import type { ChangeRequestRow, FileRow, RevisionRow } from '../../storage/schema.js'
+import type { ChangeRequestRow, FileRow, RevisionRow, SpaceRow } from '../../storage/schema.js'
 import type { JsonDocument } from '../content/document.js'
 import { emptyDocument } from '../content/document.js'
 import { mapObjects } from '../content/map-json.js'
@@ -145,11 +145,17 @@ function unplace(draft: RevisionDraft, parent: string | undefined, pageId: strin
  * Apply a batch of content changes to a change request: one new revision for the whole batch,
  * or nothing at all when any change is invalid (the transaction rolls back). Main is untouched.
  */
-export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes: readonly ContentChange[], prepared: { files: readonly PreparedFile[]; markdown: ReadonlyMap<number, ReadMarkdownOutput> }) {
-  const { files } = prepared
+/** A change request whose content may change: in progress (409 otherwise), in a space not locked (403). Returns the space. */
+export function requireContentEditable(ctx: Context, cr: ChangeRequestRow): SpaceRow {
   requireEditable(cr)
   const space = getSpace(ctx, cr.space)
   requireUnlocked(space)
+  return space
+}
+
+export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes: readonly ContentChange[], prepared: { files: readonly PreparedFile[]; markdown: ReadonlyMap<number, ReadMarkdownOutput> }) {
+  const { files } = prepared
+  const space = requireContentEditable(ctx, cr)
   const current = requireRevision(ctx, space, cr.revision)
   const draft = new RevisionDraft(ctx, current)
   const now = ctx.nowIso()

@@ -9,7 +9,7 @@ import { pageByPath, requirePage, requireRevision } from '../content/revision.js
 import { linksPage, pageLinks, revisionLinks } from '../content/links.js'
 import { getSpace } from '../spaces/model.js'
 import { mergeChangeRequest, updateFromMain } from './actions.js'
-import { applyContentChanges } from './content-update.js'
+import { applyContentChanges, requireContentEditable } from './content-update.js'
 import { encodeChangeRequest, encodeRequestedReviewer, encodeReview, userObject } from './encode.js'
 import { organizationChangeRequests, spaceChangeRequests } from './list.js'
 import { createChangeRequest, getChangeRequest, updateChangeRequest } from './model.js'
@@ -171,5 +171,11 @@ export const changeRequestHandlers = implement(
       return { url: `${ctx.urls.base}/pdf/${key}` }
     },
   },
-  { updateChangeRequestContent: prepareContentUpdate },
+  {
+    // Markdown is read and files are fetched only for a change request that exists and can take them.
+    updateChangeRequestContent: {
+      requires: (ctx, { params }) => void requireContentEditable(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId)),
+      run: prepareContentUpdate,
+    },
+  },
 )

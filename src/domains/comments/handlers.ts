@@ -69,8 +69,15 @@ export const commentHandlers = implement(
     deleteCommentReplyInChangeRequest: (ctx, { params }) => use.deleteReply(ctx, params),
     listCommentersInChangeRequest: (ctx, { params, query }) => use.commenters(ctx, params, query),
   },
-  // Bodies are read before the transaction, off the event loop (body.ts).
-  Object.fromEntries(
-    (['postCommentInSpace', 'updateCommentInSpace', 'postCommentReplyInSpace', 'updateCommentReplyInSpace', 'postCommentInChangeRequest', 'updateCommentInChangeRequest', 'postCommentReplyInChangeRequest', 'updateCommentReplyInChangeRequest'] as const).map((id) => [id, prepareCommentBody]),
-  ),
+  // Bodies are read before the transaction, off the event loop (body.ts), once what the path names is there.
+  {
+    postCommentInSpace: { requires: (ctx, { params }) => void threadOf(ctx, params), run: prepareCommentBody },
+    updateCommentInSpace: { requires: (ctx, { params }) => void commentOf(ctx, params), run: prepareCommentBody },
+    postCommentReplyInSpace: { requires: (ctx, { params }) => void commentOf(ctx, params), run: prepareCommentBody },
+    updateCommentReplyInSpace: { requires: (ctx, { params }) => void requireReply(ctx, commentOf(ctx, params), params.commentReplyId), run: prepareCommentBody },
+    postCommentInChangeRequest: { requires: (ctx, { params }) => void threadOf(ctx, params), run: prepareCommentBody },
+    updateCommentInChangeRequest: { requires: (ctx, { params }) => void commentOf(ctx, params), run: prepareCommentBody },
+    postCommentReplyInChangeRequest: { requires: (ctx, { params }) => void commentOf(ctx, params), run: prepareCommentBody },
+    updateCommentReplyInChangeRequest: { requires: (ctx, { params }) => void requireReply(ctx, commentOf(ctx, params), params.commentReplyId), run: prepareCommentBody },
+  },
 )

@@ -1,10 +1,12 @@
-import { checkOutgoingUrl } from '../../core/outgoing.js'
+import { checkOutgoingUrl, refusalIn } from '../../core/outgoing.js'
 import type { Remote } from './remote.js'
 
 /**
  * isomorphic-git's HTTP client (`{ request }`) over the `fetch` the API was given, guarded as
  * every outgoing request of the library is (core/outgoing.ts): http(s) only, private and loopback
- * addresses only with `allowPrivateNetwork`, each redirect checked like the first URL (at most 5).
+ * addresses only with `allowPrivateNetwork`, each redirect checked like the first URL (at most 5),
+ * and a name that resolves to a private address refused by the fetch itself when it checks that
+ * (createGuardedFetch of the Node entry).
  * The remote's credentials go as an Authorization header, and only to the remote's own origin
  * (a redirect elsewhere does not carry them). Answers are capped at `maxBytes` while read.
  */
@@ -95,6 +97,9 @@ export function createGitHttp(options: { fetch: typeof fetch; allowPrivateNetwor
           response = await options.fetch(target.href, { method, headers, ...(body && { body }), redirect: 'manual', signal })
         } catch (error) {
           if (signal.aborted) throw error
+          // The API's fetch resolved the name and refused its address (createGuardedFetch): said as a host refused as written.
+          const refused = refusalIn(error)
+          if (refused) throw new GitTransportError(hops > 0 ? `the remote redirected to ${target.href}: ${refused}` : refused)
           throw new GitTransportError(`could not reach ${target.origin}: ${error instanceof Error ? error.message : String(error)}`)
         }
         if (REDIRECTS.has(response.status)) {

@@ -1,6 +1,6 @@
 import type { Context } from '../../core/context.js'
 import type { OpenAPISpecRow, OpenAPISpecVersionRow } from '../../storage/schema.js'
-import { readSpecText } from './parse.js'
+import { readSpecText } from './read.js'
 
 const specPath = (row: { organization: string; slug: string }) => `/orgs/${row.organization}/openapi/${row.slug}`
 

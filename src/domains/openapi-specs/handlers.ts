@@ -53,5 +53,6 @@ export const openapiSpecHandlers = implement(
       return encodeContent(ctx, spec, getVersion(ctx, spec, params.versionId))
     },
   },
-  { createOpenAPISpec: checkSourceUrl, createOrUpdateOpenAPISpecBySlug: checkSourceUrl },
+  // The prepare step only checks the URL as written; a spec the slug names need not exist (created then).
+  { createOpenAPISpec: checkSourceUrl, createOrUpdateOpenAPISpecBySlug: { requires: () => undefined, run: checkSourceUrl } },
 )

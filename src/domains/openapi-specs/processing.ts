@@ -3,8 +3,9 @@ import type { Job, JobEnv } from '../../core/jobs.js'
 import { fetchOutgoing, isFetchTimeout } from '../../core/outgoing.js'
 import { ApiError } from '../../core/errors.js'
 import type { OpenAPIProcessErrorCode, OpenAPISpecRow, OpenAPISpecSource } from '../../storage/schema.js'
-import { checkSpecText, type ProcessError } from './parse.js'
 import { MAX_SPEC_BYTES } from './schemas.js'
+import { MAX_ERRORS, processSpecText } from './check.js'
+import type { ProcessError } from './read.js'
 
 declare module '../../core/services.js' {
   interface Services {
@@ -15,10 +16,10 @@ declare module '../../core/services.js' {
 
 /** A URL source is fetched within this time unless the `openapi` option says otherwise (at most MAX_SPEC_BYTES). */
 export const DEFAULT_FETCH_TIMEOUT_MS = 10_000
-/** How many errors a spec keeps (`lastProcessedErrorCount` says how many there were). */
-const MAX_ERRORS = 20
-
-type Outcome = { ok: true; text: string; format: 'json' | 'yaml'; sourceURL?: string } | { ok: false; code: OpenAPIProcessErrorCode; errors: ProcessError[] }
+type Outcome =
+  | { ok: true; text: string; format: 'json' | 'yaml'; sourceURL?: string }
+  /** `errors`: the first `MAX_ERRORS` (check.ts keeps no more); `errorCount`: how many there were. */
+  | { ok: false; code: OpenAPIProcessErrorCode; errors: ProcessError[]; errorCount: number }
 
 /** The spec this job processes, when the job is still the current one (a newer source supersedes it). */
 function current(ctx: Context, specId: string, run: number): OpenAPISpecRow | undefined {
@@ -31,24 +32,28 @@ async function textOf(env: JobEnv, source: OpenAPISpecSource): Promise<{ text: s
   if ('text' in source) return { text: source.text }
   const timeoutMs = env.services.openapi?.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS
   try {
-    const got = await fetchOutgoing(env.fetch, source.url, { field: 'source.url', allowPrivateNetwork: env.allowPrivateNetwork, maxBytes: MAX_SPEC_BYTES, timeoutMs })
+    const got = await fetchOutgoing(env.fetch, source.url, { field: 'source.url', allowPrivateNetwork: env.allowPrivateNetwork, maxBytes: MAX_SPEC_BYTES, timeoutMs, budget: env.outgoing.budget })
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(got.bytes), sourceURL: source.url }
   } catch (error) {
     if (!ApiError.isApiError(error) && !(error instanceof TypeError)) throw error
     // The guard's messages name the request field (`body field \`source.url\`: ...`); here the reason alone is said.
     const reason = error.message.replace(/^Invalid request: body field `source\.url`: /, '')
-    if (isFetchTimeout(error)) return { ok: false, code: 'FETCH_TIMEOUT', errors: [{ message: `Fetching ${source.url} timed out: ${reason}` }] }
-    if (error instanceof TypeError) return { ok: false, code: 'PARSE_ERROR', errors: [{ message: `The document at ${source.url} is not UTF-8 text` }] }
-    return { ok: false, code: 'FETCH_ERROR', errors: [{ message: `Fetching ${source.url} failed: ${reason}` }] }
+    if (isFetchTimeout(error)) return { ok: false, code: 'FETCH_TIMEOUT', errors: [{ message: `Fetching ${source.url} timed out: ${reason}` }], errorCount: 1 }
+    if (error instanceof TypeError) return { ok: false, code: 'PARSE_ERROR', errors: [{ message: `The document at ${source.url} is not UTF-8 text` }], errorCount: 1 }
+    return { ok: false, code: 'FETCH_ERROR', errors: [{ message: `Fetching ${source.url} failed: ${reason}` }], errorCount: 1 }
   }
 }
 
-/** Fetch (for a URL source), parse and validate: the outcome to record. */
+/**
+ * Fetch (for a URL source), parse and validate: the outcome to record. The check (check.ts) runs
+ * in slices, so a large spec never holds the event loop for long; a past-limit spec (too deep,
+ * aliases expanding too far) ends as a PARSE_ERROR saying which limit.
+ */
 async function processSource(env: JobEnv, source: OpenAPISpecSource): Promise<Outcome> {
   const got = await textOf(env, source)
   if ('ok' in got) return got
-  const checked = await checkSpecText(got.text)
-  if (!checked.ok) return { ok: false, code: 'PARSE_ERROR', errors: checked.errors }
+  const checked = await processSpecText(got.text, { maxErrors: MAX_ERRORS })
+  if (!checked.ok) return { ok: false, code: 'PARSE_ERROR', errors: checked.errors, errorCount: checked.errorCount }
   return { ok: true, text: got.text, format: checked.format, ...(got.sourceURL !== undefined && { sourceURL: got.sourceURL }) }
 }
 
@@ -77,7 +82,7 @@ function record(ctx: Context, specId: string, run: number, outcome: Outcome): vo
     lastProcessedAt: now,
     lastProcessErrorCode: outcome.code,
     lastProcessedErrors: outcome.errors.slice(0, MAX_ERRORS),
-    lastProcessedErrorCount: outcome.errors.length,
+    lastProcessedErrorCount: outcome.errorCount,
   })
 }
 
@@ -102,7 +107,7 @@ export function processingJob(specId: string, run: number): Job {
     },
     failed(ctx, error) {
       const message = error instanceof Error ? error.message : String(error)
-      record(ctx, specId, run, { ok: false, code: 'PARSE_ERROR', errors: [{ message: `Processing failed unexpectedly: ${message}`, code: 'INTERNAL' }] })
+      record(ctx, specId, run, { ok: false, code: 'PARSE_ERROR', errors: [{ message: `Processing failed unexpectedly: ${message}`, code: 'INTERNAL' }], errorCount: 1 })
     },
   }
 }

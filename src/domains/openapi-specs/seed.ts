@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { UrlSchema } from '../common/schemas.js'
-import { formatOf } from './parse.js'
+import { formatOf } from './read.js'
 import { OpenAPISpecSlugSchema, OpenAPISpecVisibilitySchema } from './schemas.js'
 
 const SourceSchema = z.union([z.strictObject({ text: z.string().min(1) }), z.strictObject({ url: UrlSchema })], { error: 'must be {"text": "..."} or {"url": "..."}' })
