@@ -5,6 +5,7 @@ import type { Tickets } from './tickets.js'
 import type { Job } from './jobs.js'
 import type { Services } from './services.js'
 import type { TaskInput, TaskName, TaskOutput } from './offload.js'
+import type { Warm } from './warmup.js'
 
 /** Who is calling: the user behind the bearer token. */
 export interface Actor {
@@ -78,4 +79,10 @@ export interface Context {
    * the transaction hands over (documents are immutable: they stay as read). Requests only.
    */
   later<K extends TaskName>(task: K, input: TaskInput<K>, apply: (output: TaskOutput<K>) => void): void
+  /**
+   * Have `warm` done first, outside the transaction and in slices, then the operation run again
+   * (core/warmup.ts): throws when it can (a request's first runs), returns when it cannot (a
+   * system transaction, or a request run again too often): the caller then does the work inline.
+   */
+  beforehand(warm: Warm): void
 }

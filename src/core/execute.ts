@@ -6,6 +6,8 @@ import { startJob, type Deferred, type Job, type JobEnv, type JobRunner } from '
 import type { Outgoing } from './outgoing-limits.js'
 import type { Tickets } from './tickets.js'
 import { OffloadError, type Offload, type TaskName } from './offload.js'
+import { createSlicer } from './slices.js'
+import { MAX_WARMUPS, NotYet, type Warm } from './warmup.js'
 import type { Services } from './services.js'
 import type { BlobPort } from '../storage/blobs.js'
 import { NO_CONTENT, type BoundOperation } from './operation.js'
@@ -13,6 +15,8 @@ import { NO_CONTENT, type BoundOperation } from './operation.js'
 export interface ExecuteInput {
   /** The authenticated user ('' for an anonymous caller of an open operation). */
   user: string
+  /** How many times the operation was run already and warmed up after (core/warmup.ts). */
+  warmups?: number
   params: unknown
   query: unknown
   body: unknown
@@ -82,6 +86,14 @@ interface Later {
 function laterInto(this: { state: RunState }, task: TaskName, input: unknown, apply: (output: never) => void): void {
   ;(this.state.later ??= []).push({ task, input, apply })
 }
+
+/** `beforehand` of a request's context: warm up first unless the request did so often enough already. */
+function beforehandOf(this: { warmups: number }, warm: Warm): void {
+  if (this.warmups < MAX_WARMUPS) throw new NotYet(warm)
+}
+
+/** `beforehand` of a system context: nothing to run again, the work is done inline. */
+function inline(): void {}
 
 /** `later` of a system context (fixtures, seeds, jobs): there is no answer to finish. */
 function noLater(): never {
@@ -176,6 +188,7 @@ export function inSystemTransaction<T>(rt: Runtime, fn: (ctx: Context) => T): T 
       access: SYSTEM_ACCESS,
       defer: deferInto,
       later: noLater,
+      beforehand: inline,
       state,
     }
     return fn(ctx)
@@ -209,7 +222,7 @@ function checkAccess(op: BoundOperation, input: ExecuteInput, access: CallerAcce
  * once and kept until the request writes (`writes`: the transaction tells the checker to forget).
  */
 function requestContext(rt: Runtime, input: ExecuteInput, tx: WriteTx<AppSchema>, writes: boolean, state: RunState = {}): { ctx: Context; access: CallerAccess } {
-  let ctx: Context & { state: RunState }
+  let ctx: Context & { state: RunState; warmups: number }
   const access = createAccessChecker(() => ctx, rt.resolvers)
   ctx = {
     actor: { user: input.user },
@@ -224,6 +237,8 @@ function requestContext(rt: Runtime, input: ExecuteInput, tx: WriteTx<AppSchema>
     shareKey: shareKeyOf(input.query),
     defer: deferInto,
     later: laterInto,
+    beforehand: beforehandOf,
+    warmups: input.warmups ?? 0,
     state,
   }
   return { ctx, access }
@@ -253,6 +268,24 @@ function run(rt: Runtime, op: BoundOperation, input: ExecuteInput, tx: WriteTx<A
     if (!ApiError.isApiError(error) || !error.commitWrites) throw error
     state.committed = error
     return undefined
+  }
+}
+
+/**
+ * `execute`, for a request whose run asked for a warm-up (`ctx.beforehand` threw `notYet`,
+ * core/warmup.ts): the warm-up runs in slices with reads of its own, then the operation runs
+ * again, as often as it asks (MAX_WARMUPS at most: then its handler does the work inline). The
+ * first run is the caller's own `execute` (synchronous: no request that needs no warm-up waits).
+ */
+export async function executeAfterWarmup(rt: Runtime, op: BoundOperation, input: ExecuteInput, notYet: NotYet): Promise<unknown> {
+  for (let warmups = 1; ; warmups++) {
+    await notYet.warm({ read: (fn) => rt.store.read(fn), slicer: createSlicer() })
+    try {
+      return execute(rt, op, { ...input, warmups })
+    } catch (error) {
+      if (!NotYet.isNotYet(error)) throw error
+      notYet = error
+    }
   }
 }
 
