@@ -12,7 +12,7 @@ import { createMemoryBlobs, type BlobPort } from './storage/blobs.js'
 import { API_CORE, type ApiCore } from './http/api-core.js'
 import type { CorsOptions } from './http/cors.js'
 import { createFaults, type Faults } from './http/faults.js'
-import { createJournal, type Journal } from './http/journal.js'
+import { createJournal, JOURNAL_BODY_LIMIT, JOURNAL_SIZE_LIMIT, type Journal } from './http/journal.js'
 import type { OperationDef } from './core/operation.js'
 import { newFlatId } from './core/ids.js'
 import { boundOperations, levelResolvers, operations, resumers, seedRules } from './domains/index.js'
@@ -89,6 +89,18 @@ export interface DocsApiOptions {
    * @default 1000
    */
   journalLimit?: number
+  /**
+   * The request journal: how many characters of each request and response body it keeps; a
+   * longer body is cut there, and its entry says so (`truncated`) with the body's full length.
+   * @default 65536 (64 Ki)
+   */
+  journalBodyLimit?: number
+  /**
+   * The request journal: how many characters its entries may hold in all (bodies, paths and
+   * queries); past it the oldest entries go first (the newest always stays).
+   * @default 16777216 (16 Mi)
+   */
+  journalSizeLimit?: number
   /**
    * A state document to start from (what `api.dump()` writes, or one written by hand: rows by
    * collection, with defaults for what is left out), loaded through the domain's rules. Work the
@@ -227,7 +239,7 @@ export interface DocsApi {
   operations: readonly OperationDef[]
   /** Run `fn` in one transaction with a system context that can do anything. */
   system<T>(fn: (ctx: Context) => T): T
-  /** The requests `fetch` answered, newest last (bounded by `journalLimit`). */
+  /** The requests `fetch` answered, newest last (bounded by `journalLimit`, `journalBodyLimit` and `journalSizeLimit`). */
   journal: Journal
   /** Make the next matching requests fail or wait, to test retries and error handling. */
   faults: Faults
@@ -331,7 +343,11 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
   const core: ApiCore = {
     runtime: rt,
     operations: boundOperations,
-    journal: createJournal(options.journalLimit ?? 1000),
+    journal: createJournal({
+      limit: options.journalLimit ?? 1000,
+      bodyLimit: options.journalBodyLimit ?? JOURNAL_BODY_LIMIT,
+      sizeLimit: options.journalSizeLimit ?? JOURNAL_SIZE_LIMIT,
+    }),
     faults: createFaults(options.random ?? Math.random),
     http: { onError, cors: options.cors },
   }

@@ -2,13 +2,13 @@ import type { Runtime } from '../core/execute.js'
 import type { BoundOperation } from '../core/operation.js'
 import type { FaultAction, Faults, FaultTarget } from './faults.js'
 import type { FetchHandlerOptions } from './fetch-handler.js'
-import type { Journal, JournalRecord } from './journal.js'
+import type { RecordingJournal } from './journal.js'
 
 /** What the HTTP layer needs of an API: its runtime, its bound operations, its journal and faults. */
 export interface ApiCore {
   runtime: Runtime
   operations: readonly BoundOperation[]
-  journal: Journal & { record(entry: JournalRecord): void }
+  journal: RecordingJournal
   faults: Faults & { readonly active: number; take(target: FaultTarget): FaultAction | undefined }
   /** The API's own HTTP options (`cors`, `onError`): every handler built over it starts from them. */
   http: FetchHandlerOptions

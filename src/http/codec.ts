@@ -3,7 +3,9 @@ import { ApiError, ERRORS, errorBody } from '../core/errors.js'
 import { OffloadError, offloadFailure } from '../core/offload.js'
 import { createSlicer } from '../core/slices.js'
 import { parseJsonInSlices } from './json-slices.js'
+import { validateInSlices } from './validate-slices.js'
 import { stringifyJson } from '../core/json.js'
+import { MAX_BODY_DEPTH, scanJsonText } from '../core/json-limits.js'
 import { StorageError } from '../storage/errors.js'
 import type { OperationDef } from '../core/operation.js'
 import { EVENT_STREAM_HEADERS } from './event-stream.js'
@@ -28,12 +30,21 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return current
 }
 
+/** A key as a message shows it: a long one (a key is any string a client sends) is cut. */
+const shownKey = (key: PropertyKey): string => {
+  const text = String(key)
+  return text.length > 100 ? `${text.slice(0, 100)}…` : text
+}
+
 /** A field path as a client writes it: `changes[0].document.nodes[2].nodes`. */
 export function fieldPath(path: readonly PropertyKey[]): string {
   let out = ''
-  for (const key of path) out += typeof key === 'number' ? `[${key}]` : out ? `.${String(key)}` : String(key)
+  for (const key of path) out += typeof key === 'number' ? `[${key}]` : out ? `.${shownKey(key)}` : shownKey(key)
   return out
 }
+
+/** Keys a message lists at most (an object may have a million unknown keys). */
+const SHOWN_KEYS = 5
 
 /**
  * Whether an issue of a union's option says the value is not of that option's form at all, rather
@@ -71,7 +82,10 @@ export function validationError(where: Where, error: z.ZodError, input: unknown)
     const path = fieldPath(issue.path)
     const field = path ? `${where} \`${path}\`` : where === 'body field' ? 'body' : where
     let rule = issue.message
-    if (issue.code === 'unrecognized_keys') rule = `unknown key(s) ${issue.keys.map((k) => `\`${k}\``).join(', ')}`
+    if (issue.code === 'unrecognized_keys') {
+      const more = issue.keys.length - SHOWN_KEYS
+      rule = `unknown key(s) ${issue.keys.slice(0, SHOWN_KEYS).map((k) => `\`${shownKey(k)}\``).join(', ')}${more > 0 ? ` and ${more} more` : ''}`
+    }
     if (issue.code === 'invalid_type' && issue.message.includes('received undefined')) rule = 'is required'
     // A missing enum or union field fails as a bad value in zod; say what is wrong: it is missing.
     if ((issue.code === 'invalid_value' || issue.code === 'invalid_union') && issue.path.length > 0 && valueAt(input, issue.path) === undefined && !rule.startsWith('is required')) {
@@ -82,11 +96,38 @@ export function validationError(where: Where, error: z.ZodError, input: unknown)
   return new ApiError('BAD_REQUEST', `Invalid request: ${parts.join('; ')}`)
 }
 
-export function validate<T extends z.ZodType>(schema: T | undefined, value: unknown, where: Where): z.output<T> | undefined {
+/**
+ * Values a body may hold to be validated in full, every problem found (the message reports five).
+ * Past it, a list or an object is validated up to its first value of the wrong type: zod makes an
+ * issue of every element that fails (a 1 MiB list of wrong types is half a million issues, seconds
+ * of work before the caller is even authorized), and a message names five at most anyway.
+ */
+export const FULL_VALIDATION_VALUES = 2000
+
+// zod's parse context `abortEarly` (what its `schema.validate()` uses; not in its public type, hence
+// the cast): a list or an object stops at the first element whose issue aborts (a wrong type; a
+// failed check, such as a length, does not stop it). test/http/hostile-bodies.test.ts sees it work.
+export const FIRST_PROBLEMS = { abortEarly: true } as z.core.ParseContext<z.core.$ZodIssue>
+
+/** `value` as `schema` reads it, or a 400 naming the field and the rule; `firstProblems`: stop at the first problem of each list and object. */
+export function validate<T extends z.ZodType>(schema: T | undefined, value: unknown, where: Where, firstProblems = false): z.output<T> | undefined {
   if (!schema) return undefined
-  const result = schema.safeParse(value)
+  const result = schema.safeParse(value, firstProblems ? FIRST_PROBLEMS : undefined)
   if (!result.success) throw validationError(where, result.error, value)
   return result.data
+}
+
+/**
+ * The body of a request (the text `readBody` read, undefined: none), parsed and validated; for a
+ * large body, a promise of it (parsed and validated in slices: a JSON value is never a promise).
+ */
+export function validBody(request: Request, def: OperationDef, text: string | undefined): unknown {
+  const schema = def.body
+  if (!schema) return undefined
+  const { value, values } = parseBody(request, def, text)
+  const firstProblems = values > FULL_VALIDATION_VALUES
+  if (value instanceof Promise) return value.then((parsed) => validateInSlices(schema, parsed, 'body field', createSlicer(), firstProblems ? FIRST_PROBLEMS : undefined))
+  return validate(schema, value, 'body field', firstProblems)
 }
 
 /**
@@ -146,8 +187,11 @@ export function decodeQuery(search: string, shape: QueryShape = NO_QUERY): Recor
   for (const [rawKey, value] of new URLSearchParams(search)) {
     const key = rawKey.endsWith('[]') ? rawKey.slice(0, -2) : rawKey
     const prev = out[key]
-    if (shape.arrays.has(key)) out[key] = prev === undefined ? [value] : [...(prev as string[]), value]
-    else if (prev === undefined && key === rawKey) out[key] = value
+    if (shape.arrays.has(key)) {
+      // Pushed, not copied: a list parameter given 20,000 times would copy 200 million values.
+      if (prev === undefined) out[key] = [value]
+      else (prev as string[]).push(value)
+    } else if (prev === undefined && key === rawKey) out[key] = value
     else if (shape.scalars.has(key)) {
       throw new ApiError('BAD_REQUEST', `Invalid request: query parameter \`${key}\`: takes one value, given ${prev === undefined ? `as a list (\`${rawKey}\`)` : 'more than once'}`)
     }
@@ -216,23 +260,28 @@ const bodyAlreadyRead = () =>
     'The request body was already read before it reached the API (by a middleware or another handler): pass the API a Request whose body is unread, e.g. request.clone() taken before reading it',
   )
 
+/** How many levels of a too-deep field's path a message shows. */
+const SHOWN_LEVELS = 8
+
 /**
- * Bodies longer than this (in UTF-16 code units) are parsed in slices (json-slices.ts): a body of
- * several MiB does not hold the event loop while it is read. Shorter ones parse in well under a slice.
+ * Bodies longer than this (in UTF-16 code units) are parsed and validated in slices
+ * (json-slices.ts, validate-slices.ts): a body of several MiB does not hold the event loop while
+ * it is read. Shorter ones parse in well under a slice.
  */
 const SLICED_BODY_CHARS = 256 * 1024
 
 const invalidJson = (error: unknown) => new ApiError('BAD_REQUEST', `Invalid request: body is not valid JSON (${(error as Error).message})`)
 
 /**
- * Parse a JSON body read by `readBody` (undefined: the request had none): the value, or, for a
- * large body, a promise of it (parsed in slices).
+ * Parse a JSON body read by `readBody` (undefined: the request had none), and about how many
+ * values it holds. Its nesting is checked on the text first (core/json-limits.ts), in one pass
+ * that stops at the first level too deep: nothing recursive, nor JSON.parse, sees such a body.
+ * A large body's value is a promise (parsed in slices).
  */
-export function parseBody(request: Request, def: OperationDef, text: string | undefined): unknown {
-  if (!def.body) return undefined
+function parseBody(request: Request, def: OperationDef, text: string | undefined): { value: unknown; values: number } {
   if (text === undefined) {
     if (def.bodyRequired) throw new ApiError('BAD_REQUEST', 'Invalid request: body is required (a JSON object)')
-    return {}
+    return { value: {}, values: 1 }
   }
   // A UTF-16 code unit is at most 3 UTF-8 bytes: only a text longer than a third of the limit can pass it.
   const limit = limitOf(def)
@@ -240,13 +289,19 @@ export function parseBody(request: Request, def: OperationDef, text: string | un
   if (!isJsonContentType(request.headers.get('content-type'))) {
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Invalid request: Content-Type must be application/json for a request body')
   }
+  const { values, tooDeepAt } = scanJsonText(text)
+  if (tooDeepAt) {
+    const shown = tooDeepAt.length === 0 ? 'body' : `body field \`${fieldPath(tooDeepAt.slice(0, SHOWN_LEVELS))}${tooDeepAt.length > SHOWN_LEVELS ? '…' : ''}\``
+    throw new ApiError('BAD_REQUEST', `Invalid request: ${shown}: nests objects and lists deeper than ${MAX_BODY_DEPTH} levels`)
+  }
   if (text.length > SLICED_BODY_CHARS) {
-    return parseJsonInSlices(text, createSlicer()).catch((error: unknown) => {
+    const value = parseJsonInSlices(text, createSlicer()).catch((error: unknown) => {
       throw error instanceof SyntaxError ? invalidJson(error) : error
     })
+    return { value, values }
   }
   try {
-    return JSON.parse(text)
+    return { value: JSON.parse(text), values }
   } catch (error) {
     throw invalidJson(error)
   }

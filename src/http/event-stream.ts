@@ -22,23 +22,31 @@ const DONE = frame({ event: 'done', data: {} })
 export interface EventStreamOptions {
   /** Unexpected errors of the producer (answered as a generic 500 event). */
   onError: (error: unknown) => void
-  /** Called once with the whole text sent, when the stream ends or is cancelled (for the journal). */
-  onEnd?: (text: string) => void
+  /**
+   * Called once when the stream ends or is cancelled (for the journal), with the text sent (its
+   * first `keep` characters at least) and the length of the whole text.
+   */
+  onEnd?: (text: string, length: number) => void
+  /** How much of the text sent `onEnd` needs: past it, what is sent is counted, not kept (a long stream holds no copy of itself). @default everything */
+  keep?: number
 }
 
 /** The body stream of `stream`. */
 export function eventStreamBody(stream: EventStream, options: EventStreamOptions): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   let iterator: AsyncIterator<StreamEvent> | undefined
+  const keep = options.keep ?? Infinity
   let sent = ''
+  let length = 0
   let ended = false
   const end = () => {
     if (ended) return
     ended = true
-    options.onEnd?.(sent)
+    options.onEnd?.(sent, length)
   }
   const push = (controller: ReadableStreamDefaultController<Uint8Array>, text: string) => {
-    sent += text
+    if (options.onEnd && sent.length < keep) sent += text
+    length += text.length
     controller.enqueue(encoder.encode(text))
   }
   return new ReadableStream<Uint8Array>({

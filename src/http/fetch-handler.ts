@@ -6,14 +6,12 @@ import { NO_CONTENT } from '../core/operation.js'
 import { isEventStream, type EventStream } from '../core/stream.js'
 import { serveAsset } from './assets.js'
 import { API_CORE, type ApiCore } from './api-core.js'
-import { routerSatisfies, decodeQuery, queryShapeOf, type QueryShape, errorAnswer, jsonAnswer, parseBody, prefersMinimal, readBody, toResponse, validate, type Answer } from './codec.js'
+import { routerSatisfies, decodeQuery, queryShapeOf, type QueryShape, errorAnswer, jsonAnswer, prefersMinimal, readBody, toResponse, validate, validBody, type Answer } from './codec.js'
 import { createCors, type CorsOptions } from './cors.js'
 import { eventStreamBody } from './event-stream.js'
 import type { FaultAction } from './faults.js'
 import type { JournalRecord } from './journal.js'
 import { createRouter, type Match } from './router.js'
-import { validateInSlices } from './validate-slices.js'
-import { createSlicer } from '../core/slices.js'
 
 /** A function with the signature of the global `fetch`. */
 // `Request | string | URL` rather than the DOM's `RequestInfo`: the declarations then need no DOM lib.
@@ -129,9 +127,9 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       const text = def.body ? await readBody(request, def) : undefined
       // The journal keeps the body as sent, less what the operation says must never be kept (credentials).
       outcome.requestText = text !== undefined && def.redactJournal ? def.redactJournal(text) : text
-      const parsed = parseBody(request, def, text)
-      // A large body is parsed in slices (a promise; a JSON value never is one), and validated in slices.
-      const body = parsed instanceof Promise ? await validateInSlices(def.body!, await parsed, 'body field', createSlicer()) : validate(def.body, parsed, 'body field')
+      let body = validBody(request, def, text)
+      // A large body is parsed and validated in slices: a promise (a JSON value never is one).
+      if (body instanceof Promise) body = await body
       const input = { user: outcome.user, params, query, body, prepared: undefined as unknown }
       let result: unknown
       if (operation.prepare) {
@@ -225,10 +223,19 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       requestText: outcome.requestText,
       responseText: outcome.text,
       seq: 0,
+      truncated: undefined,
+      size: 0,
+      kept: false,
     }
     core.journal.record(record)
-    // A stream's text is known once it has been sent: the journal's entry gets it then.
-    if (outcome.events) outcome.stream = eventStreamBody(outcome.events, { onError: options.onError ?? logUnexpected, onEnd: (text) => (record.responseText = text) })
+    // A stream's text is known once it has been sent: the journal's entry gets it then (as much of it as the journal keeps).
+    if (outcome.events) {
+      outcome.stream = eventStreamBody(outcome.events, {
+        onError: options.onError ?? logUnexpected,
+        keep: core.journal.bodyLimit,
+        onEnd: (text, length) => core.journal.respond(record, text, length),
+      })
+    }
     return toResponse(outcome, head)
   }
 }

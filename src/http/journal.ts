@@ -1,8 +1,12 @@
 /**
  * The request journal: each request the API answered, newest last, for tests to inspect what
- * their code under test sent and got. Bounded: past `limit` entries the oldest are dropped.
+ * their code under test sent and got. Bounded three ways, so no caller can grow a served
+ * instance's memory through it: past `limit` entries the oldest are dropped; each body is kept up
+ * to `bodyLimit` characters (the entry says it was cut, and how long the body was); and past
+ * `sizeLimit` characters of bodies, paths and queries in all, the oldest entries are dropped.
  * Bodies are kept as the JSON text that went over the wire and parsed when first read, so
- * recording costs a push, not a copy.
+ * recording costs a push, not a copy (but for a body past `bodyLimit`, whose kept part is copied
+ * once so the whole text can be collected).
  */
 export interface JournalEntry {
   /** Order of arrival, from 1 (keeps counting across `clear()`). */
@@ -21,10 +25,19 @@ export interface JournalEntry {
   readonly status: number
   /** True when a fault from `api.faults` answered (or delayed) the request. */
   readonly fault: boolean
-  /** The request body as JSON (the raw text when it is not JSON); undefined when there was none. */
+  /**
+   * The request body as JSON (the raw text when it is not JSON); undefined when there was none.
+   * A body longer than the journal's `bodyLimit` is the text of its first `bodyLimit` characters
+   * (a string, not parsed: a cut JSON text is no JSON), and `truncated.requestBody` says so.
+   */
   readonly requestBody: unknown
-  /** The response body as JSON; undefined for answers without a body. */
+  /** The response body as JSON; undefined for answers without a body. Cut as `requestBody` is. */
   readonly responseBody: unknown
+  /**
+   * Undefined when both bodies were kept whole; else, for each body that was cut, its full length
+   * in characters (its `requestBody` or `responseBody` is then the text of its first `bodyLimit`).
+   */
+  readonly truncated: { readonly requestBody?: number; readonly responseBody?: number } | undefined
 }
 
 /** What a filter may say of an entry: every field given must match. */
@@ -47,11 +60,32 @@ export interface Journal {
   clear(): void
   /** How many entries are kept at most. */
   readonly limit: number
+  /** How many characters of each body are kept at most (the rest is cut). */
+  readonly bodyLimit: number
+  /** How many characters the entries kept may hold in all (bodies, paths and queries); past it the oldest go, the newest always stays. */
+  readonly sizeLimit: number
+  /** How many characters the entries kept hold now (bodies, paths and queries: at most `sizeLimit`, but for a lone newest entry). */
+  readonly size: number
 }
+
+export interface JournalLimits {
+  /** Entries kept at most (0 keeps none). */
+  limit: number
+  /** Characters of each body kept at most. */
+  bodyLimit: number
+  /** Characters of the entries kept in all. */
+  sizeLimit: number
+}
+
+/** Characters of a body the journal keeps by default: 64 Ki (64 KiB of ASCII text). */
+export const JOURNAL_BODY_LIMIT = 64 * 1024
+/** Characters the journal keeps in all by default: 16 Mi (16 MiB of ASCII text, at most twice that in memory). */
+export const JOURNAL_SIZE_LIMIT = 16 * 1024 * 1024
 
 /**
  * What the fetch handler records about one answered request, kept as it is (one object per
- * request); the entry a test reads is made from it then.
+ * request); the entry a test reads is made from it then. The journal cuts the bodies and keeps
+ * its accounting in the last three fields.
  */
 export interface JournalRecord {
   /** Set by the journal when it records. */
@@ -67,10 +101,26 @@ export interface JournalRecord {
   fault: boolean
   requestText: string | undefined
   responseText: string | undefined
+  /** Set by the journal: the full length of each body it cut. */
+  truncated: { requestBody?: number; responseBody?: number } | undefined
+  /** Set by the journal: the characters it counts for this record. */
+  size: number
+  /** Set by the journal: whether the record is still kept (a stream may end after it was dropped). */
+  kept: boolean
 }
 
-const parse = (text: string | undefined): unknown => {
-  if (text === undefined) return undefined
+/** The journal as the fetch handler uses it. */
+export interface RecordingJournal extends Journal {
+  record(r: JournalRecord): void
+  /**
+   * The response text of a record known only later (a stream's, once sent): the first
+   * `bodyLimit` characters of it, and the full `length`.
+   */
+  respond(r: JournalRecord, text: string, length: number): void
+}
+
+const parse = (text: string | undefined, cut: number | undefined): unknown => {
+  if (text === undefined || cut !== undefined) return text
   try {
     return JSON.parse(text)
   } catch {
@@ -82,16 +132,17 @@ const parse = (text: string | undefined): unknown => {
  * The entry of a record. The bodies are getters, parsed on each read: every reader gets its own
  * copy, so no test can change what another sees (and JSON.stringify of an entry includes them).
  */
-function entryOf({ requestText, responseText, time, ...fields }: JournalRecord): JournalEntry {
+function entryOf({ requestText, responseText, time, truncated, size: _size, kept: _kept, ...fields }: JournalRecord): JournalEntry {
   return {
     ...fields,
     time: time.toISOString(),
     get requestBody() {
-      return parse(requestText)
+      return parse(requestText, truncated?.requestBody)
     },
     get responseBody() {
-      return parse(responseText)
+      return parse(responseText, truncated?.responseBody)
     },
+    truncated: truncated && { ...truncated },
   }
 }
 
@@ -102,38 +153,106 @@ const matches = (e: JournalEntry, f: JournalFilter): boolean =>
   (f.user === undefined || e.user === f.user) &&
   (f.path === undefined || e.path === f.path)
 
-/** A journal keeping the newest `limit` entries (0 records nothing). */
-export function createJournal(limit: number): Journal & { record(r: JournalRecord): void } {
-  if (!Number.isInteger(limit) || limit < 0) throw new Error(`journal limit must be a whole number >= 0, got ${limit}`)
-  // A ring buffer of the records themselves: recording is O(1) and allocates nothing more,
-  // however full the journal is; entries are made when a test reads them.
-  const ring: JournalRecord[] = []
-  let start = 0
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
+/**
+ * The first `limit` characters of `text`, as a string of their own. A slice of a long string may
+ * keep the whole of it alive (V8 makes it a view); the copy lets the rest be collected. A
+ * surrogate pair is not split (the text of a request or a response has no lone surrogate, so the
+ * copy through UTF-8 changes nothing).
+ */
+export function headOf(text: string, limit: number): string {
+  let end = limit
+  const last = text.charCodeAt(end - 1)
+  if (end > 0 && last >= 0xd800 && last <= 0xdbff) end--
+  return decoder.decode(encoder.encode(text.slice(0, end)))
+}
+
+const whole = (name: string, value: number, min: number) => {
+  if (!Number.isInteger(value) || value < min) throw new Error(`journal ${name} must be a whole number >= ${min}, got ${value}`)
+}
+
+/** A journal keeping the newest entries within `limits`. */
+export function createJournal({ limit, bodyLimit, sizeLimit }: JournalLimits): RecordingJournal {
+  whole('limit', limit, 0)
+  whole('body limit', bodyLimit, 0)
+  whole('size limit', sizeLimit, 0)
+  // The records themselves, oldest first from `head` (slots before it are dropped ones, given
+  // back now and then): recording and dropping are O(1); entries are made when a test reads them.
+  let records: Array<JournalRecord | undefined> = []
+  let head = 0
   let seq = 0
-  const ordered = (): JournalEntry[] => (start === 0 ? ring : [...ring.slice(start), ...ring.slice(0, start)]).map(entryOf)
+  let size = 0
+  const count = () => records.length - head
+  const dropOldest = () => {
+    const r = records[head]!
+    records[head++] = undefined
+    r.kept = false
+    size -= r.size
+    if (head >= 1024 && head * 2 >= records.length) {
+      records = records.slice(head)
+      head = 0
+    }
+  }
+  /** Within the limits again: the oldest go first, the newest stays. */
+  const settle = () => {
+    while (count() > limit || (size > sizeLimit && count() > 1)) dropOldest()
+  }
+  const cut = (text: string | undefined, which: 'requestBody' | 'responseBody', r: JournalRecord, length = text?.length ?? 0): string | undefined => {
+    if (text === undefined || length <= bodyLimit) return text
+    r.truncated = { ...r.truncated, [which]: length }
+    return text.length > bodyLimit ? headOf(text, bodyLimit) : text
+  }
+  const ordered = (): JournalEntry[] => {
+    const out: JournalEntry[] = []
+    for (let i = head; i < records.length; i++) out.push(entryOf(records[i]!))
+    return out
+  }
   return {
     limit,
+    bodyLimit,
+    sizeLimit,
+    get size() {
+      return size
+    },
     get entries() {
       return ordered()
     },
     find: (filter = {}) => ordered().filter((e) => matches(e, filter)),
     last(filter = {}) {
-      const all = ordered()
-      for (let i = all.length - 1; i >= 0; i--) if (matches(all[i]!, filter)) return all[i]
+      for (let i = records.length - 1; i >= head; i--) {
+        const entry = entryOf(records[i]!)
+        if (matches(entry, filter)) return entry
+      }
       return undefined
     },
     clear() {
-      ring.length = 0
-      start = 0
+      for (let i = head; i < records.length; i++) records[i]!.kept = false
+      records = []
+      head = 0
+      size = 0
     },
     record(r) {
       r.seq = ++seq
       if (limit === 0) return
-      if (ring.length < limit) ring.push(r)
-      else {
-        ring[start] = r
-        start = (start + 1) % limit
-      }
+      r.requestText = cut(r.requestText, 'requestBody', r)
+      r.responseText = cut(r.responseText, 'responseBody', r)
+      r.size = r.path.length + r.query.length + (r.requestText?.length ?? 0) + (r.responseText?.length ?? 0)
+      r.kept = true
+      records.push(r)
+      size += r.size
+      settle()
+    },
+    respond(r, text, length) {
+      const kept = cut(text, 'responseBody', r, length)
+      const before = r.responseText?.length ?? 0
+      r.responseText = kept
+      if (!r.kept) return
+      const added = (kept?.length ?? 0) - before
+      r.size += added
+      size += added
+      settle()
     },
   }
 }

@@ -9,10 +9,10 @@ import { validationError, type Where } from './codec.js'
  * and the rest of it once. The answer and its errors are what `validate` gives (an item's issues
  * are named by their full path); other schemas are validated in one piece.
  */
-export async function validateInSlices(schema: z.ZodType, value: unknown, where: Where, slicer: Slicer): Promise<unknown> {
+export async function validateInSlices(schema: z.ZodType, value: unknown, where: Where, slicer: Slicer, context?: z.core.ParseContext<z.core.$ZodIssue>): Promise<unknown> {
   const split = splitOf(schema, value)
   if (!split) {
-    const result = schema.safeParse(value)
+    const result = schema.safeParse(value, context)
     if (!result.success) throw validationError(where, result.error, value)
     return result.data
   }
@@ -21,13 +21,13 @@ export async function validateInSlices(schema: z.ZodType, value: unknown, where:
   const issues: z.core.$ZodIssue[] = []
   const outputs: unknown[] = []
   for (let i = 0; i < items.length; i++) {
-    const result = element.safeParse(items[i])
+    const result = element.safeParse(items[i], context)
     if (result.success) outputs.push(result.data)
     else for (const issue of result.error.issues) issues.push({ ...issue, path: [key, i, ...issue.path] })
     if (slicer.due()) await slicer.maybeYield()
   }
   // The other fields, and the list's own rules (its length), with items already checked taken as they are.
-  const others = rest.safeParse(value)
+  const others = rest.safeParse(value, context)
   if (!others.success) issues.push(...others.error.issues)
   if (issues.length > 0) {
     // In the order validate reports them: by the field they are in, in the schema's order.

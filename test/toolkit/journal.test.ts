@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createDocsApi } from '../../src/index.js'
 import { createClock, sequentialIds } from '../../src/testing.js'
 import { BASE, call, createWorld } from '../helpers.js'
+import { ask, askWorld } from '../domains/search/ask-helpers.js'
 
 describe('toolkit: api.journal', () => {
   it('records each answered request: operation, method, path, query, caller, status, time and both bodies', async () => {
@@ -69,5 +70,62 @@ describe('toolkit: api.journal', () => {
     expect(bad!.status).toBe(400)
     expect(bad!.requestBody).toBe('{"title": nope')
     expect(head).toMatchObject({ method: 'HEAD', operationId: 'getAuthenticatedUser', status: 200 })
+  })
+
+  it('keeps the first journalBodyLimit characters of a longer body, and says it was cut and how long the body was', async () => {
+    const w = await createWorld({ journalBodyLimit: 1000 })
+    const pad = 'é'.repeat(200_000)
+    const sent = JSON.stringify({ changes: [{ pad }] })
+    // A caller of no organization, a change request that does not exist: refused, and journaled.
+    const refused = await call(w.api, w.tokens.olga, 'POST', '/v1/spaces/nospace/change-requests/nocr/content', sent)
+    expect(refused.status).toBe(400)
+    const entry = w.api.journal.last()!
+    expect(entry.truncated).toEqual({ requestBody: sent.length })
+    // A cut JSON text is no JSON: the body is the text kept, as a string.
+    expect(entry.requestBody).toBe(sent.slice(0, 1000))
+    expect(entry.responseBody).toEqual(refused.body)
+    // A long answer is cut the same way; a body within the limit is kept whole and parsed.
+    for (const title of ['One', 'Two']) expect((await call(w.api, w.tokens.ada, 'POST', `/v1/orgs/${w.org.id}/spaces`, { title })).status).toBe(201)
+    const answer = await w.api.fetch(new Request(`${BASE}/v1/orgs/${w.org.id}/spaces`, { headers: { authorization: `Bearer ${w.tokens.ada}` } }))
+    const text = await answer.text()
+    expect(text.length).toBeGreaterThan(1000)
+    const listed = w.api.journal.last()!
+    expect(listed.truncated).toEqual({ responseBody: text.length })
+    expect(listed.responseBody).toBe(text.slice(0, 1000))
+    const create = w.api.journal.find({ operationId: 'createSpace' })[0]!
+    expect(create.truncated).toBeUndefined()
+    expect(create.requestBody).toEqual({ title: 'One' })
+    expect(w.api.journal.bodyLimit).toBe(1000)
+  })
+
+  it('keeps at most journalSizeLimit characters in all: past it the oldest entries go, the newest stays', async () => {
+    const { api, tokens } = await createWorld({ journalBodyLimit: 10_000, journalSizeLimit: 25_000 })
+    const send = (n: number, size: number) => call(api, tokens.ada, 'PATCH', '/v1/orgs/none', { n, pad: 'x'.repeat(size) })
+    for (let n = 0; n < 10; n++) await send(n, 5_000)
+    expect(api.journal.size).toBeLessThanOrEqual(25_000)
+    const kept = api.journal.entries.map((e) => (e.requestBody as { n: number }).n)
+    expect(kept.length).toBeGreaterThanOrEqual(3)
+    expect(kept).toEqual(kept.map((_, i) => 10 - kept.length + i))
+    // A body past the whole budget (cut to journalBodyLimit) is still kept, alone if need be.
+    await send(10, 50_000)
+    expect(api.journal.last()!.truncated).toEqual({ requestBody: expect.any(Number) })
+    expect(api.journal.size).toBeLessThanOrEqual(25_000)
+    api.journal.clear()
+    expect(api.journal.size).toBe(0)
+    expect(() => createDocsApi({ journalBodyLimit: -1 })).toThrow('journal body limit must be a whole number >= 0')
+    expect(() => createDocsApi({ journalSizeLimit: 1.5 })).toThrow('journal size limit must be a whole number >= 0')
+  })
+
+  it('cuts a streamed answer too, once sent, and counts it in the size', async () => {
+    const w = await askWorld()
+    const api = w.api.fork({ journalBodyLimit: 100 })
+    const res = await ask(api, w.tokens.ada, w.org.id, w.site.id, { question: 'How do I upgrade the lantern?', scope: { mode: 'all' } })
+    const before = api.journal.size
+    const text = await res.text()
+    expect(text.length).toBeGreaterThan(100)
+    const entry = api.journal.last({ operationId: 'streamAskInSite' })!
+    expect(entry.truncated).toEqual({ responseBody: text.length })
+    expect(entry.responseBody).toBe(text.slice(0, 100))
+    expect(api.journal.size).toBe(before + 100)
   })
 })

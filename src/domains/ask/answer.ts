@@ -44,7 +44,8 @@ function textOf(answer: AskAnswer, format: 'document' | 'markdown'): { markdown:
     return format === 'document' ? { document: answer.document } : { markdown: documentToMarkdown(answer.document) }
   }
   if (typeof answer.markdown !== 'string') return undefined
-  return format === 'markdown' ? { markdown: answer.markdown } : { document: markdownToDocument(answer.markdown, { frontmatter: false, takeTitle: false }).document }
+  // An answerer's markdown is no request: a link to a `javascript:` URL keeps its text, loses its target.
+  return format === 'markdown' ? { markdown: answer.markdown } : { document: markdownToDocument(answer.markdown, { frontmatter: false, takeTitle: false, unsafeLinks: 'drop' }).document }
 }
 
 /**

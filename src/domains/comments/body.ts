@@ -76,8 +76,9 @@ export function bodyOf(input: z.output<typeof CommentBodyInputSchema>, field: st
 export function encodeBody(ctx: Context, body: CommentBody, format: DocumentFormat | undefined): CommentBody {
   if ('markdown' in body) {
     if (format !== 'document') return { markdown: body.markdown }
+    // Markdown stored before links were checked is read without its unsafe targets (never a 500).
     const out = { document: emptyDocument() }
-    ctx.later('readMarkdown', { markdown: body.markdown, takeTitle: false, frontmatter: false }, (read) => {
+    ctx.later('readMarkdown', { markdown: body.markdown, takeTitle: false, frontmatter: false, unsafeLinks: 'drop' }, (read) => {
       if (!read.ok) throw new Error(`A stored comment body could not be read: ${read.message}`)
       out.document = read.value.document
     })

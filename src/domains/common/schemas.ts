@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ROLES } from '../../core/roles.js'
+import { linkTargetProblem } from './link-target.js'
 
 /** Schemas shared by several areas. Ids in `.meta` name the official component they mirror. */
 
@@ -17,7 +18,17 @@ export const TimestampSchema = z.string().meta({ id: 'Timestamp', description: '
 export const UrlTextSchema = z
   .string()
   .regex(/^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/, 'must be well-formed Unicode text (no lone surrogate)')
-export const UrlSchema = z.url({ error: 'must be a URL' }).max(2048, 'must be at most 2048 characters')
+/** An absolute URL of any scheme (`z.url()` takes `javascript:` and `data:`): for a schema that narrows the schemes itself. */
+export const UrlOfAnySchemeSchema = z.url({ error: 'must be a URL' }).max(2048, 'must be at most 2048 characters')
+
+/**
+ * An absolute URL a page may link to or show (an icon, a logo, an integration's link): http, https
+ * or mailto (link-target.ts), never `javascript:` or `data:`.
+ */
+export const UrlSchema = UrlOfAnySchemeSchema.superRefine((url, ctx) => {
+  const problem = linkTargetProblem(url)
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, input: url })
+})
 
 const userIds = z.array(z.string())
 export const MergeRuleSchema = z.union([

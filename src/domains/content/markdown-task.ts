@@ -16,6 +16,8 @@ export interface ReadMarkdownInput {
   frontmatter?: boolean
   /** Give blocks keys (placeholders until `withKeys`). @default false */
   keys?: boolean
+  /** What a link to another scheme than http(s), mailto or a relative URL does (see markdownToDocument). @default 'refuse' */
+  unsafeLinks?: 'refuse' | 'drop'
 }
 
 /** The import, or why the markdown cannot be stored (a MarkdownError's message). */
@@ -29,6 +31,7 @@ export function readMarkdownTask(input: ReadMarkdownInput): ReadMarkdownOutput {
     ...(input.takeTitle !== undefined && { takeTitle: input.takeTitle }),
     ...(input.frontmatter !== undefined && { frontmatter: input.frontmatter }),
     ...(input.keys && { newKey: () => placeholder(keys++) }),
+    ...(input.unsafeLinks && { unsafeLinks: input.unsafeLinks }),
   }
   try {
     return { ok: true, value: markdownToDocument(input.markdown, options), keys }

@@ -26,6 +26,7 @@ import { documentLimitProblem, MAX_DOCUMENT_DEPTH } from './document-schema.js'
 import { blocksFrom, collectDefinitions, type BlockExtension } from './markdown/blocks-from.js'
 import { blocksTo, type SerializeOptions } from './markdown/blocks-to.js'
 import { nodeText } from './markdown/nodes.js'
+import { unsafeLinkTarget, withoutUnsafeLinks } from './link-targets.js'
 
 export { blockText, documentRefs, documentText, type ContentRef } from './markdown/refs.js'
 export type { SerializeOptions } from './markdown/blocks-to.js'
@@ -73,7 +74,8 @@ function readFrontmatter(value: string): Record<string, unknown> {
  * Parse markdown (with GFM and YAML frontmatter). `newKey` gives each block a `key` (default:
  * none). A frontmatter `title` is the title; otherwise, with `takeTitle` (default), a leading
  * `# Heading` with some text is, and leaves the document. Markdown that cannot be stored (frontmatter that is not
- * YAML, nesting too deep to parse, a document beyond the limits of document-schema.ts) throws a MarkdownError.
+ * YAML, nesting too deep to parse, a document beyond the limits of document-schema.ts, a link to a
+ * `javascript:` URL unless `unsafeLinks: 'drop'`) throws a MarkdownError.
  * With `frontmatter: false` there is no frontmatter: the text is all markdown.
  */
 export function markdownToDocument(markdown: string, options: MarkdownOptions = {}): MarkdownImport {
@@ -89,6 +91,9 @@ export function markdownToDocument(markdown: string, options: MarkdownOptions = 
   }
   const problem = documentLimitProblem(result.document)
   if (problem) throw new MarkdownError(`gives a document beyond the limits: it ${problem}`)
+  if (options.unsafeLinks === 'drop') return { ...result, document: withoutUnsafeLinks(result.document) }
+  const unsafe = unsafeLinkTarget(result.document)
+  if (unsafe) throw new MarkdownError(`links to \`${unsafe.url.length > 100 ? `${unsafe.url.slice(0, 100)}…` : unsafe.url}\`, which ${unsafe.problem}`)
   return result
 }
 
@@ -140,6 +145,13 @@ export interface MarkdownOptions {
   takeTitle?: boolean
   frontmatter?: boolean
   extensions?: MarkdownExtensions
+  /**
+   * A link, image or embed whose target may not be one (`javascript:`, `data:`...: see
+   * common/link-target.ts): a MarkdownError saying which (`refuse`, the default: markdown a
+   * request sends), or dropped, its text kept (`drop`: markdown a repository holds, or stored
+   * before, read again; content/link-targets.ts).
+   */
+  unsafeLinks?: 'refuse' | 'drop'
 }
 
 function convertMarkdown(markdown: string, options: MarkdownOptions): MarkdownImport {

@@ -1,4 +1,5 @@
 import { ApiError } from '../../core/errors.js'
+import { MAX_BODY_DEPTH, scanJsonText } from '../../core/json-limits.js'
 import { checkOutgoingUrl } from '../../core/outgoing.js'
 
 /**
@@ -88,40 +89,50 @@ export function withoutCredentials(raw: string): string {
 }
 
 /**
- * `scheme://userinfo@`: the userinfo runs to the last `@` before the path, query or fragment
- * (as a URL parser reads it), whatever it holds (quotes, colons...).
+ * `://userinfo@`: the userinfo runs to the last `@` before the path, query or fragment (as a URL
+ * parser reads it), whatever it holds (quotes, colons...). No scheme is matched before `://`:
+ * a scheme pattern would be tried at every letter of a long word, each try reading to its end (a
+ * 100 KB word took seconds); and whatever stands before `://`, credentials after it go. So each
+ * character is read a bounded number of times: a run after `://` stops at the next `/`, which no
+ * other run crosses.
  */
-const USERINFO = /([a-z][a-z0-9+.-]*:\/\/)[^/?#\s]*@/gi
+const USERINFO = /:\/\/[^/?#\s]*@/g
 
-/** `text` with every credential of the remote replaced, and any `scheme://user:pass@` cut. */
+/** `text` with every credential of the remote replaced, and any `scheme://user:pass@` cut (linear in the text). */
 export function scrub(text: string, remote?: Pick<Remote, 'secrets'>): string {
-  let out = text.replace(USERINFO, '$1')
+  let out = text.replace(USERINFO, '://')
   for (const secret of remote?.secrets ?? []) out = out.split(secret).join('***')
   return out
 }
 
-/** Whether a string is a URL with a user name or password (a URL without them stays as written). */
+/**
+ * Whether a string is a URL with a user name or password (a URL without them stays as written).
+ * Asked of every string of a body: one without `@` has none, and `canParse` answers for the rest
+ * without the exception a failed `new URL` costs (some microseconds each, for a list of them).
+ */
 function hasCredentials(text: string): boolean {
-  try {
-    const url = new URL(text)
-    return url.username !== '' || url.password !== ''
-  } catch {
-    return false
-  }
+  if (!text.includes('@') || !URL.canParse(text)) return false
+  const url = new URL(text)
+  return url.username !== '' || url.password !== ''
 }
 
 /**
  * A request body as the journal keeps it: parsed as JSON (so escapes such as `\\/` or `\\u0040`
  * hide nothing), every string (values and keys, at any depth: `url`, `repoTreeURL`,
  * `gitInfo.url`, unknown fields) without the userinfo of the URLs it holds, written again. A body
- * that is not JSON is not kept at all: nothing reliable says where its credentials would be.
+ * that is not JSON, or nests deeper than a request body may (core/json-limits.ts), is not kept at
+ * all: nothing reliable says where its credentials would be. It runs before the request is
+ * validated or authorized, for any caller: linear in the text, and it never throws.
  */
 export function redactRequestText(text: string): string {
+  const notKept = (what: string) => JSON.stringify(`(${what}, ${text.length} characters: not kept, as it may hold credentials)`)
+  // Checked on the text first: the walk below recurses once per level.
+  if (scanJsonText(text).tooDeepAt) return notKept(`a body nested deeper than ${MAX_BODY_DEPTH} levels`)
   let body: unknown
   try {
     body = JSON.parse(text)
   } catch {
-    return JSON.stringify(`(a body that is not JSON, ${text.length} characters: not kept, as it may hold credentials)`)
+    return notKept('a body that is not JSON')
   }
   const clean = (value: unknown): unknown => {
     if (typeof value === 'string') return scrub(hasCredentials(value) ? withoutCredentials(value) : value)

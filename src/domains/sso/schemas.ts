@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { RoleOrGuestSchema, TimestampSchema, UrlSchema } from '../common/schemas.js'
+import { RoleOrGuestSchema, TimestampSchema, UrlOfAnySchemeSchema } from '../common/schemas.js'
 import { TeamSchema } from '../teams/schemas.js'
 import { certificateProblem } from './certificate.js'
 
@@ -39,7 +39,7 @@ function schemeOf(url: string): string | undefined {
  * URL will do (zod's `url()` takes any scheme: `javascript:`, `data:`, `ftp:` would be stored and
  * handed to every user starting a sign-in).
  */
-export const SamlSsoUrlSchema = UrlSchema.refine((url) => {
+export const SamlSsoUrlSchema = UrlOfAnySchemeSchema.refine((url) => {
   const scheme = schemeOf(url)
   return scheme === undefined || scheme === 'http:' || scheme === 'https:'
 }, { error: (issue) => `must be an http or https URL (not ${schemeOf(String(issue.input))})` })

@@ -204,4 +204,38 @@ describe('GitBook-flavoured markdown', () => {
     expect(git.server.git('gitbook-back', 'show', 'main:basics/tabs.md')).toBe(touched(TABS))
     expect(git.server.git('gitbook-back', 'diff', '--name-only', head, 'main').trim().split('\n')).toEqual(['README.md', 'basics/images-and-media.md', 'basics/tabs.md', 'getting-started/quickstart.md'])
   })
+
+  it('a link, an image or an embed to `javascript:` or `data:` is imported without its target: its text (alt text, caption, the URL of an embed) stays, no script is stored', async () => {
+    const w = await gitWorld()
+    const UNSAFE = `# Unsafe
+
+A [script link](javascript:alert(1)), an ![inline image](data:text/html;base64,PHNjcmlwdD4=) and a [safe one](https://example.com).
+
+![](<JaVaScRiPt:alert(2)>)
+
+{% embed url="javascript:alert(3)" %}
+
+<figure><img src="java&#x09;script:alert(4)" alt="fig"><figcaption><p>Caption</p></figcaption></figure>
+
+{% content-ref url="vbscript:alert(5)" %}
+[x](vbscript:alert(5))
+{% endcontent-ref %}
+
+{% file src="data:text/html,<b>6</b>" %}
+`
+    git.server.createRepo('unsafe', { 'README.md': '# Home\n', 'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Unsafe](unsafe.md)\n', 'unsafe.md': UNSAFE })
+    await importRepo(w, { url: git.server.url('unsafe'), ref: 'refs/heads/main' })
+    expect((await gitInfo(w)).body.operation.state).toBe('success')
+    const nodes = (await page(w, 'unsafe')).document.nodes
+    // Every target left is one a browser opens as a web page (or a mail).
+    const targets = JSON.stringify(nodes).match(/"url":"[^"]*"/g) ?? []
+    expect(targets).toEqual(['"url":"https://example.com"'])
+    expect(nodes.map((b) => [b.type, text(b)])).toEqual([
+      ['paragraph', 'A script link, an inline image and a safe one.'],
+      ['paragraph', 'javascript:alert(3)'],
+      ['paragraph', 'Caption'],
+      ['paragraph', 'vbscript:alert(5)'],
+      ['paragraph', 'data:text/html,<b>6</b>'],
+    ])
+  })
 })

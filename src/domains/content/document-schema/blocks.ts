@@ -12,6 +12,7 @@ import {
   ImageRefSchema,
   KeySchema,
   LengthSchema,
+  LinkTargetSchema,
   PlainObjectSchema,
   TextAlignmentSchema,
   VerticalAlignmentSchema,
@@ -156,7 +157,7 @@ block(
 )
 block('file', { data: z.looseObject({ ref: FileRefSchema }), isVoid: VOID }, 'DocumentBlockFile')
 block('drawing', { data: z.looseObject({ ref: FileRefSchema.optional() }), isVoid: VOID }, 'DocumentBlockDrawing')
-block('embed', { data: z.looseObject({ url: z.string(), fullWidth: z.boolean().optional() }), isVoid: VOID }, 'DocumentBlockEmbed')
+block('embed', { data: z.looseObject({ url: LinkTargetSchema, fullWidth: z.boolean().optional() }), isVoid: VOID }, 'DocumentBlockEmbed')
 block('math', { data: z.looseObject({ formula: z.string() }), isVoid: VOID }, 'DocumentBlockMath')
 
 block(
@@ -223,7 +224,7 @@ block(
       block: z.string(),
       props: PlainObjectSchema,
       action: ContentKitActionSchema.optional(),
-      url: z.string().optional(),
+      url: LinkTargetSchema.optional(),
       fullWidth: z.boolean().optional(),
     }),
     isVoid: VOID,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { linkTargetProblem } from '../../common/link-target.js'
 
 /**
  * The pieces the document's node schemas share: the error messages of node lists and unions,
@@ -58,7 +59,16 @@ export const DateTimeSchema = z.iso.datetime({ offset: true, error: 'must be an 
 
 const ref = <K extends string, S extends z.ZodRawShape>(kind: K, shape: S, id: string) => z.looseObject({ kind: z.literal(kind), ...shape }).meta({ id })
 
-export const ContentRefUrlSchema = ref('url', { url: z.string() }, 'ContentRefURL')
+/**
+ * Where a link, an image or an embed points: an http, https or mailto URL, or a relative one
+ * (common/link-target.ts); `javascript:`, `data:` and other schemes are refused, naming the field.
+ */
+export const LinkTargetSchema = z.string().superRefine((url, ctx) => {
+  const problem = linkTargetProblem(url)
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, input: url })
+})
+
+export const ContentRefUrlSchema = ref('url', { url: LinkTargetSchema }, 'ContentRefURL')
 export const ContentRefFileSchema = ref('file', { file: z.string(), space: z.string().optional() }, 'ContentRefFile')
 export const ContentRefPageSchema = ref('page', { page: z.string(), space: z.string().optional() }, 'ContentRefPage')
 export const ContentRefAnchorSchema = ref('anchor', { anchor: z.string(), space: z.string().optional(), page: z.string().optional() }, 'ContentRefAnchor')
@@ -104,4 +114,4 @@ export const PlainObjectSchema: z.ZodType<{ [key: string]: PlainValue }> = z
 type PlainValue = null | { [key: string]: PlainValue }
 
 /** `ContentKitAction`: any object naming an action (its `anyOf` has a branch for any action). */
-export const ContentKitActionSchema = z.looseObject({ action: z.string() })
+export const ContentKitActionSchema = z.looseObject({ action: z.string(), url: LinkTargetSchema.optional() })

@@ -230,7 +230,8 @@ function blockTo(b: DocBlock, opts: SerializeOptions): BlockContent[] | undefine
 
 /** GitBook-flavoured markdown to a document (markdownToDocument's options and answer). */
 export function readGitbookMarkdown(markdown: string, options: { takeTitle?: boolean; newKey?: () => string } = {}): MarkdownImport {
-  return markdownToDocument(markdown, { ...options, extensions: { parse, block: blockFrom } })
+  // A repository's file is no request: a link to a `javascript:` URL keeps its text, loses its target.
+  return markdownToDocument(markdown, { ...options, extensions: { parse, block: blockFrom }, unsafeLinks: 'drop' })
 }
 
 /** A document as GitBook-flavoured markdown. */
