@@ -218,22 +218,34 @@ export async function readBody(request: Request, def: OperationDef): Promise<str
   if (declared > limit) throw tooLarge(limit)
   if (request.bodyUsed) throw bodyAlreadyRead()
   let text: string
+  // Without a declared length (a chunked body), read at most the limit instead of all of it; a
+  // large body is read as it comes too, chunk by chunk (never one decode of all its bytes).
+  const counted = !request.headers.has('content-length') || declared > STREAMED_BODY_BYTES
   try {
-    // Without a declared length (a chunked body), read at most the limit instead of all of it.
-    text = !request.body ? '' : request.headers.has('content-length') ? await request.text() : await readCapped(request.body, limit)
+    text = !request.body ? '' : counted ? await readCapped(request.body, limit) : await request.text()
   } catch (error) {
     if (ApiError.isApiError(error)) throw error
     // A stream another reader holds (locked) or has drained answers a TypeError here.
     if (request.bodyUsed || request.body?.locked || error instanceof TypeError) throw bodyAlreadyRead()
     throw error
   }
+  // request.text() read what the stream held, whatever its Content-Length said: a text that may
+  // be past the limit (a UTF-16 code unit is at most 3 UTF-8 bytes) is measured.
+  if (!counted && text.length > limit / 3 && new TextEncoder().encode(text).length > limit) throw tooLarge(limit)
   return text.length === 0 ? undefined : text
 }
 
-/** The text of a stream, refused with a 413 as soon as it passes `limit` bytes. */
+/** Bodies declared larger than this are read chunk by chunk (readCapped) rather than by `request.text()`. */
+const STREAMED_BODY_BYTES = 1024 * 1024
+
+/**
+ * The text of a stream, refused with a 413 as soon as it passes `limit` bytes, decoded chunk by
+ * chunk as they come (a body of several MiB is never copied whole nor decoded in one go).
+ */
 async function readCapped(stream: ReadableStream<Uint8Array>, limit: number): Promise<string> {
   const reader = stream.getReader()
-  const chunks: Uint8Array[] = []
+  const decoder = new TextDecoder()
+  let text = ''
   let size = 0
   for (;;) {
     const { done, value } = await reader.read()
@@ -243,15 +255,9 @@ async function readCapped(stream: ReadableStream<Uint8Array>, limit: number): Pr
       await reader.cancel()
       throw tooLarge(limit)
     }
-    chunks.push(value)
+    text += decoder.decode(value, { stream: true })
   }
-  const bytes = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return new TextDecoder().decode(bytes)
+  return text + decoder.decode()
 }
 
 const bodyAlreadyRead = () =>
@@ -283,9 +289,6 @@ function parseBody(request: Request, def: OperationDef, text: string | undefined
     if (def.bodyRequired) throw new ApiError('BAD_REQUEST', 'Invalid request: body is required (a JSON object)')
     return { value: {}, values: 1 }
   }
-  // A UTF-16 code unit is at most 3 UTF-8 bytes: only a text longer than a third of the limit can pass it.
-  const limit = limitOf(def)
-  if (text.length > limit / 3 && new TextEncoder().encode(text).length > limit) throw tooLarge(limit)
   if (!isJsonContentType(request.headers.get('content-type'))) {
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Invalid request: Content-Type must be application/json for a request body')
   }

@@ -89,7 +89,9 @@ const FILE_OR_URL_REFS: ReadonlySet<string> = new Set(['image', 'inline-image', 
  * writes), from a page whose parent's path is `dir`, becomes a link to the page of the draft at that
  * path (an anchor link with the anchor); one naming no page stays a URL.
  */
-function resolveRefs(doc: JsonDocument, refs: ReadonlyMap<string, BatchRef>, draft: RevisionDraft, dir: string): JsonDocument {
+function resolveRefs(doc: JsonDocument, refs: ReadonlyMap<string, BatchRef>, draft: RevisionDraft, dir: string, linkless?: WeakSet<object>): JsonDocument {
+  // A document the prepare step found without URL links has nothing to resolve: not walked again.
+  if (linkless?.has(doc)) return doc
   const target = (url: unknown): BatchRef | { kind: 'anchor'; anchor: string; page: string } | undefined => {
     if (typeof url !== 'string') return undefined
     const name = url.replace(/^\.\//, '')
@@ -153,7 +155,7 @@ export function requireContentEditable(ctx: Context, cr: ChangeRequestRow): Spac
   return space
 }
 
-export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes: readonly ContentChange[], prepared: { files: readonly PreparedFile[]; markdown: ReadonlyMap<number, ReadMarkdownOutput> }) {
+export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes: readonly ContentChange[], prepared: { files: readonly PreparedFile[]; markdown: ReadonlyMap<number, ReadMarkdownOutput>; linkless?: WeakSet<object> }) {
   const { files } = prepared
   const space = requireContentEditable(ctx, cr)
   const current = requireRevision(ctx, space, cr.revision)
@@ -209,7 +211,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
           slug = fields.slug
         } else slug = uniqueSlug(slugify(title), taken)
         const page = applyMetadata(
-          { page: id, space: space.id, type: 'document', title, slug, children: [], document: resolveRefs(document, refs, draft, draft.pathOf(parent)), createdAt: now, updatedAt: now, ...(parent !== undefined && { parent }) },
+          { page: id, space: space.id, type: 'document', title, slug, children: [], document: resolveRefs(document, refs, draft, draft.pathOf(parent), prepared.linkless), createdAt: now, updatedAt: now, ...(parent !== undefined && { parent }) },
           { ...fields, title, slug },
         )
         draft.set(id, page)
@@ -239,7 +241,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
         // A slug set explicitly stays; a derived one follows a new title.
         if (fields.slug === undefined && fields.title !== undefined && fields.title !== old.title && old.slug === slugify(old.title)) next.slug = uniqueSlug(slugify(fields.title), taken)
         else if (fields.slug === undefined && taken.has(next.slug)) next.slug = uniqueSlug(next.slug, taken)
-        if (body) next.document = resolveRefs(body.document, refs, draft, draft.pathOf(parent))
+        if (body) next.document = resolveRefs(body.document, refs, draft, draft.pathOf(parent), prepared.linkless)
         if (moved) {
           unplace(draft, old.parent, change.page)
           next = { ...next }

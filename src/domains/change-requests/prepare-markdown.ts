@@ -1,6 +1,8 @@
 import { OffloadError, offloadFailure, type Offload } from '../../core/offload.js'
 import type { Prepare } from '../../core/operation.js'
 import { withKeys, type ReadMarkdownOutput } from '../content/markdown-task.js'
+import type { JsonDocument } from '../content/document.js'
+import { documentRefs } from '../content/markdown.js'
 import { createSlicer } from '../../core/slices.js'
 import { deepFreezeInSlices } from '../../storage/freeze.js'
 import type { PreparedFile } from './content-update.js'
@@ -12,6 +14,8 @@ export interface PreparedBatch {
   files: PreparedFile[]
   /** By change index: each markdown document of the batch, read (or why it cannot be). */
   markdown: ReadonlyMap<number, ReadMarkdownOutput>
+  /** The documents of the batch with no URL link or image (nothing for the transaction to resolve in them). */
+  linkless: WeakSet<object>
 }
 
 /**
@@ -48,9 +52,19 @@ export const prepareContentUpdate: Prepare = async (env, input) => {
   const changes = (input.body as { changes: ContentChange[] }).changes
   const markdown = await readBatchMarkdown(env.offload, env.newId, changes)
   const slicer = createSlicer()
-  for (const change of changes) if ('document' in change) await deepFreezeInSlices(change.document, slicer)
-  for (const read of markdown.values()) if (read.ok) await deepFreezeInSlices(read.value.document, slicer)
+  const linkless = new WeakSet<object>()
+  const documents: object[] = []
+  for (const change of changes) {
+    const document = 'document' in change ? (change.document as { document?: object } | undefined)?.document : undefined
+    if (document) documents.push(document)
+  }
+  for (const read of markdown.values()) if (read.ok) documents.push(read.value.document)
+  for (const document of documents) {
+    await deepFreezeInSlices(document, slicer)
+    if (!documentRefs(document as JsonDocument).some((ref) => ref.kind === 'url')) linkless.add(document)
+    if (slicer.due()) await slicer.maybeYield()
+  }
   const files = await prepareContentFiles(env, input)
-  const value: PreparedBatch = { files: files.value as PreparedFile[], markdown }
+  const value: PreparedBatch = { files: files.value as PreparedFile[], markdown, linkless }
   return { value, undo: files.undo }
 }
