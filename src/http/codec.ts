@@ -5,7 +5,7 @@ import { createSlicer } from '../core/slices.js'
 import { parseJsonInSlices } from './json-slices.js'
 import { validateInSlices } from './validate-slices.js'
 import { stringifyJson } from '../core/json.js'
-import { MAX_BODY_DEPTH, scanJsonText } from '../core/json-limits.js'
+import { MAX_BODY_DEPTH, scanJsonText, scanJsonTextInSlices } from '../core/json-limits.js'
 import { StorageError } from '../storage/errors.js'
 import type { OperationDef } from '../core/operation.js'
 import { EVENT_STREAM_HEADERS } from './event-stream.js'
@@ -124,10 +124,9 @@ export function validate<T extends z.ZodType>(schema: T | undefined, value: unkn
 export function validBody(request: Request, def: OperationDef, text: string | undefined): unknown {
   const schema = def.body
   if (!schema) return undefined
-  const { value, values } = parseBody(request, def, text)
-  const firstProblems = values > FULL_VALIDATION_VALUES
-  if (value instanceof Promise) return value.then((parsed) => validateInSlices(schema, parsed, 'body field', createSlicer(), firstProblems ? FIRST_PROBLEMS : undefined))
-  return validate(schema, value, 'body field', firstProblems)
+  const parsed = parseBody(request, def, text)
+  if (parsed instanceof Promise) return parsed.then(({ value, values }) => validateInSlices(schema, value, 'body field', createSlicer(), values > FULL_VALIDATION_VALUES ? FIRST_PROBLEMS : undefined))
+  return validate(schema, parsed.value, 'body field', parsed.values > FULL_VALIDATION_VALUES)
 }
 
 /**
@@ -284,7 +283,7 @@ const invalidJson = (error: unknown) => new ApiError('BAD_REQUEST', `Invalid req
  * that stops at the first level too deep: nothing recursive, nor JSON.parse, sees such a body.
  * A large body's value is a promise (parsed in slices).
  */
-function parseBody(request: Request, def: OperationDef, text: string | undefined): { value: unknown; values: number } {
+function parseBody(request: Request, def: OperationDef, text: string | undefined): Parsed | Promise<Parsed> {
   if (text === undefined) {
     if (def.bodyRequired) throw new ApiError('BAD_REQUEST', 'Invalid request: body is required (a JSON object)')
     return { value: {}, values: 1 }
@@ -292,22 +291,36 @@ function parseBody(request: Request, def: OperationDef, text: string | undefined
   if (!isJsonContentType(request.headers.get('content-type'))) {
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Invalid request: Content-Type must be application/json for a request body')
   }
+  if (text.length > SLICED_BODY_CHARS) return parseInSlices(text)
   const { values, tooDeepAt } = scanJsonText(text)
-  if (tooDeepAt) {
-    const shown = tooDeepAt.length === 0 ? 'body' : `body field \`${fieldPath(tooDeepAt.slice(0, SHOWN_LEVELS))}${tooDeepAt.length > SHOWN_LEVELS ? '…' : ''}\``
-    throw new ApiError('BAD_REQUEST', `Invalid request: ${shown}: nests objects and lists deeper than ${MAX_BODY_DEPTH} levels`)
-  }
-  if (text.length > SLICED_BODY_CHARS) {
-    const value = parseJsonInSlices(text, createSlicer()).catch((error: unknown) => {
-      throw error instanceof SyntaxError ? invalidJson(error) : error
-    })
-    return { value, values }
-  }
+  if (tooDeepAt) throw tooDeep(tooDeepAt)
   try {
     return { value: JSON.parse(text), values }
   } catch (error) {
     throw invalidJson(error)
   }
+}
+
+interface Parsed {
+  value: unknown
+  values: number
+}
+
+/** `parseBody` of a large text: its nesting scanned, then the text parsed, both in slices. */
+async function parseInSlices(text: string): Promise<Parsed> {
+  const slicer = createSlicer()
+  const { values, tooDeepAt } = await scanJsonTextInSlices(text, slicer)
+  if (tooDeepAt) throw tooDeep(tooDeepAt)
+  try {
+    return { value: await parseJsonInSlices(text, slicer), values }
+  } catch (error) {
+    throw error instanceof SyntaxError ? invalidJson(error) : error
+  }
+}
+
+const tooDeep = (at: Array<string | number>) => {
+  const shown = at.length === 0 ? 'body' : `body field \`${fieldPath(at.slice(0, SHOWN_LEVELS))}${at.length > SHOWN_LEVELS ? '…' : ''}\``
+  return new ApiError('BAD_REQUEST', `Invalid request: ${shown}: nests objects and lists deeper than ${MAX_BODY_DEPTH} levels`)
 }
 
 /**
