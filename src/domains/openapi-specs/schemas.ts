@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { OpenAPISpecSource } from '../../storage/schema.js'
-import { TimestampSchema, UrlSchema } from '../common/schemas.js'
+import { TimestampSchema, UrlOfAnySchemeSchema } from '../common/schemas.js'
 
 export const OpenAPISpecSlugSchema = z
   .string()
@@ -31,7 +31,7 @@ const tooLarge = (text: string) => text.length > MAX_SPEC_BYTES || (text.length 
  */
 export const OpenAPISpecSourceSchema = z
   .object({
-    url: UrlSchema.optional().meta({ description: 'URL of the spec, fetched with the API’s `fetch` when it is processed.' }),
+    url: UrlOfAnySchemeSchema.optional().meta({ description: 'URL of the spec, fetched with the API’s `fetch` when it is processed.' }),
     text: z
       .string()
       .min(1, 'must not be empty')
