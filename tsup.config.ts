@@ -1,7 +1,9 @@
 import { defineConfig, type Options } from 'tsup'
 
 // One entry per subpath export of package.json (`.`, `./fetch`, `./testing`, `./node`, `./sqlite`).
-const entry = { index: 'src/index.ts', fetch: 'src/fetch.ts', testing: 'src/testing.ts', node: 'src/node.ts', sqlite: 'src/sqlite.ts' }
+// Plus the script of the offload's worker threads (src/node/offload-worker.ts), which the `node`
+// entry and the command line start from the file next to them: dist/offload-worker.js (.cjs).
+const entry = { index: 'src/index.ts', fetch: 'src/fetch.ts', testing: 'src/testing.ts', node: 'src/node.ts', sqlite: 'src/sqlite.ts', 'offload-worker': 'src/node/offload-worker.ts' }
 
 const common: Options = {
   entry,
@@ -63,6 +65,8 @@ export default defineConfig([
     // Types once for both formats (.d.ts for import, .d.cts for require), in one TypeScript run.
     ...common,
     format: ['esm', 'cjs'],
+    // The worker script has no types to publish: it is started, never imported.
+    entry: Object.fromEntries(Object.entries(entry).filter(([name]) => name !== 'offload-worker')),
     dts: { only: true },
   },
 ])

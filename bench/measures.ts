@@ -2,6 +2,7 @@ import { contentEditMeasure, contentMergeMeasure, contentReadMeasure } from './c
 import { compare, formatOps, type Comparison } from './harness.js'
 import { searchMergeMeasure, searchMergeSpaceMeasure, searchSpeedMeasure } from './search.js'
 import { durableMeasures } from './durable.js'
+import { stallMeasures } from './stalls.js'
 import { apiWorld, auth, baselineWorld, BASE, createRequest, expectStatus, nextCursor, pageUrl, type Client, type World } from './world.js'
 
 /**
@@ -187,4 +188,5 @@ export const MEASURES: Record<string, Measure> = {
   'search-merge': { title: '(k) index update after a merge of 3 pages, cost @10k pages / @1k', target: '<= 1.5', run: searchMergeMeasure },
   'search-merge-space': { title: '(l) the same, merged space of 10k pages / of 100', target: '<= 1.5', run: searchMergeSpaceMeasure },
   ...durableMeasures,
+  ...stallMeasures,
 }

@@ -228,6 +228,20 @@ line=$(grep -m1 'curl -H' serve.log | sed 's/^ *curl //')
 auth=$(echo "$line" | sed -E 's/^-H "([^"]+)" .*/\1/')
 url=$(echo "$line" | sed -E 's/.* (http[^ ]+)$/\1/')
 status=$(curl -s -o orgs.json -w '%{http_code}' -H "$auth" -H 'origin: https://app.test' -D headers.txt "$url")
+# Markdown is read on the server's worker threads, from the script the package ships
+# (dist/offload-worker.js): a content batch of markdown must be read and stored.
+AUTH="$auth" URL="$url" node --input-type=module -e '
+  const base = process.env.URL.replace(/\/v1\/orgs$/, "/v1")
+  const headers = { authorization: process.env.AUTH.replace(/^Authorization: /i, ""), "content-type": "application/json" }
+  const call = async (method, path, body) => { const res = await fetch(base + path, { method, headers, ...(body && { body: JSON.stringify(body) }) }); const json = await res.json(); if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`); return json }
+  const orgs = await call("GET", "/orgs")
+  const space = (await call("GET", `/orgs/${orgs.items[0].id}/spaces`)).items[0].id
+  const cr = await call("POST", `/spaces/${space}/change-requests`, { subject: "Check" })
+  await call("POST", `/spaces/${space}/change-requests/${cr.id}/content`, { changes: [{ operation: "insert_page", document: { markdown: "# Packaged\n\nRead by a *worker*." } }] })
+  const pages = (await call("GET", `/spaces/${space}/change-requests/${cr.id}/content/pages`)).pages
+  const page = pages.find((p) => p.title === "Packaged")
+  if (!page || page.document.nodes[0].nodes[0].leaves.map((l) => l.text).join("") !== "Read by a ") throw new Error("the markdown page was not stored as read: " + JSON.stringify(page))
+' || { kill "$serve_pid"; echo "check-package: the served API did not read a markdown batch (the offload worker of the package)"; exit 1; }
 kill "$serve_pid"
 wait "$serve_pid" 2>/dev/null || true
 if [ "$status" != 200 ] || ! grep -q -- "$(node -e 'console.log(JSON.parse(require("fs").readFileSync("state.json","utf8")).organizations[0].id)')" orgs.json; then

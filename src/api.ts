@@ -5,6 +5,8 @@ import { logUnexpected } from './core/errors.js'
 import { inSystemTransaction, type Runtime } from './core/execute.js'
 import { createJobRunner } from './core/jobs.js'
 import { createTickets } from './core/tickets.js'
+import { createInlineOffload, type Offload } from './core/offload.js'
+import { TASKS } from './domains/tasks.js'
 import { createOutgoing, type OutgoingOptions } from './core/outgoing-limits.js'
 import { createMemoryBlobs, type BlobPort } from './storage/blobs.js'
 import { API_CORE, type ApiCore } from './http/api-core.js'
@@ -206,6 +208,18 @@ export interface DocsApiOptions {
    */
   ask?: Answerer
   /**
+   * Where CPU-heavy work runs (reading a large markdown document...): by default on the API's own
+   * thread, each task in a turn of its own (web standards); in a Node server, pass
+   * `createWorkerOffload()` from `docs-content-api/node` to run it on worker threads with a time
+   * budget, so no request holds the event loop while it reads (`docs-content-api serve` does).
+   * A fork shares its parent's offload; closing it is the owner's part.
+   * @default an inline offload (no threads)
+   * @example
+   * import { createWorkerOffload } from 'docs-content-api/node'
+   * const api = createDocsApi({ offload: createWorkerOffload({ workers: 2 }) })
+   */
+  offload?: Offload
+  /**
    * The bytes of change-request PDFs the API keeps (`/pdf/<ticket>`): each is rendered once and
    * served again from memory while a ticket names it, the least recently served going first past
    * this budget. 0 keeps none (every GET renders; two at the same time still share one render).
@@ -284,6 +298,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     // Called on globalThis when the request is made, so a fetch mocked after creation (msw) is the one used.
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     allowPrivateNetwork: options.allowPrivateNetwork ?? false,
+    offload: options.offload ?? createInlineOffload(TASKS),
     outgoing: createOutgoing(options.outgoing),
     tickets: createTickets({ onDrop: (data) => pdfTicketDropped(pdfs, data) }),
     // Each area adds the services it takes from the options here (core/services.ts).

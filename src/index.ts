@@ -43,6 +43,9 @@ export type {
 // --- The operation table and errors
 export type { OperationDef, HttpMethod } from './core/operation.js'
 export { ApiError, ERRORS } from './core/errors.js'
+export { OffloadError, createInlineOffload } from './core/offload.js'
+export type { Offload, OffloadFailure, OffloadTasks, TaskName, TaskTable } from './core/offload.js'
+export { TASKS } from './domains/tasks.js'
 export type { ErrorCode } from './core/errors.js'
 export { ROLES } from './core/roles.js'
 export type { Role, Level } from './core/roles.js'

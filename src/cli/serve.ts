@@ -4,6 +4,7 @@ import { createDocsApi, type DocsApi } from '../api.js'
 import { createDemoState } from '../demo.js'
 import { createGuardedFetch, type GuardedFetchOptions } from '../node/guarded-fetch.js'
 import { toNodeHandler } from '../node/to-node-handler.js'
+import { createWorkerOffload } from '../node/worker-offload.js'
 import { createOpenApiDocument } from '../openapi.js'
 import { openDataDir } from '../sqlite/data-dir.js'
 import type { StateDocument } from '../state/seed.js'
@@ -80,15 +81,18 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const url = options.baseUrl?.replace(/\/+$/, '') ?? `http://localhost:${(server.address() as AddressInfo).port}`
   let api: DocsApi
   const demo = !options.seed && (!data || data.empty)
+  // CPU-heavy work (large markdown documents...) on worker threads: no request holds the loop.
+  const offload = createWorkerOffload()
   try {
     const seed = data && !data.empty ? undefined : (options.seed ?? (await createDemoState({ adminToken: options.adminToken })).state)
     // Outgoing requests go through the fetch that resolves names and checks every address (node/guarded-fetch.ts).
     const allowPrivateNetwork = options.allowPrivateNetwork ?? false
     const fetch = createGuardedFetch({ allowPrivateNetwork, ...(options.lookup && { lookup: options.lookup }) })
-    api = createDocsApi({ baseUrl: url, seed, cors: options.cors ?? false, fetch, allowPrivateNetwork, ...(data && { store: data.store, blobs: data.blobs }) })
+    api = createDocsApi({ baseUrl: url, seed, cors: options.cors ?? false, fetch, allowPrivateNetwork, offload, ...(data && { store: data.store, blobs: data.blobs }) })
   } catch (error) {
     // A seed the API refuses: nothing is served, and the port is free again (and the directory empty).
     await new Promise((done) => server.close(done))
+    await offload.close()
     data?.close()
     throw error
   }
@@ -113,8 +117,9 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
         // Keep-alive connections would hold close() open until they time out.
         server.closeAllConnections()
       })
-      // Background work first (it writes through the store), then the file.
+      // Background work first (it writes through the store), then the workers and the file.
       await api.idle()
+      await offload.close()
       data?.close()
     },
   }

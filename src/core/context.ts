@@ -4,6 +4,8 @@ import type { Action, Resource } from './access.js'
 import type { Tickets } from './tickets.js'
 import type { Job } from './jobs.js'
 import type { Services } from './services.js'
+import type { TaskInput, TaskName, TaskOutput } from './offload.js'
+import type { Warm } from './warmup.js'
 
 /** Who is calling: the user behind the bearer token. */
 export interface Actor {
@@ -70,4 +72,17 @@ export interface Context {
    * request answers first, `api.idle()` waits for the job (core/jobs.ts).
    */
   defer(name: string, job: Job): void
+  /**
+   * Finish part of the answer after the transaction, with a task of the offload (core/offload.ts):
+   * `apply` gets the task's output and puts it in the answer being built. For CPU-heavy encoding
+   * (a large document written as markdown) that needs nothing from the store but its input, which
+   * the transaction hands over (documents are immutable: they stay as read). Requests only.
+   */
+  later<K extends TaskName>(task: K, input: TaskInput<K>, apply: (output: TaskOutput<K>) => void): void
+  /**
+   * Have `warm` done first, outside the transaction and in slices, then the operation run again
+   * (core/warmup.ts): throws when it can (a request's first runs), returns when it cannot (a
+   * system transaction, or a request run again too often): the caller then does the work inline.
+   */
+  beforehand(warm: Warm): void
 }

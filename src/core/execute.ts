@@ -5,6 +5,9 @@ import { ApiError } from './errors.js'
 import { startJob, type Deferred, type Job, type JobEnv, type JobRunner } from './jobs.js'
 import type { Outgoing } from './outgoing-limits.js'
 import type { Tickets } from './tickets.js'
+import { OffloadError, type Offload, type TaskName } from './offload.js'
+import { createSlicer } from './slices.js'
+import { MAX_WARMUPS, NotYet, type Warm } from './warmup.js'
 import type { Services } from './services.js'
 import type { BlobPort } from '../storage/blobs.js'
 import { NO_CONTENT, type BoundOperation } from './operation.js'
@@ -12,6 +15,8 @@ import { NO_CONTENT, type BoundOperation } from './operation.js'
 export interface ExecuteInput {
   /** The authenticated user ('' for an anonymous caller of an open operation). */
   user: string
+  /** How many times the operation was run already and warmed up after (core/warmup.ts). */
+  warmups?: number
   params: unknown
   query: unknown
   body: unknown
@@ -31,6 +36,8 @@ export interface Runtime {
   /** Every outgoing request of the library goes through this fetch, guarded (core/outgoing.ts). */
   fetch: typeof fetch
   allowPrivateNetwork: boolean
+  /** Where CPU-heavy work runs (core/offload.ts). */
+  offload: Offload
   /** What outgoing fetches may hold at once, and the limits of a content batch's files (core/outgoing-limits.ts). */
   outgoing: Outgoing
   tickets: Tickets
@@ -62,10 +69,68 @@ function shareKeyOf(query: unknown): string | undefined {
   return typeof key === 'string' ? key : undefined
 }
 
-/** What a run leaves for `execute`: an error that asked for its writes to be committed, and the jobs it deferred. */
+/** What a run leaves for `execute`: an error that asked for its writes to be committed, the jobs it deferred, and the tasks that finish its answer. */
 interface RunState {
   committed?: ApiError
   deferred?: Deferred
+  later?: Later[]
+}
+
+interface Later {
+  task: TaskName
+  input: unknown
+  apply: (output: never) => void
+}
+
+/** `later` of a request's context: a module function over the run's state (no closure per request). */
+function laterInto(this: { state: RunState }, task: TaskName, input: unknown, apply: (output: never) => void): void {
+  ;(this.state.later ??= []).push({ task, input, apply })
+}
+
+/** `beforehand` of a request's context: warm up first unless the request did so often enough already. */
+function beforehandOf(this: { warmups: number }, warm: Warm): void {
+  if (this.warmups < MAX_WARMUPS) throw new NotYet(warm)
+}
+
+/** `beforehand` of a system context: nothing to run again, the work is done inline. */
+function inline(): void {}
+
+/** `later` of a system context (fixtures, seeds, jobs): there is no answer to finish. */
+function noLater(): never {
+  throw new Error('later() finishes the answer of a request: a system transaction has none')
+}
+
+/** The marker of an answer that tasks finish after its transaction (see `finish`). */
+const FINISHING = Symbol.for('docs-content-api.finishing')
+
+interface Finishing {
+  readonly [FINISHING]: true
+  readonly result: unknown
+  readonly later: readonly Later[]
+}
+
+/** Whether `execute` answered a result that tasks finish after the transaction. */
+export function isFinishing(value: unknown): value is Finishing {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[FINISHING] === true
+}
+
+/**
+ * Run the tasks that finish an answer (one after the other, through the offload: never on the
+ * event loop in one piece) and give the finished result. A task that cannot run is the request's
+ * failure: 503 (the answer is the store's content, not the caller's input, so never a 413).
+ */
+export async function finish(rt: Runtime, finishing: Finishing): Promise<unknown> {
+  for (const { task, input, apply } of finishing.later) {
+    let output: unknown
+    try {
+      output = await rt.offload.run(task, input as never)
+    } catch (error) {
+      if (OffloadError.isOffloadError(error)) throw new ApiError('SERVICE_UNAVAILABLE', `The answer could not be made now (${error.message}): try again shortly`, { headers: { 'retry-after': '1' } })
+      throw error
+    }
+    apply(output as never)
+  }
+  return finishing.result
 }
 
 /** `defer` of a context: a module function over the run's state (no closure per request). */
@@ -79,6 +144,7 @@ export function jobEnv(rt: Runtime): JobEnv {
     transaction: (fn) => inSystemTransaction(rt, fn),
     fetch: rt.fetch,
     allowPrivateNetwork: rt.allowPrivateNetwork,
+    offload: rt.offload,
     outgoing: rt.outgoing,
     blobs: rt.blobs,
     now: rt.now,
@@ -121,6 +187,8 @@ export function inSystemTransaction<T>(rt: Runtime, fn: (ctx: Context) => T): T 
       services: rt.services,
       access: SYSTEM_ACCESS,
       defer: deferInto,
+      later: noLater,
+      beforehand: inline,
       state,
     }
     return fn(ctx)
@@ -154,7 +222,7 @@ function checkAccess(op: BoundOperation, input: ExecuteInput, access: CallerAcce
  * once and kept until the request writes (`writes`: the transaction tells the checker to forget).
  */
 function requestContext(rt: Runtime, input: ExecuteInput, tx: WriteTx<AppSchema>, writes: boolean, state: RunState = {}): { ctx: Context; access: CallerAccess } {
-  let ctx: Context & { state: RunState }
+  let ctx: Context & { state: RunState; warmups: number }
   const access = createAccessChecker(() => ctx, rt.resolvers)
   ctx = {
     actor: { user: input.user },
@@ -168,6 +236,9 @@ function requestContext(rt: Runtime, input: ExecuteInput, tx: WriteTx<AppSchema>
     services: rt.services,
     shareKey: shareKeyOf(input.query),
     defer: deferInto,
+    later: laterInto,
+    beforehand: beforehandOf,
+    warmups: input.warmups ?? 0,
     state,
   }
   return { ctx, access }
@@ -201,6 +272,24 @@ function run(rt: Runtime, op: BoundOperation, input: ExecuteInput, tx: WriteTx<A
 }
 
 /**
+ * `execute`, for a request whose run asked for a warm-up (`ctx.beforehand` threw `notYet`,
+ * core/warmup.ts): the warm-up runs in slices with reads of its own, then the operation runs
+ * again, as often as it asks (MAX_WARMUPS at most: then its handler does the work inline). The
+ * first run is the caller's own `execute` (synchronous: no request that needs no warm-up waits).
+ */
+export async function executeAfterWarmup(rt: Runtime, op: BoundOperation, input: ExecuteInput, notYet: NotYet): Promise<unknown> {
+  for (let warmups = 1; ; warmups++) {
+    await notYet.warm({ read: (fn) => rt.store.read(fn), slicer: createSlicer() })
+    try {
+      return execute(rt, op, { ...input, warmups })
+    } catch (error) {
+      if (!NotYet.isNotYet(error)) throw error
+      notYet = error
+    }
+  }
+}
+
+/**
  * Run one validated operation: open a transaction (a read for GET), check the operation's
  * permission from the policy table, then run the handler. A handler that throws leaves the store
  * exactly as it was (the transaction rolls back).
@@ -216,5 +305,5 @@ export function execute(rt: Runtime, op: BoundOperation, input: ExecuteInput): u
   // The transaction committed (a throw above rolled it back and starts nothing).
   startDeferred(rt, state.deferred)
   if (state.committed) throw state.committed
-  return result
+  return state.later ? ({ [FINISHING]: true, result, later: state.later } satisfies Finishing) : result
 }

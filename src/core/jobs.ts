@@ -2,6 +2,7 @@ import type { Context } from './context.js'
 import type { Outgoing } from './outgoing-limits.js'
 import type { Services } from './services.js'
 import type { BlobPort } from '../storage/blobs.js'
+import type { Offload } from './offload.js'
 
 /**
  * The one in-process job runner for background work (processing, runs, deliveries): a request
@@ -43,6 +44,8 @@ export interface JobEnv {
   readonly fetch: typeof fetch
   /** Whether outgoing requests may reach private and loopback addresses (`allowPrivateNetwork`). */
   readonly allowPrivateNetwork: boolean
+  /** Where CPU-heavy work runs (core/offload.ts): a job awaits it rather than holding the event loop. */
+  readonly offload: Offload
   /** What outgoing fetches may hold at once (`budget`: pass it to fetchOutgoing). */
   readonly outgoing: Outgoing
   /** Where file bytes live (a job reads and stores them outside its transactions: `put` and `get` are synchronous). */

@@ -1,3 +1,5 @@
+import type { Slicer } from './slices.js'
+
 /**
  * Limits on the JSON a request sends, checked on its text before anything parses it. zod's
  * schemas, the journal's redaction, `deepFreeze`, `JSON.stringify` and the domain walks all
@@ -56,6 +58,23 @@ function keyOf(text: string, start: number, end: number): string {
  * Malformed text gives some answer; `JSON.parse` refuses it afterwards.
  */
 export function scanJsonText(text: string, maxDepth = MAX_BODY_DEPTH): JsonTextShape {
+  return scanner(text, maxDepth).advance(text.length)!
+}
+
+/** `scanJsonText` in slices of SCAN_SLICE characters, with a turn of the event loop whenever the slice has run its budget (a body of several MiB). */
+export async function scanJsonTextInSlices(text: string, slicer: Slicer, maxDepth = MAX_BODY_DEPTH): Promise<JsonTextShape> {
+  const scan = scanner(text, maxDepth)
+  for (let until = SCAN_SLICE; ; until += SCAN_SLICE) {
+    const shape = scan.advance(until)
+    if (shape) return shape
+    if (slicer.due()) await slicer.maybeYield()
+  }
+}
+
+const SCAN_SLICE = 256 * 1024
+
+/** The scan of `text`, resumable: `advance(until)` reads on up to about `until` and answers the shape once the text is read (or a level is too deep). */
+function scanner(text: string, maxDepth: number): { advance(until: number): JsonTextShape | undefined } {
   // Per open level (1-based): whether it is a list, its current index, its current key's span.
   const isList: boolean[] = []
   const index: number[] = []
@@ -64,40 +83,46 @@ export function scanJsonText(text: string, maxDepth = MAX_BODY_DEPTH): JsonTextS
   let depth = 0
   let values = 1
   let expectKey = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c === QUOTE) {
-      const end = stringEnd(text, i)
-      if (expectKey && depth > 0 && !isList[depth]) {
-        keyStart[depth] = i
-        keyEnd[depth] = end
-        expectKey = false
+  let i = 0
+  return {
+    advance(until) {
+      const stop = Math.min(until, text.length)
+      for (; i < stop; i++) {
+        const c = text.charCodeAt(i)
+        if (c === QUOTE) {
+          const end = stringEnd(text, i)
+          if (expectKey && depth > 0 && !isList[depth]) {
+            keyStart[depth] = i
+            keyEnd[depth] = end
+            expectKey = false
+          }
+          i = end
+        } else if (c === 0x5b || c === 0x7b) {
+          // `[` or `{`
+          if (depth + 1 > maxDepth) {
+            const path: Array<string | number> = []
+            for (let level = 1; level <= depth; level++) path.push(isList[level] ? index[level]! : keyOf(text, keyStart[level]!, keyEnd[level]!))
+            return { values, tooDeepAt: path }
+          }
+          depth++
+          values++
+          isList[depth] = c === 0x5b
+          index[depth] = 0
+          expectKey = c === 0x7b
+        } else if (c === 0x5d || c === 0x7d) {
+          // `]` or `}`
+          if (depth > 0) depth--
+          expectKey = false
+        } else if (c === 0x2c) {
+          // `,`
+          values++
+          if (depth > 0) {
+            if (isList[depth]) index[depth]!++
+            else expectKey = true
+          }
+        }
       }
-      i = end
-    } else if (c === 0x5b || c === 0x7b) {
-      // `[` or `{`
-      if (depth + 1 > maxDepth) {
-        const path: Array<string | number> = []
-        for (let level = 1; level <= depth; level++) path.push(isList[level] ? index[level]! : keyOf(text, keyStart[level]!, keyEnd[level]!))
-        return { values, tooDeepAt: path }
-      }
-      depth++
-      values++
-      isList[depth] = c === 0x5b
-      index[depth] = 0
-      expectKey = c === 0x7b
-    } else if (c === 0x5d || c === 0x7d) {
-      // `]` or `}`
-      if (depth > 0) depth--
-      expectKey = false
-    } else if (c === 0x2c) {
-      // `,`
-      values++
-      if (depth > 0) {
-        if (isList[depth]) index[depth]!++
-        else expectKey = true
-      }
-    }
+      return i >= text.length ? { values, tooDeepAt: undefined } : undefined
+    },
   }
-  return { values, tooDeepAt: undefined }
 }

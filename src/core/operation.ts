@@ -6,6 +6,7 @@ import type { Encoded } from './json.js'
 import type { Outgoing } from './outgoing-limits.js'
 import type { EventStream } from './stream.js'
 import type { BlobPort } from '../storage/blobs.js'
+import type { Offload } from './offload.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -67,9 +68,12 @@ export interface OperationInput<D extends OperationDef> {
 /** A handler's answer that turns the success status into 204 (e.g. a 205 delete of what was not there). */
 export const NO_CONTENT: unique symbol = Symbol.for('docs-content-api.no-content')
 
-/** What a prepare step may use: the outgoing fetch, its guard and limits, and the blob port. */
+/** What a prepare step may use: the outgoing fetch, its guard and limits, the blob port, and the offload for CPU-heavy work. */
 export interface PrepareEnv {
   blobs: BlobPort
+  offload: Offload
+  /** The API's ids (`ids` option): what the prepared values need (block keys) is made here. */
+  newId: () => string
   fetch: typeof fetch
   allowPrivateNetwork: boolean
   outgoing: Outgoing

@@ -204,22 +204,27 @@ async function readCapped(response: Response, maxBytes: number, field: string, s
   }
   if (!response.body) return new Uint8Array()
   const reader = response.body.getReader()
+  // With a Content-Length, the bytes go straight into one array of that size (no list of chunks
+  // kept, then copied: half the memory, and less for the garbage collector to do).
+  const whole = announced !== undefined ? new Uint8Array(announced) : undefined
   const chunks: Uint8Array[] = []
   let total = 0
   try {
     for (;;) {
       const { done, value } = await untilAborted(reader.read(), signal)
       if (done) break
+      if (total + value.byteLength > maxBytes) throw tooLarge()
+      if (announced !== undefined && total + value.byteLength > announced) throw couldNotFetch(field, `the server sent more than the ${announced} bytes its Content-Length announced`)
+      if (whole) whole.set(value, total)
+      else chunks.push(value)
       total += value.byteLength
-      if (total > maxBytes) throw tooLarge()
-      if (announced !== undefined && total > announced) throw couldNotFetch(field, `the server sent more than the ${announced} bytes its Content-Length announced`)
       onBytes?.(value.byteLength)
-      chunks.push(value)
     }
   } catch (error) {
     reader.cancel().catch(() => undefined)
     throw error
   }
+  if (whole) return total === whole.byteLength ? whole : whole.slice(0, total)
   const bytes = new Uint8Array(total)
   let at = 0
   for (const chunk of chunks) {

@@ -1,7 +1,11 @@
 import type { z } from 'zod'
 import { ApiError, ERRORS, errorBody } from '../core/errors.js'
+import { OffloadError, offloadFailure } from '../core/offload.js'
+import { createSlicer } from '../core/slices.js'
+import { parseJsonInSlices } from './json-slices.js'
+import { validateInSlices } from './validate-slices.js'
 import { stringifyJson } from '../core/json.js'
-import { MAX_BODY_DEPTH, scanJsonText } from '../core/json-limits.js'
+import { MAX_BODY_DEPTH, scanJsonText, scanJsonTextInSlices } from '../core/json-limits.js'
 import { StorageError } from '../storage/errors.js'
 import type { OperationDef } from '../core/operation.js'
 import { EVENT_STREAM_HEADERS } from './event-stream.js'
@@ -14,7 +18,7 @@ const tooLarge = (limit: number) => new ApiError('PAYLOAD_TOO_LARGE', `Request b
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
-type Where = 'path parameter' | 'query parameter' | 'body field'
+export type Where = 'path parameter' | 'query parameter' | 'body field'
 
 /** The value at `path` in `input` (undefined when any step is missing). */
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
@@ -73,7 +77,7 @@ function reportedIssues(issues: readonly z.core.$ZodIssue[], input: unknown): z.
 }
 
 /** Turn a zod failure into a 400 whose message names the field and the rule. */
-function validationError(where: Where, error: z.ZodError, input: unknown): ApiError {
+export function validationError(where: Where, error: z.ZodError, input: unknown): ApiError {
   const parts = reportedIssues(error.issues, input).slice(0, 5).map((issue) => {
     const path = fieldPath(issue.path)
     const field = path ? `${where} \`${path}\`` : where === 'body field' ? 'body' : where
@@ -103,7 +107,7 @@ export const FULL_VALIDATION_VALUES = 2000
 // zod's parse context `abortEarly` (what its `schema.validate()` uses; not in its public type, hence
 // the cast): a list or an object stops at the first element whose issue aborts (a wrong type; a
 // failed check, such as a length, does not stop it). test/http/hostile-bodies.test.ts sees it work.
-const FIRST_PROBLEMS = { abortEarly: true } as z.core.ParseContext<z.core.$ZodIssue>
+export const FIRST_PROBLEMS = { abortEarly: true } as z.core.ParseContext<z.core.$ZodIssue>
 
 /** `value` as `schema` reads it, or a 400 naming the field and the rule; `firstProblems`: stop at the first problem of each list and object. */
 export function validate<T extends z.ZodType>(schema: T | undefined, value: unknown, where: Where, firstProblems = false): z.output<T> | undefined {
@@ -113,11 +117,16 @@ export function validate<T extends z.ZodType>(schema: T | undefined, value: unkn
   return result.data
 }
 
-/** The body of a request (the text `readBody` read, undefined: none), parsed and validated. */
+/**
+ * The body of a request (the text `readBody` read, undefined: none), parsed and validated; for a
+ * large body, a promise of it (parsed and validated in slices: a JSON value is never a promise).
+ */
 export function validBody(request: Request, def: OperationDef, text: string | undefined): unknown {
-  if (!def.body) return undefined
-  const { value, values } = parseBody(request, def, text)
-  return validate(def.body, value, 'body field', values > FULL_VALIDATION_VALUES)
+  const schema = def.body
+  if (!schema) return undefined
+  const parsed = parseBody(request, def, text)
+  if (parsed instanceof Promise) return parsed.then(({ value, values }) => validateInSlices(schema, value, 'body field', createSlicer(), values > FULL_VALIDATION_VALUES ? FIRST_PROBLEMS : undefined))
+  return validate(schema, parsed.value, 'body field', parsed.values > FULL_VALIDATION_VALUES)
 }
 
 /**
@@ -208,22 +217,34 @@ export async function readBody(request: Request, def: OperationDef): Promise<str
   if (declared > limit) throw tooLarge(limit)
   if (request.bodyUsed) throw bodyAlreadyRead()
   let text: string
+  // Without a declared length (a chunked body), read at most the limit instead of all of it; a
+  // large body is read as it comes too, chunk by chunk (never one decode of all its bytes).
+  const counted = !request.headers.has('content-length') || declared > STREAMED_BODY_BYTES
   try {
-    // Without a declared length (a chunked body), read at most the limit instead of all of it.
-    text = !request.body ? '' : request.headers.has('content-length') ? await request.text() : await readCapped(request.body, limit)
+    text = !request.body ? '' : counted ? await readCapped(request.body, limit) : await request.text()
   } catch (error) {
     if (ApiError.isApiError(error)) throw error
     // A stream another reader holds (locked) or has drained answers a TypeError here.
     if (request.bodyUsed || request.body?.locked || error instanceof TypeError) throw bodyAlreadyRead()
     throw error
   }
+  // request.text() read what the stream held, whatever its Content-Length said: a text that may
+  // be past the limit (a UTF-16 code unit is at most 3 UTF-8 bytes) is measured.
+  if (!counted && text.length > limit / 3 && new TextEncoder().encode(text).length > limit) throw tooLarge(limit)
   return text.length === 0 ? undefined : text
 }
 
-/** The text of a stream, refused with a 413 as soon as it passes `limit` bytes. */
+/** Bodies declared larger than this are read chunk by chunk (readCapped) rather than by `request.text()`. */
+const STREAMED_BODY_BYTES = 1024 * 1024
+
+/**
+ * The text of a stream, refused with a 413 as soon as it passes `limit` bytes, decoded chunk by
+ * chunk as they come (a body of several MiB is never copied whole nor decoded in one go).
+ */
 async function readCapped(stream: ReadableStream<Uint8Array>, limit: number): Promise<string> {
   const reader = stream.getReader()
-  const chunks: Uint8Array[] = []
+  const decoder = new TextDecoder()
+  let text = ''
   let size = 0
   for (;;) {
     const { done, value } = await reader.read()
@@ -233,15 +254,9 @@ async function readCapped(stream: ReadableStream<Uint8Array>, limit: number): Pr
       await reader.cancel()
       throw tooLarge(limit)
     }
-    chunks.push(value)
+    text += decoder.decode(value, { stream: true })
   }
-  const bytes = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return new TextDecoder().decode(bytes)
+  return text + decoder.decode()
 }
 
 const bodyAlreadyRead = () =>
@@ -254,31 +269,58 @@ const bodyAlreadyRead = () =>
 const SHOWN_LEVELS = 8
 
 /**
+ * Bodies longer than this (in UTF-16 code units) are parsed and validated in slices
+ * (json-slices.ts, validate-slices.ts): a body of several MiB does not hold the event loop while
+ * it is read. Shorter ones parse in well under a slice.
+ */
+const SLICED_BODY_CHARS = 256 * 1024
+
+const invalidJson = (error: unknown) => new ApiError('BAD_REQUEST', `Invalid request: body is not valid JSON (${(error as Error).message})`)
+
+/**
  * Parse a JSON body read by `readBody` (undefined: the request had none), and about how many
  * values it holds. Its nesting is checked on the text first (core/json-limits.ts), in one pass
  * that stops at the first level too deep: nothing recursive, nor JSON.parse, sees such a body.
+ * A large body's value is a promise (parsed in slices).
  */
-function parseBody(request: Request, def: OperationDef, text: string | undefined): { value: unknown; values: number } {
+function parseBody(request: Request, def: OperationDef, text: string | undefined): Parsed | Promise<Parsed> {
   if (text === undefined) {
     if (def.bodyRequired) throw new ApiError('BAD_REQUEST', 'Invalid request: body is required (a JSON object)')
     return { value: {}, values: 1 }
   }
-  // A UTF-16 code unit is at most 3 UTF-8 bytes: only a text longer than a third of the limit can pass it.
-  const limit = limitOf(def)
-  if (text.length > limit / 3 && new TextEncoder().encode(text).length > limit) throw tooLarge(limit)
   if (!isJsonContentType(request.headers.get('content-type'))) {
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Invalid request: Content-Type must be application/json for a request body')
   }
+  if (text.length > SLICED_BODY_CHARS) return parseInSlices(text)
   const { values, tooDeepAt } = scanJsonText(text)
-  if (tooDeepAt) {
-    const shown = tooDeepAt.length === 0 ? 'body' : `body field \`${fieldPath(tooDeepAt.slice(0, SHOWN_LEVELS))}${tooDeepAt.length > SHOWN_LEVELS ? '…' : ''}\``
-    throw new ApiError('BAD_REQUEST', `Invalid request: ${shown}: nests objects and lists deeper than ${MAX_BODY_DEPTH} levels`)
-  }
+  if (tooDeepAt) throw tooDeep(tooDeepAt)
   try {
     return { value: JSON.parse(text), values }
   } catch (error) {
-    throw new ApiError('BAD_REQUEST', `Invalid request: body is not valid JSON (${(error as Error).message})`)
+    throw invalidJson(error)
   }
+}
+
+interface Parsed {
+  value: unknown
+  values: number
+}
+
+/** `parseBody` of a large text: its nesting scanned, then the text parsed, both in slices. */
+async function parseInSlices(text: string): Promise<Parsed> {
+  const slicer = createSlicer()
+  const { values, tooDeepAt } = await scanJsonTextInSlices(text, slicer)
+  if (tooDeepAt) throw tooDeep(tooDeepAt)
+  try {
+    return { value: await parseJsonInSlices(text, slicer), values }
+  } catch (error) {
+    throw error instanceof SyntaxError ? invalidJson(error) : error
+  }
+}
+
+const tooDeep = (at: Array<string | number>) => {
+  const shown = at.length === 0 ? 'body' : `body field \`${fieldPath(at.slice(0, SHOWN_LEVELS))}${at.length > SHOWN_LEVELS ? '…' : ''}\``
+  return new ApiError('BAD_REQUEST', `Invalid request: ${shown}: nests objects and lists deeper than ${MAX_BODY_DEPTH} levels`)
 }
 
 /**
@@ -305,6 +347,7 @@ export function jsonAnswer(status: number, body: unknown, headers?: Record<strin
  * someone has to free space or fix the disk.
  */
 export function errorAnswer(error: unknown, onError: (error: unknown) => void): Answer {
+  if (OffloadError.isOffloadError(error)) error = offloadFailure(error)
   if (ApiError.isApiError(error)) return jsonAnswer(error.status, errorBody(error.status, error.message), error.headers ? { ...error.headers } : undefined)
   onError(error)
   if (StorageError.isStorageError(error)) {

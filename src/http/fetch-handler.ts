@@ -1,5 +1,7 @@
 import { errorBody, ApiError, logUnexpected } from '../core/errors.js'
-import { authenticate, authorize, execute } from '../core/execute.js'
+import { authenticate, authorize, execute, executeAfterWarmup, finish, isFinishing, type ExecuteInput, type Runtime } from '../core/execute.js'
+import type { BoundOperation } from '../core/operation.js'
+import { NotYet } from '../core/warmup.js'
 import { NO_CONTENT } from '../core/operation.js'
 import { isEventStream, type EventStream } from '../core/stream.js'
 import { serveAsset } from './assets.js'
@@ -55,6 +57,16 @@ function allowOf(methods: readonly string[]): string[] {
   const out = [...methods]
   if (out.includes('GET')) out.splice(out.indexOf('GET') + 1, 0, 'HEAD')
   return [...out, 'OPTIONS']
+}
+
+/** Run an operation; one whose handler asks for a warm-up first (core/warmup.ts) is run again after it. */
+function run(rt: Runtime, op: BoundOperation, input: ExecuteInput): unknown {
+  try {
+    return execute(rt, op, input)
+  } catch (error) {
+    if (NotYet.isNotYet(error)) return executeAfterWarmup(rt, op, input, error)
+    throw error
+  }
 }
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms))
@@ -115,7 +127,9 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       const text = def.body ? await readBody(request, def) : undefined
       // The journal keeps the body as sent, less what the operation says must never be kept (credentials).
       outcome.requestText = text !== undefined && def.redactJournal ? def.redactJournal(text) : text
-      const body = validBody(request, def, text)
+      let body = validBody(request, def, text)
+      // A large body is parsed and validated in slices: a promise (a JSON value never is one).
+      if (body instanceof Promise) body = await body
       const input = { user: outcome.user, params, query, body, prepared: undefined as unknown }
       let result: unknown
       if (operation.prepare) {
@@ -126,12 +140,19 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
         const prepared = await operation.prepare.run(rt, input)
         input.prepared = prepared.value
         try {
-          result = execute(rt, operation, input)
+          result = run(rt, operation, input)
+          if (result instanceof Promise) result = await result
         } catch (error) {
           prepared.undo()
           throw error
         }
-      } else result = execute(rt, operation, input)
+      } else {
+        result = run(rt, operation, input)
+        // A promise only when the operation warmed up first (no handler answers one).
+        if (result instanceof Promise) result = await result
+      }
+      // Parts of the answer made after the transaction, off the event loop (ctx.later).
+      if (isFinishing(result)) result = await finish(rt, result)
       if (result === NO_CONTENT) return Object.assign(outcome, jsonAnswer(204, undefined))
       if (isEventStream(result)) return Object.assign(outcome, { status: def.status, text: undefined, events: result })
       const status = def.minimal && def.response && prefersMinimal(request) ? 204 : def.status

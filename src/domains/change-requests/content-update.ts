@@ -1,10 +1,11 @@
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import type { ChangeRequestRow, FileRow, RevisionRow, SpaceRow } from '../../storage/schema.js'
-import type { DocBlock, DocNode, JsonDocument } from '../content/document.js'
+import type { JsonDocument } from '../content/document.js'
 import { emptyDocument } from '../content/document.js'
+import { mapObjects } from '../content/map-json.js'
 import { RevisionDraft, type PageData } from '../content/draft.js'
-import { MarkdownError, markdownToDocument } from '../content/markdown.js'
+import type { ReadMarkdownOutput } from '../content/markdown-task.js'
 import { findRevision, pageIn, requireRevision } from '../content/revision.js'
 import { relativePageTarget } from '../content/relative-links.js'
 import { slugify, uniqueSlug } from '../content/slug.js'
@@ -53,19 +54,16 @@ function frontmatterMetadata(fm: Record<string, unknown>, i: number): Metadata {
 }
 
 /**
- * The body and metadata a change's `document` gives. Markdown is parsed: its frontmatter is read
- * (and wins over the change's fields), and with `takeTitle` (insert_page, as Git Sync reads a
- * file) a leading `# Heading` is the title when the frontmatter has none.
+ * The body and metadata a change's `document` gives. Markdown was read before the transaction
+ * (prepare-markdown.ts, `read`): its frontmatter is read (and wins over the change's fields), and
+ * with `takeTitle` (insert_page, as Git Sync reads a file) a leading `# Heading` is the title when
+ * the frontmatter has none; its block keys were made then.
  */
-function readDocument(ctx: Context, input: { markdown: string } | { document: JsonDocument } | { markdown?: undefined; document?: undefined }, i: number, takeTitle: boolean): { document: JsonDocument; meta: Metadata } {
+function readDocument(ctx: Context, input: { markdown: string } | { document: JsonDocument } | { markdown?: undefined; document?: undefined }, i: number, read: ReadMarkdownOutput | undefined): { document: JsonDocument; meta: Metadata } {
   if ('markdown' in input && input.markdown !== undefined) {
-    let parsed: ReturnType<typeof markdownToDocument>
-    try {
-      parsed = markdownToDocument(input.markdown, { newKey: () => ctx.newId(), takeTitle })
-    } catch (error) {
-      if (error instanceof MarkdownError) throw new ApiError('BAD_REQUEST', `${field(i, 'document.markdown')}: ${error.message}`)
-      throw error
-    }
+    if (!read) throw new Error(`changes[${i}]: markdown not read before the transaction`)
+    if (!read.ok) throw new ApiError('BAD_REQUEST', `${field(i, 'document.markdown')}: ${read.message}`)
+    const parsed = read.value
     const meta = frontmatterMetadata(parsed.frontmatter, i)
     if (parsed.title !== undefined && meta.title === undefined) {
       const heading = FrontmatterSchema.shape.title.safeParse(parsed.title)
@@ -91,7 +89,9 @@ const FILE_OR_URL_REFS: ReadonlySet<string> = new Set(['image', 'inline-image', 
  * writes), from a page whose parent's path is `dir`, becomes a link to the page of the draft at that
  * path (an anchor link with the anchor); one naming no page stays a URL.
  */
-function resolveRefs(doc: JsonDocument, refs: ReadonlyMap<string, BatchRef>, draft: RevisionDraft, dir: string): JsonDocument {
+function resolveRefs(doc: JsonDocument, refs: ReadonlyMap<string, BatchRef>, draft: RevisionDraft, dir: string, linkless?: WeakSet<object>): JsonDocument {
+  // A document the prepare step found without URL links has nothing to resolve: not walked again.
+  if (linkless?.has(doc)) return doc
   const target = (url: unknown): BatchRef | { kind: 'anchor'; anchor: string; page: string } | undefined => {
     if (typeof url !== 'string') return undefined
     const name = url.replace(/^\.\//, '')
@@ -102,16 +102,15 @@ function resolveRefs(doc: JsonDocument, refs: ReadonlyMap<string, BatchRef>, dra
     if (!page) return undefined
     return link.anchor === undefined ? { kind: 'page', page } : { kind: 'anchor', anchor: link.anchor, page }
   }
-  const visit = (node: DocNode): DocNode => {
-    if (node.object === 'text') return node
-    const ref = (node.data as { ref?: { kind?: string; url?: unknown } } | undefined)?.ref
+  // Copy-on-write: a document without such links is kept as it is (frozen before the transaction, it is stored without a walk).
+  return mapObjects(doc, (obj, children) => {
+    const node = obj as { object?: unknown; type?: string; data?: { ref?: { kind?: string; url?: unknown } } }
+    const ref = node.object === 'block' || node.object === 'inline' ? node.data?.ref : undefined
     const found = ref?.kind === 'url' ? target(ref.url) : undefined
-    const resolved = found && (found.kind === 'file' || !FILE_OR_URL_REFS.has(node.type)) ? found : undefined
-    const nodes = node.nodes?.map(visit)
-    const fragments = node.object === 'block' ? node.fragments?.map((f) => ({ ...f, nodes: f.nodes.map((n) => visit(n) as DocBlock) })) : undefined
-    return { ...node, ...(resolved && { data: { ...node.data, ref: resolved } }), ...(nodes && { nodes }), ...(fragments && { fragments }) } as DocNode
-  }
-  return { ...doc, nodes: doc.nodes.map((n) => visit(n) as DocBlock) }
+    const resolved = found && (found.kind === 'file' || !FILE_OR_URL_REFS.has(node.type ?? '')) ? found : undefined
+    const out = children(obj)
+    return resolved ? { ...out, data: { ...(out.data as object), ref: resolved } } : out
+  })
 }
 
 const METADATA_KEYS = ['title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const
@@ -156,7 +155,8 @@ export function requireContentEditable(ctx: Context, cr: ChangeRequestRow): Spac
   return space
 }
 
-export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes: readonly ContentChange[], files: readonly PreparedFile[]) {
+export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes: readonly ContentChange[], prepared: { files: readonly PreparedFile[]; markdown: ReadonlyMap<number, ReadMarkdownOutput>; linkless?: WeakSet<object> }) {
+  const { files } = prepared
   const space = requireContentEditable(ctx, cr)
   const current = requireRevision(ctx, space, cr.revision)
   const draft = new RevisionDraft(ctx, current)
@@ -201,7 +201,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
         const id = pageIds.get(i)!
         const parent = change.into === undefined ? undefined : pageOf(change.into)
         if (parent !== undefined && !draft.has(parent)) throw new ApiError('BAD_REQUEST', `${field(i, 'into')}: no page "${parent}" in the change request`)
-        const { document, meta } = readDocument(ctx, change.document, i, true)
+        const { document, meta } = readDocument(ctx, change.document, i, prepared.markdown.get(i))
         const fields: Metadata = { ...change, ...meta }
         const title = fields.title ?? 'Untitled'
         const taken = draft.takenSlugs(parent)
@@ -211,7 +211,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
           slug = fields.slug
         } else slug = uniqueSlug(slugify(title), taken)
         const page = applyMetadata(
-          { page: id, space: space.id, type: 'document', title, slug, children: [], document: resolveRefs(document, refs, draft, draft.pathOf(parent)), createdAt: now, updatedAt: now, ...(parent !== undefined && { parent }) },
+          { page: id, space: space.id, type: 'document', title, slug, children: [], document: resolveRefs(document, refs, draft, draft.pathOf(parent), prepared.linkless), createdAt: now, updatedAt: now, ...(parent !== undefined && { parent }) },
           { ...fields, title, slug },
         )
         draft.set(id, page)
@@ -222,7 +222,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
       case 'update_page': {
         const old = draft.get(change.page)
         if (!old) throw new ApiError('BAD_REQUEST', `${field(i, 'page')}: no page "${change.page}" in the change request`)
-        const body = change.document === undefined ? undefined : readDocument(ctx, change.document, i, false)
+        const body = change.document === undefined ? undefined : readDocument(ctx, change.document, i, prepared.markdown.get(i))
         const fields: Metadata = { ...change, ...body?.meta }
         const parent = change.into === undefined ? old.parent : change.into === null ? undefined : pageOf(change.into)
         if (parent !== undefined) {
@@ -241,7 +241,7 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
         // A slug set explicitly stays; a derived one follows a new title.
         if (fields.slug === undefined && fields.title !== undefined && fields.title !== old.title && old.slug === slugify(old.title)) next.slug = uniqueSlug(slugify(fields.title), taken)
         else if (fields.slug === undefined && taken.has(next.slug)) next.slug = uniqueSlug(next.slug, taken)
-        if (body) next.document = resolveRefs(body.document, refs, draft, draft.pathOf(parent))
+        if (body) next.document = resolveRefs(body.document, refs, draft, draft.pathOf(parent), prepared.linkless)
         if (moved) {
           unplace(draft, old.parent, change.page)
           next = { ...next }

@@ -9,12 +9,12 @@ import { pageByPath, requirePage, requireRevision } from '../content/revision.js
 import { linksPage, pageLinks, revisionLinks } from '../content/links.js'
 import { getSpace } from '../spaces/model.js'
 import { mergeChangeRequest, updateFromMain } from './actions.js'
-import { applyContentChanges, requireContentEditable, type PreparedFile } from './content-update.js'
+import { applyContentChanges, requireContentEditable } from './content-update.js'
 import { encodeChangeRequest, encodeRequestedReviewer, encodeReview, userObject } from './encode.js'
 import { organizationChangeRequests, spaceChangeRequests } from './list.js'
 import { createChangeRequest, getChangeRequest, updateChangeRequest } from './model.js'
 import { changeRequestOperations } from './operations.js'
-import { prepareContentFiles } from './prepare.js'
+import { prepareContentUpdate, type PreparedBatch } from './prepare-markdown.js'
 import { requestReview, requireReviewable, submitReview } from './reviews.js'
 import { issuePdfTicket } from './pdf-ticket.js'
 
@@ -49,7 +49,7 @@ export const changeRequestHandlers = implement(
 
     updateChangeRequestContent: (ctx, { params, query, body, prepared }) => {
       const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
-      const result = applyContentChanges(ctx, cr, body.changes, (prepared as PreparedFile[] | undefined) ?? [])
+      const result = applyContentChanges(ctx, cr, body.changes, prepared as PreparedBatch)
       const changeRequest = encodeChangeRequest(ctx, result.changeRequest)
       if (query.compat) return changeRequest
       const pageRef = (id: string) => ({
@@ -172,10 +172,10 @@ export const changeRequestHandlers = implement(
     },
   },
   {
-    // The files are fetched only for a change request that exists and can take them.
+    // Markdown is read and files are fetched only for a change request that exists and can take them.
     updateChangeRequestContent: {
       requires: (ctx, { params }) => void requireContentEditable(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId)),
-      run: prepareContentFiles,
+      run: prepareContentUpdate,
     },
   },
 )

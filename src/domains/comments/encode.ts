@@ -38,7 +38,7 @@ export function encodeComment(ctx: Context, row: CommentRow, format?: DocumentFo
     reactions: encodeReactions(ctx, row.reactions),
     replies: replies.length,
     repliers: repliers(ctx, replies),
-    body: encodeBody(row.body, format),
+    body: encodeBody(ctx, row.body, format),
     target: {
       space: row.space,
       revision: target.revision,
@@ -63,7 +63,7 @@ export function encodeReply(ctx: Context, row: CommentReplyRow, format?: Documen
     postedAt: row.postedAt,
     ...(row.editedAt !== undefined && { editedAt: row.editedAt }),
     reactions: encodeReactions(ctx, row.reactions),
-    body: encodeBody(row.body, format),
+    body: encodeBody(ctx, row.body, format),
     urls: { location: ctx.urls.api(`${commentPath(row, row.comment)}/replies/${row.id}`) },
     permissions: commentPermissions(ctx, row),
   }

@@ -3,6 +3,7 @@ import { implement, NO_CONTENT } from '../../core/operation.js'
 import { indexSource, mapPage, paginateScan } from '../../core/paging.js'
 import { encodeMember } from '../members/encode.js'
 import { encodeComment, encodeReply } from './encode.js'
+import { prepareCommentBody } from './body.js'
 import { commentersPage, commentsPage } from './list.js'
 import { deleteComment, deleteReply, postComment, postReply, updateComment, updateReply } from './model.js'
 import { commentOperations } from './operations.js'
@@ -41,28 +42,42 @@ const use = {
     mapPage(commentersPage(ctx, threadOf(ctx, params), query), (m) => encodeMember(ctx, m.member)),
 }
 
-export const commentHandlers = implement(commentOperations, {
-  listCommentsInSpace: (ctx, { params, query }) => use.list(ctx, params, query),
-  postCommentInSpace: (ctx, { params, body }) => use.post(ctx, params, body),
-  getCommentInSpace: (ctx, { params, query }) => use.get(ctx, params, query),
-  updateCommentInSpace: (ctx, { params, body }) => use.update(ctx, params, body),
-  deleteCommentInSpace: (ctx, { params }) => use.delete(ctx, params),
-  listCommentRepliesInSpace: (ctx, { params, query }) => use.listReplies(ctx, params, query),
-  postCommentReplyInSpace: (ctx, { params, body }) => use.postReply(ctx, params, body),
-  getCommentReplyInSpace: (ctx, { params, query }) => use.getReply(ctx, params, query),
-  updateCommentReplyInSpace: (ctx, { params, body }) => use.updateReply(ctx, params, body),
-  deleteCommentReplyInSpace: (ctx, { params }) => use.deleteReply(ctx, params),
-  listCommentersInSpace: (ctx, { params, query }) => use.commenters(ctx, params, query),
+export const commentHandlers = implement(
+  commentOperations,
+  {
+    listCommentsInSpace: (ctx, { params, query }) => use.list(ctx, params, query),
+    postCommentInSpace: (ctx, { params, body }) => use.post(ctx, params, body),
+    getCommentInSpace: (ctx, { params, query }) => use.get(ctx, params, query),
+    updateCommentInSpace: (ctx, { params, body }) => use.update(ctx, params, body),
+    deleteCommentInSpace: (ctx, { params }) => use.delete(ctx, params),
+    listCommentRepliesInSpace: (ctx, { params, query }) => use.listReplies(ctx, params, query),
+    postCommentReplyInSpace: (ctx, { params, body }) => use.postReply(ctx, params, body),
+    getCommentReplyInSpace: (ctx, { params, query }) => use.getReply(ctx, params, query),
+    updateCommentReplyInSpace: (ctx, { params, body }) => use.updateReply(ctx, params, body),
+    deleteCommentReplyInSpace: (ctx, { params }) => use.deleteReply(ctx, params),
+    listCommentersInSpace: (ctx, { params, query }) => use.commenters(ctx, params, query),
 
-  listCommentsInChangeRequest: (ctx, { params, query }) => use.list(ctx, params, query),
-  postCommentInChangeRequest: (ctx, { params, body }) => use.post(ctx, params, body),
-  getCommentInChangeRequest: (ctx, { params, query }) => use.get(ctx, params, query),
-  updateCommentInChangeRequest: (ctx, { params, body }) => use.update(ctx, params, body),
-  deleteCommentInChangeRequest: (ctx, { params }) => use.delete(ctx, params),
-  listCommentRepliesInChangeRequest: (ctx, { params, query }) => use.listReplies(ctx, params, query),
-  postCommentReplyInChangeRequest: (ctx, { params, query, body }) => use.postReply(ctx, params, body, query.format),
-  getCommentReplyInChangeRequest: (ctx, { params, query }) => use.getReply(ctx, params, query),
-  updateCommentReplyInChangeRequest: (ctx, { params, body }) => use.updateReply(ctx, params, body),
-  deleteCommentReplyInChangeRequest: (ctx, { params }) => use.deleteReply(ctx, params),
-  listCommentersInChangeRequest: (ctx, { params, query }) => use.commenters(ctx, params, query),
-})
+    listCommentsInChangeRequest: (ctx, { params, query }) => use.list(ctx, params, query),
+    postCommentInChangeRequest: (ctx, { params, body }) => use.post(ctx, params, body),
+    getCommentInChangeRequest: (ctx, { params, query }) => use.get(ctx, params, query),
+    updateCommentInChangeRequest: (ctx, { params, body }) => use.update(ctx, params, body),
+    deleteCommentInChangeRequest: (ctx, { params }) => use.delete(ctx, params),
+    listCommentRepliesInChangeRequest: (ctx, { params, query }) => use.listReplies(ctx, params, query),
+    postCommentReplyInChangeRequest: (ctx, { params, query, body }) => use.postReply(ctx, params, body, query.format),
+    getCommentReplyInChangeRequest: (ctx, { params, query }) => use.getReply(ctx, params, query),
+    updateCommentReplyInChangeRequest: (ctx, { params, body }) => use.updateReply(ctx, params, body),
+    deleteCommentReplyInChangeRequest: (ctx, { params }) => use.deleteReply(ctx, params),
+    listCommentersInChangeRequest: (ctx, { params, query }) => use.commenters(ctx, params, query),
+  },
+  // Bodies are read before the transaction, off the event loop (body.ts), once what the path names is there.
+  {
+    postCommentInSpace: { requires: (ctx, { params }) => void threadOf(ctx, params), run: prepareCommentBody },
+    updateCommentInSpace: { requires: (ctx, { params }) => void commentOf(ctx, params), run: prepareCommentBody },
+    postCommentReplyInSpace: { requires: (ctx, { params }) => void commentOf(ctx, params), run: prepareCommentBody },
+    updateCommentReplyInSpace: { requires: (ctx, { params }) => void requireReply(ctx, commentOf(ctx, params), params.commentReplyId), run: prepareCommentBody },
+    postCommentInChangeRequest: { requires: (ctx, { params }) => void threadOf(ctx, params), run: prepareCommentBody },
+    updateCommentInChangeRequest: { requires: (ctx, { params }) => void commentOf(ctx, params), run: prepareCommentBody },
+    postCommentReplyInChangeRequest: { requires: (ctx, { params }) => void commentOf(ctx, params), run: prepareCommentBody },
+    updateCommentReplyInChangeRequest: { requires: (ctx, { params }) => void requireReply(ctx, commentOf(ctx, params), params.commentReplyId), run: prepareCommentBody },
+  },
+)

@@ -1,6 +1,6 @@
 import type { Context } from '../../core/context.js'
 import type { FileRow, PageVersionRow, RevisionRow } from '../../storage/schema.js'
-import { documentToMarkdown } from './markdown.js'
+import { documentRefs } from './markdown.js'
 import { childrenOf, pagePath } from './revision.js'
 import { withRelativePageLinks } from './relative-links.js'
 
@@ -57,7 +57,7 @@ export function encodePage(
   refs: MarkdownRefs = 'stable',
 ): Record<string, unknown> {
   const children = childrenOf(ctx.tx, rev, page).map((child) => encodePage(ctx, rev, child, format, `${path}/${child.slug}`, refs))
-  return {
+  const out: Record<string, unknown> = {
     id: page.page,
     title: page.title,
     kind: page.type === 'document' ? 'sheet' : page.type,
@@ -79,14 +79,28 @@ export function encodePage(
     pages: children,
     // The file a Git Sync import read it from (the official GitSyncBlob).
     ...(page.git && page.type === 'document' && { git: page.git }),
-    ...(format === 'markdown' ? { markdown: pageMarkdown(ctx, rev, page, path, refs) } : { document: page.document }),
+    ...(format === 'markdown' ? { markdown: '' } : { document: page.document }),
   }
+  if (format === 'markdown') laterMarkdown(ctx, rev, page, path, refs, out)
+  return out
 }
 
-/** A page's body as markdown; with `relative`, its links to pages of the revision are relative links (content/relative-links.ts). */
-function pageMarkdown(ctx: Context, rev: RevisionRow, page: PageVersionRow, path: string, refs: MarkdownRefs): string {
+/**
+ * A page's body as markdown, written into `out.markdown` after the transaction through the
+ * offload (ctx.later: a large page is not written on the event loop); with `relative`, its links
+ * to pages of the revision are relative links (content/relative-links.ts).
+ */
+function laterMarkdown(ctx: Context, rev: RevisionRow, page: PageVersionRow, path: string, refs: MarkdownRefs, out: Record<string, unknown>): void {
   const document = refs === 'relative' ? withRelativePageLinks(ctx.tx, rev, path, page.document) : page.document
-  return documentToMarkdown(document, { fileName: (id) => ctx.tx.get('files', id)?.name })
+  const fileNames: Record<string, string> = {}
+  for (const ref of documentRefs(document)) {
+    const name = ref.kind === 'file' && typeof ref.file === 'string' ? ctx.tx.get('files', ref.file)?.name : undefined
+    if (name !== undefined) fileNames[ref.file as string] = name
+  }
+  ctx.later('writeMarkdown', { document, fileNames }, (written) => {
+    if (!written.ok) throw new Error(`Page ${page.page} could not be written as markdown: ${written.message}`)
+    out.markdown = written.markdown
+  })
 }
 
 /** The root pages of a revision, each with its subtree. */

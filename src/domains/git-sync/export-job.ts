@@ -5,10 +5,9 @@ import { findRevision } from '../content/revision.js'
 import { GitSyncError } from './errors.js'
 import type { Signature, TreeFile } from './git-repo.js'
 import { gitSyncJob, type OperationRef } from './job.js'
-import { sameMeaning } from './layout/compare.js'
 import { join } from './layout/paths.js'
 import { readConfig } from './layout/read.js'
-import { renderRevision } from './layout/write.js'
+import { pageText, renderRevision } from './layout/write.js'
 import { current, succeed } from './model.js'
 
 export interface ExportTarget {
@@ -72,10 +71,16 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
     for (const [path, file] of existing) if (!owned.has(path)) files.set(path, file)
     const encoder = new TextEncoder()
     const summaryPath = join(config.root, config.summary)
-    for (const [path, text] of rendered.text) {
+    for (const [path, rendering] of rendered.text) {
+      // Page bodies are written, and compared, off the event loop (worker threads in a served API).
+      const text = typeof rendering === 'string' ? rendering : pageText(rendering, await env.offload.run('writeGitbookMarkdown', { document: rendering.body }))
       // A file of the branch that already says the same stays as it is (its own formatting kept).
       const before = existing.get(path)
-      if (before && before.mode !== '160000' && sameMeaning(path, decoder.decode(await repo.readBlob(before.oid)), text, config.root, path === summaryPath)) files.set(path, before)
+      const same =
+        before !== undefined &&
+        before.mode !== '160000' &&
+        (await env.offload.run('gitSyncSameMeaning', { path, existing: decoder.decode(await repo.readBlob(before.oid)), next: text, root: config.root, summary: path === summaryPath }))
+      if (same) files.set(path, before)
       else files.set(path, { oid: await repo.writeBlob(encoder.encode(text)), mode: '100644' })
     }
     for (const [path, blob] of rendered.assets) {

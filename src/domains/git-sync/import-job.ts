@@ -7,6 +7,7 @@ import { GitSyncError } from './errors.js'
 import type { TreeFile } from './git-repo.js'
 import { gitSyncJob, type OperationRef } from './job.js'
 import { basename } from './layout/paths.js'
+import { offloadedReader } from './gitbook/tasks.js'
 import { readContent } from './layout/read.js'
 import { current, succeed } from './model.js'
 
@@ -34,7 +35,15 @@ export function importJob(op: OperationRef, target: ImportTarget): Job {
     stage('config_check')
     const files = await repo.listFiles(await repo.commitTree(head))
     const decoder = new TextDecoder()
-    const content = await readContent({ files, text: async (path) => decoder.decode(await repo.readBlob(files.get(path)!.oid)) }, target.projectDirectory)
+    const content = await readContent(
+      {
+        files,
+        text: async (path) => decoder.decode(await repo.readBlob(files.get(path)!.oid)),
+        // Page files are read off the event loop (worker threads in a served API).
+        readMarkdown: offloadedReader((markdown) => env.offload.run('readGitbookMarkdown', { markdown })),
+      },
+      target.projectDirectory,
+    )
     stage('content_process')
 
     // Main's files, to reuse one with the same bytes instead of storing them again; and the file

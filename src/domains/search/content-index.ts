@@ -1,4 +1,5 @@
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch'
+import type { WarmEnv } from '../../core/warmup.js'
 import type { AppSchema, PageVersionRow, ReadTx, SpaceRow } from '../../storage/schema.js'
 import { findRevision } from '../content/revision.js'
 import { FANOUT } from '../content/tree-index.js'
@@ -123,6 +124,67 @@ export class ContentIndex {
   /** The spaces the index holds. */
   holds(): IterableIterator<string> {
     return this.spaces.keys()
+  }
+
+  /** Whether the index holds the space at its current revision (nothing for `sync` to do). */
+  fresh(tx: ReadTx<AppSchema>, space: SpaceRow): boolean {
+    return this.spaces.get(space.id)?.buckets === (findRevision(tx, space, space.revision)?.buckets ?? NO_BUCKETS)
+  }
+
+  /**
+   * `sync` in slices, each page read and indexed in a read transaction of its own, with a turn of
+   * the event loop whenever the slice has run its budget (a warm-up before a search, see
+   * core/warmup.ts): a search after a large merge does not hold the event loop while it indexes.
+   * Progress is kept bucket by bucket, so a search between two slices finds the index consistent.
+   * One warm-up per space at a time: another waits for it.
+   */
+  warm(env: WarmEnv, spaceId: string): Promise<void> {
+    const running = this.warming.get(spaceId)
+    if (running) return running
+    const done = this.warmSpace(env, spaceId).finally(() => this.warming.delete(spaceId))
+    this.warming.set(spaceId, done)
+    return done
+  }
+
+  private readonly warming = new Map<string, Promise<void>>()
+
+  private async warmSpace(env: WarmEnv, spaceId: string): Promise<void> {
+    const buckets = env.read((tx) => {
+      const space = tx.get('spaces', spaceId)
+      return space && (findRevision(tx, space, space.revision)?.buckets ?? NO_BUCKETS)
+    })
+    if (!buckets) return
+    let state = this.spaces.get(spaceId)
+    if (!state) this.spaces.set(spaceId, (state = { buckets: NO_BUCKETS, entries: [], docs: new Map() }))
+    if (state.buckets === buckets) return
+    const { slicer } = env
+    for (let b = 0; b < FANOUT; b++) {
+      const before = state.buckets[b] ?? ''
+      const after = buckets[b] ?? ''
+      if (before === after) continue
+      const old = state.entries[b]
+      const now = after === '' ? undefined : env.read((tx) => tx.get('contentBuckets', after)?.entries)
+      if (old) {
+        for (const page in old) {
+          if (now && page in now) continue
+          this.removePage(state, page)
+          if (slicer.due()) await slicer.maybeYield()
+        }
+      }
+      if (now) {
+        for (const page in now) {
+          if (old?.[page] === now[page]) continue
+          env.read((tx) => this.indexPage(tx, state, spaceId, page, now[page]!))
+          if (slicer.due()) await slicer.maybeYield()
+        }
+      }
+      state.entries[b] = now
+      const progress = [...state.buckets]
+      progress[b] = after
+      state.buckets = progress
+    }
+    // Every bucket as the revision has it: the revision's own list, for the fast comparison.
+    if (state.buckets.length === buckets.length && state.buckets.every((id, b) => id === buckets[b])) state.buckets = buckets
   }
 
   /** Bring a space's content in the index to the space's current revision. */

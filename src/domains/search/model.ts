@@ -28,7 +28,7 @@ const pageOfRanking = <T>(items: readonly T[], query: PageQuery) => paginateList
  */
 export function rankIn(ctx: Context, organization: string, spaces: ReadonlySet<string>, query: string, preferAll = false): PageHit[] {
   const index = ctx.services.search.of(organization)
-  for (const id of spaces) index.sync(ctx.tx, ctx.tx.get('spaces', id)!)
+  index.sync(ctx, [...spaces].map((id) => ctx.tx.get('spaces', id)!))
   const all = preferAll ? index.searchSpaces(query, spaces, true) : []
   return rankPages(index, all.length > 0 ? all : index.searchSpaces(query, spaces))
 }
@@ -51,16 +51,15 @@ export function searchSpace(ctx: Context, spaceId: string, query: SearchQuery) {
 function searchMemberSpaces(ctx: Context, organization: string, query: string) {
   const index = ctx.services.search.of(organization)
   if (memberRole(ctx.tx, organization, ctx.actor.user)) {
-    index.syncWhole(ctx.tx, organization)
+    index.syncWhole(ctx, organization)
     return index.searchWhole(query)
   }
-  const spaces: string[] = []
-  for (const space of index.forgetDead(ctx.tx, organization).values()) {
-    if (!ctx.access.can('space', space.id, 'searchInOrganization')) continue
-    index.sync(ctx.tx, space)
-    spaces.push(space.id)
-  }
-  return index.searchSpaces(query, spaces)
+  const spaces = [...index.forgetDead(ctx.tx, organization).values()].filter((space) => ctx.access.can('space', space.id, 'searchInOrganization'))
+  index.sync(ctx, spaces)
+  return index.searchSpaces(
+    query,
+    spaces.map((space) => space.id),
+  )
 }
 
 /** `searchOrganizationContent`: spaces with their matching pages, spaces ordered by their best page. */

@@ -1,4 +1,5 @@
 import type { SearchOptions, SearchResult } from 'minisearch'
+import type { Warm } from '../../core/warmup.js'
 import type { AppSchema, ReadTx, SpaceRow } from '../../storage/schema.js'
 import { ContentIndex, DocRefs, type DocRef, type IndexStats } from './content-index.js'
 import { NEAR_MISS_BELOW, NEAR_MISSES } from './terms.js'
@@ -21,6 +22,12 @@ export type { DocRef, IndexedPage, IndexStats } from './content-index.js'
  * Document ids come from one registry, so results of any index say which page and section they
  * are.
  */
+/** What bringing indexes up to date needs of a request: reads, and a warm-up when there is indexing to do (Context has both). */
+export interface SyncContext {
+  readonly tx: ReadTx<AppSchema>
+  beforehand(warm: Warm): void
+}
+
 export class OrganizationIndex {
   private readonly refs = new DocRefs()
   private readonly spaces = new Map<string, ContentIndex>()
@@ -34,22 +41,43 @@ export class OrganizationIndex {
   }
 
   /**
-   * Bring a live space of the organization to its current revision in its own index (built on
-   * its first search) and, once built, in the index of every live space: a merge is indexed
-   * once per index, by the first search after it.
+   * Bring live spaces of the organization to their current revision in their own indexes (built
+   * on their first search) and, once built, in the index of every live space: a merge is indexed
+   * once per index, by the first search after it. When there is anything to index, the request
+   * warms up first (ctx.beforehand: the indexing runs in slices outside its transaction, and the
+   * search runs again); here, the rest, if any, is indexed inline.
    */
-  sync(tx: ReadTx<AppSchema>, space: SpaceRow): void {
-    let index = this.spaces.get(space.id)
-    if (!index) this.spaces.set(space.id, (index = new ContentIndex(this.refs, this.stats)))
-    index.sync(tx, space)
-    this.whole?.sync(tx, space)
+  sync(ctx: SyncContext, spaces: readonly SpaceRow[]): void {
+    const stale = spaces.filter((space) => !this.indexOf(space.id).fresh(ctx.tx, space) || (this.whole !== undefined && !this.whole.fresh(ctx.tx, space)))
+    if (stale.length === 0) return
+    ctx.beforehand(async (env) => {
+      for (const space of stale) {
+        await this.indexOf(space.id).warm(env, space.id)
+        await this.whole?.warm(env, space.id)
+      }
+    })
+    for (const space of stale) {
+      this.indexOf(space.id).sync(ctx.tx, space)
+      this.whole?.sync(ctx.tx, space)
+    }
   }
 
-  /** Bring the index of every live space up to date (built on first use); forget spaces no longer live here. */
-  syncWhole(tx: ReadTx<AppSchema>, organization: string): void {
+  /** A space's own index (made empty on first use). */
+  private indexOf(spaceId: string): ContentIndex {
+    let index = this.spaces.get(spaceId)
+    if (!index) this.spaces.set(spaceId, (index = new ContentIndex(this.refs, this.stats)))
+    return index
+  }
+
+  /** Bring the index of every live space up to date (built on first use, warmed up as `sync` does); forget spaces no longer live here. */
+  syncWhole(ctx: SyncContext, organization: string): void {
     const whole = (this.whole ??= new ContentIndex(this.refs, this.stats))
-    const live = this.forgetDead(tx, organization)
-    for (const space of live.values()) whole.sync(tx, space)
+    const stale = [...this.forgetDead(ctx.tx, organization).values()].filter((space) => !whole.fresh(ctx.tx, space))
+    if (stale.length === 0) return
+    ctx.beforehand(async (env) => {
+      for (const space of stale) await whole.warm(env, space.id)
+    })
+    for (const space of stale) whole.sync(ctx.tx, space)
   }
 
   /**

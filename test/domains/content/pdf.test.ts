@@ -2,6 +2,7 @@ import { PDFArray, PDFDocument, PDFRawStream, StandardFonts, decodePDFRawStream 
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { DocBlock, DocNode, DocText, JsonDocument } from '../../../src/domains/content/document.js'
 import { renderPdf, type PdfPage } from '../../../src/domains/content/pdf.js'
+import { longestStall } from '../../stall.js'
 
 const createdAt = new Date('2024-05-06T07:08:09Z')
 const options = { title: 'Change request #1', createdAt }
@@ -138,23 +139,10 @@ describe('renderPdf', () => {
   })
 })
 
-/** The longest time the event loop went without a turn while `work` ran, and how long it ran (a timer ticking every ms). */
+/** The longest time the event loop went without a turn while `work` ran, and how long it ran (test/stall.ts). */
 async function stalls<T>(work: () => Promise<T>): Promise<{ result: T; longest: number; total: number }> {
-  let last = performance.now()
-  let longest = 0
-  const timer = setInterval(() => {
-    const now = performance.now()
-    longest = Math.max(longest, now - last)
-    last = now
-  }, 1)
-  const start = performance.now()
-  try {
-    const result = await work()
-    const end = performance.now()
-    return { result, longest: Math.max(longest, end - last), total: end - start }
-  } finally {
-    clearInterval(timer)
-  }
+  const { result, stall, total } = await longestStall(work)
+  return { result, longest: stall, total }
 }
 
 describe('renderPdf on the largest inputs', () => {

@@ -1,7 +1,7 @@
 import YAML from 'yaml'
 import type { JsonDocument } from '../../content/document.js'
 import { emptyDocument } from '../../content/document.js'
-import { MarkdownError } from '../../content/markdown.js'
+import { MarkdownError, type MarkdownImport } from '../../content/markdown.js'
 import { readGitbookMarkdown } from '../gitbook/markdown.js'
 import { slugify, uniqueSlug } from '../../content/slug.js'
 import type { GitSyncFrontmatter } from '../../../storage/schema.js'
@@ -61,6 +61,11 @@ export interface ImportedContent {
 export interface RepoSnapshot {
   files: ReadonlyMap<string, TreeFile>
   text(path: string): Promise<string>
+  /**
+   * A page file's markdown read (GitBook-flavoured, a leading `# Title` the title), or a
+   * MarkdownError: through the offload in a job (gitbook/tasks.ts). On this thread when left out.
+   */
+  readMarkdown?(markdown: string): Promise<MarkdownImport>
 }
 
 export interface Config {
@@ -127,7 +132,8 @@ function metadataOf(frontmatter: Record<string, unknown>): PageMetadata {
 async function readPage(repo: RepoSnapshot, file: string, fallbackTitle: string | undefined, readme: boolean): Promise<Omit<ImportedPage, 'children' | 'slug'> & { slug?: string }> {
   let parsed: ReturnType<typeof readGitbookMarkdown>
   try {
-    parsed = readGitbookMarkdown(await repo.text(file), { takeTitle: true })
+    const text = await repo.text(file)
+    parsed = repo.readMarkdown ? await repo.readMarkdown(text) : readGitbookMarkdown(text, { takeTitle: true })
   } catch (error) {
     if (error instanceof MarkdownError) throw new GitSyncError(`${file}: the markdown ${error.message}`)
     throw error

@@ -5,7 +5,6 @@ import type { JsonDocument } from '../../content/document.js'
 import { documentToMarkdown, markdownToDocument } from '../../content/markdown.js'
 import { childrenOf, walkPages } from '../../content/revision.js'
 import { slugify } from '../../content/slug.js'
-import { writeGitbookMarkdown } from '../gitbook/markdown.js'
 import { basename, dirname, isWithin, join, relativeLink } from './paths.js'
 import { FILE_OR_URL_ONLY, mapRefs } from './refs.js'
 import { writeSummary, type SummaryEntry, type SummarySection } from './summary.js'
@@ -18,9 +17,15 @@ import { writeSummary, type SummaryEntry, type SummarySection } from './summary.
  * files as `.gitbook/assets/<name>`. Links between pages and to files become relative links.
  */
 
+/** A page file before its body is written: the frontmatter and `# Title` (text), and the body (written through the offload). */
+export interface PageFile {
+  head: string
+  body: JsonDocument
+}
+
 export interface RenderedContent {
-  /** Markdown files by repository path. */
-  text: Map<string, string>
+  /** Markdown files by repository path: SUMMARY.md as text, each page as its head and body. */
+  text: Map<string, string | PageFile>
   /** Assets by repository path: the blob key of their bytes. */
   assets: Map<string, string>
   /** What the sync's record keeps of this export (GitSyncTree): every file written, and which page or file it is. */
@@ -60,7 +65,7 @@ const safeName = (name: string): string => {
  * order the file had them. The first page is always the readme.
  */
 export function renderRevision(ctx: Context, rev: RevisionRow, root: string, names: { readme: string; summary: string }, previous?: GitSyncTree): RenderedContent {
-  const text = new Map<string, string>()
+  const text = new Map<string, string | PageFile>()
   const assets = new Map<string, string>()
   const fileOf = new Map<string, string>()
   const assetOf = new Map<string, string>()
@@ -141,8 +146,8 @@ export function renderRevision(ctx: Context, rev: RevisionRow, root: string, nam
   return { text, assets, tree: record }
 }
 
-/** A page's file: frontmatter (metadata), `# Title`, the body with its links made relative. */
-function pageMarkdown(page: PageVersionRow, file: string, fileOf: ReadonlyMap<string, string>, assetOf: ReadonlyMap<string, string>, readme: boolean, recorded?: GitSyncFrontmatter): string {
+/** A page's file: frontmatter (metadata), `# Title`, the body with its links made relative (written by `pageText`). */
+function pageMarkdown(page: PageVersionRow, file: string, fileOf: ReadonlyMap<string, string>, assetOf: ReadonlyMap<string, string>, readme: boolean, recorded?: GitSyncFrontmatter): PageFile {
   const from = dirname(file)
   const body: JsonDocument = mapRefs(page.document, (ref, nodeType) => {
     if (ref.kind === 'file' && typeof ref.file === 'string' && assetOf.has(ref.file)) return { kind: 'url', url: relativeLink(from, assetOf.get(ref.file)!) }
@@ -167,7 +172,10 @@ function pageMarkdown(page: PageVersionRow, file: string, fileOf: ReadonlyMap<st
   const parts: string[] = []
   if (keys.length) parts.push(`---\n${YAML.stringify(Object.fromEntries(keys.map((k) => [k, meta[k]])))}---\n`)
   if (readsBack) parts.push(heading)
-  const markdown = writeGitbookMarkdown(body)
-  if (markdown) parts.push(markdown)
-  return parts.join('\n')
+  return { head: parts.join('\n'), body }
+}
+
+/** A page file's text: its head, then its body written as GitBook-flavoured markdown (`markdown`: the body written). */
+export function pageText(file: PageFile, markdown: string): string {
+  return [file.head, markdown].filter((part) => part !== '').join('\n')
 }

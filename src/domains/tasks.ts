@@ -1,0 +1,31 @@
+import type { TaskTable } from '../core/offload.js'
+import type { JsonDocument } from './content/document.js'
+import { readGitbookTask, sameMeaningTask, writeGitbookTask, type ReadGitbookOutput } from './git-sync/gitbook/tasks.js'
+import { readMarkdownTask, writeMarkdownTask, type ReadMarkdownInput, type ReadMarkdownOutput, type WriteMarkdownInput, type WriteMarkdownOutput } from './content/markdown-task.js'
+
+declare module '../core/offload.js' {
+  interface OffloadTasks {
+    /** Markdown to a document (domains/content/markdown-task.ts). */
+    readMarkdown: (input: ReadMarkdownInput) => ReadMarkdownOutput
+    /** A document to markdown (domains/content/markdown-task.ts). */
+    writeMarkdown: (input: WriteMarkdownInput) => WriteMarkdownOutput
+    /** A Git Sync page file to a document (domains/git-sync/gitbook/tasks.ts). */
+    readGitbookMarkdown: (input: { markdown: string }) => ReadGitbookOutput
+    /** A page's body as GitBook-flavoured markdown. */
+    writeGitbookMarkdown: (input: { document: JsonDocument }) => string
+    /** Whether an export's file says what the branch's already does. */
+    gitSyncSameMeaning: (input: { path: string; existing: string; next: string; root: string; summary: boolean }) => boolean
+  }
+}
+
+/**
+ * Every task of the offload (core/offload.ts), by name: what the inline offload runs and what a
+ * worker thread loads (node/offload-worker.ts). A new task adds its line here, once.
+ */
+export const TASKS: TaskTable = {
+  readMarkdown: readMarkdownTask,
+  writeMarkdown: writeMarkdownTask,
+  readGitbookMarkdown: readGitbookTask,
+  writeGitbookMarkdown: writeGitbookTask,
+  gitSyncSameMeaning: sameMeaningTask,
+}
