@@ -127,9 +127,8 @@ function account(run: InlineRun, events: Event[]): void {
  * would not (`previous` is false), so the text is cut exactly as without it.
  */
 function tokenizeInlineBudget(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
-  const context = this
   // One closure per call (the guard runs at most words' first letter): the states below are made only when needed.
-  return (code) => inlineBudgetStart(context, effects, ok, nok, code)
+  return (code) => inlineBudgetStart(this, effects, ok, nok, code)
 }
 
 function inlineBudgetStart(context: TokenizeContext, effects: Effects, ok: State, nok: State, code: Code): State | undefined {
