@@ -23,7 +23,7 @@ interface Served {
 }
 
 async function startServe(): Promise<Served> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', bin, 'serve', '--port', '0', '--allow-private-network'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const proc = spawn(process.execPath, [...(process.env.BENCH_SERVE_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', bin, 'serve', '--port', '0', '--allow-private-network'], { stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
   const banner = await new Promise<string>((resolve, reject) => {
     proc.stdout!.on('data', (chunk) => {
@@ -42,16 +42,63 @@ async function startServe(): Promise<Served> {
 }
 
 /** How long each of `count` pings waits, in ms, one after the other (2 ms apart). */
-async function pings(s: Served, until: () => boolean): Promise<number[]> {
-  const waits: number[] = []
-  while (!until()) {
-    const t = performance.now()
-    const res = await s.call('GET', '/user')
-    await res.arrayBuffer()
-    waits.push(performance.now() - t)
-    await new Promise((resolve) => setTimeout(resolve, 2))
+/**
+ * The pinger: a process of its own sending a small GET every 2 ms and timing each answer, so what
+ * the bench itself does (building a 13 MB body, reading a PDF) never counts as a wait of the
+ * server. It sends 200 pings first (the baseline), says `ready`, then times the pings from `go` to
+ * `stop` and prints both lists as JSON.
+ */
+const PINGER = `
+  const [url, token] = process.argv.slice(1)
+  const before = [], during = []
+  let phase = 'before', stopped = false
+  process.stdin.setEncoding('utf8').on('data', (line) => {
+    if (line.includes('go')) phase = 'during'
+    if (line.includes('stop')) stopped = true
+  })
+  ;(async () => {
+    while (!stopped) {
+      const t = performance.now()
+      const res = await fetch(url + '/v1/user', { headers: { authorization: 'Bearer ' + token } })
+      await res.arrayBuffer()
+      const wait = performance.now() - t
+      if (phase === 'before') {
+        before.push(wait)
+        if (before.length === 200) { phase = 'waiting'; process.stdout.write('ready\\n') }
+      } else if (phase === 'during') during.push(wait)
+      await new Promise((resolve) => setTimeout(resolve, 2))
+    }
+    process.stdout.write(JSON.stringify({ before, during }) + '\\n')
+    process.exit(0)
+  })()`
+
+interface Pinger {
+  /** Resolves when the baseline pings are done. */
+  ready: Promise<void>
+  go(): void
+  stop(): Promise<{ before: number[]; during: number[] }>
+}
+
+function startPinger(s: Served): Pinger {
+  const proc = spawn(process.execPath, ['-e', PINGER, s.url, s.token], { stdio: ['pipe', 'pipe', 'inherit'] })
+  let out = ''
+  let onReady: () => void
+  const ready = new Promise<void>((resolve) => (onReady = resolve))
+  const done = new Promise<{ before: number[]; during: number[] }>((resolve, reject) => {
+    proc.stdout!.on('data', (chunk) => {
+      out += chunk
+      if (out.includes('ready')) onReady()
+      const json = out.split('\n').find((line) => line.startsWith('{'))
+      if (json) resolve(JSON.parse(json))
+    })
+    proc.on('exit', (code) => (code === 0 ? undefined : reject(new Error(`the pinger exited with ${code}`))))
+  })
+  let stopping: Promise<{ before: number[]; during: number[] }> | undefined
+  return {
+    ready,
+    go: () => proc.stdin!.write('go\n'),
+    stop: () => (stopping ??= (proc.stdin!.write('stop\n'), done)),
   }
-  return waits
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
@@ -252,16 +299,13 @@ async function stallOf(kind: Kind): Promise<Result> {
   const s = await startServe()
   try {
     const setup = await kind.setup?.(s)
-    let stop = false
-    const before = await pings(s, (() => {
-      let n = 0
-      return () => n++ >= 200
-    })())
-    const during = pings(s, () => stop)
+    const pinger = startPinger(s)
+    await pinger.ready
+    pinger.go()
     const t = performance.now()
-    await kind.run(s, setup).finally(() => (stop = true))
+    await kind.run(s, setup).finally(() => pinger.stop())
     const duration = performance.now() - t
-    const waits = await during
+    const { before, during: waits } = await pinger.stop()
     const base = median(before)
     const stall = Math.max(...waits) - base
     return {

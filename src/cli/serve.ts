@@ -5,6 +5,7 @@ import { createDemoState } from '../demo.js'
 import { createGuardedFetch, type GuardedFetchOptions } from '../node/guarded-fetch.js'
 import { toNodeHandler } from '../node/to-node-handler.js'
 import { createWorkerOffload } from '../node/worker-offload.js'
+import { compileSchemaChecks } from '../domains/openapi-specs/schema-check.js'
 import { createOpenApiDocument } from '../openapi.js'
 import { openDataDir } from '../sqlite/data-dir.js'
 import type { StateDocument } from '../state/seed.js'
@@ -97,6 +98,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     throw error
   }
   const handler = toNodeHandler(api)
+  // Once per process, before the first request: no caller's spec waits on it (see schema-check.ts).
+  compileSchemaChecks()
   let openapi: string | undefined
   listener = (req, res) => {
     if (req.method === 'GET' && req.url?.split('?')[0] === '/openapi.json') {

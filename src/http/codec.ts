@@ -357,6 +357,45 @@ export function errorAnswer(error: unknown, onError: (error: unknown) => void): 
   return jsonAnswer(500, errorBody(500, 'Internal server error'))
 }
 
+/**
+ * An answer text past this many characters (a change request's pages with their documents, say)
+ * is made ready in turns of its own (settleLargeText) and sent encoded in slices (textInSlices).
+ */
+export const LARGE_ANSWER_CHARS = 1 << 20
+/** Characters of a large answer encoded per turn of the event loop. */
+const ANSWER_SLICE_CHARS = 1 << 18
+
+const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/**
+ * V8 builds a long JSON text as a tree of parts, made one flat string by the first read of it
+ * (13 MB: some 50 ms, more than the text's encoding takes): that read gets a turn of the event
+ * loop of its own, so the stringification, the flattening and what the journal keeps of the text
+ * do not add up to one long stall.
+ */
+export async function settleLargeText(text: string): Promise<void> {
+  await turn()
+  text.charCodeAt(0)
+  await turn()
+}
+
+/** A large text as UTF-8, ANSWER_SLICE_CHARS at a time with a turn of the event loop between them (a surrogate pair is never split). */
+function textInSlices(text: string): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let at = 0
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (at > 0) await turn()
+      let end = Math.min(at + ANSWER_SLICE_CHARS, text.length)
+      const last = text.charCodeAt(end - 1)
+      if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--
+      controller.enqueue(encoder.encode(text.slice(at, end)))
+      at = end
+      if (at >= text.length) controller.close()
+    },
+  })
+}
+
 /** The `Response` of an answer; a HEAD request gets the headers without the body. */
 export function toResponse(answer: Answer, head = false): Response {
   if (answer.stream) {
@@ -364,7 +403,8 @@ export function toResponse(answer: Answer, head = false): Response {
     return new Response(head ? null : answer.stream, { status: answer.status, headers: { ...EVENT_STREAM_HEADERS, ...answer.headers } })
   }
   const headers = answer.text === undefined ? answer.headers : answer.headers ? { ...JSON_HEADERS, ...answer.headers } : JSON_HEADERS
-  return new Response(head ? null : (answer.text ?? null), { status: answer.status, headers })
+  if (head || answer.text === undefined) return new Response(null, { status: answer.status, headers })
+  return new Response(answer.text.length > LARGE_ANSWER_CHARS ? textInSlices(answer.text) : answer.text, { status: answer.status, headers })
 }
 
 /** True when the caller asked for no body (`Prefer: return=minimal`). */

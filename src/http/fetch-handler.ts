@@ -6,7 +6,7 @@ import { NO_CONTENT } from '../core/operation.js'
 import { isEventStream, type EventStream } from '../core/stream.js'
 import { serveAsset } from './assets.js'
 import { API_CORE, type ApiCore } from './api-core.js'
-import { routerSatisfies, decodeQuery, queryShapeOf, type QueryShape, errorAnswer, jsonAnswer, prefersMinimal, readBody, toResponse, validate, validBody, type Answer } from './codec.js'
+import { routerSatisfies, decodeQuery, queryShapeOf, type QueryShape, errorAnswer, jsonAnswer, LARGE_ANSWER_CHARS, prefersMinimal, readBody, settleLargeText, toResponse, validate, validBody, type Answer } from './codec.js'
 import { createCors, type CorsOptions } from './cors.js'
 import { eventStreamBody } from './event-stream.js'
 import type { FaultAction } from './faults.js'
@@ -209,6 +209,8 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
         outcome.operationId ??= operationId
       }
     }
+    if (outcome.text !== undefined && outcome.text.length > LARGE_ANSWER_CHARS) await settleLargeText(outcome.text)
+    if (outcome.text !== undefined && outcome.text.length > LARGE_ANSWER_CHARS) await settleLargeText(outcome.text)
     const corsHeaders = cors?.headers(request.headers.get('origin'))
     if (corsHeaders) outcome.headers = { ...outcome.headers, ...corsHeaders }
     const record: JournalRecord = {

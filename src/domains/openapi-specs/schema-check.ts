@@ -85,6 +85,15 @@ function validatorOf(kind: Kind): ValidateFunction {
   return validate
 }
 
+/**
+ * Compile the three specification schemas now (some 200 ms in all, once per process) rather than
+ * in the first processing of a spec of each kind: a server does it before it answers
+ * (`docs-content-api serve`), so no caller's request waits on it.
+ */
+export function compileSchemaChecks(): void {
+  for (const kind of ['swagger', 'openapi30', 'openapi31'] as const) validatorOf(kind)
+}
+
 /** The big maps of a document (paths, schemas...): their entries are checked a chunk at a time. */
 const COMPONENTS = ['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'securitySchemes', 'links', 'callbacks']
 const MAPS: Record<Kind, ReadonlyArray<readonly string[]>> = {
