@@ -153,20 +153,21 @@ const matches = (e: JournalEntry, f: JournalFilter): boolean =>
   (f.user === undefined || e.user === f.user) &&
   (f.path === undefined || e.path === f.path)
 
-const encoder = new TextEncoder()
-const decoder = new TextDecoder()
-
 /**
  * The first `limit` characters of `text`, as a string of their own. A slice of a long string may
- * keep the whole of it alive (V8 makes it a view); the copy lets the rest be collected. A
- * surrogate pair is not split (the text of a request or a response has no lone surrogate, so the
- * copy through UTF-8 changes nothing).
+ * keep the whole of it alive (V8 makes it a view); a copy lets the rest be collected. A surrogate
+ * pair is not split. The copy: one character and the slice joined, read once (which makes V8 copy
+ * them into one flat string and drop its hold on the slice), then sliced again: a view of that
+ * copy of `limit` + 1 characters. Some ten times cheaper than a round trip through UTF-8, which
+ * cost an organization search (a 125 KB answer) a tenth of its time.
  */
 export function headOf(text: string, limit: number): string {
   let end = limit
   const last = text.charCodeAt(end - 1)
   if (end > 0 && last >= 0xd800 && last <= 0xdbff) end--
-  return decoder.decode(encoder.encode(text.slice(0, end)))
+  const joined = ` ${text.slice(0, end)}`
+  joined.charCodeAt(0)
+  return joined.slice(1)
 }
 
 const whole = (name: string, value: number, min: number) => {
