@@ -243,21 +243,31 @@ const STREAMED_BODY_BYTES = 1024 * 1024
  */
 async function readCapped(stream: ReadableStream<Uint8Array>, limit: number): Promise<string> {
   const reader = stream.getReader()
-  const decoder = new TextDecoder()
-  let text = ''
   let size = 0
-  for (;;) {
+  const next = async (): Promise<Uint8Array | undefined> => {
     const { done, value } = await reader.read()
-    if (done) break
+    if (done) return undefined
     size += value.byteLength
     if (size > limit) {
       await reader.cancel()
       throw tooLarge(limit)
     }
-    text += decoder.decode(value, { stream: true })
+    return value
   }
+  const first = await next()
+  if (!first) return ''
+  let chunk = await next()
+  // One chunk (what `new Request(url, { body: text })` gives, the usual in-process call): one
+  // decode by a shared decoder, no streaming decoder made for the request.
+  if (!chunk) return ONE_DECODER.decode(first)
+  const decoder = new TextDecoder()
+  let text = decoder.decode(first, { stream: true })
+  for (; chunk; chunk = await next()) text += decoder.decode(chunk, { stream: true })
   return text + decoder.decode()
 }
+
+/** Decodes a whole body in one call (never `stream: true`, so it keeps no state between calls). */
+const ONE_DECODER = new TextDecoder()
 
 const bodyAlreadyRead = () =>
   new ApiError(
