@@ -240,7 +240,7 @@ AUTH="$auth" URL="$url" node --input-type=module -e '
   await call("POST", `/spaces/${space}/change-requests/${cr.id}/content`, { changes: [{ operation: "insert_page", document: { markdown: "# Packaged\n\nRead by a *worker*." } }] })
   const pages = (await call("GET", `/spaces/${space}/change-requests/${cr.id}/content/pages`)).pages
   const page = pages.find((p) => p.title === "Packaged")
-  if (!page || page.document.nodes[0].nodes[0].leaves.map((l) => l.text).join("") !== "Read by a ") throw new Error("the markdown page was not stored as read: " + JSON.stringify(page))
+  if (!page || page.document.nodes[0].nodes[0].leaves.map((l) => l.text).join("") !== "Read by a worker.") throw new Error("the markdown page was not stored as read: " + JSON.stringify(page))
 ' || { kill "$serve_pid"; echo "check-package: the served API did not read a markdown batch (the offload worker of the package)"; exit 1; }
 kill "$serve_pid"
 wait "$serve_pid" 2>/dev/null || true

@@ -83,6 +83,6 @@ describe('OpenAPI processing: in slices', () => {
   it('a large JSON spec (3 MB): the longest stall is a small part of the processing', async () => {
     const { spec, longest, total } = await stalls(JSON.stringify(largeSpec(4000), null, 1))
     expect(spec).toMatchObject({ processingState: 'complete', lastProcessedErrors: [] })
-    expect(longest, `longest stall ${longest.toFixed(0)} ms of ${total.toFixed(0)} ms`).toBeLessThan(total / 5)
+    expect(longest, `longest stall ${longest.toFixed(0)} ms of ${total.toFixed(0)} ms`).toBeLessThan(total / 4)
   })
 })

@@ -35,8 +35,15 @@ function growth(parse: (markdown: string) => unknown, shape: MarkdownShape): { a
   return { atSmall, atLarge }
 }
 
+/**
+ * A busy machine (CI runs test files side by side) can slow one timing of a pair: a shape past a
+ * bound is measured again, up to three times in all, and the best of the tries counts. A
+ * quadratic parse stays past the bound at every try.
+ */
 function expectLinear(name: string, parse: (markdown: string) => unknown, shape: MarkdownShape): void {
-  const { atSmall, atLarge } = growth(parse, shape)
+  let { atSmall, atLarge } = growth(parse, shape)
+  const within = () => atLarge < MAX_RATIO && atLarge / Math.max(atSmall, 1) < MAX_GROWTH
+  for (let tries = 1; tries < 3 && !within(); tries++) ({ atSmall, atLarge } = growth(parse, shape))
   const what = `${name} parser, ${shape.name}: ${atSmall.toFixed(1)}× prose at ${SMALL} bytes, ${atLarge.toFixed(1)}× at ${SMALL * 4}`
   expect(atLarge, what).toBeLessThan(MAX_RATIO)
   expect(atLarge / Math.max(atSmall, 1), what).toBeLessThan(MAX_GROWTH)
