@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import type { Measure, Result } from './measures.js'
+import { prose } from '../test/stall.js'
 
 /**
  * (q): the longest event-loop stall of a served API while a worst-case request of each kind runs.
@@ -115,19 +116,6 @@ const expectOk = async (res: Response, what: string): Promise<unknown> => {
   const text = await res.text()
   if (res.status >= 300) throw new Error(`${what}: ${res.status} ${text.slice(0, 300)}`)
   return text ? JSON.parse(text) : undefined
-}
-
-const WORDS = 'the quick brown fox jumps over the lazy dog while seven wizards quietly judge boxing matches'.split(' ')
-function prose(size: number): string {
-  const parts: string[] = []
-  let length = 0
-  for (let i = 0; length < size; i++) {
-    const word = WORDS[(i * 7 + (i >> 3)) % WORDS.length]!
-    const piece = i % 90 === 89 ? `${word}.\n\n` : i % 12 === 11 ? `${word}. ` : `${word} `
-    parts.push(piece)
-    length += piece.length
-  }
-  return parts.join('')
 }
 
 async function firstSpace(s: Served): Promise<string> {

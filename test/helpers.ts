@@ -70,6 +70,23 @@ export async function createWorld(options: Omit<DocsApiOptions, 'baseUrl' | 'now
 
 export type World = Awaited<ReturnType<typeof createWorld>>
 
+/**
+ * An admin with a token, an organization and one space, on the in-memory store whatever
+ * DOCS_TEST_STORE says, and `call` answering the raw Response for a path under /v1 (a string body
+ * is sent as is): the world of the tests of large bodies and answers and of heavy work.
+ */
+export async function spaceWorld(options: Omit<DocsApiOptions, 'now' | 'ids'> = {}) {
+  const api = createDocsApi({ now: createClock('2026-01-01T00:00:00Z').now, ids: sequentialIds('id'), ...options })
+  const ada = await api.fixtures.createUser({ displayName: 'Ada', email: 'ada@acme.test' })
+  const token = await api.fixtures.createToken(ada.id)
+  const org = await api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }] })
+  const space = await api.fixtures.createSpace(org.id, { title: 'Docs' })
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+  const call = (method: string, path: string, body?: unknown) =>
+    api.fetch(new Request(`http://x/v1${path}`, { method, headers, ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }) }))
+  return { api, org, space, call }
+}
+
 /** Add an editor (role `edit`, the lowest that may change sites) to the world's organization; returns their token. */
 export async function addEditor(w: World): Promise<string> {
   const eddie = await w.api.fixtures.createUser({ displayName: 'Eddie Editor', email: 'eddie@acme.test' })

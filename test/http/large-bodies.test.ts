@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { createDocsApi } from '../../src/index.js'
-import { createClock, sequentialIds } from '../../src/testing.js'
+import { spaceWorld } from '../helpers.js'
 import { longestStall } from '../stall.js'
 
 const paragraph = (text: string) => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] })
 
 async function world() {
-  const api = createDocsApi({ now: createClock('2026-01-01T00:00:00Z').now, ids: sequentialIds('id') })
-  const ada = await api.fixtures.createUser({ displayName: 'Ada', email: 'ada@acme.test' })
-  const token = await api.fixtures.createToken(ada.id)
-  const org = await api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }] })
-  const space = await api.fixtures.createSpace(org.id, { title: 'Docs' })
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-  const cr = await (await api.fetch(new Request(`http://x/v1/spaces/${space.id}/change-requests`, { method: 'POST', headers, body: '{}' }))).json()
-  const batch = (body: string) => api.fetch(new Request(`http://x/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, { method: 'POST', headers, body }))
-  const get = (path: string, method = 'GET') => api.fetch(new Request(`http://x/v1/spaces/${space.id}/change-requests/${cr.id}${path}`, { method, headers }))
+  const { api, space, call } = await spaceWorld()
+  const cr = await (await call('POST', `/spaces/${space.id}/change-requests`, {})).json()
+  const batch = (body: string) => call('POST', `/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, body)
+  const get = (path: string, method = 'GET') => call(method, `/spaces/${space.id}/change-requests/${cr.id}${path}`)
   return { api, batch, get }
 }
 

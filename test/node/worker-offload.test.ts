@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createDocsApi, OffloadError, TASKS } from '../../src/index.js'
+import { OffloadError, TASKS } from '../../src/index.js'
 import { createWorkerOffload } from '../../src/node.js'
-import { createClock, sequentialIds } from '../../src/testing.js'
+import { spaceWorld } from '../helpers.js'
 import { longestStall, prose } from '../stall.js'
 
 const offloads: Array<{ close(): Promise<void> }> = []
@@ -47,17 +47,12 @@ describe('createWorkerOffload', () => {
 
 describe('the API over a worker offload', () => {
   async function world(offload?: ReturnType<typeof pool>) {
-    const api = createDocsApi({ now: createClock('2026-01-01T00:00:00Z').now, ids: sequentialIds('id'), ...(offload && { offload }) })
-    const ada = await api.fixtures.createUser({ displayName: 'Ada', email: 'ada@acme.test' })
-    const token = await api.fixtures.createToken(ada.id)
-    const org = await api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }] })
-    const space = await api.fixtures.createSpace(org.id, { title: 'Docs' })
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-    const cr = await (await api.fetch(new Request(`http://x/v1/spaces/${space.id}/change-requests`, { method: 'POST', headers, body: '{}' }))).json()
-    const batch = (changes: unknown[]) =>
-      api.fetch(new Request(`http://x/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, { method: 'POST', headers, body: JSON.stringify({ changes }) }))
-    const call = (method: string, path: string, body?: unknown) =>
-      api.fetch(new Request(`http://x/v1/spaces/${space.id}${path}`, { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) }))
+    const w = await spaceWorld(offload ? { offload } : {})
+    const base = `/spaces/${w.space.id}`
+    const cr = await (await w.call('POST', `${base}/change-requests`, {})).json()
+    const batch = (changes: unknown[]) => w.call('POST', `${base}/change-requests/${cr.id}/content?compat=false`, { changes })
+    const call = (method: string, path: string, body?: unknown) => w.call(method, `${base}${path}`, body)
+    const api = w.api
     return { api, batch, call, cr: cr.id as string }
   }
 

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { createDocsApi } from '../../../src/index.js'
-import { createClock, sequentialIds } from '../../../src/testing.js'
+import { spaceWorld } from '../../helpers.js'
 import { longestStall, prose } from '../../stall.js'
 
 /** An organization with a space whose main holds `pages` pages of about `size` characters of prose each (one merge). */
 async function world(pages: number, size: number) {
-  const api = createDocsApi({ now: createClock('2026-01-01T00:00:00Z').now, ids: sequentialIds('id') })
-  const ada = await api.fixtures.createUser({ displayName: 'Ada', email: 'ada@acme.test' })
-  const token = await api.fixtures.createToken(ada.id)
-  const org = await api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }] })
-  const space = await api.fixtures.createSpace(org.id, { title: 'Docs' })
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-  const call = (method: string, path: string, body?: unknown) => api.fetch(new Request(`http://x/v1${path}`, { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) }))
+  const { api, org, space, call } = await spaceWorld()
   const merge = async (changes: unknown[]) => {
     const cr = await (await call('POST', `/spaces/${space.id}/change-requests`, {})).json()
     expect((await call('POST', `/spaces/${space.id}/change-requests/${cr.id}/content`, { changes })).status).toBe(200)
