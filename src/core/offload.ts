@@ -1,4 +1,5 @@
 import { ApiError } from './errors.js'
+import { nextTurn } from './slices.js'
 
 /**
  * CPU-heavy, pure work (reading a large markdown document...) handed away from request handling,
@@ -70,11 +71,6 @@ export function offloadFailure(error: OffloadError, field?: string): ApiError {
     return new ApiError('PAYLOAD_TOO_LARGE', `${what}: could not be processed within the time budget (${error.message}); send it in smaller parts`)
   }
   return new ApiError('SERVICE_UNAVAILABLE', `The server could not process the request now (${error.message}): try again shortly`, { headers: { 'retry-after': '1' } })
-}
-
-/** Resolve in a later turn of the event loop (a macrotask), so what waits to run gets its turn first. */
-export function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0))
 }
 
 /**

@@ -21,6 +21,11 @@ export interface Slicer {
 /** The default slice: well under the 100 ms a request may hold the loop, long enough that the turns cost little. */
 export const SLICE_MS = 20
 
+/** Resolve in a later turn of the event loop (a macrotask), so what waits to run gets its turn first. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
+
 export function createSlicer(budgetMs = SLICE_MS): Slicer {
   let start = performance.now()
   const due = () => performance.now() - start >= budgetMs
@@ -28,12 +33,9 @@ export function createSlicer(budgetMs = SLICE_MS): Slicer {
     due,
     maybeYield() {
       if (!due()) return undefined
-      return new Promise<void>((resolve) =>
-        setTimeout(() => {
-          start = performance.now()
-          resolve()
-        }, 0),
-      )
+      return nextTurn().then(() => {
+        start = performance.now()
+      })
     },
   }
 }

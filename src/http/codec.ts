@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { ApiError, ERRORS, errorBody } from '../core/errors.js'
 import { OffloadError, offloadFailure } from '../core/offload.js'
-import { createSlicer } from '../core/slices.js'
+import { createSlicer, nextTurn } from '../core/slices.js'
 import { parseJsonInSlices } from './json-slices.js'
 import { validateInSlices } from './validate-slices.js'
 import { stringifyJson } from '../core/json.js'
@@ -375,8 +375,6 @@ export const LARGE_ANSWER_CHARS = 1 << 20
 /** Characters of a large answer encoded per turn of the event loop. */
 const ANSWER_SLICE_CHARS = 1 << 18
 
-const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
-
 /**
  * V8 builds a long JSON text as a tree of parts, made one flat string by the first read of it
  * (13 MB: some 50 ms, more than the text's encoding takes): that read gets a turn of the event
@@ -384,9 +382,9 @@ const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * do not add up to one long stall.
  */
 export async function settleLargeText(text: string): Promise<void> {
-  await turn()
+  await nextTurn()
   text.charCodeAt(0)
-  await turn()
+  await nextTurn()
 }
 
 /** A large text as UTF-8, ANSWER_SLICE_CHARS at a time with a turn of the event loop between them (a surrogate pair is never split). */
@@ -395,7 +393,7 @@ function textInSlices(text: string): ReadableStream<Uint8Array> {
   let at = 0
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (at > 0) await turn()
+      if (at > 0) await nextTurn()
       let end = Math.min(at + ANSWER_SLICE_CHARS, text.length)
       const last = text.charCodeAt(end - 1)
       if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--
