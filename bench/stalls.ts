@@ -2,10 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import type { Measure, Result } from './measures.js'
 import { prose } from '../test/stall.js'
+import { SERVE_NODE_FLAGS } from '../src/cli/node-flags.js'
 
 /**
  * (q): the longest event-loop stall of a served API while a worst-case request of each kind runs.
- * The server is `docs-content-api serve` (demo data, worker threads for CPU-heavy work, the
+ * The server is `docs-content-api serve` with its Node flags (src/cli/node-flags.ts; demo data, worker threads for CPU-heavy work, the
  * resolving fetch; `--allow-private-network` for the file server below) in a process of its own;
  * this process sends the worst-case request and, meanwhile, a small authenticated GET
  * (`GET /v1/user`) every 2 ms, one after the other. The stall is the longest wait of such a GET
@@ -24,7 +25,7 @@ interface Served {
 }
 
 async function startServe(): Promise<Served> {
-  const proc = spawn(process.execPath, [...(process.env.BENCH_SERVE_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', bin, 'serve', '--port', '0', '--allow-private-network'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const proc = spawn(process.execPath, [...SERVE_NODE_FLAGS, ...(process.env.BENCH_SERVE_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', bin, 'serve', '--port', '0', '--allow-private-network'], { stdio: ['ignore', 'pipe', 'inherit'] })
   let out = ''
   const banner = await new Promise<string>((resolve, reject) => {
     proc.stdout!.on('data', (chunk) => {
@@ -89,7 +90,8 @@ function startPinger(s: Served): Pinger {
     proc.stdout!.on('data', (chunk) => {
       out += chunk
       if (out.includes('ready')) onReady()
-      const json = out.split('\n').find((line) => line.startsWith('{'))
+      // The waits are one line of JSON, which may come in several chunks: parsed once it ends.
+      const json = out.split('\n').find((line, i, lines) => line.startsWith('{') && i < lines.length - 1)
       if (json) resolve(JSON.parse(json))
     })
     proc.on('exit', (code) => (code === 0 ? undefined : reject(new Error(`the pinger exited with ${code}`))))
@@ -304,8 +306,22 @@ async function stallOf(kind: Kind): Promise<Result> {
       met: stall <= 100,
     }
   } finally {
-    s.proc.kill('SIGINT')
+    await stopServe(s.proc)
   }
+}
+
+/**
+ * Stop the served process and wait for it: one left running (closing waits for its background
+ * work, a 13 MB batch's for seconds) would take CPU from the next measure, which then reads a
+ * longer stall that is not its own. SIGINT, then SIGKILL after 5 s.
+ */
+async function stopServe(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return
+  const exited = new Promise((resolve) => proc.once('exit', resolve))
+  proc.kill('SIGINT')
+  const timer = setTimeout(() => proc.kill('SIGKILL'), 5000)
+  await exited
+  clearTimeout(timer)
 }
 
 /** The (q) measures, one per kind. */

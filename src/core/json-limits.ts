@@ -1,3 +1,4 @@
+import type { JsonText } from './large-text.js'
 import type { Slicer } from './slices.js'
 
 /**
@@ -29,7 +30,7 @@ const QUOTE = 0x22
 const BACKSLASH = 0x5c
 
 /** The index of the quote that ends the string opening at `start` (the text's length when none does). */
-function stringEnd(text: string, start: number): number {
+function stringEnd(text: JsonText, start: number): number {
   let at = start
   for (;;) {
     const quote = text.indexOf('"', at + 1)
@@ -43,7 +44,7 @@ function stringEnd(text: string, start: number): number {
 }
 
 /** A key as the text writes it, decoded (as written when it is no JSON string). */
-function keyOf(text: string, start: number, end: number): string {
+function keyOf(text: JsonText, start: number, end: number): string {
   const raw = text.slice(start, end + 1)
   try {
     return String(JSON.parse(raw))
@@ -57,12 +58,12 @@ function keyOf(text: string, start: number, end: number): string {
  * inside of strings by `indexOf`) and stops at the first object or list deeper than `maxDepth`.
  * Malformed text gives some answer; `JSON.parse` refuses it afterwards.
  */
-export function scanJsonText(text: string, maxDepth = MAX_BODY_DEPTH): JsonTextShape {
+export function scanJsonText(text: JsonText, maxDepth = MAX_BODY_DEPTH): JsonTextShape {
   return scanner(text, maxDepth).advance(text.length)!
 }
 
 /** `scanJsonText` in slices of SCAN_SLICE characters, with a turn of the event loop whenever the slice has run its budget (a body of several MiB). */
-export async function scanJsonTextInSlices(text: string, slicer: Slicer, maxDepth = MAX_BODY_DEPTH): Promise<JsonTextShape> {
+export async function scanJsonTextInSlices(text: JsonText, slicer: Slicer, maxDepth = MAX_BODY_DEPTH): Promise<JsonTextShape> {
   const scan = scanner(text, maxDepth)
   for (let until = SCAN_SLICE; ; until += SCAN_SLICE) {
     const shape = scan.advance(until)
@@ -74,7 +75,7 @@ export async function scanJsonTextInSlices(text: string, slicer: Slicer, maxDept
 const SCAN_SLICE = 256 * 1024
 
 /** The scan of `text`, resumable: `advance(until)` reads on up to about `until` and answers the shape once the text is read (or a level is too deep). */
-function scanner(text: string, maxDepth: number): { advance(until: number): JsonTextShape | undefined } {
+function scanner(text: JsonText, maxDepth: number): { advance(until: number): JsonTextShape | undefined } {
   // Per open level (1-based): whether it is a list, its current index, its current key's span.
   const isList: boolean[] = []
   const index: number[] = []

@@ -1,3 +1,4 @@
+import type { Slicer } from './slices.js'
 /**
  * Pre-serialized JSON. An encoder that keeps the JSON text of a resource (see json-cache.ts)
  * hands it out as a `RawJson`; the codec splices the text into the response as is, where
@@ -64,3 +65,77 @@ export function stringifyJson(value: unknown): string {
   }
   return `${out}}`
 }
+
+/**
+ * Answers whose walk passes this many units (a value counts one, a string or RawJson text one
+ * per 64 characters: about 64 characters of JSON per unit) are serialized by
+ * `stringifyJsonInParts`; smaller ones by one `JSON.stringify`, which takes well under a slice.
+ */
+const LARGE_UNITS = 16 * 1024
+
+/** Whether `value` is large enough to serialize in parts (a walk that stops as soon as it knows). */
+export function isLargeJson(value: unknown): boolean {
+  let units = 0
+  const stack: unknown[] = [value]
+  while (stack.length > 0) {
+    const v = stack.pop()
+    units++
+    if (typeof v === 'string') units += v.length >> 6
+    else if (isRawJson(v)) units += v.json.length >> 6
+    else if (typeof v === 'object' && v !== null) {
+      if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push(v[i])
+      else for (const key in v) stack.push((v as Record<string, unknown>)[key])
+    }
+    if (units > LARGE_UNITS) return true
+  }
+  return false
+}
+
+/** How deep `stringifyJsonInParts` goes into objects and lists before serializing what is below in one call. */
+const PARTS_DEPTH = 4
+
+/**
+ * `stringifyJson` of a large value, as parts, with a turn of the event loop whenever the slice
+ * has run its budget: the containers of its first PARTS_DEPTH levels are written here, member by
+ * member, and each member below them by one `JSON.stringify` (a page's document, a list's item).
+ * The text is the one `stringifyJson` gives; `parts` joined.
+ */
+export async function stringifyJsonInParts(value: unknown, slicer: Slicer): Promise<string[]> {
+  const parts: string[] = []
+  // What JSON.stringify writes for `v` under `key`: its toJSON's value; SKIP for what it leaves out.
+  const resolve = (v: unknown, key: string): unknown => {
+    if (typeof v === 'object' && v !== null && !isRawJson(v) && typeof (v as { toJSON?: unknown }).toJSON === 'function') v = (v as { toJSON(key: string): unknown }).toJSON(key)
+    return v === undefined || typeof v === 'function' || typeof v === 'symbol' ? SKIP : v
+  }
+  const write = async (v: unknown, depth: number): Promise<void> => {
+    if (isRawJson(v)) parts.push(v.json)
+    else if (depth >= PARTS_DEPTH || typeof v !== 'object' || v === null) {
+      parts.push(JSON.stringify(v))
+      if (slicer.due()) await slicer.maybeYield()
+    } else if (Array.isArray(v)) {
+      parts.push('[')
+      for (let i = 0; i < v.length; i++) {
+        if (i > 0) parts.push(',')
+        const item = resolve(v[i], String(i))
+        if (item === SKIP) parts.push('null')
+        else await write(item, depth + 1)
+      }
+      parts.push(']')
+    } else {
+      let open = '{'
+      for (const name of Object.keys(v)) {
+        const member = resolve((v as Record<string, unknown>)[name], name)
+        if (member === SKIP) continue
+        parts.push(`${open}${JSON.stringify(name)}:`)
+        open = ','
+        await write(member, depth + 1)
+      }
+      parts.push(open === '{' ? '{}' : '}')
+    }
+  }
+  const top = resolve(value, '')
+  if (top !== SKIP) await write(top, 0)
+  return parts
+}
+
+const SKIP = Symbol('skip')

@@ -4,8 +4,9 @@ import { OffloadError, offloadFailure } from '../core/offload.js'
 import { createSlicer, nextTurn } from '../core/slices.js'
 import { parseJsonInSlices } from './json-slices.js'
 import { validateInSlices } from './validate-slices.js'
-import { stringifyJson } from '../core/json.js'
+import { isLargeJson, stringifyJson, stringifyJsonInParts } from '../core/json.js'
 import { MAX_BODY_DEPTH, scanJsonText, scanJsonTextInSlices } from '../core/json-limits.js'
+import { LargeText, type JsonText } from '../core/large-text.js'
 import { StorageError } from '../storage/errors.js'
 import type { OperationDef } from '../core/operation.js'
 import { EVENT_STREAM_HEADERS } from './event-stream.js'
@@ -121,7 +122,7 @@ export function validate<T extends z.ZodType>(schema: T | undefined, value: unkn
  * The body of a request (the text `readBody` read, undefined: none), parsed and validated; for a
  * large body, a promise of it (parsed and validated in slices: a JSON value is never a promise).
  */
-export function validBody(request: Request, def: OperationDef, text: string | undefined): unknown {
+export function validBody(request: Request, def: OperationDef, text: JsonText | undefined): unknown {
   const schema = def.body
   if (!schema) return undefined
   const parsed = parseBody(request, def, text)
@@ -210,13 +211,13 @@ function isJsonContentType(value: string | null): boolean {
  * middleware already read (Hono's `c.req.json()`, a logger) cannot be read again: that is a 500
  * saying so, never a silent empty body.
  */
-export async function readBody(request: Request, def: OperationDef): Promise<string | undefined> {
+export async function readBody(request: Request, def: OperationDef): Promise<JsonText | undefined> {
   if (!def.body) return undefined
   const limit = limitOf(def)
   const declared = Number(request.headers.get('content-length') ?? '0')
   if (declared > limit) throw tooLarge(limit)
   if (request.bodyUsed) throw bodyAlreadyRead()
-  let text: string
+  let text: JsonText
   // Without a declared length (a chunked body), read at most the limit instead of all of it; a
   // large body is read as it comes too, chunk by chunk (never one decode of all its bytes).
   const counted = !request.headers.has('content-length') || declared > STREAMED_BODY_BYTES
@@ -230,7 +231,7 @@ export async function readBody(request: Request, def: OperationDef): Promise<str
   }
   // request.text() read what the stream held, whatever its Content-Length said: a text that may
   // be past the limit (a UTF-16 code unit is at most 3 UTF-8 bytes) is measured.
-  if (!counted && text.length > limit / 3 && new TextEncoder().encode(text).length > limit) throw tooLarge(limit)
+  if (!counted && text.length > limit / 3 && new TextEncoder().encode(String(text)).length > limit) throw tooLarge(limit)
   return text.length === 0 ? undefined : text
 }
 
@@ -241,7 +242,7 @@ const STREAMED_BODY_BYTES = 1024 * 1024
  * The text of a stream, refused with a 413 as soon as it passes `limit` bytes, decoded chunk by
  * chunk as they come (a body of several MiB is never copied whole nor decoded in one go).
  */
-async function readCapped(stream: ReadableStream<Uint8Array>, limit: number): Promise<string> {
+async function readCapped(stream: ReadableStream<Uint8Array>, limit: number): Promise<JsonText> {
   const reader = stream.getReader()
   let size = 0
   const next = async (): Promise<Uint8Array | undefined> => {
@@ -261,9 +262,16 @@ async function readCapped(stream: ReadableStream<Uint8Array>, limit: number): Pr
   // decode by a shared decoder, no streaming decoder made for the request.
   if (!chunk) return ONE_DECODER.decode(first)
   const decoder = new TextDecoder()
-  let text = decoder.decode(first, { stream: true })
-  for (; chunk; chunk = await next()) text += decoder.decode(chunk, { stream: true })
-  return text + decoder.decode()
+  const parts = [decoder.decode(first, { stream: true })]
+  let length = parts[0]!.length
+  for (; chunk; chunk = await next()) {
+    const part = decoder.decode(chunk, { stream: true })
+    parts.push(part)
+    length += part.length
+  }
+  parts.push(decoder.decode())
+  // A long body stays in its parts (core/large-text.ts: never one copy of all of it); a short one is one string.
+  return length > SLICED_BODY_CHARS ? new LargeText(parts) : parts.join('')
 }
 
 /** Decodes a whole body in one call (never `stream: true`, so it keeps no state between calls). */
@@ -293,7 +301,7 @@ const invalidJson = (error: unknown) => new ApiError('BAD_REQUEST', `Invalid req
  * that stops at the first level too deep: nothing recursive, nor JSON.parse, sees such a body.
  * A large body's value is a promise (parsed in slices).
  */
-function parseBody(request: Request, def: OperationDef, text: string | undefined): Parsed | Promise<Parsed> {
+function parseBody(request: Request, def: OperationDef, text: JsonText | undefined): Parsed | Promise<Parsed> {
   if (text === undefined) {
     if (def.bodyRequired) throw new ApiError('BAD_REQUEST', 'Invalid request: body is required (a JSON object)')
     return { value: {}, values: 1 }
@@ -301,7 +309,7 @@ function parseBody(request: Request, def: OperationDef, text: string | undefined
   if (!isJsonContentType(request.headers.get('content-type'))) {
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Invalid request: Content-Type must be application/json for a request body')
   }
-  if (text.length > SLICED_BODY_CHARS) return parseInSlices(text)
+  if (typeof text !== 'string' || text.length > SLICED_BODY_CHARS) return parseInSlices(text)
   const { values, tooDeepAt } = scanJsonText(text)
   if (tooDeepAt) throw tooDeep(tooDeepAt)
   try {
@@ -317,7 +325,7 @@ interface Parsed {
 }
 
 /** `parseBody` of a large text: its nesting scanned, then the text parsed, both in slices. */
-async function parseInSlices(text: string): Promise<Parsed> {
+async function parseInSlices(text: JsonText): Promise<Parsed> {
   const slicer = createSlicer()
   const { values, tooDeepAt } = await scanJsonTextInSlices(text, slicer)
   if (tooDeepAt) throw tooDeep(tooDeepAt)
@@ -339,7 +347,8 @@ const tooDeep = (at: Array<string | number>) => {
  */
 export interface Answer {
   status: number
-  text: string | undefined
+  /** A long answer may be in parts (core/large-text.ts), never made one string. */
+  text: JsonText | undefined
   headers?: Record<string, string>
   stream?: ReadableStream<Uint8Array>
 }
@@ -348,6 +357,19 @@ export function jsonAnswer(status: number, body: unknown, headers?: Record<strin
   // stringifyJson splices the JSON text encoders keep (core/json.ts) instead of serializing it again.
   const text = status === 204 || status === 205 || body === undefined ? undefined : stringifyJson(body)
   return headers ? { status, text, headers } : { status, text }
+}
+
+/**
+ * `jsonAnswer` of a value that may be large (a change request's pages with their documents): one
+ * that is (core/json.ts isLargeJson) is serialized in parts, in slices, and kept in its parts
+ * when it is past LARGE_ANSWER_CHARS, so no single call serializes, or copies, all of it.
+ */
+export async function jsonAnswerInSlices(status: number, body: unknown, headers?: Record<string, string>): Promise<Answer> {
+  if (status === 204 || status === 205 || body === undefined || !isLargeJson(body)) return jsonAnswer(status, body, headers)
+  const parts = await stringifyJsonInParts(body, createSlicer())
+  const text = new LargeText(parts)
+  const answer = { status, text: text.length > LARGE_ANSWER_CHARS ? text : parts.join('') }
+  return headers ? { ...answer, headers } : answer
 }
 
 /**
@@ -381,14 +403,16 @@ const ANSWER_SLICE_CHARS = 1 << 18
  * loop of its own, so the stringification, the flattening and what the journal keeps of the text
  * do not add up to one long stall.
  */
-export async function settleLargeText(text: string): Promise<void> {
+export async function settleLargeText(text: JsonText): Promise<void> {
+  // A text in parts is never made one string.
+  if (typeof text !== 'string') return
   await nextTurn()
   text.charCodeAt(0)
   await nextTurn()
 }
 
 /** A large text as UTF-8, ANSWER_SLICE_CHARS at a time with a turn of the event loop between them (a surrogate pair is never split). */
-function textInSlices(text: string): ReadableStream<Uint8Array> {
+function textInSlices(text: JsonText): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   let at = 0
   return new ReadableStream<Uint8Array>({
@@ -412,7 +436,7 @@ export function toResponse(answer: Answer, head = false): Response {
   }
   const headers = answer.text === undefined ? answer.headers : answer.headers ? { ...JSON_HEADERS, ...answer.headers } : JSON_HEADERS
   if (head || answer.text === undefined) return new Response(null, { status: answer.status, headers })
-  return new Response(answer.text.length > LARGE_ANSWER_CHARS ? textInSlices(answer.text) : answer.text, { status: answer.status, headers })
+  return new Response(answer.text.length > LARGE_ANSWER_CHARS ? textInSlices(answer.text) : String(answer.text), { status: answer.status, headers })
 }
 
 /** True when the caller asked for no body (`Prefer: return=minimal`). */

@@ -1,3 +1,4 @@
+import type { JsonText } from '../core/large-text.js'
 import { errorBody, ApiError, logUnexpected } from '../core/errors.js'
 import { authenticate, authorize, execute, executeAfterWarmup, finish, isFinishing, type ExecuteInput, type Runtime } from '../core/execute.js'
 import type { BoundOperation } from '../core/operation.js'
@@ -6,7 +7,7 @@ import { NO_CONTENT } from '../core/operation.js'
 import { isEventStream, type EventStream } from '../core/stream.js'
 import { serveAsset } from './assets.js'
 import { API_CORE, type ApiCore } from './api-core.js'
-import { routerSatisfies, decodeQuery, queryShapeOf, type QueryShape, errorAnswer, jsonAnswer, LARGE_ANSWER_CHARS, prefersMinimal, readBody, settleLargeText, toResponse, validate, validBody, type Answer } from './codec.js'
+import { routerSatisfies, decodeQuery, queryShapeOf, type QueryShape, errorAnswer, jsonAnswer, jsonAnswerInSlices, LARGE_ANSWER_CHARS, prefersMinimal, readBody, settleLargeText, toResponse, validate, validBody, type Answer } from './codec.js'
 import { createCors, type CorsOptions } from './cors.js'
 import { eventStreamBody } from './event-stream.js'
 import type { FaultAction } from './faults.js'
@@ -75,7 +76,7 @@ const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms))
 interface Outcome extends Answer {
   operationId?: string
   user?: string
-  requestText?: string
+  requestText?: JsonText
   fault?: boolean
   /** A streamed answer's events, made into the body once the request is journaled. */
   events?: EventStream
@@ -126,7 +127,7 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       // Operations without a body answer without waiting on the request stream.
       const text = def.body ? await readBody(request, def) : undefined
       // The journal keeps the body as sent, less what the operation says must never be kept (credentials).
-      outcome.requestText = text !== undefined && def.redactJournal ? def.redactJournal(text) : text
+      outcome.requestText = text !== undefined && def.redactJournal ? def.redactJournal(String(text)) : text
       let body = validBody(request, def, text)
       // A large body is parsed and validated in slices: a promise (a JSON value never is one).
       if (body instanceof Promise) body = await body
@@ -158,7 +159,7 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       const status = def.minimal && def.response && prefersMinimal(request) ? 204 : def.status
       // A creation points at what it created (`Location`, as the official document declares on 201s).
       const location = status === 201 ? (result as { urls?: { location?: unknown } } | undefined)?.urls?.location : undefined
-      return Object.assign(outcome, jsonAnswer(status, def.response ? result : undefined, typeof location === 'string' ? { location } : undefined))
+      return Object.assign(outcome, await jsonAnswerInSlices(status, def.response ? result : undefined, typeof location === 'string' ? { location } : undefined))
     } catch (error) {
       return Object.assign(outcome, fail(error))
     }
@@ -209,7 +210,6 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
         outcome.operationId ??= operationId
       }
     }
-    if (outcome.text !== undefined && outcome.text.length > LARGE_ANSWER_CHARS) await settleLargeText(outcome.text)
     if (outcome.text !== undefined && outcome.text.length > LARGE_ANSWER_CHARS) await settleLargeText(outcome.text)
     const corsHeaders = cors?.headers(request.headers.get('origin'))
     if (corsHeaders) outcome.headers = { ...outcome.headers, ...corsHeaders }

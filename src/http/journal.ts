@@ -1,3 +1,4 @@
+import type { JsonText } from '../core/large-text.js'
 /**
  * The request journal: each request the API answered, newest last, for tests to inspect what
  * their code under test sent and got. Bounded three ways, so no caller can grow a served
@@ -99,8 +100,9 @@ export interface JournalRecord {
   user: string | undefined
   status: number
   fault: boolean
-  requestText: string | undefined
-  responseText: string | undefined
+  /** What the request sent: a long body may be in parts until the journal keeps its head (`record`). */
+  requestText: JsonText | undefined
+  responseText: JsonText | undefined
   /** Set by the journal: the full length of each body it cut. */
   truncated: { requestBody?: number; responseBody?: number } | undefined
   /** Set by the journal: the characters it counts for this record. */
@@ -137,10 +139,10 @@ function entryOf({ requestText, responseText, time, truncated, size: _size, kept
     ...fields,
     time: time.toISOString(),
     get requestBody() {
-      return parse(requestText, truncated?.requestBody)
+      return parse(requestText === undefined ? undefined : String(requestText), truncated?.requestBody)
     },
     get responseBody() {
-      return parse(responseText, truncated?.responseBody)
+      return parse(responseText === undefined ? undefined : String(responseText), truncated?.responseBody)
     },
     truncated: truncated && { ...truncated },
   }
@@ -161,7 +163,7 @@ const matches = (e: JournalEntry, f: JournalFilter): boolean =>
  * copy of `limit` + 1 characters. Some ten times cheaper than a round trip through UTF-8, which
  * cost an organization search (a 125 KB answer) a tenth of its time.
  */
-export function headOf(text: string, limit: number): string {
+export function headOf(text: JsonText, limit: number): string {
   let end = limit
   const last = text.charCodeAt(end - 1)
   if (end > 0 && last >= 0xd800 && last <= 0xdbff) end--
@@ -200,10 +202,10 @@ export function createJournal({ limit, bodyLimit, sizeLimit }: JournalLimits): R
   const settle = () => {
     while (count() > limit || (size > sizeLimit && count() > 1)) dropOldest()
   }
-  const cut = (text: string | undefined, which: 'requestBody' | 'responseBody', r: JournalRecord, length = text?.length ?? 0): string | undefined => {
-    if (text === undefined || length <= bodyLimit) return text
+  const cut = (text: JsonText | undefined, which: 'requestBody' | 'responseBody', r: JournalRecord, length = text?.length ?? 0): string | undefined => {
+    if (text === undefined || length <= bodyLimit) return text === undefined ? text : String(text)
     r.truncated = { ...r.truncated, [which]: length }
-    return text.length > bodyLimit ? headOf(text, bodyLimit) : text
+    return text.length > bodyLimit ? headOf(text, bodyLimit) : String(text)
   }
   const ordered = (): JournalEntry[] => {
     const out: JournalEntry[] = []

@@ -1,3 +1,4 @@
+import type { JsonText } from '../core/large-text.js'
 import type { Slicer } from '../core/slices.js'
 
 /**
@@ -34,8 +35,8 @@ class Syntax extends Error {}
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9
 
-export async function parseJsonInSlices(text: string, slicer: Slicer): Promise<unknown> {
-  if (text.length <= CHUNK) return JSON.parse(text)
+export async function parseJsonInSlices(text: JsonText, slicer: Slicer): Promise<unknown> {
+  if (text.length <= CHUNK) return JSON.parse(String(text))
   try {
     let i = skipSpace(text, 0)
     const { value, end } = await parseValue(text, i, slicer, 0)
@@ -45,11 +46,11 @@ export async function parseJsonInSlices(text: string, slicer: Slicer): Promise<u
   } catch (error) {
     if (!(error instanceof Syntax) && !(error instanceof SyntaxError)) throw error
     // The text is not JSON: JSON.parse says why, in its words (and is the judge, in one piece).
-    return JSON.parse(text)
+    return JSON.parse(String(text))
   }
 }
 
-function skipSpace(text: string, i: number): number {
+function skipSpace(text: JsonText, i: number): number {
   while (i < text.length && isSpace(text.charCodeAt(i))) i++
   return i
 }
@@ -59,7 +60,7 @@ function skipSpace(text: string, i: number): number {
  * runs longer). Strings are skipped with their escapes; brackets inside strings do not count.
  * Only the extent is found: JSON.parse checks the value itself.
  */
-function extentWithin(text: string, i: number, limit: number): number | undefined {
+function extentWithin(text: JsonText, i: number, limit: number): number | undefined {
   const stop = Math.min(text.length, i + limit)
   const first = text.charCodeAt(i)
   if (first !== OPEN_OBJECT && first !== OPEN_ARRAY && first !== QUOTE) {
@@ -98,7 +99,7 @@ function extentWithin(text: string, i: number, limit: number): number | undefine
 }
 
 /** The value at `i` (no space before it) and where it ends. */
-async function parseValue(text: string, i: number, slicer: Slicer, depth: number): Promise<{ value: unknown; end: number }> {
+async function parseValue(text: JsonText, i: number, slicer: Slicer, depth: number): Promise<{ value: unknown; end: number }> {
   if (i >= text.length) throw new Syntax()
   const end = extentWithin(text, i, CHUNK)
   const first = text.charCodeAt(i)
@@ -113,13 +114,13 @@ async function parseValue(text: string, i: number, slicer: Slicer, depth: number
 }
 
 /** Where a value longer than a piece ends (a string, a number, or a container below the descent). */
-function extentAtTop(text: string, i: number): number {
+function extentAtTop(text: JsonText, i: number): number {
   const end = extentWithin(text, i, text.length - i)
   if (end === undefined) throw new Syntax()
   return end
 }
 
-async function parseArray(text: string, i: number, slicer: Slicer, depth: number): Promise<{ value: unknown[]; end: number }> {
+async function parseArray(text: JsonText, i: number, slicer: Slicer, depth: number): Promise<{ value: unknown[]; end: number }> {
   const out: unknown[] = []
   i = skipSpace(text, i + 1)
   if (text.charCodeAt(i) === CLOSE_ARRAY) return { value: out, end: i + 1 }
@@ -134,7 +135,7 @@ async function parseArray(text: string, i: number, slicer: Slicer, depth: number
   }
 }
 
-async function parseObject(text: string, i: number, slicer: Slicer, depth: number): Promise<{ value: Record<string, unknown>; end: number }> {
+async function parseObject(text: JsonText, i: number, slicer: Slicer, depth: number): Promise<{ value: Record<string, unknown>; end: number }> {
   const out: Record<string, unknown> = {}
   i = skipSpace(text, i + 1)
   if (text.charCodeAt(i) === CLOSE_OBJECT) return { value: out, end: i + 1 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { LargeText } from '../../src/core/large-text.js'
 import { createSlicer } from '../../src/core/slices.js'
 import { parseJsonInSlices } from '../../src/http/json-slices.js'
 import { longestStall } from '../stall.js'
@@ -41,6 +42,9 @@ describe('parseJsonInSlices', () => {
         const value = { parts, filler: 'x'.repeat(70_000) }
         for (const text of [JSON.stringify(value), spaced(JSON.stringify(value, null, 1), seed)]) {
           expect(await parseJsonInSlices(text, createSlicer(1))).toStrictEqual(JSON.parse(text))
+          // The same text in the parts it was read in (a body of many chunks, core/large-text.ts).
+          const parts = Array.from({ length: Math.ceil(text.length / 7_919) }, (_, i) => text.slice(i * 7_919, (i + 1) * 7_919))
+          expect(await parseJsonInSlices(new LargeText(parts), createSlicer(1))).toStrictEqual(JSON.parse(text))
         }
       }),
       { numRuns: 40 },
@@ -73,6 +77,7 @@ describe('parseJsonInSlices', () => {
       }
       expect(expected, bad.slice(-20)).toBeInstanceOf(SyntaxError)
       await expect(parseJsonInSlices(bad, createSlicer())).rejects.toThrow((expected as Error).message)
+      await expect(parseJsonInSlices(new LargeText([bad.slice(0, 50_000), bad.slice(50_000)]), createSlicer())).rejects.toThrow((expected as Error).message)
     }
   })
 

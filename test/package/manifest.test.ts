@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import type { Options } from 'tsup'
 import { describe, expect, it } from 'vitest'
 import configs from '../../tsup.config.js'
+import { SERVE_NODE_FLAGS } from '../../src/cli/node-flags.js'
 
 const root = resolve(import.meta.dirname, '../..')
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
@@ -54,11 +55,13 @@ describe('package.json', () => {
     }
   })
 
-  it('the bin is the command line tsup builds, a Node script', () => {
+  it('the bin is the command line tsup builds, a Node script run with the Node flags of serve; npm start passes them too', () => {
     expect((pkg as { bin?: unknown }).bin).toEqual({ 'docs-content-api': './dist/cli.js' })
     const cli = tsup.find((c) => Object.keys(c.entry as Record<string, string>).includes('cli'))!
     expect(cli.format).toBe('esm')
-    expect(cli.banner).toEqual({ js: '#!/usr/bin/env node' })
+    expect(SERVE_NODE_FLAGS).toContain('--max-semi-space-size=4')
+    expect(cli.banner).toEqual({ js: `#!/usr/bin/env -S node ${SERVE_NODE_FLAGS.join(' ')}` })
+    expect(pkg.scripts.start).toBe(`node ${SERVE_NODE_FLAGS.join(' ')} --import tsx src/cli/bin.ts serve --cors`)
   })
 
   it('ships no source maps', () => {
