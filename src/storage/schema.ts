@@ -673,6 +673,8 @@ export function rootKey(organization: string): string {
   }
   return key
 }
+/** How many organizations' root keys the cache holds now: for tests (test/perf/root-key.test.ts). */
+export const rootKeyCacheSize = (): number => rootKeys.size
 export const parentKey = (row: { organization: string; parent?: string }): string =>
   row.parent ?? rootKey(row.organization)
 
