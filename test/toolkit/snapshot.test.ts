@@ -98,21 +98,40 @@ describe('toolkit: api.snapshot(), restore(), reset(), fork()', () => {
     expect((await call(moved, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}`)).body.urls.location).toBe(`https://fork.test/v1/orgs/${w.org.id}`)
   })
 
-  it('is cheap: a snapshot copies nothing, so taking many of a large store costs next to nothing', async () => {
-    const api = createDocsApi()
-    await api.system((ctx) => {
-      for (let i = 0; i < 50_000; i++) ctx.tx.insert('users', { id: `u${i}`, displayName: `User ${i}`, emailVerified: true })
-    })
-    const row = api.store.read((tx) => tx.get('users', 'u1'))
-    const started = performance.now()
-    const snapshots = []
-    for (let i = 0; i < 200; i++) snapshots.push(api.snapshot())
-    for (const s of snapshots.slice(0, 50)) api.restore(s)
-    const ms = performance.now() - started
-    // Copying 50,000 rows' slots and indexes takes milliseconds each time; 250 of them would take seconds.
-    expect(ms).toBeLessThan(200)
+  it('is cheap: a snapshot copies nothing, so taking many of a large store costs what it costs on a small one', async () => {
+    const storeOf = async (users: number) => {
+      const api = createDocsApi()
+      await api.system((ctx) => {
+        for (let i = 0; i < users; i++) ctx.tx.insert('users', { id: `u${i}`, displayName: `User ${i}`, emailVerified: true })
+      })
+      return api
+    }
+    const small = await storeOf(500)
+    const large = await storeOf(50_000)
+    const row = large.store.read((tx) => tx.get('users', 'u1'))
+    /** 200 snapshots and 50 restores, in milliseconds. */
+    const work = (api: DocsApi): number => {
+      const started = performance.now()
+      const snapshots = []
+      for (let i = 0; i < 200; i++) snapshots.push(api.snapshot())
+      for (const s of snapshots.slice(0, 50)) api.restore(s)
+      return performance.now() - started
+    }
+    work(small)
+    work(large)
+    // A snapshot copying the rows' slots and indexes would cost some 100 times more on the store
+    // 100 times larger; one that copies nothing costs about the same. A busy machine (CI runs test
+    // files side by side) can slow one timing of a pair: up to three tries, the best time of each store counts.
+    let atSmall = Infinity
+    let atLarge = Infinity
+    const ratio = () => atLarge / Math.max(atSmall, 0.05)
+    for (let tries = 0; tries < 3 && !(ratio() < 5); tries++) {
+      atSmall = Math.min(atSmall, work(small))
+      atLarge = Math.min(atLarge, work(large))
+    }
+    expect(ratio(), `snapshots of 50,000 users took ${ratio().toFixed(1)} times those of 500`).toBeLessThan(5)
     // Rows are shared, never copied: the store hands out the same frozen object.
-    expect(api.store.read((tx) => tx.get('users', 'u1'))).toBe(row)
+    expect(large.store.read((tx) => tx.get('users', 'u1'))).toBe(row)
   })
 
   it('needs a store with snapshots: another adapter gets a clear error', () => {
