@@ -161,3 +161,39 @@ describe('policy: parents in the path', () => {
     // The API's own prepare steps pass that rule: `boundOperations` (imported above) is built by implement().
   })
 })
+
+/**
+ * The table written out, one line per action and one per operation, compared with a committed,
+ * reviewed file. The authorization matrix (test/fuzz) derives its expectations from POLICY, so a
+ * wrong level there passes it: this file is where a change of who may do what shows as a diff.
+ * After a reviewed change of the table: `npx vitest run test/core/policy.test.ts -u`, and commit
+ * the file with the change.
+ */
+function policyText(): string {
+  const levels = (Object.keys(POLICY) as Resource[]).flatMap((resource) =>
+    Object.entries(POLICY[resource] as Record<string, Level>).map(([action, level]) => `${`${resource}.${action}`.padEnd(40)} ${level}`),
+  )
+  const byPath = [...operations].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))
+  const lines = byPath.map((op) => {
+    const where = `${op.id.padEnd(42)} ${op.method.padEnd(6)} ${op.path.padEnd(100)}`
+    const p = op.permission
+    if (!p) return `${where} checks access itself`
+    const level = (POLICY[p.resource] as Record<string, Level>)[p.action]
+    const extras = [p.param && `on {${p.param}}`, p.missingIsSuccess && 'missing is success'].filter(Boolean)
+    return `${where} ${`${p.resource}.${p.action}`.padEnd(40)} ${level}${extras.length ? `  (${extras.join(', ')})` : ''}`.trimEnd()
+  })
+  return [
+    '# POLICY (src/core/access.ts): the minimum level of each action',
+    ...levels,
+    '',
+    '# Operations: the permission checked before the handler, and the level it needs',
+    ...lines.map((l) => l.replace(/ +$/, '')),
+    '',
+  ].join('\n')
+}
+
+describe('policy: the reviewed table', () => {
+  it('matches test/core/policy.snapshot.txt (after a reviewed change: run this file with -u and commit it)', async () => {
+    await expect(policyText()).toMatchFileSnapshot('./policy.snapshot.txt')
+  })
+})
