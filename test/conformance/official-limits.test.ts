@@ -35,13 +35,13 @@ const EXCEPTIONS: Record<string, string> = {
     ['jsonSchema.properties', 'jsonSchema.properties.unsigned.properties'].flatMap((at) =>
       ['<oneOf0><oneOf0><oneOf1>', '<oneOf0><oneOf1>', '<oneOf0><oneOf2>', '<oneOf1>', '<oneOf2>'].map((option) => [
         `updateSiteAdaptiveSchema ${at}{*}${option}`,
-        'the reference: the adaptive schema holds boolean claims (and an `unsigned` object of boolean claims); string, number, array and object claims are refused (README Share links and adaptive content)',
+        'the reference: the adaptive schema holds boolean claims (and an `unsigned` object of boolean claims); string, number, array and object claims are refused (docs/behaviour/share-links-and-adaptive-content.md)',
       ]),
     ),
   ),
   'updateSiteAdaptiveSchema jsonSchema.properties.unsigned.description enum':
-    'stored normalised rather than refused: `unsigned.description` is always the official text, so answers hold the official value (README Share links and adaptive content)',
-  'updateChangeRequestById links': "the reference's body is `subject`, `description`, `status`: `links` is refused whole as an unknown key (400 naming it; README Everywhere)",
+    'stored normalised rather than refused: `unsigned.description` is always the official text, so answers hold the official value (docs/behaviour/share-links-and-adaptive-content.md)',
+  'updateChangeRequestById links': "the reference's body is `subject`, `description`, `status`: `links` is refused whole as an unknown key (400 naming it; docs/behaviour/everywhere.md)",
   'streamAskInSite scope<oneOf0>.restrictTo': 'no string meets this option of the official schema (minLength 2, maxLength 1); `restrictTo` is `currentSiteSpace` or `otherSiteSpaces` (the next option), held here',
 }
 
@@ -51,26 +51,26 @@ const EXCEPTIONS: Record<string, string> = {
  * Each must be met (a stale entry fails), and a field the walk finds dropped must be here.
  */
 const IGNORED: Record<string, string> = {
-  'createSpace <allOf1><anyOf1><oneOf0>.template': 'space templates are not implemented: a new space starts empty (README Everywhere)',
-  'createSpace <allOf1><anyOf1><oneOf1>.computedSource': 'computed content is not implemented: a new space starts empty (README Everywhere)',
-  'addSectionToSite template': 'space templates are not implemented (README Everywhere)',
-  'addSpaceToSite template': 'space templates are not implemented (README Everywhere)',
-  'createChangeRequest template': 'templates are not implemented; the reference gives the body further free properties, kept aside unread (README Everywhere)',
-  'updateSiteById defaultLevel': "a site's `defaultLevel` is always `inherit` (README Sites)",
-  'updateSiteSectionById localizedTitle': 'localized titles are not implemented (README Everywhere)',
-  'updateSiteSectionById localizedDescription': 'localized descriptions are not implemented (README Everywhere)',
-  'updateSiteSectionGroupById localizedTitle': 'localized titles are not implemented (README Everywhere)',
+  'createSpace <allOf1><anyOf1><oneOf0>.template': 'space templates are not implemented: a new space starts empty (docs/behaviour/everywhere.md)',
+  'createSpace <allOf1><anyOf1><oneOf1>.computedSource': 'computed content is not implemented: a new space starts empty (docs/behaviour/everywhere.md)',
+  'addSectionToSite template': 'space templates are not implemented (docs/behaviour/everywhere.md)',
+  'addSpaceToSite template': 'space templates are not implemented (docs/behaviour/everywhere.md)',
+  'createChangeRequest template': 'templates are not implemented; the reference gives the body further free properties, kept aside unread (docs/behaviour/everywhere.md)',
+  'updateSiteById defaultLevel': "a site's `defaultLevel` is always `inherit` (docs/behaviour/sites.md)",
+  'updateSiteSectionById localizedTitle': 'localized titles are not implemented (docs/behaviour/everywhere.md)',
+  'updateSiteSectionById localizedDescription': 'localized descriptions are not implemented (docs/behaviour/everywhere.md)',
+  'updateSiteSectionGroupById localizedTitle': 'localized titles are not implemented (docs/behaviour/everywhere.md)',
 }
 
 /** Values an operation's bodies need beyond the official schema's (this API's own rules), by top-level field. */
 const FILL: Record<string, { values: Record<string, unknown>; why: string }> = {
-  importGitRepository: { values: { url: 'https://example.com/repo.git', ref: 'refs/heads/main' }, why: '`url` is a URL, `ref` a branch ref (README Git Sync)' },
-  exportToGitRepository: { values: { url: 'https://example.com/repo.git', ref: 'refs/heads/main' }, why: '`url` is a URL, `ref` a branch ref (README Git Sync)' },
+  importGitRepository: { values: { url: 'https://example.com/repo.git', ref: 'refs/heads/main' }, why: '`url` is a URL, `ref` a branch ref (docs/behaviour/git-sync.md)' },
+  exportToGitRepository: { values: { url: 'https://example.com/repo.git', ref: 'refs/heads/main' }, why: '`url` is a URL, `ref` a branch ref (docs/behaviour/git-sync.md)' },
 }
 
 /** A valid value for one constrained field where the official schema's own is not enough (`operation label`). */
 const LEAF_VALUES: Record<string, unknown> = {
-  // A certificate must be one PEM certificate (README SSO).
+  // A certificate must be one PEM certificate (docs/behaviour/sso.md).
   'createOrganizationSAMLProvider certificate': CERTIFICATE,
   'updateOrganizationSAMLProvider certificate': CERTIFICATE,
 }

@@ -39,39 +39,39 @@ export function levelOf(resource: Resource, caller: Caller, variant: Variant): L
  * the answer for some callers. Each entry names the rule it comes from.
  */
 export const EXCEPTIONS: Record<string, { action?: string; variant?: Variant; callers?: Partial<Record<Caller, number[]>>; rule: string }> = {
-  getUserById: { callers: { outsider: [404] }, rule: 'README Access: a user is shown only to themselves and to users sharing an organization' },
-  getMemberInOrganizationById: { action: 'listMembers', rule: 'README Members: a member may read their own membership without listMembers (the target is another member)' },
-  listSpacesForOrganizationMember: { action: 'listMembers', rule: "README Members: a member may read their own spaces without listMembers (the target is another member)" },
-  listTeamsForOrganizationMember: { action: 'listMembers', rule: "README Members: a member may read their own teams without listMembers (the target is another member)" },
-  removeMemberFromOrganizationById: { action: 'manageMembers', rule: 'README Members: a member may leave; removing another member needs manageMembers' },
+  getUserById: { callers: { outsider: [404] }, rule: 'docs/behaviour/access.md: a user is shown only to themselves and to users sharing an organization' },
+  getMemberInOrganizationById: { action: 'listMembers', rule: 'docs/behaviour/organizations-and-members.md: a member may read their own membership without listMembers (the target is another member)' },
+  listSpacesForOrganizationMember: { action: 'listMembers', rule: "docs/behaviour/organizations-and-members.md: a member may read their own spaces without listMembers (the target is another member)" },
+  listTeamsForOrganizationMember: { action: 'listMembers', rule: "docs/behaviour/organizations-and-members.md: a member may read their own teams without listMembers (the target is another member)" },
+  removeMemberFromOrganizationById: { action: 'manageMembers', rule: 'docs/behaviour/organizations-and-members.md: a member may leave; removing another member needs manageMembers' },
   getTeamInOrganizationById: { action: 'listTeams', rule: "teams/operations.ts: a team's own members may read it; others need listTeams (the target team has no caller)" },
-  updateTeamInOrganizationById: { action: 'manageTeams', rule: 'README Teams: a team owner may rename their team; others need manageTeams (no caller owns the target)' },
-  createCollection: { action: 'createContent', rule: 'README Collections and spaces: creating at the root needs createContent on the organization' },
-  createSpace: { action: 'createContent', rule: 'README Collections and spaces: creating at the root needs createContent on the organization' },
+  updateTeamInOrganizationById: { action: 'manageTeams', rule: 'docs/behaviour/teams.md: a team owner may rename their team; others need manageTeams (no caller owns the target)' },
+  createCollection: { action: 'createContent', rule: 'docs/behaviour/collections-and-spaces.md: creating at the root needs createContent on the organization' },
+  createSpace: { action: 'createContent', rule: 'docs/behaviour/collections-and-spaces.md: creating at the root needs createContent on the organization' },
   publishIntegration: {
     callers: { outsider: [404], ...callersWith([403], 'guest', 'read', 'comment', 'edit', 'review', 'create') },
-    rule: "README Integrations: the body's organization (the caller's, by id or hostname; 404 otherwise) and its admins publish",
+    rule: "docs/behaviour/integrations.md: the body's organization (the caller's, by id or hostname; 404 otherwise) and its admins publish",
   },
   installIntegration: {
     callers: callersWith([404], 'outsider', 'guest', 'read', 'comment', 'edit', 'review', 'create'),
-    rule: 'README Integrations: organization admins install (the body names the sister organization, where only the admin caller is a member)',
+    rule: 'docs/behaviour/integrations.md: organization admins install (the body names the sister organization, where only the admin caller is a member)',
   },
   getIntegrationInstallationById: {
     callers: { outsider: [404], ...callersWith([403], 'guest', 'read', 'comment', 'edit', 'review', 'create') },
-    rule: "README Integrations: an installation is for its organization's admins (listInstallations) and the integration's owner admins",
+    rule: "docs/behaviour/integrations.md: an installation is for its organization's admins (listInstallations) and the integration's owner admins",
   },
   installIntegrationOnSpace: {
     callers: { outsider: [404], guest: [404], ...callersWith([403], 'read', 'comment', 'edit', 'review', 'create') },
-    rule: "README Integrations: the space's admins (installIntegration on the space) enable an installation of its organization",
+    rule: "docs/behaviour/integrations.md: the space's admins (installIntegration on the space) enable an installation of its organization",
   },
   installIntegrationOnSite: {
     callers: { outsider: [404], guest: [404], ...callersWith([403], 'read', 'comment', 'edit', 'review', 'create') },
-    rule: "README Integrations: the organization's admins (installIntegration on the site) enable an installation on a site",
+    rule: "docs/behaviour/integrations.md: the organization's admins (installIntegration on the site) enable an installation on a site",
   },
   ...Object.fromEntries(
     ['deleteCommentInSpace', 'deleteCommentInChangeRequest', 'deleteCommentReplyInSpace', 'deleteCommentReplyInChangeRequest'].map((id) => [
       id,
-      { action: 'moderateComments', rule: 'README Comments: the author or a space admin deletes (the target was posted by the admin caller)' },
+      { action: 'moderateComments', rule: 'docs/behaviour/comments.md: the author or a space admin deletes (the target was posted by the admin caller)' },
     ]),
   ),
 }
