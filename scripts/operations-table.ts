@@ -5,10 +5,12 @@ import { createDocsApi, POLICY, type OperationDef } from '../src/index.js'
 
 /**
  * `npm run docs:operations`: prints the markdown table of implemented operations, generated from
- * the operation table, and rewrites the block between the markers in README.md.
- * `--check` writes nothing and exits 1 when README.md is stale (test/openapi.test.ts checks too).
+ * the operation table, and rewrites the block between the markers in docs/reference/operations.md.
+ * `--check` writes nothing and exits 1 when the file is stale (test/openapi.test.ts checks too).
  */
 
+/** The file holding the generated table, from the project's root. */
+export const TABLE_FILE = 'docs/reference/operations.md'
 export const START = '<!-- operations:start -->'
 export const END = '<!-- operations:end -->'
 
@@ -41,7 +43,7 @@ export function renderOperationsTable(operations: readonly OperationDef[]): stri
 export function replaceOperationsBlock(readme: string, table: string): string {
   const start = readme.indexOf(START)
   const end = readme.indexOf(END)
-  if (start === -1 || end === -1 || end < start) throw new Error(`README.md needs the markers ${START} and ${END}`)
+  if (start === -1 || end === -1 || end < start) throw new Error(`${TABLE_FILE} needs the markers ${START} and ${END}`)
   return `${readme.slice(0, start + START.length)}\n${table}\n${readme.slice(end)}`
 }
 
@@ -52,19 +54,19 @@ export function currentOperations(): readonly OperationDef[] {
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href
 if (isMain) {
-  const file = resolve(process.cwd(), 'README.md')
+  const file = resolve(process.cwd(), TABLE_FILE)
   const table = renderOperationsTable(currentOperations())
   const before = readFileSync(file, 'utf8')
   const after = replaceOperationsBlock(before, table)
   if (process.argv.includes('--check')) {
     if (before !== after) {
-      console.error('README.md operations table is stale: run `npm run docs:operations`')
+      console.error(`${TABLE_FILE} is stale: run \`npm run docs:operations\``)
       process.exit(1)
     }
-    console.log('README.md operations table is up to date')
+    console.log(`${TABLE_FILE} is up to date`)
   } else {
     console.log(table)
     if (before !== after) writeFileSync(file, after)
-    console.error(before !== after ? '\nREADME.md updated' : '\nREADME.md already up to date')
+    console.error(before !== after ? `\n${TABLE_FILE} updated` : `\n${TABLE_FILE} already up to date`)
   }
 }

@@ -3,7 +3,7 @@ import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
 import { createOpenApiDocument } from '../src/index.js'
-import { END, renderOperationsTable, replaceOperationsBlock, START } from '../scripts/operations-table.js'
+import { END, renderOperationsTable, replaceOperationsBlock, START, TABLE_FILE } from '../scripts/operations-table.js'
 import { BASE, call, createWorld } from './helpers.js'
 
 type Json = Record<string, any>
@@ -123,14 +123,14 @@ describe('createOpenApiDocument', () => {
   })
 })
 
-describe('README operations table', () => {
+describe('the operations table (docs/reference/operations.md)', () => {
   it('is up to date with the operation table (run `npm run docs:operations` when this fails)', async () => {
     const { w } = await setup()
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+    const readme = readFileSync(new URL(`../${TABLE_FILE}`, import.meta.url), 'utf8')
     expect(readme).toContain(START)
     expect(readme).toContain(END)
     const block = readme.slice(readme.indexOf(START) + START.length, readme.indexOf(END)).trim()
-    expect(block, 'README.md operations table is stale: run `npm run docs:operations`').toBe(renderOperationsTable(w.api.operations))
+    expect(block, `${TABLE_FILE} is stale: run \`npm run docs:operations\``).toBe(renderOperationsTable(w.api.operations))
     expect(replaceOperationsBlock(readme, block)).toBe(readme)
     for (const op of w.api.operations) expect(readme).toContain(`\`${op.id}\``)
   })
