@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
@@ -194,6 +195,8 @@ function policyText(): string {
 
 describe('policy: the reviewed table', () => {
   it('matches test/core/policy.snapshot.txt (after a reviewed change: run this file with -u and commit it)', async () => {
+    // The file must exist: a missing snapshot would be written by this run and pass, reviewing nothing.
+    expect(existsSync(new URL('./policy.snapshot.txt', import.meta.url)), 'test/core/policy.snapshot.txt is missing').toBe(true)
     await expect(policyText()).toMatchFileSnapshot('./policy.snapshot.txt')
   })
 })
