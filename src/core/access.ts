@@ -2,7 +2,8 @@ import { ApiError } from './errors.js'
 import { atLeast, type Level } from './roles.js'
 import type { AccessChecker, Context } from './context.js'
 import type { Entry, IndexOf, RowOf, ScanOptions } from '../storage/port.js'
-import type { AppSchema, WriteTx } from '../storage/schema.js'
+import type { AppSchema } from '../domains/schema.js'
+import type { WriteTx } from '../storage/port.js'
 
 /**
  * The one policy table: for each resource, the minimum level each action needs.

@@ -1,4 +1,5 @@
-import type { AppSchema, WriteTx } from '../storage/schema.js'
+import type { AppSchema } from '../domains/schema.js'
+import type { WriteTx } from '../storage/port.js'
 import type { Level } from './roles.js'
 import type { Action, Resource } from './access.js'
 import type { Tickets } from './tickets.js'

@@ -1,4 +1,5 @@
-import type { AppSchema, StoragePort, WriteTx } from '../storage/schema.js'
+import type { AppSchema } from '../domains/schema.js'
+import type { StoragePort, WriteTx } from '../storage/port.js'
 import { allows, createAccessChecker, type Action, type CallerAccess, type LevelResolvers } from './access.js'
 import { nowIso, type Context, type Urls } from './context.js'
 import { ApiError } from './errors.js'

@@ -1,6 +1,6 @@
 import type { Context } from './context.js'
 import type { RowOf } from '../storage/port.js'
-import type { AppSchema } from '../storage/schema.js'
+import type { AppSchema } from '../domains/schema.js'
 
 /**
  * Background work belongs to the job runner of one API, but the rows that show it travel: a fork

@@ -1,4 +1,5 @@
-import type { AppSchema, ReadTx } from '../storage/schema.js'
+import type { AppSchema } from '../domains/schema.js'
+import type { ReadTx } from '../storage/port.js'
 import type { Slicer } from './slices.js'
 
 /**

@@ -1,7 +1,7 @@
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import type { JsonDocument } from '../content/document.js'
-import type { OrganizationRow } from '../../storage/schema.js'
+import type { OrganizationRow } from '../organizations/rows.js'
 import { getOrganization } from '../organizations/model.js'
 
 /** What an organization keeps of its agent instructions (on its row: there is one set per organization). */

@@ -1,5 +1,6 @@
 import type { Context } from '../../core/context.js'
-import type { ChangeRequestRow, RequestedReviewerRow, ReviewRow, SpaceRow } from '../../storage/schema.js'
+import type { ChangeRequestRow, RequestedReviewerRow, ReviewRow } from './rows.js'
+import type { SpaceRow } from '../spaces/rows.js'
 import { encodeUser } from '../users/encode.js'
 
 /** A user by id as the API shows one (a user since removed shows as "Unknown user"). */

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Context } from '../../core/context.js'
 import { compareKeys, paginate, type SortKey } from '../../core/paging.js'
-import type { ChangeRequestRow } from '../../storage/schema.js'
+import type { ChangeRequestRow } from './rows.js'
 import type { ListChangeRequestsQuerySchema, ListOrganizationChangeRequestsQuerySchema } from './schemas.js'
 
 type Query = z.output<typeof ListChangeRequestsQuerySchema>

@@ -1,7 +1,8 @@
 import type { z } from 'zod'
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
-import type { ChangeRequestRow, ChangeRequestStatus, SpaceRow } from '../../storage/schema.js'
+import type { ChangeRequestRow, ChangeRequestStatus } from './rows.js'
+import type { SpaceRow } from '../spaces/rows.js'
 import { getSpace } from '../spaces/model.js'
 import type { CreateChangeRequestSchema, UpdateChangeRequestSchema } from './schemas.js'
 

@@ -1,7 +1,7 @@
 import type { Context } from '../../core/context.js'
 import type { Runtime } from '../../core/execute.js'
 import type { ReadTx } from '../../storage/port.js'
-import type { AppSchema } from '../../storage/schema.js'
+import type { AppSchema } from '../schema.js'
 import { renderPdf, type PdfPage } from '../content/pdf.js'
 import { childrenOf, findRevision, pageIn, pagePath, walkPages } from '../content/revision.js'
 import type { PdfCache } from './pdf-cache.js'

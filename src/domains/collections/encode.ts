@@ -1,7 +1,7 @@
 import { permissionsFor } from '../../core/access.js'
 import type { Context } from '../../core/context.js'
 import type { Level } from '../../core/roles.js'
-import type { CollectionRow } from '../../storage/schema.js'
+import type { CollectionRow } from './rows.js'
 import { COLLECTION_PERMISSION_KEYS } from './schemas.js'
 
 /** The API resource of a collection, with `permissions` for the caller (or for `level` when given). */

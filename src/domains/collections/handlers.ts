@@ -1,6 +1,7 @@
 import { implement } from '../../core/operation.js'
 import { indexSource, mapPage, paginateScan } from '../../core/paging.js'
-import { rootKey, type CollectionRow } from '../../storage/schema.js'
+import { rootKey } from '../common/rows.js'
+import type { CollectionRow } from './rows.js'
 import { memberRole } from '../access/levels.js'
 import { encodeSpaceJson } from '../spaces/encode.js'
 import { encodeCollection } from './encode.js'

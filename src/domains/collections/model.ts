@@ -2,7 +2,7 @@ import { produce } from '../common/produce.js'
 import type { z } from 'zod'
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
-import type { CollectionRow } from '../../storage/schema.js'
+import type { CollectionRow } from './rows.js'
 import { appendPosition } from '../common/sequence.js'
 import type { CreateCollectionSchema, UpdateCollectionSchema } from './schemas.js'
 

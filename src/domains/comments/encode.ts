@@ -1,5 +1,5 @@
 import type { Context } from '../../core/context.js'
-import type { CommentReaction, CommentReplyRow, CommentRow } from '../../storage/schema.js'
+import type { CommentReaction, CommentReplyRow, CommentRow } from './rows.js'
 import type { DocumentFormat } from '../content/encode.js'
 import { encodeUser } from '../users/encode.js'
 import { encodeBody } from './body.js'

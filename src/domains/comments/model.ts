@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
-import { commentThread, type CommentReplyRow, type CommentRow } from '../../storage/schema.js'
+import { commentThread, type CommentReplyRow, type CommentRow } from './rows.js'
 import { bodyOf } from './body.js'
 import { mayDelete, mayResolve } from './permissions.js'
 import { applyReactions, sameReactions } from './reactions.js'

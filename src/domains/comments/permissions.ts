@@ -1,5 +1,5 @@
 import type { Context } from '../../core/context.js'
-import type { CommentReplyRow, CommentRow } from '../../storage/schema.js'
+import type { CommentReplyRow, CommentRow } from './rows.js'
 import type { COMMENT_PERMISSION_KEYS } from './schemas.js'
 
 /**

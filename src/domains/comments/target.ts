@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
-import type { CommentRow } from '../../storage/schema.js'
+import type { CommentRow } from './rows.js'
 import type { DocBlock, DocNode } from '../content/document.js'
 import { findRevision, pageIn } from '../content/revision.js'
 import type { PostCommentSchema } from './schemas.js'

@@ -1,6 +1,8 @@
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
-import { commentThread, type ChangeRequestRow, type CommentReplyRow, type CommentRow, type SpaceRow } from '../../storage/schema.js'
+import { commentThread, type CommentReplyRow, type CommentRow } from './rows.js'
+import type { ChangeRequestRow } from '../change-requests/rows.js'
+import type { SpaceRow } from '../spaces/rows.js'
 import { getChangeRequest } from '../change-requests/model.js'
 import { getSpace } from '../spaces/model.js'
 

@@ -1,6 +1,7 @@
 import type { Context } from '../../core/context.js'
 import type { JsonDocument } from './document.js'
-import type { RevisionRow, SpaceRow } from '../../storage/schema.js'
+import type { RevisionRow } from './rows.js'
+import type { SpaceRow } from '../spaces/rows.js'
 import { mainRevision, walkPages } from './revision.js'
 import { indexSet } from './tree-index.js'
 import { mapObjects } from './map-json.js'

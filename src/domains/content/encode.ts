@@ -1,5 +1,5 @@
 import type { Context } from '../../core/context.js'
-import type { FileRow, PageVersionRow, RevisionRow } from '../../storage/schema.js'
+import type { FileRow, PageVersionRow, RevisionRow } from './rows.js'
 import { documentRefs } from './markdown.js'
 import { childrenOf, pagePath } from './revision.js'
 import { withRelativePageLinks } from './relative-links.js'

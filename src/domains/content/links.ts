@@ -1,7 +1,8 @@
 import type { Context } from '../../core/context.js'
 import { paginateList } from '../../core/paging.js'
 import type { ReadTx } from '../../storage/port.js'
-import type { AppSchema, PageVersionRow, RevisionRow } from '../../storage/schema.js'
+import type { AppSchema } from '../schema.js'
+import type { PageVersionRow, RevisionRow } from './rows.js'
 import { documentRefs, type ContentRef } from './markdown.js'
 import { pageIn, walkPages } from './revision.js'
 

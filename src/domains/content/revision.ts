@@ -1,7 +1,9 @@
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import type { ReadTx } from '../../storage/port.js'
-import type { AppSchema, PageVersionRow, RevisionRow, SpaceRow } from '../../storage/schema.js'
+import type { AppSchema } from '../schema.js'
+import type { PageVersionRow, RevisionRow } from './rows.js'
+import type { SpaceRow } from '../spaces/rows.js'
 import { indexGet } from './tree-index.js'
 
 /**

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { Context } from '../../core/context.js'
-import type { ConversationIssueRow, ConversationRow, Impact, IssueClusterRow } from '../../storage/schema.js'
+import type { ConversationIssueRow, ConversationRow, Impact, IssueClusterRow } from './rows.js'
 import { strongest } from './extract.js'
 import type { ConversationSchema, IssuesClusterSchema } from './schemas.js'
 

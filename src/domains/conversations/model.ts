@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
-import type { ConversationIssueRow, ConversationRow, IssueClusterRow } from '../../storage/schema.js'
+import type { ConversationIssueRow, ConversationRow, IssueClusterRow } from './rows.js'
 import { refreshCluster } from './clusters.js'
 import { processJob } from './process.js'
 import type { IngestConversationSchema } from './schemas.js'

@@ -1,6 +1,6 @@
 import type { Context } from '../../core/context.js'
 import type { Job } from '../../core/jobs.js'
-import type { ConversationRow } from '../../storage/schema.js'
+import type { ConversationRow } from './rows.js'
 import type { DocBlock, JsonDocument } from '../content/document.js'
 import { assignClusters, newCluster, refreshCluster } from './clusters.js'
 import { extractIssues, strongest, type ExtractedIssue } from './extract.js'

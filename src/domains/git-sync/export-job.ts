@@ -1,6 +1,6 @@
 import type { Context } from '../../core/context.js'
 import type { Job } from '../../core/jobs.js'
-import type { GitSyncTree } from '../../storage/schema.js'
+import type { GitSyncTree } from './rows.js'
 import { findRevision } from '../content/revision.js'
 import { GitSyncError } from './errors.js'
 import type { Signature, TreeFile } from './git-repo.js'

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
-import type { OrganizationRow } from '../../storage/schema.js'
+import type { OrganizationRow } from '../organizations/rows.js'
 import type { IntegrationRow } from './rows.js'
 import { IntegrationNameSchema, type PublishIntegrationSchema } from './schemas.js'
 

@@ -1,6 +1,6 @@
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
-import type { MemberRow } from '../../storage/schema.js'
+import type { MemberRow } from './rows.js'
 import { encodeUser } from '../users/encode.js'
 
 /** Live spaces of `organization` on which the user holds a direct grant. */

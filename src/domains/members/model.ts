@@ -2,7 +2,7 @@ import { produce } from '../common/produce.js'
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import type { Role } from '../../core/roles.js'
-import type { MemberRow } from '../../storage/schema.js'
+import type { MemberRow } from './rows.js'
 
 /** Id of a membership row. */
 export const memberId = (organization: string, user: string): string => `${organization}/${user}`

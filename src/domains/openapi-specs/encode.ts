@@ -1,5 +1,5 @@
 import type { Context } from '../../core/context.js'
-import type { OpenAPISpecRow, OpenAPISpecVersionRow } from '../../storage/schema.js'
+import type { OpenAPISpecRow, OpenAPISpecVersionRow } from './rows.js'
 import { readSpecText } from './read.js'
 
 const specPath = (row: { organization: string; slug: string }) => `/orgs/${row.organization}/openapi/${row.slug}`

@@ -4,7 +4,7 @@ import { checkOutgoingUrl } from '../../core/outgoing.js'
 import type { Prepare } from '../../core/operation.js'
 import { indexSource, paginateScan, type Page, type PageQuery } from '../../core/paging.js'
 import type { Entry } from '../../storage/port.js'
-import type { OpenAPISpecRow, OpenAPISpecSource, OpenAPISpecVersionRow } from '../../storage/schema.js'
+import type { OpenAPISpecRow, OpenAPISpecSource, OpenAPISpecVersionRow } from './rows.js'
 import { deferProcessing } from './processing.js'
 
 /** The spec of the organization with this slug, or undefined. */

@@ -1,7 +1,7 @@
 import { permissionsFor } from '../../core/access.js'
 import type { Context } from '../../core/context.js'
 import type { Level } from '../../core/roles.js'
-import type { OrganizationRow } from '../../storage/schema.js'
+import type { OrganizationRow } from './rows.js'
 import { ORGANIZATION_PERMISSION_KEYS } from './schemas.js'
 
 function ownsTeam(ctx: Context, organization: string): boolean {

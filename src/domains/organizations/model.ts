@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import type { Role } from '../../core/roles.js'
-import type { OrganizationRow } from '../../storage/schema.js'
+import type { OrganizationRow } from './rows.js'
 import { addMember } from '../members/model.js'
 import type { CreateOrganizationSchema, UpdateOrganizationSchema } from './schemas.js'
 

@@ -1,5 +1,6 @@
 import type { Context } from '../../core/context.js'
-import type { PageVersionRow, RevisionRow, SpaceRow } from '../../storage/schema.js'
+import type { PageVersionRow, RevisionRow } from '../content/rows.js'
+import type { SpaceRow } from '../spaces/rows.js'
 import { findRevision, pageIn } from '../content/revision.js'
 import { excerpt } from './excerpt.js'
 import { matchedTerms, type PageHit } from './ranking.js'

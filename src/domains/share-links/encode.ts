@@ -1,5 +1,6 @@
 import type { Context } from '../../core/context.js'
-import type { ShareLinkRow, SiteRow } from '../../storage/schema.js'
+import type { ShareLinkRow } from './rows.js'
+import type { SiteRow } from '../sites/rows.js'
 import { publishedUrl } from '../sites/urls.js'
 
 /**

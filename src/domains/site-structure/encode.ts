@@ -1,5 +1,6 @@
 import type { Context } from '../../core/context.js'
-import type { SiteRow, SiteSectionGroupRow, SiteSectionRow, SiteSpaceRow } from '../../storage/schema.js'
+import type { SiteRow } from '../sites/rows.js'
+import type { SiteSectionGroupRow, SiteSectionRow, SiteSpaceRow } from './rows.js'
 import { encodeSpace } from '../spaces/encode.js'
 import { publishedUrl, requestShareKey } from '../sites/urls.js'
 import type { SiteSectionGroupOut } from './schemas.js'

@@ -1,6 +1,6 @@
 import type { Context } from '../../core/context.js'
 import { paginate, type Page, type PageQuery, type SortKey } from '../../core/paging.js'
-import type { SiteSectionGroupRow, SiteSectionRow, SiteSpaceRow } from '../../storage/schema.js'
+import type { SiteSectionGroupRow, SiteSectionRow, SiteSpaceRow } from './rows.js'
 import { siteSpacesInOrder, walk } from './tree.js'
 
 /**

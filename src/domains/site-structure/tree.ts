@@ -1,12 +1,6 @@
 import type { Context } from '../../core/context.js'
 import type { SortKey } from '../../core/paging.js'
-import {
-  siteSpaceContainer,
-  structureKey,
-  type SiteSectionGroupRow,
-  type SiteSectionRow,
-  type SiteSpaceRow,
-} from '../../storage/schema.js'
+import { siteSpaceContainer, structureKey, type SiteSectionGroupRow, type SiteSectionRow, type SiteSpaceRow } from './rows.js'
 
 /**
  * Reading a site's structure. Sections and groups of one container (the site's root or a group)

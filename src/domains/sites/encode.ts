@@ -1,7 +1,7 @@
 import { permissionsFor } from '../../core/access.js'
 import type { Context } from '../../core/context.js'
 import type { Level } from '../../core/roles.js'
-import type { SiteRow } from '../../storage/schema.js'
+import type { SiteRow } from './rows.js'
 import { SITE_PERMISSION_KEYS } from './schemas.js'
 import { publishedUrl, requestShareKey, siteTargetUrl } from './urls.js'
 

@@ -1,8 +1,8 @@
 import type { Context } from '../../core/context.js'
 import { indexSource, paginateScan, type Page, type PageQuery } from '../../core/paging.js'
 import type { Entry } from '../../storage/port.js'
-import type { SiteRow } from '../../storage/schema.js'
-import type { SiteType } from '../../storage/schema.js'
+import type { SiteRow } from './rows.js'
+import type { SiteType } from './rows.js'
 
 export interface SiteFilters {
   /** Only sites publishing this space. */

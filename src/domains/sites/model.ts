@@ -1,6 +1,6 @@
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
-import type { SiteRow } from '../../storage/schema.js'
+import type { SiteRow } from './rows.js'
 
 /** A site of the organization named in the path, or a 404 (a site of another organization is not found). */
 export function getSite(ctx: Context, organization: string, id: string): SiteRow {

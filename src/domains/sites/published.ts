@@ -1,6 +1,6 @@
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
-import type { SiteRow } from '../../storage/schema.js'
+import type { SiteRow } from './rows.js'
 import { encodeStructure, scopeOf } from '../site-structure/encode.js'
 import { DEFAULT_CUSTOMIZATION } from './customization.js'
 import { encodeSite } from './encode.js'

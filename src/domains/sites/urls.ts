@@ -1,5 +1,5 @@
 import type { Context } from '../../core/context.js'
-import type { SiteRow } from '../../storage/schema.js'
+import type { SiteRow } from './rows.js'
 import { siteOpenedByKey } from '../share-links/keys.js'
 
 /**

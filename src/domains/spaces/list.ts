@@ -2,7 +2,7 @@ import type { Context } from '../../core/context.js'
 import type { Level } from '../../core/roles.js'
 import { indexSource, paginateScan, type Page } from '../../core/paging.js'
 import type { Entry } from '../../storage/port.js'
-import type { SpaceRow } from '../../storage/schema.js'
+import type { SpaceRow } from './rows.js'
 import { memberRole } from '../access/levels.js'
 
 /**

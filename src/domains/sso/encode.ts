@@ -1,5 +1,5 @@
 import type { Context } from '../../core/context.js'
-import type { SamlProviderRow } from '../../storage/schema.js'
+import type { SamlProviderRow } from './rows.js'
 import { encodeTeam } from '../teams/encode.js'
 import { isComplete } from './model.js'
 

@@ -3,7 +3,7 @@ import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
 import { indexSource, paginateScan, type Page, type PageQuery } from '../../core/paging.js'
 import type { Entry } from '../../storage/port.js'
-import type { SamlProviderRow } from '../../storage/schema.js'
+import type { SamlProviderRow } from './rows.js'
 import { produce } from '../common/produce.js'
 import type { CreateSamlProviderSchema, UpdateSamlProviderSchema } from './schemas.js'
 

@@ -1,7 +1,7 @@
 import { permissionsFor } from '../../core/access.js'
 import type { Context } from '../../core/context.js'
 import type { Level } from '../../core/roles.js'
-import type { TeamRow } from '../../storage/schema.js'
+import type { TeamRow } from './rows.js'
 import { ownsTeam } from './model.js'
 import { TEAM_PERMISSION_KEYS } from './schemas.js'
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Context } from '../../core/context.js'
 import { compareKeys, paginate, type Page, type SortKey } from '../../core/paging.js'
-import type { TeamRow } from '../../storage/schema.js'
+import type { TeamRow } from './rows.js'
 import { memberRole } from '../access/levels.js'
 import type { ListTeamsQuerySchema } from './schemas.js'
 

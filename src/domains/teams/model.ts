@@ -1,7 +1,7 @@
 import { produce } from '../common/produce.js'
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
-import type { TeamMemberRow, TeamRow } from '../../storage/schema.js'
+import type { TeamMemberRow, TeamRow } from './rows.js'
 import { memberId } from '../members/model.js'
 
 /** Id of a team membership row. */

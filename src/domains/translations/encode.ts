@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { Context } from '../../core/context.js'
-import type { TranslationRow } from '../../storage/schema.js'
+import type { TranslationRow } from './rows.js'
 import type { TranslationSchema } from './schemas.js'
 
 /** A translation as answered: `permissions` from POLICY.organization (viewTranslations, manageTranslations). */

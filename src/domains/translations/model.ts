@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Context } from '../../core/context.js'
 import { ApiError } from '../../core/errors.js'
-import type { TranslationRow } from '../../storage/schema.js'
+import type { TranslationRow } from './rows.js'
 import { emptyDocument, type JsonDocument } from '../content/document.js'
 import { requestRun } from './run.js'
 import type { CreateTranslationSchema } from './schemas.js'

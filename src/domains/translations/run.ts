@@ -1,6 +1,7 @@
 import type { Context } from '../../core/context.js'
 import type { Job, JobEnv } from '../../core/jobs.js'
-import type { PageVersionRow, TranslationRow } from '../../storage/schema.js'
+import type { PageVersionRow } from '../content/rows.js'
+import type { TranslationRow } from './rows.js'
 import { documentToMarkdown } from '../content/markdown.js'
 import { mainRevision, walkPages } from '../content/revision.js'
 import { keepPage, translatePage } from './translate-document.js'

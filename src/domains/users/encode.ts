@@ -1,5 +1,5 @@
 import type { Context } from '../../core/context.js'
-import type { UserRow } from '../../storage/schema.js'
+import type { UserRow } from './rows.js'
 
 export function encodeUser(ctx: Context, row: UserRow) {
   return {

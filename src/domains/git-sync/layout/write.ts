@@ -1,6 +1,7 @@
 import YAML from 'yaml'
 import type { Context } from '../../../core/context.js'
-import type { FileRow, GitSyncFrontmatter, GitSyncTree, PageVersionRow, RevisionRow } from '../../../storage/schema.js'
+import type { FileRow, PageVersionRow, RevisionRow } from '../../content/rows.js'
+import type { GitSyncFrontmatter, GitSyncTree } from '../rows.js'
 import type { JsonDocument } from '../../content/document.js'
 import { documentToMarkdown, markdownToDocument } from '../../content/markdown.js'
 import { childrenOf, walkPages } from '../../content/revision.js'
