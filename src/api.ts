@@ -1,4 +1,4 @@
-import type { Context } from './core/context.js'
+import type { Context } from './domains/context.js'
 import type { Translator } from './domains/translations/translator.js'
 import { createUrls } from './core/context.js'
 import { logUnexpected } from './core/errors.js'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Context } from '../core/context.js'
+import type { Context } from '../domains/context.js'
 import { ApiError } from '../core/errors.js'
 import type { ReadTx, RowOf } from '../storage/port.js'
 import type { AppSchema } from '../domains/schema.js'

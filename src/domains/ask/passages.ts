@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import type { SiteSpaceRow } from '../site-structure/rows.js'
 import { findRevision, pageIn, pagePath } from '../content/revision.js'
 import { excerpt } from '../search/excerpt.js'

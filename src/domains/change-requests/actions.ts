@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { ChangeRequestRow } from './rows.js'
 import type { RevisionRow } from '../content/rows.js'

@@ -1,4 +1,4 @@
-import { implement } from '../../core/operation.js'
+import { implement } from '../context.js'
 import { indexSource, mapPage, paginateScan } from '../../core/paging.js'
 import { rootKey } from '../common/rows.js'
 import type { CollectionRow } from './rows.js'

@@ -1,5 +1,5 @@
 import { produce } from '../common/produce.js'
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import { rootKey } from '../common/rows.js'
 import type { CollectionRow } from './rows.js'

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { CommentRow } from './rows.js'
 import type { DocBlock, DocNode } from '../content/document.js'

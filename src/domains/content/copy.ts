@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import type { JsonDocument } from './document.js'
 import type { RevisionRow } from './rows.js'
 import type { SpaceRow } from '../spaces/rows.js'

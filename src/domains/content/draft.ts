@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import type { PageVersionRow, RevisionRow } from './rows.js'
 import { pageIn } from './revision.js'
 import { indexSet } from './tree-index.js'

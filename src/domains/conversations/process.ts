@@ -1,5 +1,5 @@
-import type { Context } from '../../core/context.js'
-import type { Job } from '../../core/jobs.js'
+import type { Context } from '../context.js'
+import type { Job } from '../context.js'
 import type { ConversationRow } from './rows.js'
 import type { DocBlock, JsonDocument } from '../content/document.js'
 import { assignClusters, newCluster, refreshCluster } from './clusters.js'

@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import type { FileRow, PageVersionRow, RevisionRow } from '../content/rows.js'
 import type { GitSyncRow, GitSyncTree } from './rows.js'
 import type { SpaceRow } from '../spaces/rows.js'

@@ -1,5 +1,5 @@
-import type { Context } from '../../core/context.js'
-import type { Job } from '../../core/jobs.js'
+import type { Context } from '../context.js'
+import type { Job } from '../context.js'
 import type { GitSyncTree } from './rows.js'
 import { findRevision } from '../content/revision.js'
 import { GitSyncError } from './errors.js'

@@ -1,4 +1,4 @@
-import type { Job } from '../../core/jobs.js'
+import type { Job } from '../context.js'
 import type { FileRow } from '../content/rows.js'
 import { inspectFile } from '../content/file-info.js'
 import { findRevision } from '../content/revision.js'

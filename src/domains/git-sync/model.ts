@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import type { GitSyncDirection, GitSyncRow, GitSyncTree } from './rows.js'
 import type { ExportToGitRepository, ImportGitRepository } from './schemas.js'
 import { withoutCredentials, type Remote } from './remote.js'

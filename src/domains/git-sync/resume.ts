@@ -1,4 +1,4 @@
-import { resumer } from '../../core/resume.js'
+import { resumer } from '../context.js'
 import { UNFINISHED } from '../common/rows.js'
 
 /**

@@ -1,5 +1,5 @@
-import type { Context } from '../../core/context.js'
-import type { Job, JobEnv } from '../../core/jobs.js'
+import type { Context } from '../context.js'
+import type { Job, JobEnv } from '../context.js'
 import { fetchOutgoing, isFetchTimeout } from '../../core/outgoing.js'
 import { ApiError } from '../../core/errors.js'
 import type { OpenAPIProcessErrorCode, OpenAPISpecRow, OpenAPISpecSource } from './rows.js'

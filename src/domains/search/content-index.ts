@@ -1,5 +1,5 @@
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch'
-import type { WarmEnv } from '../../core/warmup.js'
+import type { WarmEnv } from '../context.js'
 import type { AppSchema } from '../schema.js'
 import type { PageVersionRow } from '../content/rows.js'
 import type { ReadTx } from '../../storage/port.js'

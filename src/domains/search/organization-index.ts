@@ -1,5 +1,5 @@
 import type { SearchOptions, SearchResult } from 'minisearch'
-import type { Warm } from '../../core/warmup.js'
+import type { Warm } from '../context.js'
 import type { AppSchema } from '../schema.js'
 import type { ReadTx } from '../../storage/port.js'
 import type { SpaceRow } from '../spaces/rows.js'

@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import type { SiteSectionRow, SiteSpaceRow } from './rows.js'
 import { siteSpacesOf, walk } from './tree.js'
 

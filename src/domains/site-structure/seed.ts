@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import { SeedIdSchema, SeedTimestampSchema, seedRule, type SeedDefaults } from '../../state/seed.js'
 import { siteSpaceContainer } from './rows.js'
 import type { SiteRow } from '../sites/rows.js'

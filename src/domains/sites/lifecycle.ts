@@ -1,6 +1,6 @@
 import { produce } from '../common/produce.js'
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { SiteRow } from './rows.js'
 import { setDefaultSection, setDefaultSiteSpace } from '../site-structure/defaults.js'

@@ -1,5 +1,5 @@
 import { produce } from '../common/produce.js'
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { Role } from '../../core/roles.js'
 import type { SpaceGrantRow } from './rows.js'

@@ -1,6 +1,6 @@
 import { addDays } from 'date-fns/addDays'
 import { produce } from '../common/produce.js'
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { SpaceRow } from './rows.js'
 import { appendPosition } from '../common/sequence.js'

@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import type { SpaceRow } from '../spaces/rows.js'
 import type { TranslationRow } from './rows.js'
 import { withFileIds } from '../content/copy.js'

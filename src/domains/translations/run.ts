@@ -1,5 +1,5 @@
-import type { Context } from '../../core/context.js'
-import type { Job, JobEnv } from '../../core/jobs.js'
+import type { Context } from '../context.js'
+import type { Job, JobEnv } from '../context.js'
 import type { PageVersionRow } from '../content/rows.js'
 import type { TranslationRow } from './rows.js'
 import { documentToMarkdown } from '../content/markdown.js'

@@ -1,5 +1,5 @@
 import YAML from 'yaml'
-import type { Context } from '../../../core/context.js'
+import type { Context } from '../../context.js'
 import type { FileRow, PageVersionRow, RevisionRow } from '../../content/rows.js'
 import type { GitSyncFrontmatter, GitSyncTree } from '../rows.js'
 import type { JsonDocument } from '../../content/document.js'
