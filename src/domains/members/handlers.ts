@@ -1,4 +1,4 @@
-import type { Action } from '../../core/access.js'
+import type { Action } from '../../core/policy.js'
 import type { Context } from '../../core/context.js'
 import { implement } from '../../core/operation.js'
 import { mapPage } from '../../core/paging.js'
