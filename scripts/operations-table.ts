@@ -31,7 +31,7 @@ export function renderOperationsTable(operations: readonly OperationDef[]): stri
   )
   return [
     `${operations.length} operations: ${operations.length - beyond} from the official document, ${beyond} beyond it.`,
-    `Permission is \`resource.action (minimum level)\` from the policy table (\`POLICY\` in src/core/access.ts).`,
+    `Permission is \`resource.action (minimum level)\` from the policy table (\`POLICY\` in src/core/policy.ts).`,
     '',
     '| Method | Path | operationId | Official | Permission |',
     '|---|---|---|---|---|',

@@ -44,7 +44,7 @@ export { TASKS } from './domains/tasks.js'
 export type { ErrorCode } from './core/errors.js'
 export { ROLES } from './core/roles.js'
 export type { Role, Level } from './core/roles.js'
-export { POLICY } from './core/access.js'
+export { POLICY } from './core/policy.js'
 export { createOpenApiDocument, type OpenApiDocument, type OpenApiOptions } from './openapi.js'
 
 // --- HTTP

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { POLICY } from './core/access.js'
+import { POLICY } from './core/policy.js'
 import { ERRORS, type ErrorCode } from './core/errors.js'
 import type { OperationDef } from './core/operation.js'
 

@@ -1,6 +1,6 @@
 import type { ReadTx, Schema, WriteTx } from '../storage/port.js'
 import type { Level } from './roles.js'
-import type { Action, Resource } from './access.js'
+import type { Action, Resource } from './policy.js'
 import type { Tickets } from './tickets.js'
 import type { Job } from './jobs.js'
 import type { Services } from './services.js'

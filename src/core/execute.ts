@@ -1,5 +1,6 @@
 import type { Schema, StoragePort, WriteTx } from '../storage/port.js'
-import { allows, createAccessChecker, type Action, type CallerAccess, type LevelResolvers } from './access.js'
+import { allows, type Action } from './policy.js'
+import { createAccessChecker, type CallerAccess, type LevelResolvers } from './access.js'
 import { nowIso, type Context, type Urls } from './context.js'
 import { ApiError } from './errors.js'
 import { startJob, type Deferred, type Job, type JobEnv, type JobRunner } from './jobs.js'

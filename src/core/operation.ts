@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { parentResources, type PathResource, type Permission } from './access.js'
+import { parentResources, type PathResource, type Permission } from './policy.js'
 import type { Context, ReadContext } from './context.js'
 import type { ErrorCode } from './errors.js'
 import type { Encoded } from './json.js'

@@ -1,6 +1,6 @@
 import { POLICY, type OperationDef } from '../../src/index.js'
 import { atLeast, strongest, type Level } from '../../src/core/roles.js'
-import type { Resource } from '../../src/core/access.js'
+import type { Resource } from '../../src/core/policy.js'
 import { ROLE_OF, type Caller } from './callers.js'
 
 /**

@@ -1,4 +1,4 @@
-import { permissionsFor } from '../../core/access.js'
+import { permissionsFor } from '../../core/policy.js'
 import type { ReadContext } from '../context.js'
 import { encodeOrganization } from '../organizations/encode.js'
 import { encodeSite } from '../sites/encode.js'

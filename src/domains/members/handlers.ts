@@ -1,4 +1,4 @@
-import type { Action } from '../../core/access.js'
+import type { Action } from '../../core/policy.js'
 import type { ReadContext } from '../context.js'
 import { implement } from '../context.js'
 import { mapPage } from '../../core/paging.js'

@@ -1,4 +1,4 @@
-import { permissionsFor } from '../../core/access.js'
+import { permissionsFor } from '../../core/policy.js'
 import type { ReadContext } from '../context.js'
 import type { Level } from '../../core/roles.js'
 import type { OrganizationRow } from './rows.js'

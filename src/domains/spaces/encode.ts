@@ -1,4 +1,4 @@
-import { permissionsFor, permissionsJsonFor } from '../../core/access.js'
+import { permissionsFor, permissionsJsonFor } from '../../core/policy.js'
 import type { ReadContext } from '../context.js'
 import type { Urls } from '../../core/context.js'
 import { createJsonCache, type JsonCache } from '../../core/json-cache.js'
