@@ -3,7 +3,21 @@ import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
 import { createOpenApiDocument } from '../src/index.js'
-import { END, renderOperationsTable, replaceOperationsBlock, START, TABLE_FILE } from '../scripts/operations-table.js'
+import {
+  COVERAGE_END,
+  COVERAGE_FILE,
+  COVERAGE_START,
+  END,
+  officialAreas,
+  officialDocument,
+  renderCoverageTable,
+  renderOperationsTable,
+  replaceCoverageBlock,
+  replaceOperationsBlock,
+  START,
+  TABLE_FILE,
+} from '../scripts/operations-table.js'
+import { OFFICIAL_ROUTES } from '../src/http/official-routes.js'
 import { BASE, call, createWorld } from './helpers.js'
 
 type Json = Record<string, any>
@@ -133,5 +147,37 @@ describe('the operations table (docs/reference/operations.md)', () => {
     expect(block, `${TABLE_FILE} is stale: run \`npm run docs:operations\``).toBe(renderOperationsTable(w.api.operations))
     expect(replaceOperationsBlock(readme, block)).toBe(readme)
     for (const op of w.api.operations) expect(readme).toContain(`\`${op.id}\``)
+  })
+})
+
+describe('the coverage table (README.md)', () => {
+  it('is up to date with the operation table and the official document (run `npm run docs:operations` when this fails)', async () => {
+    const { w } = await setup()
+    const readme = readFileSync(new URL(`../${COVERAGE_FILE}`, import.meta.url), 'utf8')
+    expect(readme).toContain(COVERAGE_START)
+    expect(readme).toContain(COVERAGE_END)
+    const block = readme.slice(readme.indexOf(COVERAGE_START) + COVERAGE_START.length, readme.indexOf(COVERAGE_END)).trim()
+    expect(block, `${COVERAGE_FILE} is stale: run \`npm run docs:operations\``).toBe(renderCoverageTable(w.api.operations, officialDocument()))
+    expect(replaceCoverageBlock(readme, block)).toBe(readme)
+  })
+
+  it("counts every official operation once, in one area, and the API's official operations among them", async () => {
+    const { w } = await setup()
+    const areas = officialAreas(officialDocument())
+    const ids = areas.flatMap((a) => a.ids)
+    expect(ids.length).toBe(new Set(ids).size)
+    expect(new Set(ids)).toEqual(new Set(OFFICIAL_ROUTES.map(([, , id]) => id)))
+    const official = w.api.operations.filter((op) => !op.beyondOfficial)
+    for (const op of official) expect(ids, op.id).toContain(op.id)
+    // The totals line and the table's last row say the same counts.
+    const table = renderCoverageTable(w.api.operations, officialDocument())
+    expect(table).toContain(`| **All** | **${official.length}** | **${ids.length}** |`)
+    expect(table).toContain(`${official.length} of the official document's ${ids.length} operations are implemented, and ${w.api.operations.length - official.length} beyond it`)
+  })
+
+  it('refuses an operation marked official that the official document lacks (a typo would count nothing)', async () => {
+    const { w } = await setup()
+    const typo = { ...w.api.operations[0]!, id: 'listOrganizationsForTheUser', beyondOfficial: false }
+    expect(() => renderCoverageTable([...w.api.operations, typo], officialDocument())).toThrow(/listOrganizationsForTheUser/)
   })
 })
