@@ -1,4 +1,4 @@
-import type { Context } from './core/context.js'
+import type { Context } from './domains/context.js'
 import type { Translator } from './domains/translations/translator.js'
 import { createUrls } from './core/context.js'
 import { logUnexpected } from './core/errors.js'
@@ -29,7 +29,8 @@ import { createFixtures, type Fixtures } from './fixtures.js'
 import { createFetchHandler, type FetchFunction } from './http/fetch-handler.js'
 import { createMemoryStore } from './storage/memory.js'
 import type { StoreSnapshot } from './storage/port.js'
-import { schema, type AppSchema, type StoragePort } from './storage/schema.js'
+import { schema, type AppSchema } from './domains/schema.js'
+import type { StoragePort } from './storage/port.js'
 import { integrationDeliveryService, type IntegrationDeliveryOptions, type IntegrationHandler } from './domains/integrations/delivery-options.js'
 
 export interface DocsApiOptions {

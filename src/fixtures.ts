@@ -15,7 +15,7 @@ import { CreateOrganizationSchema } from './domains/organizations/schemas.js'
 import { encodeUser } from './domains/users/encode.js'
 import { resumers, seedRules } from './domains/index.js'
 import { resumeWork } from './core/resume.js'
-import { loadState } from './state/seed.js'
+import { loadState, type CollectionName } from './state/seed.js'
 import type { BlobPort } from './storage/blobs.js'
 
 const CreateUserSchema = z.object({
@@ -91,7 +91,7 @@ export function createFixtures(system: System, blobs: BlobPort) {
       system((ctx) => {
         const loaded = loadState(ctx, doc, seedRules, blobs)
         // The loaded rows' unfinished work starts (the API's other rows have their jobs already).
-        resumeWork(ctx, resumers, (collection, id) => loaded.get(collection)?.has(id) ?? false)
+        resumeWork(ctx, resumers, (collection, id) => loaded.get(collection as CollectionName)?.has(id) ?? false)
       })
     },
 

@@ -24,21 +24,16 @@ export type { OutgoingOptions } from './core/outgoing-limits.js'
 export { createMemoryStore } from './storage/memory.js'
 export { StorageError } from './storage/errors.js'
 export type { StorageFailure } from './storage/errors.js'
-export { schema } from './storage/schema.js'
-export type { AppSchema } from './storage/schema.js'
+export { schema } from './domains/schema.js'
+export type { AppSchema } from './domains/schema.js'
 export type * from './storage/port.js'
-export type {
-  UserRow,
-  TokenRow,
-  OrganizationRow,
-  MemberRow,
-  TeamRow,
-  TeamMemberRow,
-  CollectionRow,
-  SpaceRow,
-  SpaceGrantRow,
-  InviteLinkRow,
-} from './storage/schema.js'
+export type { UserRow, TokenRow } from './domains/users/rows.js'
+export type { OrganizationRow, InviteLinkRow } from './domains/organizations/rows.js'
+export type { MemberRow } from './domains/members/rows.js'
+export type { TeamRow, TeamMemberRow } from './domains/teams/rows.js'
+export type { CollectionRow } from './domains/collections/rows.js'
+export type { SpaceRow } from './domains/spaces/rows.js'
+export type { SpaceGrantRow } from './domains/space-permissions/rows.js'
 
 // --- The operation table and errors
 export type { OperationDef, HttpMethod } from './core/operation.js'

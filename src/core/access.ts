@@ -2,7 +2,7 @@ import { ApiError } from './errors.js'
 import { atLeast, type Level } from './roles.js'
 import type { AccessChecker, Context } from './context.js'
 import type { Entry, IndexOf, RowOf, ScanOptions } from '../storage/port.js'
-import type { AppSchema, WriteTx } from '../storage/schema.js'
+import type { Schema, WriteTx } from '../storage/port.js'
 
 /**
  * The one policy table: for each resource, the minimum level each action needs.
@@ -162,7 +162,7 @@ export function parentResources(path: string, permission: Permission | undefined
  * Computes the caller's level on a resource: undefined when the resource does not exist,
  * null when the caller has no access. Domains register one per resource.
  */
-export type LevelResolver = (ctx: Context, id: string) => Level | null | undefined
+export type LevelResolver<S extends Schema = Schema> = (ctx: Context<S>, id: string) => Level | null | undefined
 export type LevelResolvers = Record<Resource, LevelResolver>
 
 const LABEL: Record<Resource, string> = {
@@ -269,42 +269,42 @@ export class CallerAccess implements AccessChecker {
   }
 
   /** `tx` as the request's handlers see it: every write first makes this checker forget its levels. */
-  watchWrites(tx: WriteTx<AppSchema>): WriteTx<AppSchema> {
+  watchWrites(tx: WriteTx<Schema>): WriteTx<Schema> {
     return new WriteWatchingTx(tx, this)
   }
 }
 
 /** A transaction that tells the caller's access checker about each write before making it. */
-class WriteWatchingTx implements WriteTx<AppSchema> {
+class WriteWatchingTx implements WriteTx<Schema> {
   constructor(
-    private readonly tx: WriteTx<AppSchema>,
+    private readonly tx: WriteTx<Schema>,
     private readonly access: CallerAccess,
   ) {}
 
-  get<C extends keyof AppSchema & string>(collection: C, id: string): RowOf<AppSchema, C> | undefined {
+  get<C extends keyof Schema & string>(collection: C, id: string): RowOf<Schema, C> | undefined {
     return this.tx.get(collection, id)
   }
-  scan<C extends keyof AppSchema & string>(collection: C, index: IndexOf<AppSchema, C>, key: string, options?: ScanOptions): Entry<RowOf<AppSchema, C>>[] {
+  scan<C extends keyof Schema & string>(collection: C, index: IndexOf<Schema, C>, key: string, options?: ScanOptions): Entry<RowOf<Schema, C>>[] {
     return this.tx.scan(collection, index, key, options)
   }
-  count<C extends keyof AppSchema & string>(collection: C, index: IndexOf<AppSchema, C>, key: string): number {
+  count<C extends keyof Schema & string>(collection: C, index: IndexOf<Schema, C>, key: string): number {
     return this.tx.count(collection, index, key)
   }
-  seqOf<C extends keyof AppSchema & string>(collection: C, id: string): number | undefined {
+  seqOf<C extends keyof Schema & string>(collection: C, id: string): number | undefined {
     return this.tx.seqOf(collection, id)
   }
-  all<C extends keyof AppSchema & string>(collection: C): RowOf<AppSchema, C>[] {
+  all<C extends keyof Schema & string>(collection: C): RowOf<Schema, C>[] {
     return this.tx.all(collection)
   }
-  insert<C extends keyof AppSchema & string>(collection: C, row: RowOf<AppSchema, C>): RowOf<AppSchema, C> {
+  insert<C extends keyof Schema & string>(collection: C, row: RowOf<Schema, C>): RowOf<Schema, C> {
     this.access.forget()
     return this.tx.insert(collection, row)
   }
-  update<C extends keyof AppSchema & string>(collection: C, row: RowOf<AppSchema, C>): RowOf<AppSchema, C> {
+  update<C extends keyof Schema & string>(collection: C, row: RowOf<Schema, C>): RowOf<Schema, C> {
     this.access.forget()
     return this.tx.update(collection, row)
   }
-  delete<C extends keyof AppSchema & string>(collection: C, id: string): boolean {
+  delete<C extends keyof Schema & string>(collection: C, id: string): boolean {
     this.access.forget()
     return this.tx.delete(collection, id)
   }

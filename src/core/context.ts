@@ -1,4 +1,4 @@
-import type { AppSchema, WriteTx } from '../storage/schema.js'
+import type { ReadTx, Schema, WriteTx } from '../storage/port.js'
 import type { Level } from './roles.js'
 import type { Action, Resource } from './access.js'
 import type { Tickets } from './tickets.js'
@@ -48,8 +48,12 @@ export interface AccessChecker {
   can(resource: Resource, id: string, action: Action): boolean
 }
 
-/** What a domain handler gets: never a `Request`. */
-export interface Context {
+/**
+ * What a domain handler gets: never a `Request`. Generic over the storage schema, which the core
+ * does not know: the areas bind it to theirs (domains/context.ts), so `tx` is typed there.
+ * A read operation's handler gets a `ReadContext`, whose transaction cannot write.
+ */
+export interface ReadContext<S extends Schema = Schema> {
   readonly actor: Actor
   /** The current time, read from the `now` option (a test can move it). */
   now(): Date
@@ -57,8 +61,8 @@ export interface Context {
   nowIso(): string
   /** A new id from the `ids` option. */
   newId(): string
-  /** The request's transaction (reads only for GET requests). */
-  readonly tx: WriteTx<AppSchema>
+  /** The request's transaction: reads only. */
+  readonly tx: ReadTx<S>
   readonly urls: Urls
   readonly access: AccessChecker
   /** Short-lived capabilities behind unguessable URLs (core/tickets.ts). */
@@ -71,7 +75,7 @@ export interface Context {
    * Run `job` in the background once this transaction has committed (never when it fails): the
    * request answers first, `api.idle()` waits for the job (core/jobs.ts).
    */
-  defer(name: string, job: Job): void
+  defer(name: string, job: Job<S>): void
   /**
    * Finish part of the answer after the transaction, with a task of the offload (core/offload.ts):
    * `apply` gets the task's output and puts it in the answer being built. For CPU-heavy encoding
@@ -84,5 +88,11 @@ export interface Context {
    * (core/warmup.ts): throws when it can (a request's first runs), returns when it cannot (a
    * system transaction, or a request run again too often): the caller then does the work inline.
    */
-  beforehand(warm: Warm): void
+  beforehand(warm: Warm<S>): void
+}
+
+/** The context of an operation that may write (every method but GET), and of system transactions and jobs. */
+export interface Context<S extends Schema = Schema> extends ReadContext<S> {
+  /** The request's transaction. */
+  readonly tx: WriteTx<S>
 }

@@ -1,4 +1,4 @@
-import type { AppSchema, StoragePort, WriteTx } from '../storage/schema.js'
+import type { Schema, StoragePort, WriteTx } from '../storage/port.js'
 import { allows, createAccessChecker, type Action, type CallerAccess, type LevelResolvers } from './access.js'
 import { nowIso, type Context, type Urls } from './context.js'
 import { ApiError } from './errors.js'
@@ -24,7 +24,7 @@ export interface ExecuteInput {
 }
 
 export interface Runtime {
-  store: StoragePort<AppSchema>
+  store: StoragePort<Schema>
   now: () => Date
   newId: () => string
   urls: Urls
@@ -175,7 +175,7 @@ const SYSTEM_ACCESS: Context['access'] = {
  */
 export function inSystemTransaction<T>(rt: Runtime, fn: (ctx: Context) => T): T {
   const state: RunState = {}
-  const result = rt.store.transaction((tx: WriteTx<AppSchema>) => {
+  const result = rt.store.transaction((tx: WriteTx<Schema>) => {
     const ctx: Context & { state: RunState } = {
       actor: { user: '' },
       now: rt.now,
@@ -221,7 +221,7 @@ function checkAccess(op: BoundOperation, input: ExecuteInput, access: CallerAcce
  * The context of one request over `tx`, with the caller's access checker. Levels are worked out
  * once and kept until the request writes (`writes`: the transaction tells the checker to forget).
  */
-function requestContext(rt: Runtime, input: ExecuteInput, tx: WriteTx<AppSchema>, writes: boolean, state: RunState = {}): { ctx: Context; access: CallerAccess } {
+function requestContext(rt: Runtime, input: ExecuteInput, tx: WriteTx<Schema>, writes: boolean, state: RunState = {}): { ctx: Context; access: CallerAccess } {
   let ctx: Context & { state: RunState; warmups: number }
   const access = createAccessChecker(() => ctx, rt.resolvers)
   ctx = {
@@ -250,7 +250,7 @@ function requestContext(rt: Runtime, input: ExecuteInput, tx: WriteTx<AppSchema>
  */
 export function authorize(rt: Runtime, op: BoundOperation, input: ExecuteInput): boolean {
   return rt.store.read((tx) => {
-    const { ctx, access } = requestContext(rt, input, tx as WriteTx<AppSchema>, false)
+    const { ctx, access } = requestContext(rt, input, tx as WriteTx<Schema>, false)
     if (!checkAccess(op, input, access)) return false
     op.prepare?.requires?.(ctx, input)
     return true
@@ -258,7 +258,7 @@ export function authorize(rt: Runtime, op: BoundOperation, input: ExecuteInput):
 }
 
 /** The body of `execute`'s transaction: a module function rather than a closure made per request. */
-function run(rt: Runtime, op: BoundOperation, input: ExecuteInput, tx: WriteTx<AppSchema>, state: RunState): unknown {
+function run(rt: Runtime, op: BoundOperation, input: ExecuteInput, tx: WriteTx<Schema>, state: RunState): unknown {
   const { ctx, access } = requestContext(rt, input, tx, op.def.method !== 'GET', state)
   // A missing resource of an idempotent delete: 204 (not the 205 of a delete that reset something).
   if (!checkAccess(op, input, access)) return NO_CONTENT
@@ -300,7 +300,7 @@ export function execute(rt: Runtime, op: BoundOperation, input: ExecuteInput): u
   // committed leaves the transaction normally and is thrown once the writes are in.
   const result =
     op.def.method === 'GET'
-      ? rt.store.read((tx) => run(rt, op, input, tx as WriteTx<AppSchema>, state))
+      ? rt.store.read((tx) => run(rt, op, input, tx as WriteTx<Schema>, state))
       : rt.store.transaction((tx) => run(rt, op, input, tx, state))
   // The transaction committed (a throw above rolled it back and starts nothing).
   startDeferred(rt, state.deferred)

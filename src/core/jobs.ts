@@ -2,6 +2,7 @@ import type { Context } from './context.js'
 import type { Outgoing } from './outgoing-limits.js'
 import type { Services } from './services.js'
 import type { BlobPort } from '../storage/blobs.js'
+import type { Schema } from '../storage/port.js'
 import type { Offload } from './offload.js'
 
 /**
@@ -37,9 +38,9 @@ export interface JobRunner {
  * `transaction` (a system context that may do anything, on the API's clock and ids), and reaches
  * the network only through `fetch` (the API's `fetch` option; guard URLs with core/outgoing.ts).
  */
-export interface JobEnv {
+export interface JobEnv<S extends Schema = Schema> {
   /** One atomic transaction with a system context, as `api.system` runs it. */
-  transaction<T>(fn: (ctx: Context) => T): T
+  transaction<T>(fn: (ctx: Context<S>) => T): T
   /** The API's fetch (`fetch` option). */
   readonly fetch: typeof fetch
   /** Whether outgoing requests may reach private and loopback addresses (`allowPrivateNetwork`). */
@@ -55,7 +56,7 @@ export interface JobEnv {
   /** The services the API was given (core/services.ts). */
   readonly services: Services
   /** Start another job (it counts for `idle()` too). */
-  defer(name: string, job: Job): void
+  defer(name: string, job: Job<S>): void
 }
 
 /**
@@ -63,9 +64,9 @@ export interface JobEnv {
  * resource (in its own transaction), so a failure is never lost. An error of `failed` itself goes
  * to the API's `onError`.
  */
-export interface Job {
-  run(env: JobEnv): unknown
-  failed?(ctx: Context, error: unknown): void
+export interface Job<S extends Schema = Schema> {
+  run(env: JobEnv<S>): unknown
+  failed?(ctx: Context<S>, error: unknown): void
 }
 
 /** Jobs a request deferred: started only once its transaction committed (a failed request starts none). */

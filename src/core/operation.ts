@@ -1,11 +1,12 @@
 import type { z } from 'zod'
 import { parentResources, type PathResource, type Permission } from './access.js'
-import type { Context } from './context.js'
+import type { Context, ReadContext } from './context.js'
 import type { ErrorCode } from './errors.js'
 import type { Encoded } from './json.js'
 import type { Outgoing } from './outgoing-limits.js'
 import type { EventStream } from './stream.js'
 import type { BlobPort } from '../storage/blobs.js'
+import type { Schema } from '../storage/port.js'
 import type { Offload } from './offload.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -100,8 +101,8 @@ export type Prepare = (env: PrepareEnv, input: PrepareInput) => Promise<{ value:
  * handler would (404, 409...), so no outgoing request is made for a target that is not there and
  * the answer never depends on what the prepare step would have fetched.
  */
-export interface PrepareStep<D extends OperationDef = OperationDef> {
-  requires?(ctx: Context, input: Pick<OperationInput<D>, 'params' | 'query' | 'body'>): void
+export interface PrepareStep<D extends OperationDef = OperationDef, S extends Schema = Schema> {
+  requires?(ctx: ReadContext<S>, input: Pick<OperationInput<D>, 'params' | 'query' | 'body'>): void
   run: Prepare
 }
 
@@ -109,19 +110,19 @@ export interface PrepareStep<D extends OperationDef = OperationDef> {
  * A handler gets the context and the validated input, and returns the response body (or its JSON
  * text, see core/json.ts); a streaming operation's handler returns the stream of its events.
  */
-export type Handler<D extends OperationDef> = (
-  ctx: Context,
+export type Handler<D extends OperationDef, S extends Schema = Schema> = (
+  ctx: D extends { method: 'GET' } ? ReadContext<S> : Context<S>,
   input: OperationInput<D>,
 ) => D extends { responseType: 'text/event-stream' } ? EventStream<ResponseOf<D>> : Encoded<ResponseOf<D>> | typeof NO_CONTENT
 
 export type OperationTable = Record<string, OperationDef>
-export type Handlers<T extends OperationTable> = { [K in keyof T]: Handler<T[K]> }
+export type Handlers<T extends OperationTable, S extends Schema = Schema> = { [K in keyof T]: Handler<T[K], S> }
 
 /** An operation bound to its handler. */
 export interface BoundOperation {
   def: OperationDef
   handler: (ctx: Context, input: { params: unknown; query: unknown; body: unknown; prepared?: unknown }) => unknown
-  prepare?: { requires?(ctx: Context, input: PrepareInput): void; run: Prepare }
+  prepare?: { requires?(ctx: ReadContext, input: PrepareInput): void; run: Prepare }
   /** Resources named in the path above the addressed one, checked visible before anything else. */
   parents: readonly PathResource[]
 }
@@ -145,7 +146,11 @@ function uncheckedParams(def: OperationDef, parents: readonly PathResource[]): s
  * of an operation whose path names something no access check covers must say what of it must
  * exist first (`requires`; `() => undefined` when nothing must, a create-or-update by slug).
  */
-export function implement<T extends OperationTable>(table: T, handlers: Handlers<T>, prepares: { [K in keyof T]?: Prepare | PrepareStep<T[K]> } = {}): BoundOperation[] {
+export function implement<T extends OperationTable, S extends Schema = Schema>(
+  table: T,
+  handlers: Handlers<T, S>,
+  prepares: { [K in keyof T]?: Prepare | PrepareStep<T[K], S> } = {},
+): BoundOperation[] {
   return Object.keys(table).map((key) => {
     const def = table[key]!
     if (def.id !== key) throw new Error(`Operation key "${key}" differs from its id "${def.id}"`)

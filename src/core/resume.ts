@@ -1,33 +1,29 @@
 import type { Context } from './context.js'
-import type { RowOf } from '../storage/port.js'
-import type { AppSchema } from '../storage/schema.js'
+import type { RowOf, Schema } from '../storage/port.js'
 
 /**
  * Background work belongs to the job runner of one API, but the rows that show it travel: a fork
  * copies them, `restore()` / `reset()` bring back a state whose jobs are gone (or superseded, see
  * `JobRunner.supersede`), a state document carries them. A row left `pending` or in progress with
- * no job behind it would stay so for good. So each area that runs jobs declares a resumer (listed
- * in domains/index.ts, as seed rules are): its rows in a non-final state, and how to take each
+ * no job behind it would stay so for good. So each area that runs jobs declares a resumer (declared
+ * by its area module, as seed rules are): its rows in a non-final state, and how to take each
  * one up again: a new run token (so a job of the old runner still in flight writes nothing) and
  * its job deferred again, or, when the work cannot be redone, a final state that says why.
  * Rows in a final state are never touched, so nothing done is done twice.
  */
-export interface Resumer<C extends keyof AppSchema & string = keyof AppSchema & string> {
+export interface Resumer<S extends Schema = Schema, C extends keyof S & string = keyof S & string> {
   collection: C
   /** The collection's rows in a non-final state (read from an index of them: O(unfinished rows)). */
-  unfinished(ctx: Context): ReadonlyArray<RowOf<AppSchema, C>>
+  unfinished(ctx: Context<S>): ReadonlyArray<RowOf<S, C>>
   /** Take one up again, in the caller's transaction (its jobs start once that commits). */
-  resume(ctx: Context, row: RowOf<AppSchema, C>): void
+  resume(ctx: Context<S>, row: RowOf<S, C>): void
 }
-
-/** Declare a resumer (keeps the collection's row type). */
-export const resumer = <C extends keyof AppSchema & string>(r: Resumer<C>): Resumer<C> => r
 
 /**
  * Run the resumers in `ctx`'s transaction: every unfinished row, or only those `only` accepts
  * (the rows a state document just loaded into a running API, whose other rows have their jobs).
  */
-export function resumeWork(ctx: Context, resumers: readonly Resumer[], only?: (collection: keyof AppSchema & string, id: string) => boolean): void {
+export function resumeWork(ctx: Context, resumers: readonly Resumer[], only?: (collection: string, id: string) => boolean): void {
   for (const r of resumers) {
     for (const row of r.unfinished(ctx) as ReadonlyArray<{ id: string }>) {
       if (!only || only(r.collection, row.id)) r.resume(ctx, row as never)

@@ -1,4 +1,4 @@
-import type { AppSchema, ReadTx } from '../storage/schema.js'
+import type { ReadTx, Schema } from '../storage/port.js'
 import type { Slicer } from './slices.js'
 
 /**
@@ -9,13 +9,13 @@ import type { Slicer } from './slices.js'
  * work done. Past MAX_WARMUPS runs (content changing under it all along), or in a system
  * transaction, `beforehand` returns and the caller does the work inline.
  */
-export interface WarmEnv {
+export interface WarmEnv<S extends Schema = Schema> {
   /** A read transaction of its own (keep each short: the slices yield between them). */
-  read<T>(fn: (tx: ReadTx<AppSchema>) => T): T
+  read<T>(fn: (tx: ReadTx<S>) => T): T
   slicer: Slicer
 }
 
-export type Warm = (env: WarmEnv) => Promise<void>
+export type Warm<S extends Schema = Schema> = (env: WarmEnv<S>) => Promise<void>
 
 /** How many times an operation is run again after warming up before it does the work inline. */
 export const MAX_WARMUPS = 3

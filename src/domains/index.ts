@@ -31,7 +31,7 @@ import { integrationSeedRules } from './integrations/seed.js'
 
 export { levelResolvers } from './access/levels.js'
 import type { SeedRule } from '../state/seed.js'
-import type { Resumer } from '../core/resume.js'
+import type { Resumer } from './context.js'
 import { openapiSpecResumer } from './openapi-specs/resume.js'
 import { translationResumer } from './translations/resume.js'
 import { conversationResumer } from './conversations/resume.js'

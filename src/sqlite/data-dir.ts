@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { BlobPort } from '../storage/blobs.js'
-import { schema, type AppSchema } from '../storage/schema.js'
+import { schema, type AppSchema } from '../domains/schema.js'
 import { createFileBlobs } from './blobs.js'
 import { ensureWritableDir, storageErrorOf } from './storage-errors.js'
 import { createSqliteStore, type SqliteStore, type SqliteStoreOptions } from './store.js'

@@ -1,6 +1,6 @@
 import type { BlobPort } from '../storage/blobs.js'
 import type { StoragePort } from '../storage/port.js'
-import type { AppSchema } from '../storage/schema.js'
+import type { AppSchema } from '../domains/schema.js'
 import { encodeBase64 } from '../domains/content/file-info.js'
 import { STATE_FORMAT, STATE_VERSION, type CollectionName, type StateBlob, type StateDocument } from './seed.js'
 

@@ -1,5 +1,10 @@
 import { expect } from 'vitest'
-import type { ChangeRequestRow, CommentRow, SiteSectionRow, SiteSpaceRow, SpaceGrantRow, SpaceRow, TeamMemberRow } from '../../src/storage/schema.js'
+import type { ChangeRequestRow } from '../../src/domains/change-requests/rows.js'
+import type { CommentRow } from '../../src/domains/comments/rows.js'
+import type { SiteSectionRow, SiteSpaceRow } from '../../src/domains/site-structure/rows.js'
+import type { SpaceGrantRow } from '../../src/domains/space-permissions/rows.js'
+import type { SpaceRow } from '../../src/domains/spaces/rows.js'
+import type { TeamMemberRow } from '../../src/domains/teams/rows.js'
 import { BASE, type FuzzWorld } from './world.js'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parentKey, rootKey, rootKeyCacheSize } from '../../src/storage/schema.js'
+import { parentKey, rootKey, rootKeyCacheSize } from '../../src/domains/common/rows.js'
 
 // Strings compare by value, so the keys alone cannot tell a cached string from a fresh one: the
 // cache's size is what shows it keeps one key per organization, and drops them all at its bound.

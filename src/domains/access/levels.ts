@@ -1,7 +1,11 @@
 import type { LevelResolvers } from '../../core/access.js'
 import { siteOpenedByKey } from '../share-links/keys.js'
 import { strongest, type Level, type Role } from '../../core/roles.js'
-import type { AppSchema, CollectionRow, DefaultLevel, ReadTx, SpaceRow } from '../../storage/schema.js'
+import type { AppSchema } from '../schema.js'
+import type { CollectionRow } from '../collections/rows.js'
+import type { DefaultLevel } from '../common/rows.js'
+import type { ReadTx } from '../../storage/port.js'
+import type { SpaceRow } from '../spaces/rows.js'
 
 /**
  * Effective levels of a user on organizations, collections and spaces.

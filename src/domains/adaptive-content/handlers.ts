@@ -1,4 +1,4 @@
-import { implement } from '../../core/operation.js'
+import { implement } from '../context.js'
 import { getSite } from '../sites/model.js'
 import { encodeAdaptiveSchema } from './encode.js'
 import { adaptiveSchemaOf, setAdaptiveSchema, templateConditions } from './model.js'

@@ -1,5 +1,5 @@
-import type { Context } from '../../core/context.js'
-import type { SiteRow } from '../../storage/schema.js'
+import type { Context } from '../context.js'
+import type { SiteRow } from '../sites/rows.js'
 import { UNSIGNED_DESCRIPTION, type AdaptiveJsonSchemaInput, type DRAFT_07 } from './schemas.js'
 
 /** A boolean claim of the visitor. */

@@ -1,9 +1,9 @@
-import type { Context } from '../../core/context.js'
-import { implement } from '../../core/operation.js'
+import type { ReadContext } from '../context.js'
+import { implement } from '../context.js'
 import { agentInstructionsOf, setAgentInstructions, type AgentInstructions } from './model.js'
 import { agentInstructionOperations } from './operations.js'
 
-const encode = (ctx: Context, organizationId: string, found: AgentInstructions) => ({
+const encode = (ctx: ReadContext, organizationId: string, found: AgentInstructions) => ({
   object: 'agent-instructions' as const,
   instructions: found.instructions,
   updatedAt: found.updatedAt,

@@ -1,4 +1,4 @@
-import { implement } from '../../core/operation.js'
+import { implement } from '../context.js'
 import { eventStream } from '../../core/stream.js'
 import { getSite } from '../sites/model.js'
 import { answerEvents } from './answer.js'

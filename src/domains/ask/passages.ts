@@ -1,5 +1,5 @@
-import type { Context } from '../../core/context.js'
-import type { SiteSpaceRow } from '../../storage/schema.js'
+import type { Context } from '../context.js'
+import type { SiteSpaceRow } from '../site-structure/rows.js'
 import { findRevision, pageIn, pagePath } from '../content/revision.js'
 import { excerpt } from '../search/excerpt.js'
 import { rankIn } from '../search/model.js'

@@ -1,6 +1,8 @@
-import type { Context } from '../../core/context.js'
+import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
-import type { ChangeRequestRow, FileRow, RevisionRow, SpaceRow } from '../../storage/schema.js'
+import type { ChangeRequestRow } from './rows.js'
+import type { FileRow, RevisionRow } from '../content/rows.js'
+import type { SpaceRow } from '../spaces/rows.js'
 import type { JsonDocument } from '../content/document.js'
 import { emptyDocument } from '../content/document.js'
 import { mapObjects } from '../content/map-json.js'
@@ -148,7 +150,7 @@ function unplace(draft: RevisionDraft, parent: string | undefined, pageId: strin
  * or nothing at all when any change is invalid (the transaction rolls back). Main is untouched.
  */
 /** A change request whose content may change: in progress (409 otherwise), in a space not locked (403). Returns the space. */
-export function requireContentEditable(ctx: Context, cr: ChangeRequestRow): SpaceRow {
+export function requireContentEditable(ctx: ReadContext, cr: ChangeRequestRow): SpaceRow {
   requireEditable(cr)
   const space = getSpace(ctx, cr.space)
   requireUnlocked(space)

@@ -1,9 +1,10 @@
-import type { Context } from '../../core/context.js'
-import type { ChangeRequestRow, RequestedReviewerRow, ReviewRow, SpaceRow } from '../../storage/schema.js'
+import type { ReadContext } from '../context.js'
+import type { ChangeRequestRow, RequestedReviewerRow, ReviewRow } from './rows.js'
+import type { SpaceRow } from '../spaces/rows.js'
 import { encodeUser } from '../users/encode.js'
 
 /** A user by id as the API shows one (a user since removed shows as "Unknown user"). */
-export function userObject(ctx: Context, id: string) {
+export function userObject(ctx: ReadContext, id: string) {
   const row = ctx.tx.get('users', id)
   return encodeUser(ctx, row ?? { id, displayName: 'Unknown user', emailVerified: false })
 }
@@ -12,13 +13,13 @@ export function userObject(ctx: Context, id: string) {
 export const baseRevisionOf = (cr: ChangeRequestRow): string => cr.revisionMergedAncestor ?? cr.revisionInitial
 
 /** Outdated: main has moved past the revision the change request started from or was last updated from. */
-export function isOutdated(ctx: Context, cr: ChangeRequestRow, space?: SpaceRow): boolean {
+export function isOutdated(ctx: ReadContext, cr: ChangeRequestRow, space?: SpaceRow): boolean {
   if (cr.status === 'merged') return false
   const main = (space ?? ctx.tx.get('spaces', cr.space))?.revision
   return main !== undefined && main !== baseRevisionOf(cr)
 }
 
-export function encodeChangeRequest(ctx: Context, cr: ChangeRequestRow) {
+export function encodeChangeRequest(ctx: ReadContext, cr: ChangeRequestRow) {
   const location = ctx.urls.api(`/spaces/${cr.space}/change-requests/${cr.id}`)
   return {
     object: 'change-request' as const,
@@ -43,7 +44,7 @@ export function encodeChangeRequest(ctx: Context, cr: ChangeRequestRow) {
   }
 }
 
-export function encodeReview(ctx: Context, review: ReviewRow) {
+export function encodeReview(ctx: ReadContext, review: ReviewRow) {
   return {
     object: 'change-request-review' as const,
     id: review.id,
@@ -58,7 +59,7 @@ export function encodeReview(ctx: Context, review: ReviewRow) {
   }
 }
 
-export function encodeRequestedReviewer(ctx: Context, row: RequestedReviewerRow) {
+export function encodeRequestedReviewer(ctx: ReadContext, row: RequestedReviewerRow) {
   return {
     object: 'change-request-requested-reviewer' as const,
     kind: 'user' as const,

@@ -1,8 +1,10 @@
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
-import { implement, NO_CONTENT } from '../../core/operation.js'
+import { implement } from '../context.js'
+import { NO_CONTENT } from '../../core/operation.js'
 import { indexSource, mapPage, paginateList, paginateScan } from '../../core/paging.js'
-import type { ChangeRequestRow, ReviewRow, RevisionRow } from '../../storage/schema.js'
+import type { ChangeRequestRow, ReviewRow } from './rows.js'
+import type { RevisionRow } from '../content/rows.js'
 import { fileIn, filesPage, answerRevision } from '../content/handlers.js'
 import { encodeFile, encodePage, encodePageTree } from '../content/encode.js'
 import { pageByPath, requirePage, requireRevision } from '../content/revision.js'
@@ -18,7 +20,7 @@ import { prepareContentUpdate, type PreparedBatch } from './prepare-markdown.js'
 import { requestReview, requireReviewable, submitReview } from './reviews.js'
 import { issuePdfTicket } from './pdf-ticket.js'
 
-const contentOf = (ctx: Context, cr: ChangeRequestRow): RevisionRow => requireRevision(ctx, getSpace(ctx, cr.space), cr.revision)
+const contentOf = (ctx: ReadContext, cr: ChangeRequestRow): RevisionRow => requireRevision(ctx, getSpace(ctx, cr.space), cr.revision)
 
 export const changeRequestHandlers = implement(
   changeRequestOperations,

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import { compareKeys, paginate, type SortKey } from '../../core/paging.js'
-import type { ChangeRequestRow } from '../../storage/schema.js'
+import type { ChangeRequestRow } from './rows.js'
 import type { ListChangeRequestsQuerySchema, ListOrganizationChangeRequestsQuerySchema } from './schemas.js'
 
 type Query = z.output<typeof ListChangeRequestsQuerySchema>
@@ -9,7 +9,7 @@ type Query = z.output<typeof ListChangeRequestsQuerySchema>
 type Filters = Omit<Query, 'status'>
 
 /** The filters of a change request list (status, creator, contributor, requested reviewer). */
-function matches(ctx: Context, cr: ChangeRequestRow, q: Filters): boolean {
+function matches(ctx: ReadContext, cr: ChangeRequestRow, q: Filters): boolean {
   if (q.creator !== undefined && cr.createdBy !== q.creator) return false
   if (q.contributor !== undefined && !cr.contributors.some((c) => c.user === q.contributor)) return false
   if (q.requestedReviewer !== undefined && !ctx.tx.get('requestedReviewers', `${cr.id}/${q.requestedReviewer}`)) return false
@@ -17,13 +17,13 @@ function matches(ctx: Context, cr: ChangeRequestRow, q: Filters): boolean {
 }
 
 /** One page of change requests, newest first by `orderBy` (ties by number, then id). */
-export function pageOfChangeRequests(ctx: Context, rows: ChangeRequestRow[], q: Filters) {
+export function pageOfChangeRequests(ctx: ReadContext, rows: ChangeRequestRow[], q: Filters) {
   const keyOf = (cr: ChangeRequestRow): SortKey => [cr[q.orderBy], cr.id]
   const sorted = rows.filter((cr) => matches(ctx, cr, q)).sort((a, b) => compareKeys(keyOf(b), keyOf(a)))
   return paginate(sorted, keyOf, q, 'desc')
 }
 
-export const spaceChangeRequests = (ctx: Context, spaceId: string, q: Query) =>
+export const spaceChangeRequests = (ctx: ReadContext, spaceId: string, q: Query) =>
   pageOfChangeRequests(
     ctx,
     ctx.tx.scan('changeRequests', 'bySpaceStatus', `${spaceId}/${q.status}`).map((e) => e.row),
@@ -31,7 +31,7 @@ export const spaceChangeRequests = (ctx: Context, spaceId: string, q: Query) =>
   )
 
 /** An organization's change requests in the spaces where the caller may read them (a guest sees those of the spaces shared with them). */
-export function organizationChangeRequests(ctx: Context, organization: string, q: z.output<typeof ListOrganizationChangeRequestsQuerySchema>) {
+export function organizationChangeRequests(ctx: ReadContext, organization: string, q: z.output<typeof ListOrganizationChangeRequestsQuerySchema>) {
   const readable = new Map<string, boolean>()
   // One index read per status asked for (a status named twice is read once).
   const rows = [...new Set(q.status)]

@@ -1,6 +1,6 @@
 import { diff3Merge } from 'node-diff3'
-import type { Context } from '../../core/context.js'
-import type { PageVersionRow, RevisionRow } from '../../storage/schema.js'
+import type { Context } from '../context.js'
+import type { PageVersionRow, RevisionRow } from '../content/rows.js'
 import { RevisionDraft, type PageData } from '../content/draft.js'
 import { blockIdentity, mergeDocuments } from '../content/merge-blocks.js'
 import { pageIn } from '../content/revision.js'

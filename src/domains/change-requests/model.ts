@@ -1,7 +1,8 @@
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
+import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
-import type { ChangeRequestRow, ChangeRequestStatus, SpaceRow } from '../../storage/schema.js'
+import type { ChangeRequestRow, ChangeRequestStatus } from './rows.js'
+import type { SpaceRow } from '../spaces/rows.js'
 import { getSpace } from '../spaces/model.js'
 import type { CreateChangeRequestSchema, UpdateChangeRequestSchema } from './schemas.js'
 
@@ -9,7 +10,7 @@ import type { CreateChangeRequestSchema, UpdateChangeRequestSchema } from './sch
  * A change request of the space, addressed by id or by its number in the space, or a 404. Its
  * space must be one the caller may see, which the operation's permission checked already.
  */
-export function getChangeRequest(ctx: Context, spaceId: string, idOrNumber: string): ChangeRequestRow {
+export function getChangeRequest(ctx: ReadContext, spaceId: string, idOrNumber: string): ChangeRequestRow {
   let cr = ctx.tx.get('changeRequests', idOrNumber)
   if (!cr && /^[1-9]\d{0,9}$/.test(idOrNumber)) cr = ctx.tx.scan('changeRequests', 'byNumber', `${spaceId}/${idOrNumber}`)[0]?.row
   if (!cr || cr.space !== spaceId) throw new ApiError('NOT_FOUND', 'Change request not found')

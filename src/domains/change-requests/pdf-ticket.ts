@@ -1,7 +1,7 @@
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import type { Runtime } from '../../core/execute.js'
 import type { ReadTx } from '../../storage/port.js'
-import type { AppSchema } from '../../storage/schema.js'
+import type { AppSchema } from '../schema.js'
 import { renderPdf, type PdfPage } from '../content/pdf.js'
 import { childrenOf, findRevision, pageIn, pagePath, walkPages } from '../content/revision.js'
 import type { PdfCache } from './pdf-cache.js'
@@ -24,7 +24,7 @@ const isPdfTicket = (data: unknown): data is PdfTicket => (data as PdfTicket | u
 const whatOf = (ticket: PdfTicket) => JSON.stringify([ticket.revision, ticket.page ?? null, ticket.page !== undefined && ticket.only])
 
 /** A ticket of the caller for the PDF, valid for an hour (the caller's oldest go past their bound, core/tickets.ts). */
-export function issuePdfTicket(ctx: Context, ticket: PdfTicket): string {
+export function issuePdfTicket(ctx: ReadContext, ticket: PdfTicket): string {
   // Retained before the ticket is issued: issuing may drop the caller's oldest ticket, which may print the same.
   ctx.services.pdfs.retain(whatOf(ticket))
   const now = ctx.now().getTime()

@@ -1,6 +1,6 @@
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import { ApiError } from '../../core/errors.js'
-import type { ChangeRequestRow, RequestedReviewerRow, ReviewRow } from '../../storage/schema.js'
+import type { ChangeRequestRow, RequestedReviewerRow, ReviewRow } from './rows.js'
 
 /**
  * Mark a user's reviews of a change request outdated: the official `outdated` is a review that a

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
-import { commentThread } from '../../storage/schema.js'
+import { commentThread } from '../comments/rows.js'
 import { JsonDocumentSchema } from '../content/schemas.js'
 import { SubjectSchema } from './schemas.js'
 

@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 
 /**
  * A space's change requests as the space itself goes (purged) or moves (to another

@@ -1,11 +1,11 @@
 import { permissionsFor } from '../../core/access.js'
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import type { Level } from '../../core/roles.js'
-import type { CollectionRow } from '../../storage/schema.js'
+import type { CollectionRow } from './rows.js'
 import { COLLECTION_PERMISSION_KEYS } from './schemas.js'
 
 /** The API resource of a collection, with `permissions` for the caller (or for `level` when given). */
-export function encodeCollection(ctx: Context, row: CollectionRow, level?: Level | null) {
+export function encodeCollection(ctx: ReadContext, row: CollectionRow, level?: Level | null) {
   const l = level === undefined ? ctx.access.level('collection', row.id) : level
   return {
     object: 'collection' as const,

@@ -1,13 +1,13 @@
 import { produce } from '../common/produce.js'
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
+import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
-import type { CollectionRow } from '../../storage/schema.js'
+import type { CollectionRow } from './rows.js'
 import { appendPosition } from '../common/sequence.js'
 import type { CreateCollectionSchema, UpdateCollectionSchema } from './schemas.js'
 
 /** A live collection, or a 404. */
-export function getCollection(ctx: Context, id: string): CollectionRow {
+export function getCollection(ctx: ReadContext, id: string): CollectionRow {
   const collection = ctx.tx.get('collections', id)
   if (!collection) throw new ApiError('NOT_FOUND', 'Collection not found')
   return collection

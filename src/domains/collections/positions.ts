@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import { appendPosition } from '../common/sequence.js'
 

@@ -1,10 +1,10 @@
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import type { Prepare } from '../../core/operation.js'
 import type { ReadMarkdownOutput, WriteMarkdownOutput } from '../content/markdown-task.js'
 import { emptyDocument } from '../content/document.js'
 import { ApiError } from '../../core/errors.js'
-import type { CommentBody } from '../../storage/schema.js'
+import type { CommentBody } from './rows.js'
 import type { DocumentFormat } from '../content/encode.js'
 import { documentToMarkdown, MarkdownError, markdownToDocument } from '../content/markdown.js'
 import type { CommentBodyInputSchema } from './schemas.js'
@@ -73,7 +73,7 @@ export function bodyOf(input: z.output<typeof CommentBodyInputSchema>, field: st
  * offload (ctx.later: a large body is not converted on the event loop). Bodies were checked to
  * convert when posted or loaded.
  */
-export function encodeBody(ctx: Context, body: CommentBody, format: DocumentFormat | undefined): CommentBody {
+export function encodeBody(ctx: ReadContext, body: CommentBody, format: DocumentFormat | undefined): CommentBody {
   if ('markdown' in body) {
     if (format !== 'document') return { markdown: body.markdown }
     // Markdown stored before links were checked is read without its unsafe targets (never a 500).

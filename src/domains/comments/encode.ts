@@ -1,5 +1,5 @@
-import type { Context } from '../../core/context.js'
-import type { CommentReaction, CommentReplyRow, CommentRow } from '../../storage/schema.js'
+import type { ReadContext } from '../context.js'
+import type { CommentReaction, CommentReplyRow, CommentRow } from './rows.js'
 import type { DocumentFormat } from '../content/encode.js'
 import { encodeUser } from '../users/encode.js'
 import { encodeBody } from './body.js'
@@ -7,15 +7,15 @@ import { commentPermissions } from './permissions.js'
 import { commentPath } from './thread.js'
 
 /** A user by id as the API shows one (a user since removed shows as "Unknown user"). */
-function user(ctx: Context, id: string) {
+function user(ctx: ReadContext, id: string) {
   return encodeUser(ctx, ctx.tx.get('users', id) ?? { id, displayName: 'Unknown user', emailVerified: false })
 }
 
-const encodeReactions = (ctx: Context, reactions: readonly CommentReaction[]) =>
+const encodeReactions = (ctx: ReadContext, reactions: readonly CommentReaction[]) =>
   reactions.map((r) => ({ emoji: r.emoji, count: r.users.length, users: r.users.map((u) => ({ user: user(ctx, u.user), reactedAt: u.reactedAt })) }))
 
 /** Who replied to a comment: each author once, in the order of their first reply, with their count and latest activity. */
-function repliers(ctx: Context, replies: readonly CommentReplyRow[]) {
+function repliers(ctx: ReadContext, replies: readonly CommentReplyRow[]) {
   const by = new Map<string, { count: number; updatedAt: string }>()
   for (const r of replies) {
     const at = r.editedAt !== undefined && r.editedAt > r.postedAt ? r.editedAt : r.postedAt
@@ -26,7 +26,7 @@ function repliers(ctx: Context, replies: readonly CommentReplyRow[]) {
   return [...by].map(([id, { count, updatedAt }]) => ({ updatedAt, count, user: user(ctx, id) }))
 }
 
-export function encodeComment(ctx: Context, row: CommentRow, format?: DocumentFormat) {
+export function encodeComment(ctx: ReadContext, row: CommentRow, format?: DocumentFormat) {
   const replies = ctx.tx.scan('commentReplies', 'byComment', row.id).map((e) => e.row)
   const target = row.target
   return {
@@ -55,7 +55,7 @@ export function encodeComment(ctx: Context, row: CommentRow, format?: DocumentFo
   }
 }
 
-export function encodeReply(ctx: Context, row: CommentReplyRow, format?: DocumentFormat) {
+export function encodeReply(ctx: ReadContext, row: CommentReplyRow, format?: DocumentFormat) {
   return {
     object: 'comment-reply' as const,
     id: row.id,

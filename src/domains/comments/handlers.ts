@@ -1,5 +1,6 @@
-import type { Context } from '../../core/context.js'
-import { implement, NO_CONTENT } from '../../core/operation.js'
+import type { Context, ReadContext } from '../context.js'
+import { implement } from '../context.js'
+import { NO_CONTENT } from '../../core/operation.js'
 import { indexSource, mapPage, paginateScan } from '../../core/paging.js'
 import { encodeMember } from '../members/encode.js'
 import { encodeComment, encodeReply } from './encode.js'
@@ -14,31 +15,31 @@ import { changeRequestThread, findComment, findReply, requireComment, requireRep
  * its thread from the path, then shares the code below.
  */
 type P = { spaceId: string; changeRequestId?: string }
-const threadOf = (ctx: Context, p: P): Thread => (p.changeRequestId === undefined ? spaceThread(ctx, p.spaceId) : changeRequestThread(ctx, p.spaceId, p.changeRequestId))
-const commentOf = (ctx: Context, p: P & { commentId: string }) => requireComment(ctx, threadOf(ctx, p), p.commentId)
+const threadOf = (ctx: ReadContext, p: P): Thread => (p.changeRequestId === undefined ? spaceThread(ctx, p.spaceId) : changeRequestThread(ctx, p.spaceId, p.changeRequestId))
+const commentOf = (ctx: ReadContext, p: P & { commentId: string }) => requireComment(ctx, threadOf(ctx, p), p.commentId)
 
 const use = {
-  list: (ctx: Context, params: P, query: Parameters<typeof commentsPage>[2]) =>
+  list: (ctx: ReadContext, params: P, query: Parameters<typeof commentsPage>[2]) =>
     mapPage(commentsPage(ctx, threadOf(ctx, params), query), (e) => encodeComment(ctx, e.row, query.format)),
   post: (ctx: Context, params: P, body: Parameters<typeof postComment>[2]) => encodeComment(ctx, postComment(ctx, threadOf(ctx, params), body)),
-  get: (ctx: Context, params: P & { commentId: string }, query: { format?: 'document' | 'markdown' | undefined }) => encodeComment(ctx, commentOf(ctx, params), query.format),
+  get: (ctx: ReadContext, params: P & { commentId: string }, query: { format?: 'document' | 'markdown' | undefined }) => encodeComment(ctx, commentOf(ctx, params), query.format),
   update: (ctx: Context, params: P & { commentId: string }, body: Parameters<typeof updateComment>[2]) => encodeComment(ctx, updateComment(ctx, commentOf(ctx, params), body)),
   // The thread must exist (404); the comment may not (204, nothing deleted).
   delete: (ctx: Context, params: P & { commentId: string }) => (deleteComment(ctx, findComment(ctx, threadOf(ctx, params), params.commentId)) ? undefined : NO_CONTENT),
-  listReplies: (ctx: Context, params: P & { commentId: string }, query: Parameters<typeof paginateScan>[1] & { format?: 'document' | 'markdown' | undefined }) => {
+  listReplies: (ctx: ReadContext, params: P & { commentId: string }, query: Parameters<typeof paginateScan>[1] & { format?: 'document' | 'markdown' | undefined }) => {
     const comment = commentOf(ctx, params)
     return mapPage(paginateScan(indexSource(ctx.tx, 'commentReplies', 'byComment', comment.id), query), (e) => encodeReply(ctx, e.row, query.format))
   },
   postReply: (ctx: Context, params: P & { commentId: string }, body: Parameters<typeof postReply>[2], format?: 'document' | 'markdown') =>
     encodeReply(ctx, postReply(ctx, commentOf(ctx, params), body), format),
-  getReply: (ctx: Context, params: P & { commentId: string; commentReplyId: string }, query: { format?: 'document' | 'markdown' | undefined }) =>
+  getReply: (ctx: ReadContext, params: P & { commentId: string; commentReplyId: string }, query: { format?: 'document' | 'markdown' | undefined }) =>
     encodeReply(ctx, requireReply(ctx, commentOf(ctx, params), params.commentReplyId), query.format),
   updateReply: (ctx: Context, params: P & { commentId: string; commentReplyId: string }, body: Parameters<typeof updateReply>[2]) =>
     encodeReply(ctx, updateReply(ctx, requireReply(ctx, commentOf(ctx, params), params.commentReplyId), body)),
   // The comment is a parent in the path: a missing one is a 404; a missing reply is a 204.
   deleteReply: (ctx: Context, params: P & { commentId: string; commentReplyId: string }) =>
     deleteReply(ctx, findReply(ctx, commentOf(ctx, params), params.commentReplyId)) ? undefined : NO_CONTENT,
-  commenters: (ctx: Context, params: P, query: Parameters<typeof commentersPage>[2]) =>
+  commenters: (ctx: ReadContext, params: P, query: Parameters<typeof commentersPage>[2]) =>
     mapPage(commentersPage(ctx, threadOf(ctx, params), query), (m) => encodeMember(ctx, m.member)),
 }
 

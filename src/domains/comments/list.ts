@@ -1,8 +1,9 @@
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import { compareKeys, paginate, type PageQuery, type SortKey } from '../../core/paging.js'
 import type { Entry } from '../../storage/port.js'
-import type { CommentRow, MemberRow } from '../../storage/schema.js'
+import type { CommentRow } from './rows.js'
+import type { MemberRow } from '../members/rows.js'
 import type { ListCommentsQuerySchema } from './schemas.js'
 import type { Thread } from './thread.js'
 
@@ -13,7 +14,7 @@ type Query = z.output<typeof ListCommentsQuerySchema>
  * `authors` filters, ordered by `postedAt` (`desc` by default), posting order breaking ties. The
  * cursor is the sort key of the last comment served.
  */
-export function commentsPage(ctx: Context, thread: Thread, q: Query) {
+export function commentsPage(ctx: ReadContext, thread: Thread, q: Query) {
   const entries = q.status === 'all' ? ctx.tx.scan('comments', 'byThread', thread.key) : ctx.tx.scan('comments', 'byThreadStatus', `${thread.key}/${q.status}`)
   const authors = q.authors && new Set(q.authors)
   const keyOf = (e: Entry<CommentRow>): SortKey => [e.row.postedAt, e.seq]
@@ -30,7 +31,7 @@ export function commentsPage(ctx: Context, thread: Thread, q: Query) {
  * longer members are left out: the list is of organization members. The cursor is the sort key
  * of the last one served.
  */
-export function commentersPage(ctx: Context, thread: Thread, q: PageQuery) {
+export function commentersPage(ctx: ReadContext, thread: Thread, q: PageQuery) {
   const first = new Map<string, SortKey>()
   const note = (user: string, key: SortKey) => {
     const seen = first.get(user)

@@ -1,5 +1,5 @@
-import type { Context } from '../../core/context.js'
-import type { CommentReplyRow, CommentRow } from '../../storage/schema.js'
+import type { ReadContext } from '../context.js'
+import type { CommentReplyRow, CommentRow } from './rows.js'
 import type { COMMENT_PERMISSION_KEYS } from './schemas.js'
 
 /**
@@ -10,16 +10,16 @@ import type { COMMENT_PERMISSION_KEYS } from './schemas.js'
  */
 type Posted = Pick<CommentRow | CommentReplyRow, 'space' | 'postedBy'>
 
-const level = (ctx: Context, row: Posted) => ctx.access.level('space', row.space)
-const can = (ctx: Context, row: Posted, action: 'viewComments' | 'comment' | 'moderateComments') => ctx.access.allows('space', level(ctx, row), action)
-const isAuthor = (ctx: Context, row: Posted) => row.postedBy === ctx.actor.user
+const level = (ctx: ReadContext, row: Posted) => ctx.access.level('space', row.space)
+const can = (ctx: ReadContext, row: Posted, action: 'viewComments' | 'comment' | 'moderateComments') => ctx.access.allows('space', level(ctx, row), action)
+const isAuthor = (ctx: ReadContext, row: Posted) => row.postedBy === ctx.actor.user
 
 /** The author, still able to comment, edits their own body. */
-export const mayEdit = (ctx: Context, row: Posted): boolean => isAuthor(ctx, row) && can(ctx, row, 'comment')
-export const mayDelete = (ctx: Context, row: Posted): boolean => mayEdit(ctx, row) || can(ctx, row, 'moderateComments')
+export const mayEdit = (ctx: ReadContext, row: Posted): boolean => isAuthor(ctx, row) && can(ctx, row, 'comment')
+export const mayDelete = (ctx: ReadContext, row: Posted): boolean => mayEdit(ctx, row) || can(ctx, row, 'moderateComments')
 export const mayResolve = mayDelete
 
-export function commentPermissions(ctx: Context, row: Posted): Record<(typeof COMMENT_PERMISSION_KEYS)[number], boolean> {
+export function commentPermissions(ctx: ReadContext, row: Posted): Record<(typeof COMMENT_PERMISSION_KEYS)[number], boolean> {
   return {
     view: can(ctx, row, 'viewComments'),
     edit: mayEdit(ctx, row),

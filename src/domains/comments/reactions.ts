@@ -1,5 +1,5 @@
 import { ApiError } from '../../core/errors.js'
-import type { CommentReaction } from '../../storage/schema.js'
+import type { CommentReaction } from './rows.js'
 
 /**
  * Emoji reactions. A caller touches only their own reaction: adding an emoji they already reacted

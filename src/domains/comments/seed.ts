@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { SeedIdSchema, SeedTimestampSchema, seedRule, type SeedCheck } from '../../state/seed.js'
-import type { CommentReaction } from '../../storage/schema.js'
+import type { CommentReaction } from './rows.js'
 import { unreadableBody } from './body.js'
 import { CommentBodyInputSchema, ReactionInputSchema, TableCellSchema } from './schemas.js'
 

@@ -1,6 +1,8 @@
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
-import { commentThread, type ChangeRequestRow, type CommentReplyRow, type CommentRow, type SpaceRow } from '../../storage/schema.js'
+import { commentThread, type CommentReplyRow, type CommentRow } from './rows.js'
+import type { ChangeRequestRow } from '../change-requests/rows.js'
+import type { SpaceRow } from '../spaces/rows.js'
 import { getChangeRequest } from '../change-requests/model.js'
 import { getSpace } from '../spaces/model.js'
 
@@ -18,37 +20,37 @@ export interface Thread {
 }
 
 /** A live space's own thread (a trashed space is a 404, as for its change requests). */
-export function spaceThread(ctx: Context, spaceId: string): Thread {
+export function spaceThread(ctx: ReadContext, spaceId: string): Thread {
   const space = getSpace(ctx, spaceId)
   return { space, key: commentThread({ space: space.id }), revision: space.revision }
 }
 
 /** A change request's thread, the change request addressed by id or number. */
-export function changeRequestThread(ctx: Context, spaceId: string, changeRequestId: string): Thread {
+export function changeRequestThread(ctx: ReadContext, spaceId: string, changeRequestId: string): Thread {
   const space = getSpace(ctx, spaceId)
   const cr = getChangeRequest(ctx, space.id, changeRequestId)
   return { space, changeRequest: cr, key: commentThread({ space: space.id, changeRequest: cr.id }), revision: cr.revision }
 }
 
 /** A comment of the thread (undefined when missing or in another thread). */
-export function findComment(ctx: Context, thread: Thread, id: string): CommentRow | undefined {
+export function findComment(ctx: ReadContext, thread: Thread, id: string): CommentRow | undefined {
   const row = ctx.tx.get('comments', id)
   return row && commentThread(row) === thread.key ? row : undefined
 }
 
-export function requireComment(ctx: Context, thread: Thread, id: string): CommentRow {
+export function requireComment(ctx: ReadContext, thread: Thread, id: string): CommentRow {
   const row = findComment(ctx, thread, id)
   if (!row) throw new ApiError('NOT_FOUND', 'Comment not found')
   return row
 }
 
 /** A reply of the comment (undefined when missing or a reply to another comment). */
-export function findReply(ctx: Context, comment: CommentRow, id: string): CommentReplyRow | undefined {
+export function findReply(ctx: ReadContext, comment: CommentRow, id: string): CommentReplyRow | undefined {
   const row = ctx.tx.get('commentReplies', id)
   return row && row.comment === comment.id ? row : undefined
 }
 
-export function requireReply(ctx: Context, comment: CommentRow, id: string): CommentReplyRow {
+export function requireReply(ctx: ReadContext, comment: CommentRow, id: string): CommentReplyRow {
   const row = findReply(ctx, comment, id)
   if (!row) throw new ApiError('NOT_FOUND', 'Comment reply not found')
   return row

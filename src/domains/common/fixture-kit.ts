@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 
 /** Runs `fn` in one transaction with a system context (no permission checks). */

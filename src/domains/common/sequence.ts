@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 
 /**
  * The next value of a named counter, stored as one row: O(1), so an append never has to scan

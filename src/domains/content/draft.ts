@@ -1,5 +1,5 @@
-import type { Context } from '../../core/context.js'
-import type { PageVersionRow, RevisionRow } from '../../storage/schema.js'
+import type { Context } from '../context.js'
+import type { PageVersionRow, RevisionRow } from './rows.js'
 import { pageIn } from './revision.js'
 import { indexSet } from './tree-index.js'
 import { keepRevisionSlugs, parentKey, revisionSlugs, type SlugCounts } from './sibling-slugs.js'

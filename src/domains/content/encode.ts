@@ -1,5 +1,5 @@
-import type { Context } from '../../core/context.js'
-import type { FileRow, PageVersionRow, RevisionRow } from '../../storage/schema.js'
+import type { Context, ReadContext } from '../context.js'
+import type { FileRow, PageVersionRow, RevisionRow } from './rows.js'
 import { documentRefs } from './markdown.js'
 import { childrenOf, pagePath } from './revision.js'
 import { withRelativePageLinks } from './relative-links.js'
@@ -27,9 +27,9 @@ const DEFAULT_LAYOUT = Object.freeze({
 })
 
 /** Where a file's bytes are served, without a token (the key is unguessable), by the API's own fetch. */
-export const fileDownloadUrl = (ctx: Context, file: FileRow): string => `${ctx.urls.base}/files/${file.blob}/${encodeURIComponent(file.name)}`
+export const fileDownloadUrl = (ctx: ReadContext, file: FileRow): string => `${ctx.urls.base}/files/${file.blob}/${encodeURIComponent(file.name)}`
 
-export function encodeFile(ctx: Context, file: FileRow) {
+export function encodeFile(ctx: ReadContext, file: FileRow) {
   return {
     id: file.id,
     name: file.name,
@@ -49,7 +49,7 @@ export function encodeFile(ctx: Context, file: FileRow) {
  * encoded in full too).
  */
 export function encodePage(
-  ctx: Context,
+  ctx: ReadContext,
   rev: RevisionRow,
   page: PageVersionRow,
   format: DocumentFormat,
@@ -90,7 +90,7 @@ export function encodePage(
  * offload (ctx.later: a large page is not written on the event loop); with `relative`, its links
  * to pages of the revision are relative links (content/relative-links.ts).
  */
-function laterMarkdown(ctx: Context, rev: RevisionRow, page: PageVersionRow, path: string, refs: MarkdownRefs, out: Record<string, unknown>): void {
+function laterMarkdown(ctx: ReadContext, rev: RevisionRow, page: PageVersionRow, path: string, refs: MarkdownRefs, out: Record<string, unknown>): void {
   const document = refs === 'relative' ? withRelativePageLinks(ctx.tx, rev, path, page.document) : page.document
   const fileNames: Record<string, string> = {}
   for (const ref of documentRefs(document)) {
@@ -104,10 +104,10 @@ function laterMarkdown(ctx: Context, rev: RevisionRow, page: PageVersionRow, pat
 }
 
 /** The root pages of a revision, each with its subtree. */
-export const encodePageTree = (ctx: Context, rev: RevisionRow, format: DocumentFormat) =>
+export const encodePageTree = (ctx: ReadContext, rev: RevisionRow, format: DocumentFormat) =>
   childrenOf(ctx.tx, rev, undefined).map((page) => encodePage(ctx, rev, page, format, page.slug))
 
-export function encodeFiles(ctx: Context, rev: RevisionRow) {
+export function encodeFiles(ctx: ReadContext, rev: RevisionRow) {
   const out = []
   for (const id of rev.files) {
     const file = ctx.tx.get('files', id)
@@ -117,7 +117,7 @@ export function encodeFiles(ctx: Context, rev: RevisionRow) {
 }
 
 /** A revision (`mergedFrom`, the merged change request, is added by the caller that knows it). */
-export function encodeRevision(ctx: Context, rev: RevisionRow, extra: Record<string, unknown> = {}) {
+export function encodeRevision(ctx: ReadContext, rev: RevisionRow, extra: Record<string, unknown> = {}) {
   return {
     object: 'revision' as const,
     id: rev.id,

@@ -1,8 +1,8 @@
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
-import { implement } from '../../core/operation.js'
+import { implement } from '../context.js'
 import { mapPage, paginateList } from '../../core/paging.js'
-import type { RevisionRow } from '../../storage/schema.js'
+import type { RevisionRow } from './rows.js'
 import { encodeChangeRequest } from '../change-requests/encode.js'
 import { getSpace } from '../spaces/model.js'
 import { encodeFile, encodePage, encodePageTree, encodeRevision } from './encode.js'
@@ -11,21 +11,21 @@ import { contentOperations } from './operations.js'
 import { mainRevision, pageByPath, requirePage, requireReadableRevision } from './revision.js'
 
 /** A revision answered with, for a merge, the change request it merged (`mergedFrom`, required by the official shape). */
-export function answerRevision(ctx: Context, rev: RevisionRow) {
+export function answerRevision(ctx: ReadContext, rev: RevisionRow) {
   if (rev.type !== 'merge' || rev.mergedFrom === undefined) return encodeRevision(ctx, rev)
   const cr = ctx.tx.get('changeRequests', rev.mergedFrom)
   return encodeRevision(ctx, rev, cr ? { mergedFrom: encodeChangeRequest(ctx, cr) } : {})
 }
 
 /** A file of a revision by id (files of other revisions are a 404 here). */
-export function fileIn(ctx: Context, rev: RevisionRow, fileId: string) {
+export function fileIn(ctx: ReadContext, rev: RevisionRow, fileId: string) {
   const file = rev.files.includes(fileId) ? ctx.tx.get('files', fileId) : undefined
   if (!file) throw new ApiError('NOT_FOUND', 'File not found')
   return encodeFile(ctx, file)
 }
 
 /** The files of a revision, paged in upload order. */
-export function filesPage(ctx: Context, rev: RevisionRow, query: { page?: string | undefined; limit: number }) {
+export function filesPage(ctx: ReadContext, rev: RevisionRow, query: { page?: string | undefined; limit: number }) {
   return mapPage(paginateList(rev.files, query), (id) => encodeFile(ctx, ctx.tx.get('files', id)!))
 }
 

@@ -1,7 +1,8 @@
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import { paginateList } from '../../core/paging.js'
 import type { ReadTx } from '../../storage/port.js'
-import type { AppSchema, PageVersionRow, RevisionRow } from '../../storage/schema.js'
+import type { AppSchema } from '../schema.js'
+import type { PageVersionRow, RevisionRow } from './rows.js'
 import { documentRefs, type ContentRef } from './markdown.js'
 import { pageIn, walkPages } from './revision.js'
 
@@ -38,7 +39,7 @@ function versionRefs(page: PageVersionRow): ContentRef[] {
   return refs
 }
 
-export function revisionLinks(ctx: Context, rev: RevisionRow): LinkItem[] {
+export function revisionLinks(ctx: ReadContext, rev: RevisionRow): LinkItem[] {
   let links = cache.get(rev)
   if (links) return links
   links = []
@@ -55,7 +56,7 @@ export function revisionLinks(ctx: Context, rev: RevisionRow): LinkItem[] {
 }
 
 /** The links of one page of a revision (none when the revision lacks it): its own references only, whatever the revision's size. */
-export function pageLinks(ctx: Context, rev: RevisionRow, pageId: string): LinkItem[] {
+export function pageLinks(ctx: ReadContext, rev: RevisionRow, pageId: string): LinkItem[] {
   const page = pageIn(ctx.tx, rev, pageId)
   if (!page) return []
   const files = new Set(rev.files)
@@ -67,7 +68,7 @@ export function pageLinks(ctx: Context, rev: RevisionRow, pageId: string): LinkI
   return links
 }
 
-function classify(ctx: Context, tx: ReadTx<AppSchema>, rev: RevisionRow, files: Set<string>, ref: ContentRef): Omit<LinkItem, 'source'> | undefined {
+function classify(ctx: ReadContext, tx: ReadTx<AppSchema>, rev: RevisionRow, files: Set<string>, ref: ContentRef): Omit<LinkItem, 'source'> | undefined {
   const here = ref.space === undefined || ref.space === rev.space
   if (ref.kind === 'page' && typeof ref.page === 'string') {
     const ok = here ? pageIn(tx, rev, ref.page) !== undefined : true

@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 
 /**
  * Remove every content row of a space being purged: its revisions, the index buckets they name,

@@ -1,5 +1,6 @@
 import type { ReadTx } from '../../storage/port.js'
-import type { AppSchema, RevisionRow } from '../../storage/schema.js'
+import type { AppSchema } from '../schema.js'
+import type { RevisionRow } from './rows.js'
 import type { JsonDocument } from './document.js'
 import { dirname, relativeLink, resolveLink } from './link-paths.js'
 import { mapObjects } from './map-json.js'

@@ -1,7 +1,9 @@
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { ReadTx } from '../../storage/port.js'
-import type { AppSchema, PageVersionRow, RevisionRow, SpaceRow } from '../../storage/schema.js'
+import type { AppSchema } from '../schema.js'
+import type { PageVersionRow, RevisionRow } from './rows.js'
+import type { SpaceRow } from '../spaces/rows.js'
 import { indexGet } from './tree-index.js'
 
 /**
@@ -25,7 +27,7 @@ export function findRevision(tx: ReadTx<AppSchema>, space: SpaceRow, id: string)
   return id === space.revision ? emptyRevision(space) : undefined
 }
 
-export function requireRevision(ctx: Context, space: SpaceRow, id: string): RevisionRow {
+export function requireRevision(ctx: ReadContext, space: SpaceRow, id: string): RevisionRow {
   const row = findRevision(ctx.tx, space, id)
   if (!row) throw new ApiError('NOT_FOUND', 'Revision not found')
   return row
@@ -37,14 +39,14 @@ export function requireRevision(ctx: Context, space: SpaceRow, id: string): Revi
  * (`viewChangeRequests`) read it; for anyone else, visitors of a public space included, it does
  * not exist (404). Main's revisions, old ones included, follow the space's `view`.
  */
-export function requireReadableRevision(ctx: Context, space: SpaceRow, id: string): RevisionRow {
+export function requireReadableRevision(ctx: ReadContext, space: SpaceRow, id: string): RevisionRow {
   const row = requireRevision(ctx, space, id)
   if (row.changeRequest !== undefined && !ctx.access.can('space', space.id, 'viewChangeRequests')) throw new ApiError('NOT_FOUND', 'Revision not found')
   return row
 }
 
 /** The space's main content. */
-export const mainRevision = (ctx: Context, space: SpaceRow): RevisionRow => requireRevision(ctx, space, space.revision)
+export const mainRevision = (ctx: ReadContext, space: SpaceRow): RevisionRow => requireRevision(ctx, space, space.revision)
 
 /** A page of a revision by id: two reads, whatever the revision's size. */
 export function pageIn(tx: ReadTx<AppSchema>, rev: RevisionRow, pageId: string): PageVersionRow | undefined {
@@ -52,7 +54,7 @@ export function pageIn(tx: ReadTx<AppSchema>, rev: RevisionRow, pageId: string):
   return version === undefined ? undefined : tx.get('pageVersions', version)
 }
 
-export function requirePage(ctx: Context, rev: RevisionRow, pageId: string): PageVersionRow {
+export function requirePage(ctx: ReadContext, rev: RevisionRow, pageId: string): PageVersionRow {
   const page = pageIn(ctx.tx, rev, pageId)
   if (!page) throw new ApiError('NOT_FOUND', 'Page not found')
   return page

@@ -1,6 +1,6 @@
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import type { ReadTx } from '../../storage/port.js'
-import type { AppSchema } from '../../storage/schema.js'
+import type { AppSchema } from '../schema.js'
 
 /**
  * A revision's page index (page id → page version id) as a two-level persistent map: a fixed

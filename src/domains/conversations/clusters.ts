@@ -1,6 +1,6 @@
 import type { Bow } from 'wink-nlp'
-import type { Context } from '../../core/context.js'
-import type { ConversationIssueRow, Impact, IssueClusterRow } from '../../storage/schema.js'
+import type { Context } from '../context.js'
+import type { ConversationIssueRow, Impact, IssueClusterRow } from './rows.js'
 import type { DocBlock, JsonDocument } from '../content/document.js'
 import { strongest } from './extract.js'
 import { addInto, dot } from './linkage.js'

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
-import type { ConversationIssueRow, ConversationRow, Impact, IssueClusterRow } from '../../storage/schema.js'
+import type { ReadContext } from '../context.js'
+import type { ConversationIssueRow, ConversationRow, Impact, IssueClusterRow } from './rows.js'
 import { strongest } from './extract.js'
 import type { ConversationSchema, IssuesClusterSchema } from './schemas.js'
 
@@ -8,7 +8,7 @@ const WEEK = 7 * 24 * 3600 * 1000
 /** The icon of a cluster shows its impact. */
 const ICONS: Record<Impact, string> = { high: 'triangle-exclamation', medium: 'circle-exclamation', low: 'circle-question' }
 
-export function encodeConversation(ctx: Context, row: ConversationRow): z.input<typeof ConversationSchema> {
+export function encodeConversation(ctx: ReadContext, row: ConversationRow): z.input<typeof ConversationSchema> {
   const out: z.input<typeof ConversationSchema> = {
     object: 'conversation',
     id: row.conversation,
@@ -25,14 +25,14 @@ export function encodeConversation(ctx: Context, row: ConversationRow): z.input<
   return out
 }
 
-export function encodeConversationDetail(ctx: Context, row: ConversationRow) {
+export function encodeConversationDetail(ctx: ReadContext, row: ConversationRow) {
   const metadata: { url?: string; attributes: Record<string, string>; createdAt?: string } = { attributes: { ...row.metadata.attributes } }
   if (row.metadata.url !== undefined) metadata.url = row.metadata.url
   if (row.metadata.createdAt !== undefined) metadata.createdAt = row.metadata.createdAt
   return { conversation: encodeConversation(ctx, row), parts: row.parts.map((p) => ({ ...p })), metadata }
 }
 
-export function encodeIssue(ctx: Context, row: ConversationIssueRow) {
+export function encodeIssue(ctx: ReadContext, row: ConversationIssueRow) {
   const conversation = ctx.tx.get('conversations', row.conversation)!
   return {
     object: 'conversation-issue' as const,
@@ -49,12 +49,12 @@ export function encodeIssue(ctx: Context, row: ConversationIssueRow) {
 }
 
 /** An issue with its conversation, as lists and gets answer them. */
-export function encodeIssueWithConversation(ctx: Context, row: ConversationIssueRow) {
+export function encodeIssueWithConversation(ctx: ReadContext, row: ConversationIssueRow) {
   return { issue: encodeIssue(ctx, row), conversation: encodeConversation(ctx, ctx.tx.get('conversations', row.conversation)!) }
 }
 
 /** What a cluster shows that its issues decide: counts, impact, sources and the weekly pulse (by the API's clock). */
-export function clusterFigures(ctx: Context, cluster: IssueClusterRow) {
+export function clusterFigures(ctx: ReadContext, cluster: IssueClusterRow) {
   const issues = ctx.tx.scan('conversationIssues', 'byCluster', cluster.id).map((e) => e.row)
   const now = ctx.now().getTime()
   const weeklyPulse = Array.from({ length: 13 }, () => 0)
@@ -72,7 +72,7 @@ export function clusterFigures(ctx: Context, cluster: IssueClusterRow) {
   return { issues: issues.length, conversations: conversations.length, impact: strongest(issues.map((i) => i.impact)) ?? 'low', weeklyPulse, sources }
 }
 
-export function encodeCluster(ctx: Context, cluster: IssueClusterRow, figures = clusterFigures(ctx, cluster)): z.input<typeof IssuesClusterSchema> {
+export function encodeCluster(ctx: ReadContext, cluster: IssueClusterRow, figures = clusterFigures(ctx, cluster)): z.input<typeof IssuesClusterSchema> {
   return {
     object: 'issues-cluster',
     id: cluster.id,

@@ -1,4 +1,4 @@
-import type { ConversationPart, Impact } from '../../storage/schema.js'
+import type { ConversationPart, Impact } from './rows.js'
 import { impactOf } from './impact.js'
 import type { TextTools } from './text-tools.js'
 

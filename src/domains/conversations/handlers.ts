@@ -1,15 +1,15 @@
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
-import { implement } from '../../core/operation.js'
+import type { ReadContext } from '../context.js'
+import { implement } from '../context.js'
 import { compareKeys, indexSource, mapPage, paginate, paginateScan, type Page } from '../../core/paging.js'
-import type { ConversationIssueRow } from '../../storage/schema.js'
+import type { ConversationIssueRow } from './rows.js'
 import { clusterFigures, encodeCluster, encodeConversation, encodeConversationDetail, encodeIssueWithConversation } from './encode.js'
 import { conversationKey, ingestConversation, requireCluster, requireConversation, requireIssue, setMuted } from './model.js'
 import { conversationOperations } from './operations.js'
 import type { ListClustersQuerySchema, ListIssuesQuerySchema } from './schemas.js'
 
 /** Clusters sorted by `orderBy` in memory (their figures are worked out from their issues), id breaking ties. */
-function clustersPage(ctx: Context, organization: string, query: z.output<typeof ListClustersQuerySchema>) {
+function clustersPage(ctx: ReadContext, organization: string, query: z.output<typeof ListClustersQuerySchema>) {
   const rows = ctx.tx.scan('issueClusters', 'byOrganization', organization).map((e) => {
     const figures = clusterFigures(ctx, e.row)
     const value = query.orderBy === 'issues' ? figures.issues : e.row[query.orderBy]
@@ -21,7 +21,7 @@ function clustersPage(ctx: Context, organization: string, query: z.output<typeof
 }
 
 /** Issues of the organization, of one cluster, or of one conversation (both filters: both hold). */
-function issuesPage(ctx: Context, organization: string, query: z.output<typeof ListIssuesQuerySchema>): Page<ConversationIssueRow> {
+function issuesPage(ctx: ReadContext, organization: string, query: z.output<typeof ListIssuesQuerySchema>): Page<ConversationIssueRow> {
   const conversation = query.conversation === undefined ? undefined : conversationKey(organization, query.conversation)
   const inOrg = (row: ConversationIssueRow) => row.organization === organization
   const source =

@@ -1,4 +1,4 @@
-import type { Impact } from '../../storage/schema.js'
+import type { Impact } from './rows.js'
 
 /**
  * How badly an issue hurts, from what its sentences say (rules; test/domains/conversations/impact.test.ts

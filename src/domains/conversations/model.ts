@@ -1,7 +1,7 @@
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
+import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
-import type { ConversationIssueRow, ConversationRow, IssueClusterRow } from '../../storage/schema.js'
+import type { ConversationIssueRow, ConversationRow, IssueClusterRow } from './rows.js'
 import { refreshCluster } from './clusters.js'
 import { processJob } from './process.js'
 import type { IngestConversationSchema } from './schemas.js'
@@ -11,19 +11,19 @@ export const conversationKey = (organization: string, id: string) => `${organiza
 /** The public id of a conversation row. */
 export const publicId = (row: Pick<ConversationRow, 'conversation'>) => row.conversation
 
-export function requireConversation(ctx: Context, organization: string, id: string): ConversationRow {
+export function requireConversation(ctx: ReadContext, organization: string, id: string): ConversationRow {
   const row = ctx.tx.get('conversations', conversationKey(organization, id))
   if (!row) throw new ApiError('NOT_FOUND', 'Conversation not found')
   return row
 }
 
-export function requireCluster(ctx: Context, organization: string, id: string): IssueClusterRow {
+export function requireCluster(ctx: ReadContext, organization: string, id: string): IssueClusterRow {
   const row = ctx.tx.get('issueClusters', id)
   if (!row || row.organization !== organization) throw new ApiError('NOT_FOUND', 'Issues cluster not found')
   return row
 }
 
-export function requireIssue(ctx: Context, organization: string, id: string): ConversationIssueRow {
+export function requireIssue(ctx: ReadContext, organization: string, id: string): ConversationIssueRow {
   const row = ctx.tx.get('conversationIssues', id)
   if (!row || row.organization !== organization) throw new ApiError('NOT_FOUND', 'Conversation issue not found')
   return row

@@ -1,5 +1,5 @@
-import type { Context } from '../../core/context.js'
-import type { ConversationIssueRow } from '../../storage/schema.js'
+import type { Context } from '../context.js'
+import type { ConversationIssueRow } from './rows.js'
 import { newCluster, refreshCluster, SIMILARITY_THRESHOLD } from './clusters.js'
 import { averageLinkage, similarities } from './linkage.js'
 import type { TextTools } from './text-tools.js'

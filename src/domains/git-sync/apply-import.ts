@@ -1,5 +1,7 @@
-import type { Context } from '../../core/context.js'
-import type { FileRow, GitSyncRow, GitSyncTree, PageVersionRow, RevisionRow, SpaceRow } from '../../storage/schema.js'
+import type { Context } from '../context.js'
+import type { FileRow, PageVersionRow, RevisionRow } from '../content/rows.js'
+import type { GitSyncRow, GitSyncTree } from './rows.js'
+import type { SpaceRow } from '../spaces/rows.js'
 import type { JsonDocument } from '../content/document.js'
 import { RevisionDraft, type PageData } from '../content/draft.js'
 import { findRevision, pagePath, walkPages } from '../content/revision.js'
@@ -39,7 +41,7 @@ export interface ImportCommit {
 
 const METADATA = ['description', 'icon', 'emoji', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const
 
-/** What an import made: the revision, and the record of the files it read (GitSyncTree, storage/schema.ts). */
+/** What an import made: the revision, and the record of the files it read (GitSyncTree, git-sync/rows.ts). */
 export interface AppliedImport {
   revision: RevisionRow
   tree: GitSyncTree

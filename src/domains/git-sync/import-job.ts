@@ -1,5 +1,5 @@
-import type { Job } from '../../core/jobs.js'
-import type { FileRow } from '../../storage/schema.js'
+import type { Job } from '../context.js'
+import type { FileRow } from '../content/rows.js'
 import { inspectFile } from '../content/file-info.js'
 import { findRevision } from '../content/revision.js'
 import { applyImport, type PreparedAsset } from './apply-import.js'

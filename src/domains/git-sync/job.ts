@@ -1,4 +1,4 @@
-import type { Job, JobEnv } from '../../core/jobs.js'
+import type { Job, JobEnv } from '../context.js'
 import { GitSyncError } from './errors.js'
 import { createGitHttp, GitTransportError } from './git-http.js'
 import { GitRepo } from './git-repo.js'

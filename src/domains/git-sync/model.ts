@@ -1,5 +1,5 @@
-import type { Context } from '../../core/context.js'
-import type { GitSyncDirection, GitSyncRow, GitSyncTree } from '../../storage/schema.js'
+import type { Context } from '../context.js'
+import type { GitSyncDirection, GitSyncRow, GitSyncTree } from './rows.js'
 import type { ExportToGitRepository, ImportGitRepository } from './schemas.js'
 import { withoutCredentials, type Remote } from './remote.js'
 

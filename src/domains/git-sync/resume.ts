@@ -1,5 +1,5 @@
-import { resumer } from '../../core/resume.js'
-import { UNFINISHED } from '../../storage/schema.js'
+import { resumer } from '../context.js'
+import { UNFINISHED } from '../common/rows.js'
 
 /**
  * A Git Sync operation left `running` (a fork, a restore, a state document) cannot be run again:

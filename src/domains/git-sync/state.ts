@@ -1,5 +1,6 @@
 import type { ReadTx } from '../../storage/port.js'
-import type { AppSchema, GitSyncRow } from '../../storage/schema.js'
+import type { AppSchema } from '../schema.js'
+import type { GitSyncRow } from './rows.js'
 
 /**
  * A space's Git Sync as the official GitSyncState: what git info answers and the space's

@@ -1,5 +1,5 @@
-import type { Context } from '../../core/context.js'
-import type { Job } from '../../core/jobs.js'
+import type { Context } from '../context.js'
+import type { Job } from '../context.js'
 import type { IntegrationHandler } from './delivery-options.js'
 import { attempt, dispatchRequest, type Dispatch } from './dispatch.js'
 import { encodeInstallation, encodeIntegration, encodeSiteInstallation, encodeSpaceInstallation } from './encode.js'

@@ -1,5 +1,5 @@
 import { permissionsFor } from '../../core/access.js'
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import { encodeOrganization } from '../organizations/encode.js'
 import { encodeSite } from '../sites/encode.js'
 import { encodeSpace } from '../spaces/encode.js'
@@ -8,7 +8,7 @@ import type { IntegrationEventRow, IntegrationInstallationRow, IntegrationRow, I
 import { INTEGRATION_PERMISSION_KEYS } from './schemas.js'
 
 /** Where an integration's own endpoints would be served: named in `urls`, not served by this API. */
-const endpoint = (ctx: Context, path: string) => `${ctx.urls.base}/integrations${path}`
+const endpoint = (ctx: ReadContext, path: string) => `${ctx.urls.base}/integrations${path}`
 
 /** A `data:` URL for base64 bytes, its media type sniffed from the first bytes (PNG, JPEG, GIF, WebP, SVG). */
 export function dataUrl(base64: string): string {
@@ -26,7 +26,7 @@ export function dataUrl(base64: string): string {
   return `data:${type};base64,${base64}`
 }
 
-export function encodeIntegration(ctx: Context, row: IntegrationRow) {
+export function encodeIntegration(ctx: ReadContext, row: IntegrationRow) {
   const owner = ctx.tx.get('organizations', row.organization)!
   const name = encodeURIComponent(row.id)
   const publicEndpoint = endpoint(ctx, `/${name}/integration`)
@@ -67,7 +67,7 @@ export function encodeIntegration(ctx: Context, row: IntegrationRow) {
 const installationPath = (row: { integration: string; installation?: string; id: string }) =>
   `/integrations/${encodeURIComponent(row.integration)}/installations/${row.installation ?? row.id}`
 
-export function encodeInstallation(ctx: Context, row: IntegrationInstallationRow) {
+export function encodeInstallation(ctx: ReadContext, row: IntegrationInstallationRow) {
   const path = installationPath(row)
   return {
     id: row.id,
@@ -90,7 +90,7 @@ export function encodeInstallation(ctx: Context, row: IntegrationInstallationRow
   }
 }
 
-function contentInstallationFields(ctx: Context, row: IntegrationSpaceInstallationRow | IntegrationSiteInstallationRow, path: string) {
+function contentInstallationFields(ctx: ReadContext, row: IntegrationSpaceInstallationRow | IntegrationSiteInstallationRow, path: string) {
   const location = ctx.urls.api(`${installationPath(row)}${path}`)
   return {
     integration: row.integration,
@@ -103,12 +103,12 @@ function contentInstallationFields(ctx: Context, row: IntegrationSpaceInstallati
 }
 
 /** A space installation; `extended` puts the space object in `space` (a deleted space stays an id). */
-export function encodeSpaceInstallation(ctx: Context, row: IntegrationSpaceInstallationRow, extended: boolean) {
+export function encodeSpaceInstallation(ctx: ReadContext, row: IntegrationSpaceInstallationRow, extended: boolean) {
   const space = extended ? ctx.tx.get('spaces', row.space) : undefined
   return { ...contentInstallationFields(ctx, row, `/spaces/${row.space}`), space: space ? encodeSpace(ctx, space) : row.space }
 }
 
-export function encodeSiteInstallation(ctx: Context, row: IntegrationSiteInstallationRow, extended: boolean) {
+export function encodeSiteInstallation(ctx: ReadContext, row: IntegrationSiteInstallationRow, extended: boolean) {
   const site = extended ? ctx.tx.get('sites', row.site) : undefined
   return { ...contentInstallationFields(ctx, row, `/sites/${row.site}`), site: site ? encodeSite(ctx, site) : row.site }
 }

@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js'
+import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import { deliveryJob } from './delivery.js'
 import type { IntegrationEventLog, IntegrationEventPayload, IntegrationEventRow, IntegrationRow } from './rows.js'
@@ -29,7 +29,7 @@ export function recordEvent(ctx: Context, integration: IntegrationRow, installat
 }
 
 /** An event of this integration. */
-export function getEvent(ctx: Context, name: string, id: string): IntegrationEventRow {
+export function getEvent(ctx: ReadContext, name: string, id: string): IntegrationEventRow {
   const row = ctx.tx.get('integrationEvents', id)
   if (!row || row.integration !== name) throw new ApiError('NOT_FOUND', 'Event not found')
   return row

@@ -1,4 +1,4 @@
-import { implement } from '../../core/operation.js'
+import { implement } from '../context.js'
 import { indexSource, mapPage, paginate, paginateScan } from '../../core/paging.js'
 import { encodeEvent, encodeInstallation, encodeIntegration, encodeSiteInstallation, encodeSpaceInstallation } from './encode.js'
 import { getEvent } from './events.js'

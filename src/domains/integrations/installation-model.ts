@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js'
+import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import { recordEvent } from './events.js'
 import { getIntegration } from './model.js'
@@ -11,18 +11,18 @@ import type { IntegrationInstallationRow, IntegrationRow, IntegrationSiteInstall
  */
 
 /** A space installation counts while its space is live and still in the installation's organization. */
-export function liveSpaceInstallation(ctx: Context, row: IntegrationSpaceInstallationRow): boolean {
+export function liveSpaceInstallation(ctx: ReadContext, row: IntegrationSpaceInstallationRow): boolean {
   const space = ctx.tx.get('spaces', row.space)
   return !!space && !space.deletedAt && space.organization === row.organization
 }
 
 /** A site installation counts while its site exists. */
-export function liveSiteInstallation(ctx: Context, row: IntegrationSiteInstallationRow): boolean {
+export function liveSiteInstallation(ctx: ReadContext, row: IntegrationSiteInstallationRow): boolean {
   return !!ctx.tx.get('sites', row.site)
 }
 
 /** The installation's `spaces`: its live space installations, the ones its space list shows. */
-export function spaceInstallationCount(ctx: Context, installation: string): number {
+export function spaceInstallationCount(ctx: ReadContext, installation: string): number {
   let n = 0
   for (const { row } of ctx.tx.scan('integrationSpaceInstallations', 'byInstallation', installation)) if (liveSpaceInstallation(ctx, row)) n++
   return n
@@ -56,7 +56,7 @@ export function installIntegration(ctx: Context, name: string, organization: str
  * An installation of this integration, for the installing organization's admins and the
  * integration's owner admins; others who can see that organization get a 403, the rest a 404.
  */
-export function getInstallation(ctx: Context, name: string, id: string): IntegrationInstallationRow {
+export function getInstallation(ctx: ReadContext, name: string, id: string): IntegrationInstallationRow {
   const row = ctx.tx.get('integrationInstallations', id)
   if (!row || row.integration !== name) throw new ApiError('NOT_FOUND', 'Installation not found')
   if (ctx.access.can('integration', name, 'admin')) return row

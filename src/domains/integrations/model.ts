@@ -1,14 +1,14 @@
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
+import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
-import type { OrganizationRow } from '../../storage/schema.js'
+import type { OrganizationRow } from '../organizations/rows.js'
 import type { IntegrationRow } from './rows.js'
 import { IntegrationNameSchema, type PublishIntegrationSchema } from './schemas.js'
 
 export type PublishInput = z.output<typeof PublishIntegrationSchema>
 
 /** An integration the caller sees (POLICY.integration.view was checked by the table). */
-export function getIntegration(ctx: Context, name: string): IntegrationRow {
+export function getIntegration(ctx: ReadContext, name: string): IntegrationRow {
   const row = ctx.tx.get('integrations', name)
   if (!row) throw new ApiError('NOT_FOUND', 'Integration not found')
   return row
@@ -130,7 +130,7 @@ export function matchesFilters(row: IntegrationRow, f: IntegrationFilters): bool
  * organizations where the caller has a role (an unlisted one is reached by name by anyone, but
  * not listed for them). By name.
  */
-export function listedIntegrations(ctx: Context, filters: IntegrationFilters): IntegrationRow[] {
+export function listedIntegrations(ctx: ReadContext, filters: IntegrationFilters): IntegrationRow[] {
   const rows = filters.owner !== undefined ? ctx.tx.scan('integrations', 'byOrganization', filters.owner).map((e) => e.row) : ctx.tx.all('integrations')
   return rows
     .filter((row) => matchesFilters(row, filters))

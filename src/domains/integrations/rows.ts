@@ -1,9 +1,10 @@
 import type { z } from 'zod'
 import type { IntegrationCategorySchema, IntegrationScopeSchema } from './schemas.js'
+import { collection } from '../../storage/port.js'
+import { UNFINISHED } from '../common/rows.js'
 
 /**
- * The rows the integrations area stores (see storage/schema.ts for their collections and
- * indexes). Rows hold state only: urls, permissions and the `spaces` count of an installation
+ * The rows the integrations area stores, and their collections and indexes (end of file). Rows hold state only: urls, permissions and the `spaces` count of an installation
  * are computed when a resource is encoded.
  */
 
@@ -146,4 +147,29 @@ export interface IntegrationEventRow {
     reason?: string
   }
   logs: IntegrationEventLog[]
+}
+
+/** The collections the integrations area stores, with their indexes. */
+export const integrationsCollections = {
+  /** Published integrations, by name (their id); the owner's integrations for the `owner` filter. */
+  integrations: collection<IntegrationRow>({ byOrganization: { key: (i) => i.organization } }),
+  integrationInstallations: collection<IntegrationInstallationRow>({
+    byIntegration: { key: (i) => i.integration },
+    /** `${integration}/${organization}`: one installation per organization. */
+    byIntegrationOrganization: { key: (i) => `${i.integration}/${i.organization}` },
+  }),
+  integrationSpaceInstallations: collection<IntegrationSpaceInstallationRow>({
+    byIntegration: { key: (i) => i.integration },
+    byInstallation: { key: (i) => i.installation },
+  }),
+  integrationSiteInstallations: collection<IntegrationSiteInstallationRow>({
+    byIntegration: { key: (i) => i.integration },
+    byInstallation: { key: (i) => i.installation },
+  }),
+  /** An integration's events, in the order they were recorded. */
+  integrationEvents: collection<IntegrationEventRow>({
+    byIntegration: { key: (e) => e.integration },
+    /** Events whose delivery is `pending` or in `progress` (key `unfinished`), for core/resume.ts. */
+    unfinished: { key: (e) => (e.delivery.state === 'pending' || e.delivery.state === 'progress' ? UNFINISHED : undefined) },
+  }),
 }

@@ -1,10 +1,10 @@
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
-import type { MemberRow } from '../../storage/schema.js'
+import type { MemberRow } from './rows.js'
 import { encodeUser } from '../users/encode.js'
 
 /** Live spaces of `organization` on which the user holds a direct grant. */
-export function memberSpaceCount(ctx: Context, organization: string, user: string): number {
+export function memberSpaceCount(ctx: ReadContext, organization: string, user: string): number {
   let n = 0
   for (const { row } of ctx.tx.scan('spaceGrants', 'byPrincipal', `user:${user}`)) {
     if (row.organization !== organization) continue
@@ -15,13 +15,13 @@ export function memberSpaceCount(ctx: Context, organization: string, user: strin
 }
 
 /** Teams of `organization` the user belongs to. */
-export function memberTeamCount(ctx: Context, organization: string, user: string): number {
+export function memberTeamCount(ctx: ReadContext, organization: string, user: string): number {
   let n = 0
   for (const { row } of ctx.tx.scan('teamMembers', 'byUser', user)) if (row.organization === organization) n++
   return n
 }
 
-export function encodeMember(ctx: Context, row: MemberRow) {
+export function encodeMember(ctx: ReadContext, row: MemberRow) {
   const user = ctx.tx.get('users', row.user)
   if (!user) throw new ApiError('NOT_FOUND', 'User not found')
   return {

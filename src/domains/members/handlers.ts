@@ -1,6 +1,6 @@
 import type { Action } from '../../core/access.js'
-import type { Context } from '../../core/context.js'
-import { implement } from '../../core/operation.js'
+import type { ReadContext } from '../context.js'
+import { implement } from '../context.js'
 import { mapPage } from '../../core/paging.js'
 import { encodeSpace } from '../spaces/encode.js'
 import { encodeTeam } from '../teams/encode.js'
@@ -10,7 +10,7 @@ import { getMember, removeMember, setSsoMember, touchMember, updateMemberRole } 
 import { memberOperations } from './operations.js'
 
 /** What a member may do on their own membership needs `action` only when aimed at someone else. */
-function requireUnlessSelf(ctx: Context, organization: string, user: string, action: Action): void {
+function requireUnlessSelf(ctx: ReadContext, organization: string, user: string, action: Action): void {
   if (user !== ctx.actor.user) ctx.access.require('organization', organization, action)
 }
 

@@ -1,8 +1,11 @@
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import { compareKeys, decodeCursor, paginate, type Page, type SortKey } from '../../core/paging.js'
-import type { MemberRow, SpaceGrantRow, SpaceRow, TeamMemberRow, TeamRow } from '../../storage/schema.js'
+import type { MemberRow } from './rows.js'
+import type { SpaceGrantRow } from '../space-permissions/rows.js'
+import type { SpaceRow } from '../spaces/rows.js'
+import type { TeamMemberRow, TeamRow } from '../teams/rows.js'
 import type { Role } from '../../core/roles.js'
 import type { ListMembersQuerySchema, ListMemberSpacesQuerySchema, ListMemberTeamsQuerySchema, MemberSort } from './schemas.js'
 
@@ -34,7 +37,7 @@ function sortByKey<T extends { key: SortKey }>(items: T[], order: 'asc' | 'desc'
 }
 
 /** Members of an organization filtered by role and text, sorted by `sort` in `order`, one page. */
-export function listMembers(ctx: Context, organization: string, query: ListMembersQuery): Page<MemberRow> {
+export function listMembers(ctx: ReadContext, organization: string, query: ListMembersQuery): Page<MemberRow> {
   // The cursor carries the sort it was made for: a cursor of another sort is a 400, not a wrong page.
   if (query.page && decodeCursor(query.page)[0] !== query.sort) {
     throw new ApiError('BAD_REQUEST', `Invalid query parameter \`page\`: the cursor was made for another \`sort\` than ${query.sort}`)
@@ -67,7 +70,7 @@ export interface MemberSpace {
  * Spaces the caller cannot see are left out (a list must not reveal what a 404 would hide).
  */
 export function listMemberSpaces(
-  ctx: Context,
+  ctx: ReadContext,
   organization: string,
   user: string,
   query: z.output<typeof ListMemberSpacesQuerySchema>,
@@ -92,7 +95,7 @@ export interface MemberTeam {
 
 /** Teams of the organization the user belongs to, by title (case-insensitive), then id. */
 export function listMemberTeams(
-  ctx: Context,
+  ctx: ReadContext,
   organization: string,
   user: string,
   query: z.output<typeof ListMemberTeamsQuerySchema>,

@@ -1,8 +1,8 @@
 import { produce } from '../common/produce.js'
-import type { Context } from '../../core/context.js'
+import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { Role } from '../../core/roles.js'
-import type { MemberRow } from '../../storage/schema.js'
+import type { MemberRow } from './rows.js'
 
 /** Id of a membership row. */
 export const memberId = (organization: string, user: string): string => `${organization}/${user}`
@@ -24,7 +24,7 @@ export function addMember(ctx: Context, organization: string, user: string, role
 }
 
 /** The membership of a user, or a 404. */
-export function getMember(ctx: Context, organization: string, user: string): MemberRow {
+export function getMember(ctx: ReadContext, organization: string, user: string): MemberRow {
   const member = ctx.tx.get('members', memberId(organization, user))
   if (!member) throw new ApiError('NOT_FOUND', 'Member not found')
   return member

@@ -1,16 +1,16 @@
-import type { Context } from '../../core/context.js'
-import type { OpenAPISpecRow, OpenAPISpecVersionRow } from '../../storage/schema.js'
+import type { ReadContext } from '../context.js'
+import type { OpenAPISpecRow, OpenAPISpecVersionRow } from './rows.js'
 import { readSpecText } from './read.js'
 
 const specPath = (row: { organization: string; slug: string }) => `/orgs/${row.organization}/openapi/${row.slug}`
 
 /** The published link of a public spec (the application serves it; this API does not). */
-function publishedUrl(ctx: Context, row: OpenAPISpecRow): string {
+function publishedUrl(ctx: ReadContext, row: OpenAPISpecRow): string {
   return ctx.urls.published(`/openapi/${row.organization}/${row.slug}`)
 }
 
 /** The API resource of a spec. `permissions` are the caller's, from the organization's policy. */
-export function encodeSpec(ctx: Context, row: OpenAPISpecRow) {
+export function encodeSpec(ctx: ReadContext, row: OpenAPISpecRow) {
   const level = ctx.access.level('organization', row.organization)
   return {
     object: 'openapi-spec' as const,
@@ -40,7 +40,7 @@ export function encodeSpec(ctx: Context, row: OpenAPISpecRow) {
 
 const versionPath = (spec: OpenAPISpecRow, version: OpenAPISpecVersionRow) => `${specPath(spec)}/versions/${version.id}`
 
-export function encodeVersion(ctx: Context, spec: OpenAPISpecRow, version: OpenAPISpecVersionRow) {
+export function encodeVersion(ctx: ReadContext, spec: OpenAPISpecRow, version: OpenAPISpecVersionRow) {
   return {
     object: 'openapi-spec-version' as const,
     id: version.id,
@@ -62,7 +62,7 @@ function fileName(version: OpenAPISpecVersionRow): string {
 }
 
 /** A version's content: its document (parsed again from the stored text, which was valid when processed). */
-export function encodeContent(ctx: Context, spec: OpenAPISpecRow, version: OpenAPISpecVersionRow) {
+export function encodeContent(ctx: ReadContext, spec: OpenAPISpecRow, version: OpenAPISpecVersionRow) {
   const read = readSpecText(version.text)
   return {
     filesystem: { [fileName(version)]: 'document' in read ? read.document : null },

@@ -1,4 +1,4 @@
-import { implement } from '../../core/operation.js'
+import { implement } from '../context.js'
 import { mapPage } from '../../core/paging.js'
 import { encodeContent, encodeRawContent, encodeSpec, encodeVersion } from './encode.js'
 import { checkSourceUrl, createSpec, deleteSpec, findSpec, getSpec, getVersion, listSpecs, listVersions, replaceSource, setVisibility } from './model.js'

@@ -1,25 +1,25 @@
-import type { Context } from '../../core/context.js'
+import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import { checkOutgoingUrl } from '../../core/outgoing.js'
 import type { Prepare } from '../../core/operation.js'
 import { indexSource, paginateScan, type Page, type PageQuery } from '../../core/paging.js'
 import type { Entry } from '../../storage/port.js'
-import type { OpenAPISpecRow, OpenAPISpecSource, OpenAPISpecVersionRow } from '../../storage/schema.js'
+import type { OpenAPISpecRow, OpenAPISpecSource, OpenAPISpecVersionRow } from './rows.js'
 import { deferProcessing } from './processing.js'
 
 /** The spec of the organization with this slug, or undefined. */
-export function findSpec(ctx: Context, organization: string, slug: string): OpenAPISpecRow | undefined {
+export function findSpec(ctx: ReadContext, organization: string, slug: string): OpenAPISpecRow | undefined {
   return ctx.tx.scan('openapiSpecs', 'bySlug', `${organization}/${slug}`, { limit: 1 })[0]?.row
 }
 
-export function getSpec(ctx: Context, organization: string, slug: string): OpenAPISpecRow {
+export function getSpec(ctx: ReadContext, organization: string, slug: string): OpenAPISpecRow {
   const row = findSpec(ctx, organization, slug)
   if (!row) throw new ApiError('NOT_FOUND', 'OpenAPI spec not found')
   return row
 }
 
 /** The organization's specs in creation order. */
-export function listSpecs(ctx: Context, organization: string, query: PageQuery): Page<Entry<OpenAPISpecRow>> {
+export function listSpecs(ctx: ReadContext, organization: string, query: PageQuery): Page<Entry<OpenAPISpecRow>> {
   return paginateScan(indexSource(ctx.tx, 'openapiSpecs', 'byOrganization', organization), query)
 }
 
@@ -74,12 +74,12 @@ export function deleteSpec(ctx: Context, row: OpenAPISpecRow): void {
 }
 
 /** A spec's versions, oldest first. */
-export function listVersions(ctx: Context, spec: OpenAPISpecRow, query: PageQuery): Page<Entry<OpenAPISpecVersionRow>> {
+export function listVersions(ctx: ReadContext, spec: OpenAPISpecRow, query: PageQuery): Page<Entry<OpenAPISpecVersionRow>> {
   return paginateScan(indexSource(ctx.tx, 'openapiSpecVersions', 'bySpec', spec.id), query)
 }
 
 /** A version of the spec by id, or `latest` (the spec's `lastVersion`); a 404 when there is none. */
-export function getVersion(ctx: Context, spec: OpenAPISpecRow, id: string | 'latest'): OpenAPISpecVersionRow {
+export function getVersion(ctx: ReadContext, spec: OpenAPISpecRow, id: string | 'latest'): OpenAPISpecVersionRow {
   const versionId = id === 'latest' ? spec.lastVersion : id
   const row = versionId === undefined ? undefined : ctx.tx.get('openapiSpecVersions', versionId)
   if (!row || row.spec !== spec.id) {

@@ -1,5 +1,5 @@
-import { resumer } from '../../core/resume.js'
-import { UNFINISHED } from '../../storage/schema.js'
+import { resumer } from '../context.js'
+import { UNFINISHED } from '../common/rows.js'
 import { deferProcessing } from './processing.js'
 
 /**

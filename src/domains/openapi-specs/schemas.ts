@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { OpenAPISpecSource } from '../../storage/schema.js'
+import type { OpenAPISpecSource } from './rows.js'
 import { TimestampSchema, UrlOfAnySchemeSchema } from '../common/schemas.js'
 
 export const OpenAPISpecSlugSchema = z

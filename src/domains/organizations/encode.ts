@@ -1,17 +1,17 @@
 import { permissionsFor } from '../../core/access.js'
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import type { Level } from '../../core/roles.js'
-import type { OrganizationRow } from '../../storage/schema.js'
+import type { OrganizationRow } from './rows.js'
 import { ORGANIZATION_PERMISSION_KEYS } from './schemas.js'
 
-function ownsTeam(ctx: Context, organization: string): boolean {
+function ownsTeam(ctx: ReadContext, organization: string): boolean {
   for (const { row } of ctx.tx.scan('teamMembers', 'byUser', ctx.actor.user)) {
     if (row.organization === organization && row.role === 'owner') return true
   }
   return false
 }
 
-export function encodeOrganization(ctx: Context, row: OrganizationRow, level?: Level | null) {
+export function encodeOrganization(ctx: ReadContext, row: OrganizationRow, level?: Level | null) {
   const l = level === undefined ? ctx.access.level('organization', row.id) : level
   return {
     object: 'organization' as const,

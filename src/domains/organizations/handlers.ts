@@ -1,4 +1,4 @@
-import { implement } from '../../core/operation.js'
+import { implement } from '../context.js'
 import { mapPage, paginate } from '../../core/paging.js'
 import { encodeOrganization } from './encode.js'
 import { getOrganization, joinOrganization, updateOrganization } from './model.js'

@@ -1,13 +1,13 @@
 import { produce } from '../common/produce.js'
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
+import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { Role } from '../../core/roles.js'
-import type { OrganizationRow } from '../../storage/schema.js'
+import type { OrganizationRow } from './rows.js'
 import { addMember } from '../members/model.js'
 import type { CreateOrganizationSchema, UpdateOrganizationSchema } from './schemas.js'
 
-export function getOrganization(ctx: Context, id: string): OrganizationRow {
+export function getOrganization(ctx: ReadContext, id: string): OrganizationRow {
   const org = ctx.tx.get('organizations', id)
   if (!org) throw new ApiError('NOT_FOUND', 'Organization not found')
   return org

@@ -1,5 +1,6 @@
-import type { Context } from '../../core/context.js'
-import type { PageVersionRow, RevisionRow, SpaceRow } from '../../storage/schema.js'
+import type { ReadContext } from '../context.js'
+import type { PageVersionRow, RevisionRow } from '../content/rows.js'
+import type { SpaceRow } from '../spaces/rows.js'
 import { findRevision, pageIn } from '../content/revision.js'
 import { excerpt } from './excerpt.js'
 import { matchedTerms, type PageHit } from './ranking.js'
@@ -15,7 +16,7 @@ import { pageSections } from './sections.js'
 /** The current revision of each space a result names, read once per answer. */
 export type Revisions = Map<string, { space: SpaceRow; rev: RevisionRow }>
 
-function revisionOf(ctx: Context, revisions: Revisions, spaceId: string) {
+function revisionOf(ctx: ReadContext, revisions: Revisions, spaceId: string) {
   let found = revisions.get(spaceId)
   if (!found) {
     const space = ctx.tx.get('spaces', spaceId)!
@@ -25,7 +26,7 @@ function revisionOf(ctx: Context, revisions: Revisions, spaceId: string) {
 }
 
 /** A page's path and its ancestors' titles (from the top-level page down to its parent), in one walk up. */
-function placeOf(ctx: Context, rev: RevisionRow, page: PageVersionRow): { path: string; ancestors: Array<{ title: string }> } {
+function placeOf(ctx: ReadContext, rev: RevisionRow, page: PageVersionRow): { path: string; ancestors: Array<{ title: string }> } {
   const slugs = [page.slug]
   const ancestors: Array<{ title: string }> = []
   for (let p = page.parent; p !== undefined; ) {
@@ -41,7 +42,7 @@ function placeOf(ctx: Context, rev: RevisionRow, page: PageVersionRow): { path: 
 const round = (score: number) => Math.round(score * 1000) / 1000
 
 /** A page of the results with its best sections (at most `maxSections`, and those ranking found). */
-export function encodePageHit(ctx: Context, revisions: Revisions, hit: PageHit, maxSections = Infinity) {
+export function encodePageHit(ctx: ReadContext, revisions: Revisions, hit: PageHit, maxSections = Infinity) {
   const { space, rev } = revisionOf(ctx, revisions, hit.space)
   const page = pageIn(ctx.tx, rev, hit.page)!
   const { path, ancestors } = placeOf(ctx, rev, page)
@@ -80,7 +81,7 @@ export function encodePageHit(ctx: Context, revisions: Revisions, hit: PageHit, 
 }
 
 /** A space of an organization's results: its pages, each with its best section only (an overview: a space's own search shows more). */
-export function encodeSpaceHit(ctx: Context, revisions: Revisions, group: { space: string; score: number; pages: readonly PageHit[] }) {
+export function encodeSpaceHit(ctx: ReadContext, revisions: Revisions, group: { space: string; score: number; pages: readonly PageHit[] }) {
   const { space } = revisionOf(ctx, revisions, group.space)
   return { type: 'space' as const, id: space.id, title: space.title, score: round(group.score), pages: group.pages.map((hit) => encodePageHit(ctx, revisions, hit, 1)) }
 }

@@ -1,4 +1,4 @@
-import { implement } from '../../core/operation.js'
+import { implement } from '../context.js'
 import { searchOrganization, searchSpace } from './model.js'
 import { searchOperations } from './operations.js'
 

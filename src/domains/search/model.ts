@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import { mapPage, paginateList, type PageQuery } from '../../core/paging.js'
 import { memberRole } from '../access/levels.js'
 import { getSpace } from '../spaces/model.js'
@@ -26,7 +26,7 @@ const pageOfRanking = <T>(items: readonly T[], query: PageQuery) => paginateList
  * about all it asks beats a title that shares one word with it); otherwise, and for searches,
  * any term matches.
  */
-export function rankIn(ctx: Context, organization: string, spaces: ReadonlySet<string>, query: string, preferAll = false): PageHit[] {
+export function rankIn(ctx: ReadContext, organization: string, spaces: ReadonlySet<string>, query: string, preferAll = false): PageHit[] {
   const index = ctx.services.search.of(organization)
   index.sync(ctx, [...spaces].map((id) => ctx.tx.get('spaces', id)!))
   const all = preferAll ? index.searchSpaces(query, spaces, true) : []
@@ -34,7 +34,7 @@ export function rankIn(ctx: Context, organization: string, spaces: ReadonlySet<s
 }
 
 /** `searchSpaceContent`: the pages of a live space matching `query`, best first (its own index: nothing else weighs on it). */
-export function searchSpace(ctx: Context, spaceId: string, query: SearchQuery) {
+export function searchSpace(ctx: ReadContext, spaceId: string, query: SearchQuery) {
   const space = getSpace(ctx, spaceId)
   const hits = rankIn(ctx, space.organization, new Set([space.id]), query.query)
   const revisions: Revisions = new Map()
@@ -48,7 +48,7 @@ export function searchSpace(ctx: Context, spaceId: string, query: SearchQuery) {
  * own index, so no other space weighs on his scores; never a space open to him only as a visitor
  * (public, unlisted), which he searches through its own search (POLICY.space.searchInOrganization).
  */
-function searchMemberSpaces(ctx: Context, organization: string, query: string) {
+function searchMemberSpaces(ctx: ReadContext, organization: string, query: string) {
   const index = ctx.services.search.of(organization)
   if (memberRole(ctx.tx, organization, ctx.actor.user)) {
     index.syncWhole(ctx, organization)
@@ -63,7 +63,7 @@ function searchMemberSpaces(ctx: Context, organization: string, query: string) {
 }
 
 /** `searchOrganizationContent`: spaces with their matching pages, spaces ordered by their best page. */
-export function searchOrganization(ctx: Context, organization: string, query: SearchQuery) {
+export function searchOrganization(ctx: ReadContext, organization: string, query: SearchQuery) {
   const groups = groupBySpace(rankPages(ctx.services.search.of(organization), searchMemberSpaces(ctx, organization, query.query)))
   const revisions: Revisions = new Map()
   return mapPage(pageOfRanking(groups, query), (item) => encodeSpaceHit(ctx, revisions, { ...item, pages: item.pages.slice(0, PAGES_PER_SPACE) }))

@@ -1,6 +1,8 @@
 import type { SearchOptions, SearchResult } from 'minisearch'
-import type { Warm } from '../../core/warmup.js'
-import type { AppSchema, ReadTx, SpaceRow } from '../../storage/schema.js'
+import type { Warm } from '../context.js'
+import type { AppSchema } from '../schema.js'
+import type { ReadTx } from '../../storage/port.js'
+import type { SpaceRow } from '../spaces/rows.js'
 import { ContentIndex, DocRefs, type DocRef, type IndexStats } from './content-index.js'
 import { NEAR_MISS_BELOW, NEAR_MISSES } from './terms.js'
 

@@ -1,4 +1,4 @@
-import type { PageVersionRow } from '../../storage/schema.js'
+import type { PageVersionRow } from '../content/rows.js'
 import type { DocBlock } from '../content/document.js'
 import { blockText } from '../content/markdown.js'
 import { slugify, uniqueSlug } from '../content/slug.js'

@@ -1,4 +1,6 @@
-import type { AppSchema, ReadTx, SiteRow } from '../../storage/schema.js'
+import type { AppSchema } from '../schema.js'
+import type { ReadTx } from '../../storage/port.js'
+import type { SiteRow } from '../sites/rows.js'
 
 /**
  * The site a share key opens: the site of an active link with that key, while the site's

@@ -1,10 +1,11 @@
 import { produce } from '../common/produce.js'
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
+import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import { indexSource, paginateScan, type Page } from '../../core/paging.js'
 import type { Entry } from '../../storage/port.js'
-import type { ShareLinkRow, SiteRow } from '../../storage/schema.js'
+import type { ShareLinkRow } from './rows.js'
+import type { SiteRow } from '../sites/rows.js'
 import { findInSite } from '../site-structure/refs.js'
 import type { ListShareLinksQuerySchema, UpdateShareLinkSchema } from './schemas.js'
 
@@ -25,7 +26,7 @@ export function getShareLink(ctx: Context, site: SiteRow, id: string): ShareLink
  * matches a name by case-insensitive substring, or a key exactly: the official parameter searches
  * "by name or key", and a key is a secret, so a fragment of one finds nothing.
  */
-export function listShareLinks(ctx: Context, site: SiteRow, query: z.output<typeof ListShareLinksQuerySchema>): Page<Entry<ShareLinkRow>> {
+export function listShareLinks(ctx: ReadContext, site: SiteRow, query: z.output<typeof ListShareLinksQuerySchema>): Page<Entry<ShareLinkRow>> {
   const source = indexSource(ctx.tx, 'shareLinks', 'bySite', site.id)
   const search = query.search
   if (!search) return paginateScan(source, query)

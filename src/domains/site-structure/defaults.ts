@@ -1,5 +1,5 @@
-import type { Context } from '../../core/context.js'
-import type { SiteSectionRow, SiteSpaceRow } from '../../storage/schema.js'
+import type { Context } from '../context.js'
+import type { SiteSectionRow, SiteSpaceRow } from './rows.js'
 import { siteSpacesOf, walk } from './tree.js'
 
 /**

@@ -1,5 +1,6 @@
-import type { Context } from '../../core/context.js'
-import type { SiteRow, SiteSectionGroupRow, SiteSectionRow, SiteSpaceRow } from '../../storage/schema.js'
+import type { ReadContext } from '../context.js'
+import type { SiteRow } from '../sites/rows.js'
+import type { SiteSectionGroupRow, SiteSectionRow, SiteSpaceRow } from './rows.js'
 import { encodeSpace } from '../spaces/encode.js'
 import { publishedUrl, requestShareKey } from '../sites/urls.js'
 import type { SiteSectionGroupOut } from './schemas.js'
@@ -15,7 +16,7 @@ export interface Scope {
   published?: boolean
 }
 
-export function scopeOf(ctx: Context, site: SiteRow, published = false): Scope {
+export function scopeOf(ctx: ReadContext, site: SiteRow, published = false): Scope {
   return { site, shareKey: requestShareKey(ctx, site), published }
 }
 
@@ -24,11 +25,11 @@ function sectionSegments(section: SiteSectionRow | undefined): string[] {
   return section && !section.default ? [section.path] : []
 }
 
-function urls(ctx: Context, scope: Scope, segments: string[]): { published?: string } {
+function urls(ctx: ReadContext, scope: Scope, segments: string[]): { published?: string } {
   return scope.site.published ? { published: publishedUrl(ctx, scope.site, segments, scope.shareKey) } : {}
 }
 
-export function encodeSiteSpace(ctx: Context, scope: Scope, row: SiteSpaceRow, section?: SiteSectionRow) {
+export function encodeSiteSpace(ctx: ReadContext, scope: Scope, row: SiteSpaceRow, section?: SiteSectionRow) {
   const space = ctx.tx.get('spaces', row.space)!
   const parent = section ?? (row.section ? ctx.tx.get('siteSections', row.section) : undefined)
   return {
@@ -47,18 +48,18 @@ export function encodeSiteSpace(ctx: Context, scope: Scope, row: SiteSpaceRow, s
 }
 
 /** Whether a site-space shows in the published view: not hidden, and its space not trashed. */
-export function isPublishedSiteSpace(ctx: Context, row: SiteSpaceRow): boolean {
+export function isPublishedSiteSpace(ctx: ReadContext, row: SiteSpaceRow): boolean {
   if (row.hidden) return false
   const space = ctx.tx.get('spaces', row.space)
   return space !== undefined && space.deletedAt === undefined
 }
 
-export function encodeSiteSpaces(ctx: Context, scope: Scope, rows: readonly SiteSpaceRow[], section?: SiteSectionRow) {
+export function encodeSiteSpaces(ctx: ReadContext, scope: Scope, rows: readonly SiteSpaceRow[], section?: SiteSectionRow) {
   const shown = scope.published ? rows.filter((r) => isPublishedSiteSpace(ctx, r)) : rows
   return shown.map((r) => encodeSiteSpace(ctx, scope, r, section))
 }
 
-export function encodeSection(ctx: Context, scope: Scope, row: SiteSectionRow) {
+export function encodeSection(ctx: ReadContext, scope: Scope, row: SiteSectionRow) {
   return {
     object: 'site-section' as const,
     id: row.id,
@@ -78,7 +79,7 @@ export function encodeSection(ctx: Context, scope: Scope, row: SiteSectionRow) {
 export type EncodedSection = ReturnType<typeof encodeSection>
 
 /** A group with its children (sections and nested groups, in order). */
-export function encodeGroup(ctx: Context, scope: Scope, row: SiteSectionGroupRow, depth = 0): SiteSectionGroupOut {
+export function encodeGroup(ctx: ReadContext, scope: Scope, row: SiteSectionGroupRow, depth = 0): SiteSectionGroupOut {
   const children = depth > 64 ? [] : encodeChildren(ctx, scope, row.id, depth + 1)
   return {
     object: 'site-section-group',
@@ -93,14 +94,14 @@ export function encodeGroup(ctx: Context, scope: Scope, row: SiteSectionGroupRow
 }
 
 /** The sections and groups of a container, encoded in order. */
-export function encodeChildren(ctx: Context, scope: Scope, group: string | undefined, depth = 0): Array<EncodedSection | SiteSectionGroupOut> {
+export function encodeChildren(ctx: ReadContext, scope: Scope, group: string | undefined, depth = 0): Array<EncodedSection | SiteSectionGroupOut> {
   return childrenOf(ctx, scope.site.id, group).map((node) =>
     node.kind === 'section' ? encodeSection(ctx, scope, node.row) : encodeGroup(ctx, scope, node.row, depth),
   )
 }
 
 /** The structure of a site: its sections and groups, or its root site-spaces when it has none. */
-export function encodeStructure(ctx: Context, scope: Scope) {
+export function encodeStructure(ctx: ReadContext, scope: Scope) {
   const site = scope.site.id
   if (ctx.tx.count('siteSections', 'bySite', site) > 0) {
     return { type: 'sections' as const, structure: encodeChildren(ctx, scope, undefined) }

@@ -1,4 +1,4 @@
-import { implement } from '../../core/operation.js'
+import { implement } from '../context.js'
 import { mapPage } from '../../core/paging.js'
 import { placementOf } from '../collections/positions.js'
 import { getSite } from '../sites/model.js'

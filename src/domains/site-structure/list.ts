@@ -1,6 +1,6 @@
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import { paginate, type Page, type PageQuery, type SortKey } from '../../core/paging.js'
-import type { SiteSectionGroupRow, SiteSectionRow, SiteSpaceRow } from '../../storage/schema.js'
+import type { SiteSectionGroupRow, SiteSectionRow, SiteSpaceRow } from './rows.js'
 import { siteSpacesInOrder, walk } from './tree.js'
 
 /**
@@ -10,7 +10,7 @@ import { siteSpacesInOrder, walk } from './tree.js'
  * structure is small (sections and site-spaces are added by hand), so it is walked whole.
  */
 
-export function listSections(ctx: Context, site: string, query: PageQuery): Page<SiteSectionRow> {
+export function listSections(ctx: ReadContext, site: string, query: PageQuery): Page<SiteSectionRow> {
   const items: Array<{ row: SiteSectionRow; key: SortKey }> = []
   walk(ctx, site, (node, key) => {
     if (node.kind === 'section') items.push({ row: node.row, key })
@@ -18,7 +18,7 @@ export function listSections(ctx: Context, site: string, query: PageQuery): Page
   return rowsOf(paginate(items, (i) => i.key, query))
 }
 
-export function listGroups(ctx: Context, site: string, query: PageQuery): Page<SiteSectionGroupRow> {
+export function listGroups(ctx: ReadContext, site: string, query: PageQuery): Page<SiteSectionGroupRow> {
   const items: Array<{ row: SiteSectionGroupRow; key: SortKey }> = []
   walk(ctx, site, (node, key) => {
     if (node.kind === 'group') items.push({ row: node.row, key })
@@ -30,7 +30,7 @@ export function listGroups(ctx: Context, site: string, query: PageQuery): Page<S
  * Site-spaces in structure order. `default: true` keeps only the site's default site-space (the
  * default of the root, or of the default section); `false` keeps all the others.
  */
-export function listSiteSpaces(ctx: Context, site: string, query: PageQuery & { default?: boolean | undefined }): Page<SiteSpaceRow> {
+export function listSiteSpaces(ctx: ReadContext, site: string, query: PageQuery & { default?: boolean | undefined }): Page<SiteSpaceRow> {
   const all = siteSpacesInOrder(ctx, site)
   const isSiteDefault = (row: SiteSpaceRow): boolean =>
     row.default && (row.section === undefined || ctx.tx.get('siteSections', row.section)?.default === true)

@@ -1,7 +1,10 @@
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { RowOf } from '../../storage/port.js'
-import type { AppSchema, SiteRow, SiteSectionGroupRow, SiteSectionRow, SiteSpaceRow, SpaceRow } from '../../storage/schema.js'
+import type { AppSchema } from '../schema.js'
+import type { SiteRow } from '../sites/rows.js'
+import type { SiteSectionGroupRow, SiteSectionRow, SiteSpaceRow } from './rows.js'
+import type { SpaceRow } from '../spaces/rows.js'
 import { createSpace } from '../spaces/model.js'
 
 /**

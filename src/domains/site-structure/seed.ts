@@ -1,7 +1,8 @@
 import { z } from 'zod'
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import { SeedIdSchema, SeedTimestampSchema, seedRule, type SeedDefaults } from '../../state/seed.js'
-import { siteSpaceContainer, type SiteRow } from '../../storage/schema.js'
+import { siteSpaceContainer } from './rows.js'
+import type { SiteRow } from '../sites/rows.js'
 import { ExpressionSchema, IconSchema, SitePathSchema, SiteSectionGroupTitleSchema, SiteSectionTitleSchema } from './schemas.js'
 
 /** The site of a structure row, which must be in the site's organization. */

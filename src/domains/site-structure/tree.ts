@@ -1,12 +1,6 @@
-import type { Context } from '../../core/context.js'
+import type { Context, ReadContext } from '../context.js'
 import type { SortKey } from '../../core/paging.js'
-import {
-  siteSpaceContainer,
-  structureKey,
-  type SiteSectionGroupRow,
-  type SiteSectionRow,
-  type SiteSpaceRow,
-} from '../../storage/schema.js'
+import { siteSpaceContainer, structureKey, type SiteSectionGroupRow, type SiteSectionRow, type SiteSpaceRow } from './rows.js'
 
 /**
  * Reading a site's structure. Sections and groups of one container (the site's root or a group)
@@ -19,7 +13,7 @@ import {
 export type Node = { kind: 'section'; id: string; position: number; row: SiteSectionRow } | { kind: 'group'; id: string; position: number; row: SiteSectionGroupRow }
 
 /** The sections and groups of a container (the site's root when `group` is undefined), in order. */
-export function childrenOf(ctx: Context, site: string, group: string | undefined): Node[] {
+export function childrenOf(ctx: ReadContext, site: string, group: string | undefined): Node[] {
   const key = structureKey(site, group)
   const sections = ctx.tx.scan('siteSections', 'byContainer', key)
   const groups = ctx.tx.scan('siteSectionGroups', 'byContainer', key)
@@ -56,7 +50,7 @@ export function placeNode(ctx: Context, node: { kind: Node['kind']; id: string }
 }
 
 /** Visit every section and group of a site depth-first, in order, with its sort key (positions from the root). */
-export function walk(ctx: Context, site: string, visit: (node: Node, key: SortKey) => void): void {
+export function walk(ctx: ReadContext, site: string, visit: (node: Node, key: SortKey) => void): void {
   const go = (group: string | undefined, prefix: readonly number[], depth: number): void => {
     if (depth > 64) return
     for (const node of childrenOf(ctx, site, group)) {
@@ -68,7 +62,7 @@ export function walk(ctx: Context, site: string, visit: (node: Node, key: SortKe
   go(undefined, [], 0)
 }
 
-export function hasSections(ctx: Context, site: string): boolean {
+export function hasSections(ctx: ReadContext, site: string): boolean {
   return ctx.tx.count('siteSections', 'bySite', site) > 0
 }
 
@@ -78,12 +72,12 @@ export function defaultSection(ctx: Context, site: string): SiteSectionRow | und
 }
 
 /** The site-spaces of a section (or of the site's root), in order. */
-export function siteSpacesOf(ctx: Context, site: string, section: string | undefined): SiteSpaceRow[] {
+export function siteSpacesOf(ctx: ReadContext, site: string, section: string | undefined): SiteSpaceRow[] {
   return ctx.tx.scan('siteSpaces', 'byContainer', siteSpaceContainer({ site, ...(section !== undefined && { section }) })).map((e) => e.row)
 }
 
 /** Every site-space of a site in structure order, each with its sort key. */
-export function siteSpacesInOrder(ctx: Context, site: string): Array<{ row: SiteSpaceRow; key: SortKey }> {
+export function siteSpacesInOrder(ctx: ReadContext, site: string): Array<{ row: SiteSpaceRow; key: SortKey }> {
   const out: Array<{ row: SiteSpaceRow; key: SortKey }> = []
   if (!hasSections(ctx, site)) {
     for (const row of siteSpacesOf(ctx, site, undefined)) out.push({ row, key: [row.position] })

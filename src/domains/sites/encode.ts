@@ -1,7 +1,7 @@
 import { permissionsFor } from '../../core/access.js'
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import type { Level } from '../../core/roles.js'
-import type { SiteRow } from '../../storage/schema.js'
+import type { SiteRow } from './rows.js'
 import { SITE_PERMISSION_KEYS } from './schemas.js'
 import { publishedUrl, requestShareKey, siteTargetUrl } from './urls.js'
 
@@ -10,7 +10,7 @@ import { publishedUrl, requestShareKey, siteTargetUrl } from './urls.js'
  * `siteSpaces` counts what the site holds (from the index, O(1)); `urls.published` is there
  * only once the site is published.
  */
-export function encodeSite(ctx: Context, row: SiteRow, level?: Level | null) {
+export function encodeSite(ctx: ReadContext, row: SiteRow, level?: Level | null) {
   const l = level === undefined ? ctx.access.level('site', row.id) : level
   return {
     object: 'site' as const,

@@ -1,4 +1,4 @@
-import { implement } from '../../core/operation.js'
+import { implement } from '../context.js'
 import { mapPage } from '../../core/paging.js'
 import { encodeSite } from './encode.js'
 import { createSite, deleteSite, setPublished, updateSite } from './lifecycle.js'

@@ -1,8 +1,8 @@
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import { indexSource, paginateScan, type Page, type PageQuery } from '../../core/paging.js'
 import type { Entry } from '../../storage/port.js'
-import type { SiteRow } from '../../storage/schema.js'
-import type { SiteType } from '../../storage/schema.js'
+import type { SiteRow } from './rows.js'
+import type { SiteType } from './rows.js'
 
 export interface SiteFilters {
   /** Only sites publishing this space. */
@@ -18,7 +18,7 @@ export interface SiteFilters {
  * straight from the index; with `space`, only the sites holding that space are looked at
  * (through the site-spaces of the space).
  */
-export function listSites(ctx: Context, organization: string, query: PageQuery & SiteFilters): Page<Entry<SiteRow>> {
+export function listSites(ctx: ReadContext, organization: string, query: PageQuery & SiteFilters): Page<Entry<SiteRow>> {
   const title = query.title?.toLowerCase()
   const withSpace = query.space !== undefined ? new Set(ctx.tx.scan('siteSpaces', 'bySpace', query.space).map((e) => e.row.site)) : undefined
   const filtered = title !== undefined || query.published !== undefined || query.type !== undefined || withSpace !== undefined

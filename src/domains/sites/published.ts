@@ -1,6 +1,6 @@
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
-import type { SiteRow } from '../../storage/schema.js'
+import type { SiteRow } from './rows.js'
 import { encodeStructure, scopeOf } from '../site-structure/encode.js'
 import { DEFAULT_CUSTOMIZATION } from './customization.js'
 import { encodeSite } from './encode.js'
@@ -13,7 +13,7 @@ import { isActiveShareKey } from './urls.js'
  * or a `share-link` site with the key of one of its active links. `visitor-auth` sites need a
  * visitor token, which this API does not issue: they stay closed to non-members.
  */
-export function canReadPublished(ctx: Context, site: SiteRow): boolean {
+export function canReadPublished(ctx: ReadContext, site: SiteRow): boolean {
   if (ctx.access.can('site', site.id, 'view')) return true
   if (!site.published) return false
   if (site.visibility === 'public' || site.visibility === 'unlisted') return true
@@ -24,7 +24,7 @@ export function canReadPublished(ctx: Context, site: SiteRow): boolean {
  * The published profile: the site and its structure as visitors see it (hidden site-spaces and
  * trashed spaces left out), with the default customization and no integration scripts.
  */
-export function publishedProfile(ctx: Context, organization: string, siteId: string) {
+export function publishedProfile(ctx: ReadContext, organization: string, siteId: string) {
   const site = findSite(ctx, organization, siteId)
   if (!site || !canReadPublished(ctx, site)) throw new ApiError('NOT_FOUND', 'Site not found')
   return {

@@ -1,5 +1,5 @@
-import type { Context } from '../../core/context.js'
-import type { SiteRow } from '../../storage/schema.js'
+import type { ReadContext } from '../context.js'
+import type { SiteRow } from './rows.js'
 import { siteOpenedByKey } from '../share-links/keys.js'
 
 /**
@@ -8,7 +8,7 @@ import { siteOpenedByKey } from '../share-links/keys.js'
  * Sections and site-spaces add their paths (a default one sits at its parent's URL). A share-link
  * site's URLs carry the key (`?share=<key>`) when the caller holds one.
  */
-export function siteBaseUrl(ctx: Context, site: SiteRow, options: { proxy?: boolean } = {}): string {
+export function siteBaseUrl(ctx: ReadContext, site: SiteRow, options: { proxy?: boolean } = {}): string {
   // The proxy origin and hostnames are validated against URL-safe patterns; the basename is any
   // string of 1..100 characters (as officially), so it is encoded as one path segment: `team docs`,
   // `a?b=c`, `x#top` or `a/b` stay inside the site's URL instead of changing what it points to.
@@ -20,12 +20,12 @@ export function siteBaseUrl(ctx: Context, site: SiteRow, options: { proxy?: bool
 }
 
 /** The unproxied URL a proxy forwards to. */
-export function siteTargetUrl(ctx: Context, site: SiteRow): string {
+export function siteTargetUrl(ctx: ReadContext, site: SiteRow): string {
   return siteBaseUrl(ctx, site, { proxy: false })
 }
 
 /** A published URL under the site: `segments` are paths below its base (defaults left out). */
-export function publishedUrl(ctx: Context, site: SiteRow, segments: readonly string[], shareKey?: string): string {
+export function publishedUrl(ctx: ReadContext, site: SiteRow, segments: readonly string[], shareKey?: string): string {
   const path = segments.map((s) => `/${encodeURIComponent(s)}`).join('')
   return `${siteBaseUrl(ctx, site)}${path}${shareKey ? `?share=${encodeURIComponent(shareKey)}` : ''}`
 }
@@ -34,11 +34,11 @@ export function publishedUrl(ctx: Context, site: SiteRow, segments: readonly str
  * The share key to put in URLs: the request's `shareKey` when it opens this share-link site
  * (an active link of the site).
  */
-export function requestShareKey(ctx: Context, site: SiteRow): string | undefined {
+export function requestShareKey(ctx: ReadContext, site: SiteRow): string | undefined {
   return ctx.shareKey && isActiveShareKey(ctx, site, ctx.shareKey) ? ctx.shareKey : undefined
 }
 
 /** Whether `key` is the key of an active share link of this share-link site. */
-export function isActiveShareKey(ctx: Context, site: SiteRow, key: string): boolean {
+export function isActiveShareKey(ctx: ReadContext, site: SiteRow, key: string): boolean {
   return siteOpenedByKey(ctx.tx, key)?.id === site.id
 }

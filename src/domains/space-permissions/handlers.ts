@@ -1,5 +1,5 @@
-import type { Context } from '../../core/context.js'
-import { implement } from '../../core/operation.js'
+import type { ReadContext } from '../context.js'
+import { implement } from '../context.js'
 import { indexSource, mapPage, paginateScan, type PageQuery } from '../../core/paging.js'
 import { getSpace } from '../spaces/model.js'
 import { encodeTeam } from '../teams/encode.js'
@@ -8,7 +8,7 @@ import { grantSpace, inviteToSpace, revokeSpace } from './model.js'
 import { spacePermissionOperations } from './operations.js'
 
 /** One page of a space's user or team grants, in index order (O(log n + limit) a page). */
-function grantPage(ctx: Context, space: string, type: 'user' | 'team', query: PageQuery) {
+function grantPage(ctx: ReadContext, space: string, type: 'user' | 'team', query: PageQuery) {
   return paginateScan(indexSource(ctx.tx, 'spaceGrants', 'bySpaceAndType', `${space}/${type}`), query)
 }
 

@@ -1,8 +1,10 @@
 import { produce } from '../common/produce.js'
-import type { Context } from '../../core/context.js'
+import type { Context } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { Role } from '../../core/roles.js'
-import type { SpaceGrantRow, SpaceRow, TeamRow } from '../../storage/schema.js'
+import type { SpaceGrantRow } from './rows.js'
+import type { SpaceRow } from '../spaces/rows.js'
+import type { TeamRow } from '../teams/rows.js'
 import { addMember, memberId } from '../members/model.js'
 import { getSpace } from '../spaces/model.js'
 

@@ -1,9 +1,10 @@
 import { permissionsFor, permissionsJsonFor } from '../../core/access.js'
-import type { Context, Urls } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
+import type { Urls } from '../../core/context.js'
 import { createJsonCache, type JsonCache } from '../../core/json-cache.js'
 import { rawJson, type RawJson } from '../../core/json.js'
 import type { Level } from '../../core/roles.js'
-import type { SpaceRow } from '../../storage/schema.js'
+import type { SpaceRow } from './rows.js'
 import type { z } from 'zod'
 import { SPACE_PERMISSION_KEYS, type LanguageSchema } from './schemas.js'
 import { gitSyncOf } from '../git-sync/state.js'
@@ -51,14 +52,14 @@ function spaceFields(urls: Urls, row: SpaceRow, permissions?: SpacePermissions, 
 type GitSync = NonNullable<ReturnType<typeof gitSyncOf>>
 
 /** The caller's level on a space, unless the caller of the encoder knows it already. */
-const levelOf = (ctx: Context, row: SpaceRow, level: Level | null | undefined): Level | null | undefined =>
+const levelOf = (ctx: ReadContext, row: SpaceRow, level: Level | null | undefined): Level | null | undefined =>
   level === undefined ? ctx.access.level('space', row.id) : level
 
 /**
  * The API resource of a space, with `permissions` for the caller (or for `level` when given), to
  * be serialized (absent optional fields are `undefined`; see spaceFields).
  */
-export function encodeSpaceForJson(ctx: Context, row: SpaceRow, level?: Level | null) {
+export function encodeSpaceForJson(ctx: ReadContext, row: SpaceRow, level?: Level | null) {
   return spaceFields(ctx.urls, row, permissionsFor('space', levelOf(ctx, row, level), SPACE_PERMISSION_KEYS), gitSyncOf(ctx.tx, row.id)) as ReturnType<typeof spaceFields> & {
     permissions: SpacePermissions
   }
@@ -73,7 +74,7 @@ function definedOnly<T extends { urls: object }>(resource: T): T {
 }
 
 /** The API resource of a space as a value (fixtures, resources nesting a space): only the fields it has. */
-export function encodeSpace(ctx: Context, row: SpaceRow, level?: Level | null) {
+export function encodeSpace(ctx: ReadContext, row: SpaceRow, level?: Level | null) {
   return definedOnly(encodeSpaceForJson(ctx, row, level))
 }
 
@@ -102,7 +103,7 @@ export function spaceJsonCache(urls: Urls): JsonCache<SpaceRow> {
  * `encodeSpace` as JSON text, for the codec to splice: the fields' text comes from the cache
  * (serialized once per row version), `permissions` is spliced in for the caller's level.
  */
-export function encodeSpaceJson(ctx: Context, row: SpaceRow, level?: Level | null): RawJson<EncodedSpace> {
+export function encodeSpaceJson(ctx: ReadContext, row: SpaceRow, level?: Level | null): RawJson<EncodedSpace> {
   const cache = spaceJsonCache(ctx.urls)
   const fields = cache.get(row) ?? cache.set(row, JSON.stringify(spaceFields(ctx.urls, row)))
   const permissions = permissionsJsonFor('space', levelOf(ctx, row, level), SPACE_PERMISSION_KEYS)

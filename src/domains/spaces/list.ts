@@ -1,8 +1,8 @@
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import type { Level } from '../../core/roles.js'
 import { indexSource, paginateScan, type Page } from '../../core/paging.js'
 import type { Entry } from '../../storage/port.js'
-import type { SpaceRow } from '../../storage/schema.js'
+import type { SpaceRow } from './rows.js'
 import { memberRole } from '../access/levels.js'
 
 /**
@@ -12,7 +12,7 @@ import { memberRole } from '../access/levels.js'
  * guest) is filtered space by space.
  */
 export function organizationSpaces(
-  ctx: Context,
+  ctx: ReadContext,
   organization: string,
   query: { page?: string | undefined; limit: number },
 ): { page: Page<Entry<SpaceRow>>; level?: Level } {

@@ -1,7 +1,8 @@
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
+import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
-import { parentKey, type SpaceRow } from '../../storage/schema.js'
+import { parentKey } from '../common/rows.js'
+import type { SpaceRow } from './rows.js'
 import { requireCreateBeside, requireDestination } from '../collections/model.js'
 import { place } from '../collections/positions.js'
 import { appendPosition } from '../common/sequence.js'
@@ -12,7 +13,7 @@ import type { CreateSpaceSchema, UpdateSpaceSchema } from './schemas.js'
 export { RESTORE_WINDOW_DAYS } from './lifecycle.js'
 
 /** A live space, or a 404 (deleted spaces are hidden). */
-export function getSpace(ctx: Context, id: string): SpaceRow {
+export function getSpace(ctx: ReadContext, id: string): SpaceRow {
   const space = ctx.tx.get('spaces', id)
   if (!space || space.deletedAt) throw new ApiError('NOT_FOUND', 'Space not found')
   return space

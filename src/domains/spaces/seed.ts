@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
-import { commentThread } from '../../storage/schema.js'
+import { commentThread } from '../comments/rows.js'
 import { DefaultLevelSchema, MergeRulesSchema, UrlSchema } from '../common/schemas.js'
 import { EmojiSchema, LanguageSchema, SpaceEditModeSchema, SpaceTitleSchema, SpaceVisibilitySchema } from './schemas.js'
 

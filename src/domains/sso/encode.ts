@@ -1,5 +1,5 @@
-import type { Context } from '../../core/context.js'
-import type { SamlProviderRow } from '../../storage/schema.js'
+import type { ReadContext } from '../context.js'
+import type { SamlProviderRow } from './rows.js'
 import { encodeTeam } from '../teams/encode.js'
 import { isComplete } from './model.js'
 
@@ -9,7 +9,7 @@ import { isComplete } from './model.js'
  * the organization and the provider's id, so they are stable and differ from provider to
  * provider. They name the endpoints of a SAML flow, which this in-process API does not serve.
  */
-export function serviceOf(ctx: Context, row: SamlProviderRow) {
+export function serviceOf(ctx: ReadContext, row: SamlProviderRow) {
   const base = `${ctx.urls.base}/sso/${encodeURIComponent(row.organization)}/saml/${encodeURIComponent(row.id)}`
   return { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: `${base}/metadata` }
 }
@@ -22,7 +22,7 @@ export function serviceOf(ctx: Context, row: SamlProviderRow) {
 const UNSET_URL = 'about:blank'
 
 /** The API resource of a SAML provider. A default team deleted since is left out. */
-export function encodeSamlProvider(ctx: Context, row: SamlProviderRow) {
+export function encodeSamlProvider(ctx: ReadContext, row: SamlProviderRow) {
   const team = row.defaultTeam === undefined ? undefined : ctx.tx.get('teams', row.defaultTeam)
   return {
     object: 'saml-provider' as const,

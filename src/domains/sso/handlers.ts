@@ -1,4 +1,4 @@
-import { implement } from '../../core/operation.js'
+import { implement } from '../context.js'
 import { mapPage } from '../../core/paging.js'
 import { getOrganization } from '../organizations/model.js'
 import { encodeSamlProvider, serviceOf } from './encode.js'

@@ -1,9 +1,9 @@
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
+import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import { indexSource, paginateScan, type Page, type PageQuery } from '../../core/paging.js'
 import type { Entry } from '../../storage/port.js'
-import type { SamlProviderRow } from '../../storage/schema.js'
+import type { SamlProviderRow } from './rows.js'
 import { produce } from '../common/produce.js'
 import type { CreateSamlProviderSchema, UpdateSamlProviderSchema } from './schemas.js'
 
@@ -13,24 +13,24 @@ export function isComplete(row: SamlProviderRow): boolean {
 }
 
 /** A provider of the organization, or undefined (one of another organization is not found either). */
-export function findSamlProvider(ctx: Context, organization: string, id: string): SamlProviderRow | undefined {
+export function findSamlProvider(ctx: ReadContext, organization: string, id: string): SamlProviderRow | undefined {
   const row = ctx.tx.get('samlProviders', id)
   return row && row.organization === organization ? row : undefined
 }
 
-export function getSamlProvider(ctx: Context, organization: string, id: string): SamlProviderRow {
+export function getSamlProvider(ctx: ReadContext, organization: string, id: string): SamlProviderRow {
   const row = findSamlProvider(ctx, organization, id)
   if (!row) throw new ApiError('NOT_FOUND', 'SAML provider not found')
   return row
 }
 
 /** The organization's providers in creation order. */
-export function listSamlProviders(ctx: Context, organization: string, query: PageQuery): Page<Entry<SamlProviderRow>> {
+export function listSamlProviders(ctx: ReadContext, organization: string, query: PageQuery): Page<Entry<SamlProviderRow>> {
   return paginateScan(indexSource(ctx.tx, 'samlProviders', 'byOrganization', organization), query)
 }
 
 /** Every provider of the organization, in creation order. */
-export function allSamlProviders(ctx: Context, organization: string): SamlProviderRow[] {
+export function allSamlProviders(ctx: ReadContext, organization: string): SamlProviderRow[] {
   return ctx.tx.scan('samlProviders', 'byOrganization', organization).map((e) => e.row)
 }
 

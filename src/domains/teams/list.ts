@@ -1,7 +1,7 @@
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import { compareKeys, paginate, type Page, type SortKey } from '../../core/paging.js'
-import type { TeamRow } from '../../storage/schema.js'
+import type { TeamRow } from './rows.js'
 import { memberRole } from '../access/levels.js'
 import type { ListTeamsQuerySchema } from './schemas.js'
 
@@ -12,7 +12,7 @@ export const teamSortKey = (team: TeamRow): SortKey => [team.title.toLowerCase()
  * The teams `owner` can manage: every team of the organization for an admin, the teams they own
  * otherwise (none for someone who is not a member).
  */
-function manageableTeams(ctx: Context, organization: string, owner: string): TeamRow[] {
+function manageableTeams(ctx: ReadContext, organization: string, owner: string): TeamRow[] {
   const role = memberRole(ctx.tx, organization, owner)
   if (role === undefined) return []
   if (role === 'admin') return ctx.tx.scan('teams', 'byOrganization', organization).map((e) => e.row)
@@ -26,7 +26,7 @@ function manageableTeams(ctx: Context, organization: string, owner: string): Tea
 }
 
 /** Teams of an organization by title, filtered by manager (`owner`) and title text. */
-export function listTeams(ctx: Context, organization: string, query: z.output<typeof ListTeamsQuerySchema>): Page<TeamRow> {
+export function listTeams(ctx: ReadContext, organization: string, query: z.output<typeof ListTeamsQuerySchema>): Page<TeamRow> {
   const candidates = query.owner
     ? manageableTeams(ctx, organization, query.owner)
     : ctx.tx.scan('teams', 'byOrganization', organization).map((e) => e.row)

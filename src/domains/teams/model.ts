@@ -1,21 +1,21 @@
 import { produce } from '../common/produce.js'
-import type { Context } from '../../core/context.js'
+import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
-import type { TeamMemberRow, TeamRow } from '../../storage/schema.js'
+import type { TeamMemberRow, TeamRow } from './rows.js'
 import { memberId } from '../members/model.js'
 
 /** Id of a team membership row. */
 export const teamMemberId = (team: string, user: string): string => `${team}/${user}`
 
 /** A team of the organization, or a 404 (a team of another organization is not found either). */
-export function getTeam(ctx: Context, organization: string, id: string): TeamRow {
+export function getTeam(ctx: ReadContext, organization: string, id: string): TeamRow {
   const team = ctx.tx.get('teams', id)
   if (!team || team.organization !== organization) throw new ApiError('NOT_FOUND', 'Team not found')
   return team
 }
 
 /** Whether `user` owns the team. */
-export function ownsTeam(ctx: Context, team: string, user: string): boolean {
+export function ownsTeam(ctx: ReadContext, team: string, user: string): boolean {
   return !!user && ctx.tx.get('teamMembers', teamMemberId(team, user))?.role === 'owner'
 }
 

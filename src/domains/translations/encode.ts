@@ -1,10 +1,10 @@
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
-import type { TranslationRow } from '../../storage/schema.js'
+import type { ReadContext } from '../context.js'
+import type { TranslationRow } from './rows.js'
 import type { TranslationSchema } from './schemas.js'
 
 /** A translation as answered: `permissions` from POLICY.organization (viewTranslations, manageTranslations). */
-export function encodeTranslation(ctx: Context, row: TranslationRow): z.input<typeof TranslationSchema> {
+export function encodeTranslation(ctx: ReadContext, row: TranslationRow): z.input<typeof TranslationSchema> {
   const level = ctx.access.level('organization', row.organization)
   const out: z.input<typeof TranslationSchema> = {
     object: 'translation',

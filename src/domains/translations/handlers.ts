@@ -1,4 +1,5 @@
-import { implement, NO_CONTENT } from '../../core/operation.js'
+import { implement } from '../context.js'
+import { NO_CONTENT } from '../../core/operation.js'
 import { indexSource, mapPage, paginateScan } from '../../core/paging.js'
 import { encodeTranslation } from './encode.js'
 import { createTranslation, deleteTranslation, requireTranslation, updateInstructions } from './model.js'

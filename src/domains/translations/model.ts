@@ -1,13 +1,13 @@
 import type { z } from 'zod'
-import type { Context } from '../../core/context.js'
+import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
-import type { TranslationRow } from '../../storage/schema.js'
+import type { TranslationRow } from './rows.js'
 import { emptyDocument, type JsonDocument } from '../content/document.js'
 import { requestRun } from './run.js'
 import type { CreateTranslationSchema } from './schemas.js'
 
 /** A translation of the organization in the path, or a 404 (one of another organization is not revealed). */
-export function requireTranslation(ctx: Context, organization: string, id: string): TranslationRow {
+export function requireTranslation(ctx: ReadContext, organization: string, id: string): TranslationRow {
   const row = ctx.tx.get('translations', id)
   if (!row || row.organization !== organization) throw new ApiError('NOT_FOUND', 'Translation not found')
   return row

@@ -1,5 +1,6 @@
-import type { Context } from '../../core/context.js'
-import type { SpaceRow, TranslationRow } from '../../storage/schema.js'
+import type { Context } from '../context.js'
+import type { SpaceRow } from '../spaces/rows.js'
+import type { TranslationRow } from './rows.js'
 import { withFileIds } from '../content/copy.js'
 import type { JsonDocument } from '../content/document.js'
 import { RevisionDraft, type PageData } from '../content/draft.js'

@@ -1,4 +1,4 @@
-import type { PageVersionRow } from '../../storage/schema.js'
+import type { PageVersionRow } from '../content/rows.js'
 import type { PageText } from './translate-document.js'
 
 /** The data a translation run passes from step to step (run.ts), and its own error. */

@@ -1,6 +1,6 @@
 import type { DocBlock, DocInline, DocLeaf, DocText, JsonDocument, JsonObject } from '../content/document.js'
 import { mapObjects } from '../content/map-json.js'
-import type { PageVersionRow } from '../../storage/schema.js'
+import type { PageVersionRow } from '../content/rows.js'
 import { blockDataTexts, inlineDataTexts, type DataText } from './data-texts.js'
 import type { TranslateContext, Translator } from './translator.js'
 

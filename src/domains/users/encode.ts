@@ -1,7 +1,7 @@
-import type { Context } from '../../core/context.js'
-import type { UserRow } from '../../storage/schema.js'
+import type { ReadContext } from '../context.js'
+import type { UserRow } from './rows.js'
 
-export function encodeUser(ctx: Context, row: UserRow) {
+export function encodeUser(ctx: ReadContext, row: UserRow) {
   return {
     object: 'user' as const,
     id: row.id,

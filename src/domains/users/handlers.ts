@@ -1,11 +1,11 @@
-import type { Context } from '../../core/context.js'
+import type { ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
-import { implement } from '../../core/operation.js'
+import { implement } from '../context.js'
 import { encodeUser } from './encode.js'
 import { userOperations } from './operations.js'
 
 /** Whether two users share an organization (users are visible to the people they work with). */
-function sharesOrganization(ctx: Context, a: string, b: string): boolean {
+function sharesOrganization(ctx: ReadContext, a: string, b: string): boolean {
   for (const { row } of ctx.tx.scan('members', 'byUser', a)) {
     if (ctx.tx.get('members', `${row.organization}/${b}`)) return true
   }

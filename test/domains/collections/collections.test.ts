@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rootKey } from '../../../src/storage/schema.js'
+import { rootKey } from '../../../src/domains/common/rows.js'
 import { call, createWorld, type World } from '../../helpers.js'
 
 const collectionRow = (w: World, id: string) => w.api.store.read((tx) => tx.get('collections', id))

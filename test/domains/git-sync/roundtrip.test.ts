@@ -4,7 +4,7 @@ import { emptyDocument, type DocBlock, type JsonDocument } from '../../../src/do
 import { inlineNodes, leaf } from '../../../src/domains/content/markdown/nodes.js'
 import { RevisionDraft } from '../../../src/domains/content/draft.js'
 import { findRevision } from '../../../src/domains/content/revision.js'
-import type { PageVersionRow } from '../../../src/storage/schema.js'
+import type { PageVersionRow } from '../../../src/domains/content/rows.js'
 import { call } from '../../helpers.js'
 import { documents } from '../content/document-arbitraries.js'
 import { exportSpace, gitInfo, gitWorld, importRepo, pageLines, type GitWorld, useGitServer } from './helpers.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rootKey } from '../../../src/storage/schema.js'
+import { rootKey } from '../../../src/domains/common/rows.js'
 import { addEditor, call, createWorld, type World } from '../../helpers.js'
 
 const HOUR = 3600_000
