@@ -1,8 +1,8 @@
-import type { Conversation } from '../test/domains/conversations-corpus.js'
+import type { Conversation } from '../test/domains/conversations/corpus.js'
 
 /**
  * The corpus the clustering threshold is chosen on (bench/clustering.ts), kept apart from the
- * corpora the tests check it with (test/domains/conversations-corpus.ts): fourteen problems of a
+ * corpora the tests check it with (test/domains/conversations/corpus.ts): fourteen problems of a
  * docs product, three conversations each, written as customers write them (pages, spaces and the
  * site in nearly every one), short and long, some with a second message.
  */

@@ -2,7 +2,7 @@ import { extractIssues } from '../src/domains/conversations/extract.js'
 import { SIMILARITY_THRESHOLD } from '../src/domains/conversations/clusters.js'
 import { groupIssues } from '../src/domains/conversations/recluster.js'
 import { BACKGROUND_ISSUES, loadTextTools } from '../src/domains/conversations/text-tools.js'
-import { DISTINCT_PROBLEMS, EARLIER_PROBLEMS, PAGE_PROBLEMS, type Conversation } from '../test/domains/conversations-corpus.js'
+import { DISTINCT_PROBLEMS, EARLIER_PROBLEMS, PAGE_PROBLEMS, type Conversation } from '../test/domains/conversations/corpus.js'
 import { DEV_PROBLEMS } from './clustering-corpus.js'
 
 /**

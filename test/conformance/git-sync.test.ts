@@ -1,7 +1,7 @@
 import { GitBookAPIError } from '@gitbook/api'
 import { describe, expect, it } from 'vitest'
 import { call } from '../helpers.js'
-import { gitWorld, useGitServer } from '../domains/git-sync/setup.js'
+import { gitWorld, useGitServer } from '../domains/git-sync/helpers.js'
 import { expectOfficialError, expectOfficialResponse, resolveOfficial } from './official.js'
 
 /**

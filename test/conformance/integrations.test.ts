@@ -1,6 +1,6 @@
 import { GitBookAPI, GitBookAPIError, IntegrationCategory, IntegrationScope, IntegrationTarget, IntegrationVisibility } from '@gitbook/api'
 import { describe, expect, it } from 'vitest'
-import { integrationWorld } from '../domains/integration-helpers.js'
+import { integrationWorld } from '../domains/integrations/helpers.js'
 import { expectOfficialResponse } from './official.js'
 
 /**

@@ -1,7 +1,7 @@
 import { GitBookAPI, GitBookAPIError } from '@gitbook/api'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/index.js'
-import { askWorld } from '../domains/search/ask-helpers.js'
+import { askWorld } from '../domains/ask/helpers.js'
 import { expectOfficialResponse, expectOfficialSchema } from './official.js'
 
 /**

@@ -1,7 +1,7 @@
 import { GitBookAPI } from '@gitbook/api'
 import { describe, expect, it } from 'vitest'
 import { toNodeHandler } from '../../src/node.js'
-import { askWorld } from '../domains/search/ask-helpers.js'
+import { askWorld } from '../domains/ask/helpers.js'
 import { listen, rawRequest } from './helpers.js'
 
 describe('node: a streamed answer over a real HTTP server', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createDocsApi } from '../../src/index.js'
 import { createClock, sequentialIds } from '../../src/testing.js'
 import { BASE, call, createWorld } from '../helpers.js'
-import { ask, askWorld } from '../domains/search/ask-helpers.js'
+import { ask, askWorld } from '../domains/ask/helpers.js'
 
 describe('toolkit: api.journal', () => {
   it('records each answered request: operation, method, path, query, caller, status, time and both bodies', async () => {

@@ -1,7 +1,7 @@
 import type { Impact } from './rows.js'
 
 /**
- * How badly an issue hurts, from what its sentences say (rules; test/domains/conversations-impact.test.ts
+ * How badly an issue hurts, from what its sentences say (rules; test/domains/conversations/impact.test.ts
  * holds a table of phrasings):
  * - `high`: money taken wrongly ("I was charged twice", "overcharged"), data lost ("we lost all our
  *   pages", "older versions are gone", "my edits were overwritten"), a security hole ("private

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createDocsApi } from '../../../src/index.js'
 import { call, createWorld, expectError } from '../../helpers.js'
-import { exportSpace, gitInfo, gitWorld, importRepo, PASSWORD, USER, useGitServer } from './setup.js'
+import { exportSpace, gitInfo, gitWorld, importRepo, PASSWORD, USER, useGitServer } from './helpers.js'
 
 const git = useGitServer()
 const basicAuth = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { call, createWorld } from '../../helpers.js'
-import { gitInfo, useGitServer } from './setup.js'
+import { gitInfo, useGitServer } from './helpers.js'
 
 /**
  * Requests close together: a space's Git Sync operations run one at a time, a job replaced by a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { call } from '../../helpers.js'
-import { exportSpace, gitInfo, gitWorld, importRepo, type GitWorld, useGitServer } from './setup.js'
+import { exportSpace, gitInfo, gitWorld, importRepo, type GitWorld, useGitServer } from './helpers.js'
 
 const git = useGitServer()
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='

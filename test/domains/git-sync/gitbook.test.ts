@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { call } from '../../helpers.js'
 import { expectOfficialResponse } from '../../conformance/official.js'
-import { exportSpace, gitInfo, gitWorld, importRepo, type GitWorld, useGitServer } from './setup.js'
+import { exportSpace, gitInfo, gitWorld, importRepo, type GitWorld, useGitServer } from './helpers.js'
 
 /**
  * A repository in GitBook's own export format: `<figure>` images with captions, `{% file %}`,

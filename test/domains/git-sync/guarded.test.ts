@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createGuardedFetch } from '../../../src/node.js'
 import { createWorld } from '../../helpers.js'
-import { exportSpace, gitInfo, importRepo, pageLines, useGitServer } from './setup.js'
+import { exportSpace, gitInfo, importRepo, pageLines, useGitServer } from './helpers.js'
 
 const git = useGitServer()
 

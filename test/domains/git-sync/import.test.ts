@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { call } from '../../helpers.js'
-import { gitInfo, gitWorld, importRepo, pageLines, pageMarkdown, PASSWORD, useGitServer } from './setup.js'
+import { gitInfo, gitWorld, importRepo, pageLines, pageMarkdown, PASSWORD, useGitServer } from './helpers.js'
 
 const git = useGitServer()
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { call } from '../../helpers.js'
-import { exportSpace, gitInfo, gitWorld, importRepo, type GitWorld, useGitServer } from './setup.js'
+import { exportSpace, gitInfo, gitWorld, importRepo, type GitWorld, useGitServer } from './helpers.js'
 
 /**
  * The sync's record of the files it read and wrote: an export replaces or removes only those and

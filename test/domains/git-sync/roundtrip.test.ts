@@ -7,7 +7,7 @@ import { findRevision } from '../../../src/domains/content/revision.js'
 import type { PageVersionRow } from '../../../src/domains/content/rows.js'
 import { call } from '../../helpers.js'
 import { documents } from '../content/document-arbitraries.js'
-import { exportSpace, gitInfo, gitWorld, importRepo, pageLines, type GitWorld, useGitServer } from './setup.js'
+import { exportSpace, gitInfo, gitWorld, importRepo, pageLines, type GitWorld, useGitServer } from './helpers.js'
 
 /**
  * Export then import: a space exported to a repository and imported into a new space gives the
