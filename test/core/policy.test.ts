@@ -25,6 +25,9 @@ const CHECKS_ACCESS_ITSELF: Record<string, string> = {
   listSSOProviderLoginsInOrganization: 'any authenticated caller, member or not (the sign-in choices of an organization one may join): labels and start URLs only',
   listIntegrations: 'lists public integrations, and the others of organizations where the caller has a role',
   publishIntegration: 'the organization is in the body (its admins publish); the name may not exist yet',
+  downloadFile: "open to anyone: the URL's blob key is the capability (unguessable, naming bytes a file row still names)",
+  downloadFileByKey: "open to anyone: the URL's blob key is the capability (unguessable, naming bytes a file row still names)",
+  downloadChangeRequestPDF: "open to anyone for an hour: the URL's ticket is the capability (issued by getChangeRequestPDF to a caller who may view the change request)",
 }
 
 describe('policy: every operation is guarded', () => {
