@@ -23,7 +23,8 @@ export interface OpenApiDocument {
 
 export interface OpenApiOptions {
   /**
-   * Where the API is served (the `servers` entry); paths in the document start with `/v1`.
+   * Where the API is served (the `servers` entry); paths in the document start with `/v1`, but
+   * for the URLs the API hands out (downloads, PDFs: `/files/...`, `/pdf/...`).
    * @default 'http://localhost:4000'
    */
   baseUrl?: string
@@ -171,6 +172,8 @@ export function createOpenApiDocument(operations: readonly OperationDef[], optio
     const success: Json = { description: STATUS_TEXT[op.status] }
     // A stream's schema is that of each event's data.
     if (op.response) success.content = { [op.responseType ?? 'application/json']: { schema: schemaFor(op.response) } }
+    // Bytes: of the declared type (`*/*`: the type the file was uploaded with).
+    else if (op.responseType && op.responseType !== 'text/event-stream') success.content = { [op.responseType]: { schema: { type: 'string', format: 'binary' } } }
     const opResponses: Record<string, Json> = { [String(op.status)]: success }
     if (op.minimal && op.response) opResponses['204'] = { description: 'No content (`Prefer: return=minimal`)' }
     for (const code of errorCodes(op)) {

@@ -5,6 +5,7 @@ import type { ErrorCode } from './errors.js'
 import type { Encoded } from './json.js'
 import type { Outgoing } from './outgoing-limits.js'
 import type { EventStream } from './stream.js'
+import type { BinaryAnswer, BinaryMediaType } from './binary.js'
 import type { BlobPort } from '../storage/blobs.js'
 import type { Schema } from '../storage/port.js'
 import type { Offload } from './offload.js'
@@ -20,8 +21,14 @@ export interface OperationDef {
   /** The official operationId where the official document has the operation. */
   id: string
   method: HttpMethod
-  /** Path with `{param}` placeholders, starting with `/v1`. */
+  /** Path with `{param}` placeholders, starting with `/v1` (unless `outsideV1`). */
   path: string
+  /**
+   * The path is not under `/v1`: a URL the API hands out and serves by itself (a file's
+   * `downloadURL`, a change request's PDF), which must stay as it was handed out. Only for
+   * operations of the reference's own (`beyondOfficial`): the official document has `/v1` paths only.
+   */
+  outsideV1?: boolean
   summary: string
   /** The area the operation belongs to (its tag in the OpenAPI document). */
   tag: string
@@ -32,13 +39,15 @@ export interface OperationDef {
   bodyRequired?: boolean
   /** Largest body accepted, in bytes (413 past it). @default 1 MiB (http/codec.ts MAX_BODY_BYTES) */
   maxBodyBytes?: number
-  /** The success body; absent for operations answering without one. For a stream, each event's `data`. */
+  /** The success body; absent for operations answering without one, or with bytes. For a stream, each event's `data`. */
   response?: z.ZodType
   /**
    * `text/event-stream`: the operation answers a stream of server-sent events (its handler returns
-   * an `EventStream` of `response` values, see core/stream.ts). JSON otherwise.
+   * an `EventStream` of `response` values, see core/stream.ts). A media type of bytes
+   * (`application/pdf`, `*\/*`): the operation answers bytes (its handler returns a `BinaryAnswer`,
+   * see core/binary.ts; no `response`). JSON otherwise.
    */
-  responseType?: 'text/event-stream'
+  responseType?: 'text/event-stream' | BinaryMediaType
   /** The success status. */
   status: 200 | 201 | 204 | 205
   /** The body may be left out (204) when the request sends `Prefer: return=minimal`. */
@@ -113,7 +122,11 @@ export interface PrepareStep<D extends OperationDef = OperationDef, S extends Sc
 export type Handler<D extends OperationDef, S extends Schema = Schema> = (
   ctx: D extends { method: 'GET' } ? ReadContext<S> : Context<S>,
   input: OperationInput<D>,
-) => D extends { responseType: 'text/event-stream' } ? EventStream<ResponseOf<D>> : Encoded<ResponseOf<D>> | typeof NO_CONTENT
+) => D extends { responseType: 'text/event-stream' }
+  ? EventStream<ResponseOf<D>>
+  : D extends { responseType: BinaryMediaType }
+    ? BinaryAnswer
+    : Encoded<ResponseOf<D>> | typeof NO_CONTENT
 
 export type OperationTable = Record<string, OperationDef>
 export type Handlers<T extends OperationTable, S extends Schema = Schema> = { [K in keyof T]: Handler<T[K], S> }
@@ -142,6 +155,20 @@ function uncheckedParams(def: OperationDef, parents: readonly PathResource[]): s
 }
 
 /**
+ * Why a def's path or answer does not hold together, or undefined: a path is under `/v1` unless
+ * the def says it is not (and then is the reference's own); bytes come without a `response` schema.
+ */
+function shapeProblem(def: OperationDef): string | undefined {
+  const underV1 = def.path === '/v1' || def.path.startsWith('/v1/')
+  if (!def.outsideV1 && !underV1) return `its path ${def.path} is not under /v1 (a URL the API hands out says \`outsideV1\`)`
+  if (def.outsideV1 && underV1) return `its path ${def.path} is under /v1, yet it says \`outsideV1\``
+  if (def.outsideV1 && !def.beyondOfficial) return "a path outside /v1 is the reference's own: it says `beyondOfficial`"
+  const binary = def.responseType !== undefined && def.responseType !== 'text/event-stream'
+  if (binary && def.response) return 'it answers bytes: it has no `response` schema'
+  return undefined
+}
+
+/**
  * Bind a table to its handlers; a missing or mistyped handler is a compile error. A prepare step
  * of an operation whose path names something no access check covers must say what of it must
  * exist first (`requires`; `() => undefined` when nothing must, a create-or-update by slug).
@@ -154,6 +181,8 @@ export function implement<T extends OperationTable, S extends Schema = Schema>(
   return Object.keys(table).map((key) => {
     const def = table[key]!
     if (def.id !== key) throw new Error(`Operation key "${key}" differs from its id "${def.id}"`)
+    const problem = shapeProblem(def)
+    if (problem) throw new Error(`Operation ${def.id}: ${problem}`)
     const parents = parentResources(def.path, def.permission)
     if (def.permission?.missingIsSuccess && def.path.split('/').pop() !== `{${def.permission.param ?? `${def.permission.resource}Id`}}`) {
       throw new Error(`Operation ${def.id}: missingIsSuccess is only for the resource the path addresses (its last parameter)`)

@@ -9,6 +9,7 @@ import { MAX_BODY_DEPTH, scanJsonText, scanJsonTextInSlices } from '../core/json
 import { LargeText, type JsonText } from '../core/large-text.js'
 import { StorageError } from '../storage/errors.js'
 import type { OperationDef } from '../core/operation.js'
+import type { BinaryAnswer } from '../core/binary.js'
 import { EVENT_STREAM_HEADERS } from './event-stream.js'
 
 /** Largest request body accepted, unless the operation sets its own (`maxBodyBytes`). */
@@ -343,7 +344,8 @@ const tooDeep = (at: Array<string | number>) => {
 
 /**
  * A response: its status, its JSON text (none for 204/205), and headers beyond the content type;
- * or, for a streamed answer, the `text/event-stream` body (http/event-stream.ts) instead of text.
+ * or, for a streamed answer, the `text/event-stream` body (http/event-stream.ts) instead of text;
+ * or, for a bytes answer, the bytes (its headers then carry their type and length).
  */
 export interface Answer {
   status: number
@@ -351,6 +353,7 @@ export interface Answer {
   text: JsonText | undefined
   headers?: Record<string, string>
   stream?: ReadableStream<Uint8Array>
+  bytes?: Uint8Array
 }
 
 export function jsonAnswer(status: number, body: unknown, headers?: Record<string, string>): Answer {
@@ -370,6 +373,15 @@ export async function jsonAnswerInSlices(status: number, body: unknown, headers?
   const text = new LargeText(parts)
   const answer = { status, text: text.length > LARGE_ANSWER_CHARS ? text : parts.join('') }
   return headers ? { ...answer, headers } : answer
+}
+
+/**
+ * The answer of a handler's bytes (core/binary.ts): made now when the handler left them to make
+ * after its transaction (a PDF rendered), then sent with their type and length.
+ */
+export async function bytesAnswer(status: number, answer: BinaryAnswer): Promise<Answer> {
+  const bytes = typeof answer.bytes === 'function' ? await answer.bytes() : answer.bytes
+  return { status, text: undefined, bytes, headers: { ...answer.headers, 'content-type': answer.contentType, 'content-length': String(bytes.byteLength) } }
 }
 
 /**
@@ -430,6 +442,7 @@ function textInSlices(text: JsonText): ReadableStream<Uint8Array> {
 
 /** The `Response` of an answer; a HEAD request gets the headers without the body. */
 export function toResponse(answer: Answer, head = false): Response {
+  if (answer.bytes) return new Response(head ? null : (answer.bytes as Uint8Array<ArrayBuffer>), { status: answer.status, headers: answer.headers })
   if (answer.stream) {
     if (head) void answer.stream.cancel()
     return new Response(head ? null : answer.stream, { status: answer.status, headers: { ...EVENT_STREAM_HEADERS, ...answer.headers } })

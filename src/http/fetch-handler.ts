@@ -5,9 +5,9 @@ import type { BoundOperation } from '../core/operation.js'
 import { NotYet } from '../core/warmup.js'
 import { NO_CONTENT } from '../core/operation.js'
 import { isEventStream, type EventStream } from '../core/stream.js'
-import { serveAsset } from './assets.js'
+import { isBinaryAnswer } from '../core/binary.js'
 import { API_CORE, type ApiCore } from './api-core.js'
-import { routerSatisfies, decodeQuery, queryShapeOf, type QueryShape, errorAnswer, jsonAnswer, jsonAnswerInSlices, LARGE_ANSWER_CHARS, prefersMinimal, readBody, settleLargeText, toResponse, validate, validBody, type Answer } from './codec.js'
+import { routerSatisfies, bytesAnswer, decodeQuery, queryShapeOf, type QueryShape, errorAnswer, jsonAnswer, jsonAnswerInSlices, LARGE_ANSWER_CHARS, prefersMinimal, readBody, settleLargeText, toResponse, validate, validBody, type Answer } from './codec.js'
 import { createCors, type CorsOptions } from './cors.js'
 import { eventStreamBody } from './event-stream.js'
 import type { FaultAction } from './faults.js'
@@ -156,6 +156,8 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       if (isFinishing(result)) result = await finish(rt, result)
       if (result === NO_CONTENT) return Object.assign(outcome, jsonAnswer(204, undefined))
       if (isEventStream(result)) return Object.assign(outcome, { status: def.status, text: undefined, events: result })
+      // Bytes (a download, a PDF): those made after the transaction are made here, still within this try.
+      if (isBinaryAnswer(result)) return Object.assign(outcome, await bytesAnswer(def.status, result))
       const status = def.minimal && def.response && prefersMinimal(request) ? 204 : def.status
       // A creation points at what it created (`Location`, as the official document declares on 201s).
       const location = status === 201 ? (result as { urls?: { location?: unknown } } | undefined)?.urls?.location : undefined
@@ -188,13 +190,6 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       outcome = fail(new ApiError('NOT_FOUND', `No route for ${pathname}`))
     } else {
       pathname = pathname.slice(basePath.length) || '/'
-      const asset = pathname.startsWith('/v1/') ? undefined : await serveAsset(rt, method, pathname)
-      if (asset) {
-        // Downloads answer browsers on other origins as the /v1 paths do.
-        const corsHeaders = cors?.headers(request.headers.get('origin'))
-        if (corsHeaders) for (const [name, value] of Object.entries(corsHeaders)) asset.headers.set(name, value)
-        return asset
-      }
       if (method === 'OPTIONS') {
         const methods = router.allowed(pathname)
         if (methods.length === 0) outcome = fail(new ApiError('NOT_FOUND', `No route for ${pathname}`))

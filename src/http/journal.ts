@@ -32,7 +32,7 @@ export interface JournalEntry {
    * (a string, not parsed: a cut JSON text is no JSON), and `truncated.requestBody` says so.
    */
   readonly requestBody: unknown
-  /** The response body as JSON; undefined for answers without a body. Cut as `requestBody` is. */
+  /** The response body as JSON; undefined for answers without a body, and for bytes (a download, a PDF). Cut as `requestBody` is. */
   readonly responseBody: unknown
   /**
    * Undefined when both bodies were kept whole; else, for each body that was cut, its full length

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import { allows, parentResources, permissionsFor, POLICY, type Resource } from '../../src/core/policy.js'
-import { implement } from '../../src/core/operation.js'
+import { implement } from '../../src/domains/context.js'
 import { ROLES, type Level } from '../../src/core/roles.js'
 import { boundOperations, operations } from '../../src/domains/index.js'
 import { COLLECTION_PERMISSION_KEYS } from '../../src/domains/collections/schemas.js'
@@ -25,6 +25,9 @@ const CHECKS_ACCESS_ITSELF: Record<string, string> = {
   listSSOProviderLoginsInOrganization: 'any authenticated caller, member or not (the sign-in choices of an organization one may join): labels and start URLs only',
   listIntegrations: 'lists public integrations, and the others of organizations where the caller has a role',
   publishIntegration: 'the organization is in the body (its admins publish); the name may not exist yet',
+  downloadFile: "open to anyone: the URL's blob key is the capability (unguessable, naming bytes a file row still names)",
+  downloadFileByKey: "open to anyone: the URL's blob key is the capability (unguessable, naming bytes a file row still names)",
+  downloadChangeRequestPDF: "open to anyone for an hour: the URL's ticket is the capability (issued by getChangeRequestPDF to a caller who may view the change request)",
 }
 
 describe('policy: every operation is guarded', () => {

@@ -80,6 +80,7 @@ export async function checkRequest(world: FuzzWorld, op: OperationDef, req: Fuzz
   const nothingToReset = status === 204 && op.status === 205
   if (status !== op.status && !minimal && !nothingToReset) fail(`a ${status} where the operation declares ${op.status}`, req, op, answer)
   if (op.responseType === 'text/event-stream' && !answer.headers.get('content-type')?.startsWith('text/event-stream')) fail('a stream answered without `text/event-stream`', req, op, answer)
+  if (op.responseType !== undefined && op.responseType !== 'text/event-stream') checkBytes(op, req, answer)
   if (hasOfficialOperation(op.id)) {
     try {
       // A stream: every event valid, then `event: done` (never an error event from the default answerer).
@@ -90,6 +91,18 @@ export async function checkRequest(world: FuzzWorld, op: OperationDef, req: Fuzz
     }
   }
   return answer
+}
+
+/**
+ * A bytes answer (a download, a PDF): of the declared type (any but JSON for `*\/*`), as long as
+ * its `content-length` says, a PDF being one (`%PDF-`); never sniffed into another type.
+ */
+function checkBytes(op: OperationDef, req: FuzzRequest, answer: Answer): void {
+  const type = answer.headers.get('content-type') ?? ''
+  if (op.responseType === '*/*' ? !type || type.startsWith('application/json') : type !== op.responseType) fail(`bytes of the type \`${type}\` where the operation declares \`${op.responseType}\``, req, op, answer)
+  if (answer.headers.get('content-length') !== String(answer.bytes.byteLength)) fail(`a content-length of ${answer.headers.get('content-length')} for ${answer.bytes.byteLength} bytes`, req, op, answer)
+  if (op.responseType === 'application/pdf' && new TextDecoder().decode(answer.bytes.subarray(0, 5)) !== '%PDF-') fail('a PDF that does not start with %PDF-', req, op, answer)
+  if (op.responseType === '*/*' && answer.headers.get('x-content-type-options') !== 'nosniff') fail('a download without `x-content-type-options: nosniff`', req, op, answer)
 }
 
 /**

@@ -22,6 +22,8 @@ export interface Answer {
   text: string
   json: unknown
   headers: Headers
+  /** The body as sent (bytes answers: a download, a PDF). */
+  bytes: Uint8Array
 }
 
 /** Percent-encode a path segment; lone surrogates (which encodeURIComponent refuses) as WTF-8 bytes. */
@@ -66,7 +68,8 @@ export function toRequest(world: FuzzWorld, req: FuzzRequest, op: OperationDef):
  */
 export async function send(world: FuzzWorld, req: FuzzRequest, op: OperationDef): Promise<Answer> {
   const res = await world.api.fetch(toRequest(world, req, op))
-  const text = await res.text()
+  const bytes = new Uint8Array(await res.arrayBuffer())
+  const text = new TextDecoder().decode(bytes)
   // Background jobs the request started (a Git Sync import, say) end before the store is compared.
   await world.api.idle()
   let json: unknown
@@ -75,7 +78,7 @@ export async function send(world: FuzzWorld, req: FuzzRequest, op: OperationDef)
   } catch {
     json = undefined
   }
-  return { status: res.status, text, json, headers: res.headers }
+  return { status: res.status, text, json, headers: res.headers, bytes }
 }
 
 const clip = (_: string, v: unknown) => (typeof v === 'string' && v.length > 120 ? `${v.slice(0, 120)}…(${v.length} chars)` : v)
@@ -86,6 +89,8 @@ export function describe(req: FuzzRequest, op: OperationDef, answer?: Answer): s
     `${req.method} ${pathOf(op, req.params)}${req.query.length ? `?${new URLSearchParams(req.query).toString().slice(0, 300)}` : ''}  (${req.op}, caller: ${req.caller})`,
     `request: ${JSON.stringify({ params: req.params, query: req.query, headers: req.headers, body: req.body }, clip)}`,
   ]
-  if (answer) lines.push(`answer: ${answer.status} ${answer.text.slice(0, 600)}`)
+  // Bytes are shown by their type and length (a PNG or a PDF as text is no help).
+  const json = answer?.headers.get('content-type')?.startsWith('application/json') !== false
+  if (answer) lines.push(`answer: ${answer.status} ${json ? answer.text.slice(0, 600) : `${answer.headers.get('content-type')}, ${answer.bytes.byteLength} bytes`}`)
   return lines.join('\n')
 }

@@ -1,6 +1,10 @@
 import { createDocsApi, createMemoryStore, schema, type DocsApi } from '../../src/index.js'
 import { createClock, sequentialIds } from '../../src/testing.js'
 import { encodeCursor } from '../../src/core/paging.js'
+import { createTickets } from '../../src/core/tickets.js'
+import { pdfTicketDropped } from '../../src/domains/change-requests/pdf-ticket.js'
+import { API_CORE } from '../../src/http/api-core.js'
+import { createMemoryBlobs } from '../../src/storage/blobs.js'
 import { CERTIFICATE as WORLD_CERTIFICATE } from '../fixtures/pem.js'
 import { MEMBER_CALLERS, ROLE_OF, type Caller, type MemberCaller } from './callers.js'
 
@@ -38,7 +42,9 @@ async function buildWorld() {
   const next = sequentialIds('id')
   let idCount = 0
   const ids = () => (idCount++, next())
-  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, onError: () => {}, fetch: worldFetch })
+  // File bytes are kept apart from the rows: each fresh world gets a fork of them (downloads serve them).
+  const blobs = createMemoryBlobs({ newKey: sequentialIds('blob') })
+  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, onError: () => {}, fetch: worldFetch, blobs })
   const f = api.fixtures
   const user = (name: string) => f.createUser({ displayName: `${name} user`, email: `${name}@acme.test` })
 
@@ -144,7 +150,8 @@ async function buildWorld() {
       return { commentId: comment.id as string, commentReplyId: reply.id as string }
     }
     const comments = { space: await thread(`/v1/spaces/${spaceId}`, { page: edit.changes[0].page.id }), changeRequest: await thread(`${base}/${open.id}`) }
-    return { cr: open.id, page: edit.changes[0].page.id, file: edit.insertedFiles[0].id, review: review.id, revision: open.revision, comments }
+    const blobKey = new URL(edit.insertedFiles[0].downloadURL).pathname.split('/')[2]!
+    return { cr: open.id, page: edit.changes[0].page.id, file: edit.insertedFiles[0].id, blobKey, review: review.id, revision: open.revision, comments }
   }
   const privateContent = await content(privateSpace.id)
   const publicContent = await content(publicSpace.id)
@@ -243,6 +250,9 @@ async function buildWorld() {
     conversationId: 'conv-1',
     clusterId: issue.cluster,
     issueId: issue.id,
+    blobKey: privateContent.blobKey,
+    fileName: 'dot.png',
+    ticket: PDF_TICKET,
   }
 
   /**
@@ -294,6 +304,9 @@ async function buildWorld() {
     conversationId: ['conv-1', 'foreign-conv'],
     clusterId: [issue.cluster, foreignIssue.cluster],
     issueId: [issue.id, foreignIssue.id],
+    blobKey: [privateContent.blobKey, publicContent.blobKey],
+    fileName: ['dot.png', 'report.pdf', 'a b/c.html'],
+    ticket: [PDF_TICKET],
   }
 
   // Cursors of the shapes lists use (an index position; a sort key), so `page` is not always a 400.
@@ -311,6 +324,7 @@ async function buildWorld() {
 
   return {
     api: api as DocsApi,
+    blobs,
     hidden,
     publicTargets,
     threadTargets,
@@ -362,6 +376,25 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     fetched.push(String(input instanceof Request ? input.url : input))
     return worldFetch(input, init)
   }) as typeof fetch
-  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, store, onError: (error) => errors.push(error), fetch: recording })
+  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, store, blobs: world.blobs.fork!(), onError: (error) => errors.push(error), fetch: recording })
+  await issuePdfTicket(api, world)
   return { ...world, api, clock, errors, fetched }
+}
+
+/** The key of the PDF ticket every fresh world holds (tickets live in the API's memory, not in its store). */
+const PDF_TICKET = 'ticket1'
+
+/**
+ * Give a fresh world its PDF ticket (the target of `/pdf/{ticket}`), the admin's of change request
+ * #2 of the private space, under the same key in every world: a request made for one world (the
+ * generators draw from a reference world) holds a ticket of the next. Keys are drawn from a
+ * sequence, as ids are; the ticket is asked for as a client would.
+ */
+async function issuePdfTicket(api: DocsApi, world: FuzzWorld): Promise<void> {
+  const rt = api[API_CORE].runtime
+  rt.tickets = createTickets({ newKey: sequentialIds('ticket'), onDrop: (data) => pdfTicketDropped(rt.services.pdfs, data) })
+  const path = `/v1/spaces/${world.spaces.privateSpace}/change-requests/2/pdf`
+  const res = await api.fetch(new Request(`${BASE}${path}`, { headers: { authorization: `Bearer ${world.tokens.admin}` } }))
+  const { url } = (await res.json()) as { url: string }
+  if (url !== `${BASE}/pdf/${PDF_TICKET}`) throw new Error(`world: GET ${path} answered ${res.status} ${url}`)
 }

@@ -8,14 +8,15 @@ const api = createDocsApi({ baseUrl: BASE })
 const pathOf = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => `some-${name}`)
 
 describe('http: every operation of the table', () => {
-  it('the table is not empty, its routes are unique and under /v1', async () => {
+  it('the table is not empty, its routes are unique and under /v1 (but for the URLs the API hands out, its own)', async () => {
     expect(api.operations.length).toBeGreaterThan(10)
     const seen = new Set<string>()
     for (const op of api.operations) {
       const key = `${op.method} ${op.path.replace(/\{\w+\}/g, '{}')}`
       expect(seen.has(key), `duplicate route ${key}`).toBe(false)
       seen.add(key)
-      expect(op.path.startsWith('/v1/'), `${op.id}: ${op.path}`).toBe(true)
+      expect(op.path.startsWith('/v1/'), `${op.id}: ${op.path}`).toBe(!op.outsideV1)
+      if (op.outsideV1) expect(op.beyondOfficial, op.id).toBe(true)
     }
   })
 
@@ -40,14 +41,15 @@ describe('http: every operation of the table', () => {
 
   it('operations open to anonymous callers are the ones marked auth: false', () => {
     const open = api.operations.filter((op) => op.auth === false).map((op) => op.id)
-    // Only reads of published content are open to anonymous callers.
-    expect(open).toEqual(['getPublishedContentSite'])
+    // Only reads of published content, and the URLs whose unguessable key is the capability (downloads, PDFs), are open to anonymous callers.
+    expect(open.sort()).toEqual(['downloadChangeRequestPDF', 'downloadFile', 'downloadFileByKey', 'getPublishedContentSite'])
     for (const id of open) expect(api.operations.find((op) => op.id === id)!.method).toBe('GET')
   })
 
-  it('every operation declares a status, and a response unless it answers 204/205', () => {
+  it('every operation declares a status, and a response unless it answers 204/205 or bytes', () => {
     for (const op of api.operations) {
-      if (op.status === 204 || op.status === 205) expect(op.response, op.id).toBeUndefined()
+      const bytes = op.responseType !== undefined && op.responseType !== 'text/event-stream'
+      if (op.status === 204 || op.status === 205 || bytes) expect(op.response, op.id).toBeUndefined()
       else expect(op.response, op.id).toBeDefined()
       if (op.minimal) expect(op.response, `${op.id}: minimal needs a body to leave out`).toBeDefined()
     }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { API_CORE } from '../../src/http/api-core.js'
-import { defineOperation, implement } from '../../src/core/operation.js'
+import { defineOperation } from '../../src/core/operation.js'
+import { implement } from '../../src/domains/context.js'
 import { createDocsApi, createFetchHandler } from '../../src/index.js'
 import { BASE } from '../helpers.js'
 

@@ -18,7 +18,7 @@ import { createChangeRequest, getChangeRequest, updateChangeRequest } from './mo
 import { changeRequestOperations } from './operations.js'
 import { prepareContentUpdate, type PreparedBatch } from './prepare-markdown.js'
 import { requestReview, requireReviewable, submitReview } from './reviews.js'
-import { issuePdfTicket } from './pdf-ticket.js'
+import { issuePdfTicket, ticketPdf } from './pdf-ticket.js'
 
 const contentOf = (ctx: ReadContext, cr: ChangeRequestRow): RevisionRow => requireRevision(ctx, getSpace(ctx, cr.space), cr.revision)
 
@@ -172,6 +172,8 @@ export const changeRequestHandlers = implement(
       const key = issuePdfTicket(ctx, { kind: 'pdf', space: cr.space, changeRequest: cr.id, revision: cr.revision, page: query.page, only: query.only === 'true' })
       return { url: `${ctx.urls.base}/pdf/${key}` }
     },
+
+    downloadChangeRequestPDF: (ctx, { params }) => ticketPdf(ctx, params.ticket),
   },
   {
     // Markdown is read and files are fetched only for a change request that exists and can take them.

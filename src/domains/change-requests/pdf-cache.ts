@@ -20,6 +20,8 @@ export interface PdfCache {
   retain(what: string): void
   /** A ticket naming `what` went (expired, or past a bound). */
   release(what: string): void
+  /** The PDF of `what` titled `title` when it is kept (it is then the most recently served). */
+  kept(what: string, title: string): Uint8Array | undefined
   /** The PDF of `what` titled `title`: kept, being made, or made now by `make` for `owner` (undefined: nothing to print). */
   get(what: string, title: string, owner: string, make: () => Promise<Uint8Array | undefined>): Promise<Uint8Array | undefined>
   /** Forgets every PDF, and the renders under way (the store went back to a snapshot: a revision id may now name other pages). */
@@ -68,6 +70,15 @@ export function createPdfCache(budget = PDF_CACHE_BYTES, queue: FairQueue = crea
     stats.entries = kept.size
   }
 
+  /** The kept PDF of `what` titled `title`, now the most recently served. */
+  const served = (what: string, title: string): Uint8Array | undefined => {
+    const entry = kept.get(what)
+    if (!entry || entry.title !== title) return undefined
+    kept.delete(what)
+    kept.set(what, entry) // now the most recently served
+    return entry.bytes
+  }
+
   return {
     stats,
     retain(what) {
@@ -79,13 +90,10 @@ export function createPdfCache(budget = PDF_CACHE_BYTES, queue: FairQueue = crea
       live.delete(what)
       forget(what)
     },
+    kept: served,
     get(what, title, owner, make) {
-      const entry = kept.get(what)
-      if (entry && entry.title === title) {
-        kept.delete(what)
-        kept.set(what, entry) // now the most recently served
-        return Promise.resolve(entry.bytes)
-      }
+      const bytes = served(what, title)
+      if (bytes) return Promise.resolve(bytes)
       const key = JSON.stringify([what, title])
       const pending = making.get(key)
       if (pending) return pending

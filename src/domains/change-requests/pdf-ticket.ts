@@ -1,5 +1,6 @@
+import { binaryAnswer, type BinaryAnswer } from '../../core/binary.js'
 import type { ReadContext } from '../context.js'
-import type { Runtime } from '../../core/execute.js'
+import { ApiError } from '../../core/errors.js'
 import type { ReadTx } from '../../storage/port.js'
 import type { AppSchema } from '../schema.js'
 import { renderPdf, type PdfPage } from '../content/pdf.js'
@@ -36,19 +37,33 @@ export function pdfTicketDropped(pdfs: PdfCache, data: unknown): void {
   if (isPdfTicket(data)) pdfs.release(whatOf(data))
 }
 
+const pdfNotFound = () => new ApiError('NOT_FOUND', 'PDF not found or expired: ask GET .../change-requests/{id}/pdf for a new URL')
+
+const pdfAnswer = (bytes: BinaryAnswer['bytes']) => binaryAnswer('application/pdf', bytes, { 'cache-control': 'private, no-store' })
+
 /**
- * The PDF a ticket stands for, while it has not expired and its change request is still there:
- * made once and kept (pdf-cache.ts), rendered off the event loop's way (content/pdf.ts).
+ * The PDF a ticket stands for (`/pdf/<ticket>`), while the ticket has not expired and its change
+ * request is still there. A kept PDF is answered as it is; otherwise the pages are read in the
+ * request's transaction and the PDF is made after it (made once and kept, a few at a time: see
+ * pdf-cache.ts), so rendering never holds the transaction.
  */
-export async function ticketPdf(rt: Pick<Runtime, 'store' | 'tickets' | 'now' | 'services'>, key: string): Promise<Uint8Array | undefined> {
-  const found = rt.tickets.read(key, rt.now().getTime())
+export function ticketPdf(ctx: ReadContext, key: string): BinaryAnswer {
+  const found = ctx.tickets.read(key, ctx.now().getTime())
   const ticket = found?.data
-  if (!found || !isPdfTicket(ticket)) return undefined
-  const title = rt.store.read((tx) => pdfTitle(tx, ticket))
-  if (title === undefined) return undefined
-  return rt.services.pdfs.get(whatOf(ticket), title, found.owner, async () => {
-    const pages = rt.store.read((tx) => pdfPages(tx, ticket))
-    return pages && renderPdf(pages, { title, createdAt: rt.now() })
+  if (!found || !isPdfTicket(ticket)) throw pdfNotFound()
+  const title = pdfTitle(ctx.tx, ticket)
+  if (title === undefined) throw pdfNotFound()
+  const what = whatOf(ticket)
+  const { pdfs } = ctx.services
+  const kept = pdfs.kept(what, title)
+  if (kept) return pdfAnswer(kept)
+  const pages = pdfPages(ctx.tx, ticket)
+  if (!pages) throw pdfNotFound()
+  const createdAt = ctx.now()
+  return pdfAnswer(async () => {
+    const bytes = await pdfs.get(what, title, found.owner, () => renderPdf(pages, { title, createdAt }))
+    if (!bytes) throw pdfNotFound()
+    return bytes
   })
 }
 

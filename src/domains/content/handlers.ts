@@ -8,6 +8,7 @@ import { getSpace } from '../spaces/model.js'
 import { encodeFile, encodePage, encodePageTree, encodeRevision } from './encode.js'
 import { linksPage, revisionLinks } from './links.js'
 import { contentOperations } from './operations.js'
+import { downloadAnswer, readBlob, requireNamedBlob, type BlobBytes } from './download.js'
 import { mainRevision, pageByPath, requirePage, requireReadableRevision } from './revision.js'
 
 /** A revision answered with, for a merge, the change request it merged (`mergedFrom`, required by the official shape). */
@@ -62,4 +63,12 @@ export const contentHandlers = implement(contentOperations, {
     const rev = requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)
     return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document', undefined, query['format.markdown.refs'])
   },
+
+  downloadFile: (ctx, { params, prepared }) => downloadAnswer(ctx, params, prepared as BlobBytes),
+
+  downloadFileByKey: (ctx, { params, prepared }) => downloadAnswer(ctx, params, prepared as BlobBytes),
+}, {
+  // The bytes are read from the blob port before the transaction, once a file row is known to name them.
+  downloadFile: { requires: (ctx, { params }) => requireNamedBlob(ctx, params.blobKey), run: readBlob },
+  downloadFileByKey: { requires: (ctx, { params }) => requireNamedBlob(ctx, params.blobKey), run: readBlob },
 })

@@ -7,6 +7,21 @@ import { FileSchema, LinksSchema, LinksQuerySchema, PageQuerySchema, PageSchema,
 const tag = 'content'
 const view = { resource: 'space', action: 'view' } as const
 
+/**
+ * A file's `downloadURL`: the blob key is the capability (unguessable, naming immutable bytes), so
+ * no token is needed, as for a CDN's or a signed URL.
+ */
+const download = {
+  method: 'GET',
+  tag,
+  responseType: '*/*',
+  status: 200,
+  errors: ['NOT_FOUND'],
+  auth: false,
+  beyondOfficial: true,
+  outsideV1: true,
+} as const
+
 /** Reads of a space's main content and of its revisions (official operationIds). */
 export const contentOperations = {
   getCurrentRevision: defineOperation({
@@ -139,5 +154,19 @@ export const contentOperations = {
     errors: ['NOT_FOUND'],
     permission: view,
     beyondOfficial: true,
+  }),
+  downloadFile: defineOperation({
+    id: 'downloadFile',
+    path: '/files/{blobKey}/{fileName}',
+    summary: "A file's bytes (its `downloadURL`, no token needed), with its type; shown `inline` (images, PDFs, plain text, audio, video) or as an `attachment` named `fileName`",
+    params: z.object({ blobKey: z.string().min(1), fileName: z.string() }),
+    ...download,
+  }),
+  downloadFileByKey: defineOperation({
+    id: 'downloadFileByKey',
+    path: '/files/{blobKey}',
+    summary: "A file's bytes by its blob key alone (`downloadFile` without a name)",
+    params: z.object({ blobKey: z.string().min(1) }),
+    ...download,
   }),
 }

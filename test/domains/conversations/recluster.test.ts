@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { Context } from '../../../src/core/context.js'
+import type { Context } from '../../../src/domains/context.js'
 import { assignClusters, newCluster } from '../../../src/domains/conversations/clusters.js'
 import { extractIssues } from '../../../src/domains/conversations/extract.js'
 import { averageLinkage } from '../../../src/domains/conversations/linkage.js'

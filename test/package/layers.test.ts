@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * Which layer may import which: the HTTP adapter maps requests onto the operation table and holds
+ * no domain rule, nor reads the store (src/http/fetch-handler.ts). A forbidden import fails here,
+ * naming the file and the import, rather than showing up later as a URL answered outside the table.
+ */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+
+/** Every `.ts` file under `dir` (relative to the root). */
+function filesUnder(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return filesUnder(path)
+    return entry.isFile() && entry.name.endsWith('.ts') ? [path] : []
+  })
+}
+
+/** The files a file imports (static, type-only, re-exports and dynamic `import()`), as paths from the root; packages left out. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8')
+  const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g)].map((m) => m[1]!)
+  return specifiers.filter((s) => s.startsWith('.')).map((s) => relative(ROOT, resolve(ROOT, dirname(file), s)).replace(/\.js$/, '.ts'))
+}
+
+const RULES: Array<{ layer: string; forbidden: Array<{ prefix: string; why: string }> }> = [
+  {
+    layer: 'src/http',
+    forbidden: [
+      { prefix: 'src/domains/', why: 'the HTTP adapter holds no domain rule: a URL is an operation of an area (src/domains/<area>/operations.ts)' },
+      { prefix: 'src/storage/schema', why: 'the HTTP adapter never reads the store: handlers do, through their transaction' },
+    ],
+  },
+]
+
+describe('layers: what each layer may import', () => {
+  it('finds the imports it checks (the parser sees static, type-only and dynamic imports)', () => {
+    expect(importsOf('src/http/fetch-handler.ts')).toContain('src/http/router.ts')
+    expect(importsOf('src/http/fetch-handler.ts')).toContain('src/core/execute.ts')
+    expect(filesUnder('src/http')).toContain('src/http/codec.ts')
+  })
+
+  it.each(RULES.map((rule) => [rule.layer, rule] as const))('%s imports nothing it must not', (layer, rule) => {
+    const found = filesUnder(layer).flatMap((file) =>
+      importsOf(file).flatMap((target) => rule.forbidden.filter((f) => target.startsWith(f.prefix)).map((f) => `${file} imports ${target}: ${f.why}`)),
+    )
+    expect(found).toEqual([])
+  })
+})
