@@ -15,14 +15,9 @@ import { createFaults, type Faults } from './http/faults.js'
 import { createJournal, JOURNAL_BODY_LIMIT, JOURNAL_SIZE_LIMIT, type Journal } from './http/journal.js'
 import type { OperationDef } from './core/operation.js'
 import { newFlatId } from './core/ids.js'
-import { boundOperations, levelResolvers, operations, resumers, seedRules } from './domains/index.js'
+import { boundOperations, createServices, levelResolvers, operations, restored, resumers, seedRules, ticketDropped } from './domains/index.js'
 import { resumeWork } from './core/resume.js'
-import { createSearchIndexes } from './domains/search/indexes.js'
-import { createGitSyncQueue } from './domains/git-sync/queue.js'
-import { createPdfCache } from './domains/change-requests/pdf-cache.js'
-import { pdfTicketDropped } from './domains/change-requests/pdf-ticket.js'
 import type { Answerer } from './domains/ask/answerer.js'
-import { extractiveAnswerer } from './domains/ask/extractive.js'
 import { dumpState } from './state/dump.js'
 import { loadState, type StateDocument } from './state/seed.js'
 import { createFixtures, type Fixtures } from './fixtures.js'
@@ -31,7 +26,7 @@ import { createMemoryStore } from './storage/memory.js'
 import type { StoreSnapshot } from './storage/port.js'
 import { schema, type AppSchema } from './domains/schema.js'
 import type { StoragePort } from './storage/port.js'
-import { integrationDeliveryService, type IntegrationDeliveryOptions, type IntegrationHandler } from './domains/integrations/delivery-options.js'
+import type { IntegrationDeliveryOptions, IntegrationHandler } from './domains/integrations/delivery-options.js'
 
 export interface DocsApiOptions {
   /**
@@ -287,7 +282,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
   const urls = createUrls(options.baseUrl ?? 'http://localhost:4000', options.appUrl, options.publishedUrl)
   const onError = options.onError ?? logUnexpected
   const blobs = options.blobs ?? createMemoryBlobs()
-  const pdfs = createPdfCache(options.pdfCacheBytes)
+  const services = createServices(options)
   const rt: Runtime = {
     store,
     now,
@@ -301,17 +296,9 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     allowPrivateNetwork: options.allowPrivateNetwork ?? false,
     offload: options.offload ?? createInlineOffload(TASKS),
     outgoing: createOutgoing(options.outgoing),
-    tickets: createTickets({ onDrop: (data) => pdfTicketDropped(pdfs, data) }),
-    // Each area adds the services it takes from the options here (core/services.ts).
-    services: {
-      ...(options.openapi && { openapi: options.openapi }),
-      integrations: integrationDeliveryService(options.integrations, options.integrationDelivery),
-      ...(options.translate && { translate: options.translate }),
-      search: createSearchIndexes(),
-      gitSync: createGitSyncQueue(),
-      pdfs,
-      ask: options.ask ?? extractiveAnswerer,
-    },
+    tickets: createTickets({ onDrop: (data) => ticketDropped(services, data) }),
+    // Each area's services, from the options (its area module's `services`).
+    services,
   }
 
   const system = <T>(fn: (ctx: Context) => T): T => inSystemTransaction(rt, fn)
@@ -337,8 +324,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
   const goBack = (snapshot: StoreSnapshot) => {
     capability('restore')(snapshot)
     rt.jobs.supersede()
-    // A PDF kept is of a revision id, which the restored state may give to other pages.
-    pdfs.clear()
+    restored(services)
     resume()
   }
   const core: ApiCore = {

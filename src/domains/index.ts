@@ -1,115 +1,96 @@
 import type { BoundOperation, OperationDef } from '../core/operation.js'
-import { adaptiveContentHandlers } from './adaptive-content/handlers.js'
-import { agentInstructionHandlers } from './agent-instructions/handlers.js'
-import { changeRequestHandlers } from './change-requests/handlers.js'
-import { changeRequestSeedRules } from './change-requests/seed.js'
-import { commentHandlers } from './comments/handlers.js'
-import { commentSeedRules } from './comments/seed.js'
-import { contentHandlers } from './content/handlers.js'
-import { conversationHandlers } from './conversations/handlers.js'
-import { conversationSeedRules } from './conversations/seed.js'
-import { gitSyncHandlers } from './git-sync/handlers.js'
-import { gitSyncSeedRules } from './git-sync/seed.js'
-import { contentSeedRules } from './content/seed.js'
-import { searchHandlers } from './search/handlers.js'
-import { askHandlers } from './ask/handlers.js'
-import { collectionHandlers } from './collections/handlers.js'
-import { memberHandlers } from './members/handlers.js'
-import { organizationHandlers } from './organizations/handlers.js'
-import { shareLinkHandlers } from './share-links/handlers.js'
-import { siteStructureHandlers } from './site-structure/handlers.js'
-import { siteHandlers } from './sites/handlers.js'
-import { spacePermissionHandlers } from './space-permissions/handlers.js'
-import { spaceHandlers } from './spaces/handlers.js'
-import { ssoHandlers } from './sso/handlers.js'
-import { openapiSpecHandlers } from './openapi-specs/handlers.js'
-import { teamHandlers } from './teams/handlers.js'
-import { translationHandlers } from './translations/handlers.js'
-import { userHandlers } from './users/handlers.js'
-import { integrationHandlers } from './integrations/handlers.js'
-import { integrationSeedRules } from './integrations/seed.js'
+import type { Services } from '../core/services.js'
+import type { DocsApiOptions } from '../api.js'
+import type { SeedRule } from '../state/seed.js'
+import type { Area } from './area.js'
+import type { Resumer } from './context.js'
+import { adaptiveContentArea } from './adaptive-content/index.js'
+import { agentInstructionsArea } from './agent-instructions/index.js'
+import { askArea } from './ask/index.js'
+import { changeRequestsArea } from './change-requests/index.js'
+import { collectionsArea } from './collections/index.js'
+import { commentsArea } from './comments/index.js'
+import { commonArea } from './common/index.js'
+import { contentArea } from './content/index.js'
+import { conversationsArea } from './conversations/index.js'
+import { gitSyncArea } from './git-sync/index.js'
+import { integrationsArea } from './integrations/index.js'
+import { membersArea } from './members/index.js'
+import { openapiSpecsArea } from './openapi-specs/index.js'
+import { organizationsArea } from './organizations/index.js'
+import { searchArea } from './search/index.js'
+import { shareLinksArea } from './share-links/index.js'
+import { siteStructureArea } from './site-structure/index.js'
+import { sitesArea } from './sites/index.js'
+import { spacePermissionsArea } from './space-permissions/index.js'
+import { spacesArea } from './spaces/index.js'
+import { ssoArea } from './sso/index.js'
+import { teamsArea } from './teams/index.js'
+import { translationsArea } from './translations/index.js'
+import { usersArea } from './users/index.js'
 
 export { levelResolvers } from './access/levels.js'
-import type { SeedRule } from '../state/seed.js'
-import type { Resumer } from './context.js'
-import { openapiSpecResumer } from './openapi-specs/resume.js'
-import { translationResumer } from './translations/resume.js'
-import { conversationResumer } from './conversations/resume.js'
-import { integrationEventResumer } from './integrations/resume.js'
-import { gitSyncResumer } from './git-sync/resume.js'
-import { collectionSeedRules } from './collections/seed.js'
-import { sequenceSeedRules } from './common/seed.js'
-import { organizationSeedRules } from './organizations/seed.js'
-import { shareLinkSeedRules } from './share-links/seed.js'
-import { siteStructureSeedRules } from './site-structure/seed.js'
-import { siteSeedRules } from './sites/seed.js'
-import { spacePermissionSeedRules } from './space-permissions/seed.js'
-import { spaceSeedRules } from './spaces/seed.js'
-import { ssoSeedRules } from './sso/seed.js'
-import { openapiSpecSeedRules } from './openapi-specs/seed.js'
-import { teamSeedRules } from './teams/seed.js'
-import { translationSeedRules } from './translations/seed.js'
-import { userSeedRules } from './users/seed.js'
 
-/** Every operation of the API, bound to its handler. A new area adds its line here. */
-export const boundOperations: readonly BoundOperation[] = [
-  ...userHandlers,
-  ...organizationHandlers,
-  ...agentInstructionHandlers,
-  ...memberHandlers,
-  ...teamHandlers,
-  ...collectionHandlers,
-  ...spaceHandlers,
-  ...spacePermissionHandlers,
-  ...siteHandlers,
-  ...siteStructureHandlers,
-  ...shareLinkHandlers,
-  ...adaptiveContentHandlers,
-  ...contentHandlers,
-  ...changeRequestHandlers,
-  ...commentHandlers,
-  ...ssoHandlers,
-  ...openapiSpecHandlers,
-  ...integrationHandlers,
-  ...translationHandlers,
-  ...conversationHandlers,
-  ...gitSyncHandlers,
-  ...searchHandlers,
-  ...askHandlers,
-]
+/**
+ * Every area of the API, listed once: a new area adds its line here, and everything below is
+ * derived from this list. The order is the order of the operation table, of loading a state
+ * document (so an area comes after the areas whose rows its rows name) and of the ownership rules.
+ */
+export const areas: readonly Area[] = [
+  commonArea,
+  usersArea,
+  organizationsArea,
+  agentInstructionsArea,
+  membersArea,
+  teamsArea,
+  collectionsArea,
+  spacesArea,
+  spacePermissionsArea,
+  sitesArea,
+  siteStructureArea,
+  shareLinksArea,
+  adaptiveContentArea,
+  contentArea,
+  changeRequestsArea,
+  commentsArea,
+  ssoArea,
+  openapiSpecsArea,
+  integrationsArea,
+  translationsArea,
+  conversationsArea,
+  gitSyncArea,
+  searchArea,
+  askArea,
+] as readonly Area[]
+
+/** Every operation of the API, bound to its handler. */
+export const boundOperations: readonly BoundOperation[] = areas.flatMap((a) => a.operations ?? [])
 
 export const operations: readonly OperationDef[] = boundOperations.map((op) => op.def)
 
-/**
- * How each stored collection is loaded from a state document, dependencies first. Every
- * collection of the storage schema has exactly one rule (a test checks it): a new area adds its
- * rules here.
- */
-export const seedRules: readonly SeedRule[] = [
-  ...sequenceSeedRules,
-  ...userSeedRules,
-  ...organizationSeedRules,
-  ...teamSeedRules,
-  ...collectionSeedRules,
-  ...spaceSeedRules,
-  ...spacePermissionSeedRules,
-  ...siteSeedRules,
-  ...siteStructureSeedRules,
-  ...shareLinkSeedRules,
-  ...contentSeedRules,
-  ...changeRequestSeedRules,
-  ...commentSeedRules,
-  ...ssoSeedRules,
-  ...openapiSpecSeedRules,
-  ...integrationSeedRules,
-  ...translationSeedRules,
-  ...conversationSeedRules,
-  ...gitSyncSeedRules,
-] as readonly SeedRule[]
+/** How each stored collection is loaded from a state document, dependencies first (every collection has exactly one rule: a test checks it). */
+export const seedRules: readonly SeedRule[] = areas.flatMap((a) => a.seed ?? []) as readonly SeedRule[]
 
 /**
  * How each area takes up its unfinished background work (core/resume.ts): run by the API after
  * it is created (a seed, a fork, a store that already holds rows), after `fixtures.load` (the
- * loaded rows) and after `restore()` / `reset()`. An area that defers jobs adds its resumer here.
+ * loaded rows) and after `restore()` / `reset()`.
  */
-export const resumers: readonly Resumer[] = [openapiSpecResumer, translationResumer, conversationResumer, integrationEventResumer, gitSyncResumer] as readonly Resumer[]
+export const resumers: readonly Resumer[] = areas.flatMap((a) => a.resumers ?? []) as readonly Resumer[]
+
+/** The services of one API: each area's, from the API's options, and the ownership rules. */
+export function createServices(options: DocsApiOptions): Services {
+  const services = { owned: areas.flatMap((a) => a.owned ?? []) } as Partial<Services>
+  for (const a of areas) Object.assign(services, a.services?.(options))
+  return services as Services
+}
+
+/** A ticket was dropped: each area releases what it kept for it. */
+export function ticketDropped(services: Services, data: unknown): void {
+  for (const a of areas) a.ticketDropped?.(services, data)
+}
+
+/** The API went back to a snapshot: each area forgets what it derived from the state it left. */
+export function restored(services: Services): void {
+  for (const a of areas) a.restored?.(services)
+}

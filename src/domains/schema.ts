@@ -19,7 +19,12 @@ import { teamsCollections } from './teams/rows.js'
 import { translationsCollections } from './translations/rows.js'
 import { usersCollections } from './users/rows.js'
 
-/** The storage schema: every area's collections. */
+/**
+ * The storage schema: every area's collections (its rows.ts), one line per area that stores rows.
+ * Its type is what types every transaction (domains/context.ts), so it is built from the rows
+ * modules rather than from the area list, whose handlers are typed by it; a test checks the two
+ * agree (each area's `collections` here, once).
+ */
 export const schema = {
   ...commonCollections,
   ...usersCollections,

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { Context } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { SiteRow } from './rows.js'
+import { removeRow } from '../ownership.js'
 import { setDefaultSection, setDefaultSiteSpace } from '../site-structure/defaults.js'
 import { sectionRef, siteSpaceRef, spaceRef } from '../site-structure/refs.js'
 import { insertSiteSpace } from '../site-structure/site-spaces.js'
@@ -94,11 +95,8 @@ export function setPublished(ctx: Context, site: SiteRow, published: boolean): S
  * organization whose default content was this site loses that default.
  */
 export function deleteSite(ctx: Context, site: SiteRow): void {
-  for (const { row } of ctx.tx.scan('siteSpaces', 'bySite', site.id)) ctx.tx.delete('siteSpaces', row.id)
-  for (const { row } of ctx.tx.scan('siteSections', 'bySite', site.id)) ctx.tx.delete('siteSections', row.id)
-  for (const { row } of ctx.tx.scan('siteSectionGroups', 'bySite', site.id)) ctx.tx.delete('siteSectionGroups', row.id)
-  for (const { row } of ctx.tx.scan('shareLinks', 'bySite', site.id)) ctx.tx.delete('shareLinks', row.id)
-  ctx.tx.delete('sites', site.id)
+  // What the areas declare a site owns (domains/ownership.ts): site-spaces, sections, groups, share links.
+  removeRow(ctx, 'sites', site.id)
   const organization = ctx.tx.get('organizations', site.organization)
   if (organization?.defaultContent?.site === site.id) {
     ctx.tx.update('organizations', produce(organization, (draft) => void delete draft.defaultContent))

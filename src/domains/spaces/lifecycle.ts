@@ -4,11 +4,7 @@ import type { Context } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { SpaceRow } from './rows.js'
 import { appendPosition } from '../common/sequence.js'
-import { removeSpaceFromSites } from '../site-structure/defaults.js'
-import { removeSpaceComments } from '../comments/model.js'
-import { removeSpaceChangeRequests } from '../change-requests/space-rows.js'
-import { removeSpaceContent } from '../content/purge.js'
-import { removeSpaceTranslations } from '../translations/model.js'
+import { removeRow } from '../ownership.js'
 
 /**
  * Delete, restore and purge. A deleted space keeps its row (with `deletedAt`) for the restore
@@ -27,19 +23,13 @@ export function isExpired(ctx: Context, space: SpaceRow): boolean {
 }
 
 /**
- * Remove a space and every row of it from the store: its site-spaces, comments, change requests
- * (with their reviews and requested reviewers), content (revisions, page versions, files),
- * translations, Git Sync and direct grants. File bytes stay in the blob port (see content/purge.ts).
+ * Remove a space and every row of it from the store: what each area declares a space owns
+ * (domains/ownership.ts): its grants, site-spaces, content (revisions, page versions, files),
+ * change requests (with their reviews and requested reviewers), comments, translations and Git
+ * Sync. File bytes stay in the blob port (see content/purge.ts).
  */
 export function purgeSpace(ctx: Context, id: string): void {
-  removeSpaceFromSites(ctx, id)
-  removeSpaceComments(ctx, id)
-  removeSpaceChangeRequests(ctx, id)
-  removeSpaceContent(ctx, id)
-  removeSpaceTranslations(ctx, id)
-  for (const { row } of ctx.tx.scan('spaceGrants', 'bySpace', id)) ctx.tx.delete('spaceGrants', row.id)
-  if (ctx.tx.get('gitSyncs', id)) ctx.tx.delete('gitSyncs', id)
-  ctx.tx.delete('spaces', id)
+  removeRow(ctx, 'spaces', id)
 }
 
 /**

@@ -1,0 +1,14 @@
+import { defineArea } from '../area.js'
+import { contentCollections } from './rows.js'
+import { contentHandlers } from './handlers.js'
+import { contentSeedRules } from './seed.js'
+import { removeSpaceContent } from './purge.js'
+
+/** The content area (see domains/area.ts). */
+export const contentArea = defineArea({
+  name: 'content',
+  collections: contentCollections,
+  operations: contentHandlers,
+  seed: contentSeedRules,
+  owned: [{ collections: ['revisions', 'contentBuckets', 'pageVersions', 'files'], owner: 'spaces', remove: removeSpaceContent }],
+})

@@ -1,0 +1,34 @@
+import { defineArea } from '../area.js'
+import { integrationsCollections } from './rows.js'
+import { integrationHandlers } from './handlers.js'
+import { integrationSeedRules } from './seed.js'
+import { integrationEventResumer } from './resume.js'
+import { integrationDeliveryService } from './delivery-options.js'
+import { removeRow } from '../ownership.js'
+
+/** The integrations area (see domains/area.ts). */
+export const integrationsArea = defineArea({
+  name: 'integrations',
+  collections: integrationsCollections,
+  operations: integrationHandlers,
+  seed: integrationSeedRules,
+  resumers: [integrationEventResumer],
+  services: (options) => ({ integrations: integrationDeliveryService(options.integrations, options.integrationDelivery) }),
+  owned: [
+    { collections: ['integrations'], owner: 'organizations', index: 'byOrganization' },
+    {
+      // Installations in the organization of integrations other organizations own.
+      collections: ['integrationInstallations'],
+      owner: 'organizations',
+      remove: (ctx, organization) => {
+        for (const integration of ctx.tx.all('integrations')) {
+          for (const { row } of ctx.tx.scan('integrationInstallations', 'byIntegrationOrganization', `${integration.id}/${organization}`)) removeRow(ctx, 'integrationInstallations', row.id)
+        }
+      },
+    },
+    { collections: ['integrationInstallations'], owner: 'integrations', index: 'byIntegration' },
+    { collections: ['integrationSpaceInstallations'], owner: 'integrationInstallations', index: 'byInstallation' },
+    { collections: ['integrationSiteInstallations'], owner: 'integrationInstallations', index: 'byInstallation' },
+    { collections: ['integrationEvents'], owner: 'integrations', index: 'byIntegration' },
+  ],
+})

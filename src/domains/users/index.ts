@@ -1,0 +1,13 @@
+import { defineArea } from '../area.js'
+import { usersCollections } from './rows.js'
+import { userHandlers } from './handlers.js'
+import { userSeedRules } from './seed.js'
+
+/** The users area (see domains/area.ts). */
+export const usersArea = defineArea({
+  name: 'users',
+  collections: usersCollections,
+  operations: userHandlers,
+  seed: userSeedRules,
+  owned: [{ collections: ['tokens'], owner: 'users', index: 'byUser' }],
+})
