@@ -17,6 +17,16 @@ export function getChangeRequest(ctx: ReadContext, spaceId: string, idOrNumber: 
   return cr
 }
 
+/** The revision of main the change request's content is based on. */
+export const baseRevisionOf = (cr: ChangeRequestRow): string => cr.revisionMergedAncestor ?? cr.revisionInitial
+
+/** Outdated: main has moved past the revision the change request started from or was last updated from. */
+export function isOutdated(ctx: ReadContext, cr: ChangeRequestRow, space?: SpaceRow): boolean {
+  if (cr.status === 'merged') return false
+  const main = (space ?? ctx.tx.get('spaces', cr.space))?.revision
+  return main !== undefined && main !== baseRevisionOf(cr)
+}
+
 /** Content and status changes need a change request still in progress. */
 export function requireEditable(cr: ChangeRequestRow): void {
   if (cr.status === 'merged') throw new ApiError('CONFLICT', `Change request #${cr.number} is merged: its content can no longer change`)
