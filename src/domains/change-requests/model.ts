@@ -38,6 +38,14 @@ export function requireUnlocked(space: SpaceRow): void {
   if (space.editMode === 'locked') throw new ApiError('FORBIDDEN', 'The space is locked (editMode locked): unlock it to edit or merge content')
 }
 
+/** A change request whose content may change: in progress (409 otherwise), in a space not locked (403). Returns the space. */
+export function requireContentEditable(ctx: ReadContext, cr: ChangeRequestRow): SpaceRow {
+  requireEditable(cr)
+  const space = getSpace(ctx, cr.space)
+  requireUnlocked(space)
+  return space
+}
+
 const COUNTER: Partial<Record<ChangeRequestStatus, 'changeRequestsOpen' | 'changeRequestsDraft'>> = {
   open: 'changeRequestsOpen',
   draft: 'changeRequestsDraft',
