@@ -6,7 +6,7 @@ import type { Slicer } from './slices.js'
  * schemas, the journal's redaction, `deepFreeze`, `JSON.stringify` and the domain walks all
  * recurse once per level of nesting, so a body nested 20,000 levels deep would overflow the stack
  * in one of them (a 500, or worse); and `JSON.parse` itself, which reads it without recursing,
- * spends some microseconds on each level (a 1 MiB body of `[[[[…` took seconds).
+ * spends time on each level, which adds up in a body of `[[[[…`.
  */
 
 /**

@@ -4,8 +4,9 @@
  *
  * Why not one string: V8 keeps `a + b + …` as a tree of parts and makes it one flat string on its
  * first read (`charCodeAt`, `slice`), in one call that copies the whole text into new memory. For a
- * 12 MB body that single copy held the event loop 45 to 80 ms on the bench machine, more than any
- * slice of the work that reads the body afterwards (core/json-limits.ts, http/json-slices.ts).
+ * body of several MB that single copy held the event loop longer than any slice of the work that
+ * reads the body afterwards (core/json-limits.ts, http/json-slices.ts; the figure is in
+ * bench/README.md).
  * Read through this class, no copy is ever made of more than what a caller slices.
  */
 export class LargeText {

@@ -101,8 +101,8 @@ export function validationError(where: Where, error: z.ZodError, input: unknown)
 /**
  * Values a body may hold to be validated in full, every problem found (the message reports five).
  * Past it, a list or an object is validated up to its first value of the wrong type: zod makes an
- * issue of every element that fails (a 1 MiB list of wrong types is half a million issues, seconds
- * of work before the caller is even authorized), and a message names five at most anyway.
+ * issue of every element that fails (a 1 MiB list of wrong types is half a million issues, all
+ * made before the caller is even authorized), and a message names five at most anyway.
  */
 export const FULL_VALIDATION_VALUES = 2000
 
@@ -411,9 +411,9 @@ const ANSWER_SLICE_CHARS = 1 << 18
 
 /**
  * V8 builds a long JSON text as a tree of parts, made one flat string by the first read of it
- * (13 MB: some 50 ms, more than the text's encoding takes): that read gets a turn of the event
- * loop of its own, so the stringification, the flattening and what the journal keeps of the text
- * do not add up to one long stall.
+ * (for a text of several MB, longer than the text's encoding takes; bench/README.md has the
+ * figure): that read gets a turn of the event loop of its own, so the stringification, the
+ * flattening and what the journal keeps of the text do not add up to one long stall.
  */
 export async function settleLargeText(text: JsonText): Promise<void> {
   // A text in parts is never made one string.

@@ -160,8 +160,8 @@ const matches = (e: JournalEntry, f: JournalFilter): boolean =>
  * keep the whole of it alive (V8 makes it a view); a copy lets the rest be collected. A surrogate
  * pair is not split. The copy: one character and the slice joined, read once (which makes V8 copy
  * them into one flat string and drop its hold on the slice), then sliced again: a view of that
- * copy of `limit` + 1 characters. Some ten times cheaper than a round trip through UTF-8, which
- * cost an organization search (a 125 KB answer) a tenth of its time.
+ * copy of `limit` + 1 characters. Much cheaper than a round trip through UTF-8, which cost a
+ * large answer a noticeable share of its time (the figures are in bench/README.md).
  */
 export function headOf(text: JsonText, limit: number): string {
   let end = limit

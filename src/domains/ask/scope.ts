@@ -3,8 +3,7 @@ import type { Context } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { SiteRow } from '../sites/rows.js'
 import type { SiteSpaceRow } from '../site-structure/rows.js'
-import { isPublishedSiteSpace } from '../site-structure/encode.js'
-import { hasSections, siteSpacesInOrder, siteSpacesOf, walk } from '../site-structure/tree.js'
+import { hasSections, isPublishedSiteSpace, siteSpacesInOrder, siteSpacesOf, walk } from '../site-structure/tree.js'
 import type { SiteSearchScopeSchema } from './schemas.js'
 
 type Scope = z.output<typeof SiteSearchScopeSchema>

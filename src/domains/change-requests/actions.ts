@@ -5,9 +5,8 @@ import type { RevisionRow } from '../content/rows.js'
 import type { SpaceRow } from '../spaces/rows.js'
 import { requireRevision } from '../content/revision.js'
 import { getSpace } from '../spaces/model.js'
-import { baseRevisionOf } from './encode.js'
 import { mergeRevisions, type MergeConflict } from './merge.js'
-import { countTransition, requireEditable, requireUnlocked } from './model.js'
+import { baseRevisionOf, countTransition, requireEditable, requireUnlocked } from './model.js'
 import { requireMergeRules } from './merge-rules.js'
 
 export type MergeAnswer = { result: 'merge' | 'update' | 'conflicts'; revision: string; conflicts?: MergeConflict[] }

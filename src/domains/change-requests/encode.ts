@@ -1,22 +1,12 @@
 import type { ReadContext } from '../context.js'
 import type { ChangeRequestRow, RequestedReviewerRow, ReviewRow } from './rows.js'
-import type { SpaceRow } from '../spaces/rows.js'
 import { encodeUser } from '../users/encode.js'
+import { isOutdated } from './model.js'
 
 /** A user by id as the API shows one (a user since removed shows as "Unknown user"). */
 export function userObject(ctx: ReadContext, id: string) {
   const row = ctx.tx.get('users', id)
   return encodeUser(ctx, row ?? { id, displayName: 'Unknown user', emailVerified: false })
-}
-
-/** The revision of main the change request's content is based on. */
-export const baseRevisionOf = (cr: ChangeRequestRow): string => cr.revisionMergedAncestor ?? cr.revisionInitial
-
-/** Outdated: main has moved past the revision the change request started from or was last updated from. */
-export function isOutdated(ctx: ReadContext, cr: ChangeRequestRow, space?: SpaceRow): boolean {
-  if (cr.status === 'merged') return false
-  const main = (space ?? ctx.tx.get('spaces', cr.space))?.revision
-  return main !== undefined && main !== baseRevisionOf(cr)
 }
 
 export function encodeChangeRequest(ctx: ReadContext, cr: ChangeRequestRow) {

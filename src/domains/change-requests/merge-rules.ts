@@ -6,7 +6,7 @@ import type { MergeRules } from '../common/rows.js'
 import type { SpaceRow } from '../spaces/rows.js'
 import type { MergeRuleSchema } from '../common/schemas.js'
 import type { DocNode, JsonDocument } from '../content/document.js'
-import { isOutdated } from './encode.js'
+import { isOutdated } from './model.js'
 
 type MergeRule = z.output<typeof MergeRuleSchema>
 

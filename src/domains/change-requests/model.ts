@@ -17,6 +17,16 @@ export function getChangeRequest(ctx: ReadContext, spaceId: string, idOrNumber: 
   return cr
 }
 
+/** The revision of main the change request's content is based on. */
+export const baseRevisionOf = (cr: ChangeRequestRow): string => cr.revisionMergedAncestor ?? cr.revisionInitial
+
+/** Outdated: main has moved past the revision the change request started from or was last updated from. */
+export function isOutdated(ctx: ReadContext, cr: ChangeRequestRow, space?: SpaceRow): boolean {
+  if (cr.status === 'merged') return false
+  const main = (space ?? ctx.tx.get('spaces', cr.space))?.revision
+  return main !== undefined && main !== baseRevisionOf(cr)
+}
+
 /** Content and status changes need a change request still in progress. */
 export function requireEditable(cr: ChangeRequestRow): void {
   if (cr.status === 'merged') throw new ApiError('CONFLICT', `Change request #${cr.number} is merged: its content can no longer change`)
@@ -26,6 +36,14 @@ export function requireEditable(cr: ChangeRequestRow): void {
 /** `editMode: locked` refuses content edits and merges until an admin unlocks the space. */
 export function requireUnlocked(space: SpaceRow): void {
   if (space.editMode === 'locked') throw new ApiError('FORBIDDEN', 'The space is locked (editMode locked): unlock it to edit or merge content')
+}
+
+/** A change request whose content may change: in progress (409 otherwise), in a space not locked (403). Returns the space. */
+export function requireContentEditable(ctx: ReadContext, cr: ChangeRequestRow): SpaceRow {
+  requireEditable(cr)
+  const space = getSpace(ctx, cr.space)
+  requireUnlocked(space)
+  return space
 }
 
 const COUNTER: Partial<Record<ChangeRequestStatus, 'changeRequestsOpen' | 'changeRequestsDraft'>> = {

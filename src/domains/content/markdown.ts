@@ -103,7 +103,7 @@ export function markdownToDocument(markdown: string, options: MarkdownOptions = 
 /**
  * Quotes and list items opened on one line (`>>>>…`, `- - - x`) nest two levels of the document
  * each: past 64 the document is beyond its limits anyway, and the parser's cost grows with the
- * square of the nesting (12,000 levels took seconds), so such a line is refused before parsing.
+ * square of the nesting, so such a line is refused before parsing.
  */
 const MAX_LINE_NESTING = MAX_DOCUMENT_DEPTH / 2
 

@@ -392,7 +392,7 @@ export async function renderPdf(pages: PdfPage[], options: PdfOptions): Promise<
   doc.setProducer('docs-content-api (pdf-lib)')
   doc.setCreationDate(options.createdAt)
   doc.setModificationDate(options.createdAt)
-  // The first use of a standard font in the process reads its metrics (tens of ms): one slice each.
+  // The first use of a standard font in the process reads its metrics, longer than a slice's work: one slice each.
   const font = async (name: StandardFonts) => {
     const embedded = await doc.embedFont(name)
     await slicer.maybeYield()

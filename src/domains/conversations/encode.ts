@@ -1,10 +1,9 @@
 import type { z } from 'zod'
 import type { ReadContext } from '../context.js'
 import type { ConversationIssueRow, ConversationRow, Impact, IssueClusterRow } from './rows.js'
-import { strongest } from './extract.js'
+import { clusterFigures } from './model.js'
 import type { ConversationSchema, IssuesClusterSchema } from './schemas.js'
 
-const WEEK = 7 * 24 * 3600 * 1000
 /** The icon of a cluster shows its impact. */
 const ICONS: Record<Impact, string> = { high: 'triangle-exclamation', medium: 'circle-exclamation', low: 'circle-question' }
 
@@ -51,25 +50,6 @@ export function encodeIssue(ctx: ReadContext, row: ConversationIssueRow) {
 /** An issue with its conversation, as lists and gets answer them. */
 export function encodeIssueWithConversation(ctx: ReadContext, row: ConversationIssueRow) {
   return { issue: encodeIssue(ctx, row), conversation: encodeConversation(ctx, ctx.tx.get('conversations', row.conversation)!) }
-}
-
-/** What a cluster shows that its issues decide: counts, impact, sources and the weekly pulse (by the API's clock). */
-export function clusterFigures(ctx: ReadContext, cluster: IssueClusterRow) {
-  const issues = ctx.tx.scan('conversationIssues', 'byCluster', cluster.id).map((e) => e.row)
-  const now = ctx.now().getTime()
-  const weeklyPulse = Array.from({ length: 13 }, () => 0)
-  for (const issue of issues) {
-    const age = now - Date.parse(issue.createdAt)
-    const week = Math.floor(age / WEEK)
-    if (age >= 0 && week < 13) weeklyPulse[12 - week]! += 1
-  }
-  const conversations = [...new Set(issues.map((i) => i.conversation))]
-  const sources: Record<string, number> = {}
-  for (const id of conversations) {
-    const source = ctx.tx.get('conversations', id)?.source ?? 'api'
-    sources[source] = (sources[source] ?? 0) + 1
-  }
-  return { issues: issues.length, conversations: conversations.length, impact: strongest(issues.map((i) => i.impact)) ?? 'low', weeklyPulse, sources }
 }
 
 export function encodeCluster(ctx: ReadContext, cluster: IssueClusterRow, figures = clusterFigures(ctx, cluster)): z.input<typeof IssuesClusterSchema> {

@@ -3,6 +3,7 @@ import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { ConversationIssueRow, ConversationRow, IssueClusterRow } from './rows.js'
 import { refreshCluster } from './clusters.js'
+import { strongest } from './extract.js'
 import { processJob } from './process.js'
 import type { IngestConversationSchema } from './schemas.js'
 
@@ -74,4 +75,25 @@ export function ingestConversation(ctx: Context, organization: string, input: z.
 export function setMuted(ctx: Context, cluster: IssueClusterRow, muted: boolean): IssueClusterRow {
   if (cluster.muted === muted) return cluster
   return ctx.tx.update('issueClusters', { ...cluster, muted, updatedAt: ctx.nowIso() })
+}
+
+const WEEK = 7 * 24 * 3600 * 1000
+
+/** What a cluster shows that its issues decide: counts, impact, sources and the weekly pulse (by the API's clock). */
+export function clusterFigures(ctx: ReadContext, cluster: IssueClusterRow) {
+  const issues = ctx.tx.scan('conversationIssues', 'byCluster', cluster.id).map((e) => e.row)
+  const now = ctx.now().getTime()
+  const weeklyPulse = Array.from({ length: 13 }, () => 0)
+  for (const issue of issues) {
+    const age = now - Date.parse(issue.createdAt)
+    const week = Math.floor(age / WEEK)
+    if (age >= 0 && week < 13) weeklyPulse[12 - week]! += 1
+  }
+  const conversations = [...new Set(issues.map((i) => i.conversation))]
+  const sources: Record<string, number> = {}
+  for (const id of conversations) {
+    const source = ctx.tx.get('conversations', id)?.source ?? 'api'
+    sources[source] = (sources[source] ?? 0) + 1
+  }
+  return { issues: issues.length, conversations: conversations.length, impact: strongest(issues.map((i) => i.impact)) ?? 'low', weeklyPulse, sources }
 }

@@ -20,13 +20,13 @@ import type { TextTools } from './text-tools.js'
  * It runs in the processing job's transaction, after the new issues were placed.
  */
 
-/** Up to this many issues, every processing groups them again (about 4 ms at 200). */
+/** Up to this many issues, every processing groups them again (cheap at this size: bench/README.md). */
 export const RECLUSTER_ALWAYS_UP_TO = 200
 /** Beyond it, each time the number of issues grows by 5% (the weights then move little between times). */
 export const RECLUSTER_GROWTH = 1.05
 /**
- * Beyond this many issues, never: the similarity matrix takes n² × 4 bytes (16 MB at 2,000) and
- * a grouping about 240 ms at 2,000 (20 ms at 500, 65 ms at 1,000), on one core of the CI machine.
+ * Beyond this many issues, never: the similarity matrix takes n² × 4 bytes (16 MB at 2,000), and
+ * a grouping's time grows as fast (the times measured are in bench/README.md).
  */
 export const RECLUSTER_LIMIT = 2000
 

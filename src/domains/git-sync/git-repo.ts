@@ -50,7 +50,7 @@ export class GitRepo {
   /**
    * isomorphic-git's cache of parsed pack indexes and loaded packfiles, for the job's life: without
    * it every object read loads the packfile again (a copy of it, twice), so reading a repository
-   * cost its objects times its pack (GitBook's public docs, 1,257 files, did not import in 300 s).
+   * cost its objects times its pack (a real docs repository did not import in time: bench/README.md).
    */
   private readonly cache = {}
 

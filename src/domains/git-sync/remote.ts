@@ -91,8 +91,8 @@ export function withoutCredentials(raw: string): string {
 /**
  * `://userinfo@`: the userinfo runs to the last `@` before the path, query or fragment (as a URL
  * parser reads it), whatever it holds (quotes, colons...). No scheme is matched before `://`:
- * a scheme pattern would be tried at every letter of a long word, each try reading to its end (a
- * 100 KB word took seconds); and whatever stands before `://`, credentials after it go. So each
+ * a scheme pattern would be tried at every letter of a long word, each try reading to its end
+ * (quadratic in the word); and whatever stands before `://`, credentials after it go. So each
  * character is read a bounded number of times: a run after `://` stops at the next `/`, which no
  * other run crosses.
  */
@@ -108,7 +108,7 @@ export function scrub(text: string, remote?: Pick<Remote, 'secrets'>): string {
 /**
  * Whether a string is a URL with a user name or password (a URL without them stays as written).
  * Asked of every string of a body: one without `@` has none, and `canParse` answers for the rest
- * without the exception a failed `new URL` costs (some microseconds each, for a list of them).
+ * without the exception a failed `new URL` costs (which adds up over a list of them).
  */
 function hasCredentials(text: string): boolean {
   if (!text.includes('@') || !URL.canParse(text)) return false

@@ -2,24 +2,7 @@ import type { ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { MemberRow } from './rows.js'
 import { encodeUser } from '../users/encode.js'
-
-/** Live spaces of `organization` on which the user holds a direct grant. */
-export function memberSpaceCount(ctx: ReadContext, organization: string, user: string): number {
-  let n = 0
-  for (const { row } of ctx.tx.scan('spaceGrants', 'byPrincipal', `user:${user}`)) {
-    if (row.organization !== organization) continue
-    const space = ctx.tx.get('spaces', row.space)
-    if (space && !space.deletedAt) n++
-  }
-  return n
-}
-
-/** Teams of `organization` the user belongs to. */
-export function memberTeamCount(ctx: ReadContext, organization: string, user: string): number {
-  let n = 0
-  for (const { row } of ctx.tx.scan('teamMembers', 'byUser', user)) if (row.organization === organization) n++
-  return n
-}
+import { memberSpaceCount, memberTeamCount } from './model.js'
 
 export function encodeMember(ctx: ReadContext, row: MemberRow) {
   const user = ctx.tx.get('users', row.user)

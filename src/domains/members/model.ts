@@ -81,3 +81,21 @@ export function setSsoMember(ctx: Context, organization: string, user: string): 
   if (member.sso) return member
   return ctx.tx.update('members', produce(member, (draft) => void (draft.sso = true)))
 }
+
+/** Live spaces of `organization` on which the user holds a direct grant. */
+export function memberSpaceCount(ctx: ReadContext, organization: string, user: string): number {
+  let n = 0
+  for (const { row } of ctx.tx.scan('spaceGrants', 'byPrincipal', `user:${user}`)) {
+    if (row.organization !== organization) continue
+    const space = ctx.tx.get('spaces', row.space)
+    if (space && !space.deletedAt) n++
+  }
+  return n
+}
+
+/** Teams of `organization` the user belongs to. */
+export function memberTeamCount(ctx: ReadContext, organization: string, user: string): number {
+  let n = 0
+  for (const { row } of ctx.tx.scan('teamMembers', 'byUser', user)) if (row.organization === organization) n++
+  return n
+}

@@ -3,7 +3,7 @@ import type { ValueError } from './yaml-value.js'
 
 /**
  * The value of a JSON text, read in slices. `JSON.parse` is one call that cannot yield (a 10 MiB
- * spec holds the event loop for it), and yaml reads JSON ten times slower than this; here a loop
+ * spec holds the event loop for it), and yaml reads JSON much slower than this; here a loop
  * with its own stack (no recursion) yields every `STEP` values, refuses duplicate keys (which
  * `JSON.parse` would silently merge, and yaml refuses) and nesting deeper than `maxDepth`.
  * Strings without escapes are cut from the text; with escapes, `JSON.parse` reads that one string.

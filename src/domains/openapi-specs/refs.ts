@@ -6,7 +6,7 @@ import { STEP, type Steps } from './steps.js'
  * The `$ref`s of a document, checked without expanding any: each one must point at a node of the
  * document. A full dereference (what @readme/openapi-parser's `validate` does first) copies each
  * target into each place that uses it, and a target holds its own `$ref`s: a schema that refers
- * to every earlier one grows as 2^n, so 25 such schemas in 16 KB took close to a minute. Here
+ * to every earlier one grows as 2^n, so a small document of such schemas takes far too long. Here
  * the document is walked once, and each distinct pointer is resolved once (memoized): the work
  * is linear in the size of the document.
  *

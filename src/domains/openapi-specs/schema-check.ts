@@ -12,7 +12,7 @@ import type { Steps } from './steps.js'
  * (`schemaErrors`).
  *
  * Each schema is compiled once per process, on first use. ajv's `uniqueItems` compares each item
- * with every other (quadratic: one operation with 100 000 parameters would take minutes); it is
+ * with every other (quadratic: an operation with a very long list of parameters would hold it); it is
  * replaced by a check in linear time, each item keyed by its canonical JSON.
  */
 
@@ -86,7 +86,7 @@ function validatorOf(kind: Kind): ValidateFunction {
 }
 
 /**
- * Compile the three specification schemas now (some 200 ms in all, once per process) rather than
+ * Compile the three specification schemas now (once per process, and not quick) rather than
  * in the first processing of a spec of each kind: a server does it before it answers
  * (`docs-content-api serve`), so no caller's request waits on it.
  */

@@ -2,14 +2,8 @@ import { permissionsFor } from '../../core/policy.js'
 import type { ReadContext } from '../context.js'
 import type { Level } from '../../core/roles.js'
 import type { OrganizationRow } from './rows.js'
+import { ownsAnyTeam } from './model.js'
 import { ORGANIZATION_PERMISSION_KEYS } from './schemas.js'
-
-function ownsTeam(ctx: ReadContext, organization: string): boolean {
-  for (const { row } of ctx.tx.scan('teamMembers', 'byUser', ctx.actor.user)) {
-    if (row.organization === organization && row.role === 'owner') return true
-  }
-  return false
-}
 
 export function encodeOrganization(ctx: ReadContext, row: OrganizationRow, level?: Level | null) {
   const l = level === undefined ? ctx.access.level('organization', row.id) : level
@@ -36,6 +30,6 @@ export function encodeOrganization(ctx: ReadContext, row: OrganizationRow, level
       ...(row.logo !== undefined && { logo: row.logo }),
     },
     trial: { status: 'notapplicable', count: 0 },
-    permissions: { ...permissionsFor('organization', l, ORGANIZATION_PERMISSION_KEYS), ownTeam: ownsTeam(ctx, row.id) },
+    permissions: { ...permissionsFor('organization', l, ORGANIZATION_PERMISSION_KEYS), ownTeam: ownsAnyTeam(ctx, row.id, ctx.actor.user) },
   }
 }

@@ -76,3 +76,11 @@ export function joinOrganization(ctx: Context, id: string): void {
   }
   addMember(ctx, id, user.id, org.defaultRole)
 }
+
+/** Whether `user` owns a team of the organization (the organization's `ownTeam` permission). */
+export function ownsAnyTeam(ctx: ReadContext, organization: string, user: string): boolean {
+  for (const { row } of ctx.tx.scan('teamMembers', 'byUser', user)) {
+    if (row.organization === organization && row.role === 'owner') return true
+  }
+  return false
+}

@@ -4,7 +4,7 @@ import type { SiteSectionGroupRow, SiteSectionRow, SiteSpaceRow } from './rows.j
 import { encodeSpace } from '../spaces/encode.js'
 import { publishedUrl, requestShareKey } from '../sites/urls.js'
 import type { SiteSectionGroupOut } from './schemas.js'
-import { childrenOf, siteSpacesOf } from './tree.js'
+import { childrenOf, isPublishedSiteSpace, siteSpacesOf } from './tree.js'
 
 /**
  * How structure is encoded for one request: the site (for URLs), the share key the URLs carry,
@@ -45,13 +45,6 @@ export function encodeSiteSpace(ctx: ReadContext, scope: Scope, row: SiteSpaceRo
     hidden: row.hidden,
     urls: urls(ctx, scope, [...sectionSegments(parent), ...(row.default ? [] : [row.path])]),
   }
-}
-
-/** Whether a site-space shows in the published view: not hidden, and its space not trashed. */
-export function isPublishedSiteSpace(ctx: ReadContext, row: SiteSpaceRow): boolean {
-  if (row.hidden) return false
-  const space = ctx.tx.get('spaces', row.space)
-  return space !== undefined && space.deletedAt === undefined
 }
 
 export function encodeSiteSpaces(ctx: ReadContext, scope: Scope, rows: readonly SiteSpaceRow[], section?: SiteSectionRow) {

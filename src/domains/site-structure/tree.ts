@@ -76,6 +76,13 @@ export function siteSpacesOf(ctx: ReadContext, site: string, section: string | u
   return ctx.tx.scan('siteSpaces', 'byContainer', siteSpaceContainer({ site, ...(section !== undefined && { section }) })).map((e) => e.row)
 }
 
+/** Whether a site-space shows in the published view: not hidden, and its space not trashed. */
+export function isPublishedSiteSpace(ctx: ReadContext, row: SiteSpaceRow): boolean {
+  if (row.hidden) return false
+  const space = ctx.tx.get('spaces', row.space)
+  return space !== undefined && space.deletedAt === undefined
+}
+
 /** Every site-space of a site in structure order, each with its sort key. */
 export function siteSpacesInOrder(ctx: ReadContext, site: string): Array<{ row: SiteSpaceRow; key: SortKey }> {
   const out: Array<{ row: SiteSpaceRow; key: SortKey }> = []

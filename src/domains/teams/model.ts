@@ -19,6 +19,23 @@ export function ownsTeam(ctx: ReadContext, team: string, user: string): boolean 
   return !!user && ctx.tx.get('teamMembers', teamMemberId(team, user))?.role === 'owner'
 }
 
+const OWNER_PERMISSIONS = Object.freeze({ admin: true, view: true })
+
+/** The caller's permissions on a team: those of their level, but an owner of the team may manage it (rename it) whatever their organization role. */
+export function withOwnerPermissions<P extends { admin: boolean }>(ctx: ReadContext, team: string, permissions: P): P | typeof OWNER_PERMISSIONS {
+  return !permissions.admin && ownsTeam(ctx, team, ctx.actor.user) ? OWNER_PERMISSIONS : permissions
+}
+
+/** Spaces a team has been granted (live spaces only). */
+export function teamSpaceCount(ctx: ReadContext, team: string): number {
+  let n = 0
+  for (const { row } of ctx.tx.scan('spaceGrants', 'byPrincipal', `team:${team}`)) {
+    const space = ctx.tx.get('spaces', row.space)
+    if (space && !space.deletedAt) n++
+  }
+  return n
+}
+
 /** What creating a team takes. */
 export interface NewTeam {
   title: string

@@ -16,7 +16,8 @@ import { MarkdownError } from './error.js'
  * closes copies every event of the document; each lazy line (a quote's paragraph going on without
  * its `>`) walks back through its paragraph; every reference looks its definition up in a list.
  * After parsing, GFM's search for URLs in text reads a word again at each `www.` it refuses.
- * A 96 KB comment of `**a` held the server 20 s, 2,500 nested list items 8 s.
+ * A comment of `**a` repeated, or a few thousand nested list items, held the server far longer
+ * than any request may (the figures are in bench/README.md).
  *
  * The bounds are counted (never timed), so a document parses the same on any machine:
  * - the rewrite of events (micromark-util-edit-map's EditMap#consume) copies only what follows
@@ -37,7 +38,7 @@ import { MarkdownError } from './error.js'
  * markdown of node_modules with and without them and compares the trees).
  */
 
-/** Markup characters one run of inline text reads; more are plain text (measured: see the README). */
+/** Markup characters one run of inline text reads; more are plain text (realistic markdown stays under it: test/domains/content/markdown-budget.test.ts). */
 export const MAX_INLINE_MARKUP = 2_000
 /** Code spans of one run that may fail to close (each failure reads to the run's end). */
 export const MAX_CODE_SPAN_FAILURES = 16
