@@ -123,12 +123,49 @@ describe('conformance: content through @gitbook/api', () => {
     expectOfficialResponse('getPageById', 200, (await w.gb.spaces.getPageById(w.space.id, w.pages.gs, { evaluated: 'deterministic-only', dereferenced: false })).data)
   })
 
+  it('getPageInRevisionByPath, listFilesInRevisionById, getFileInRevisionById: a revision read by path and its files', async () => {
+    const w = await setup()
+    // The revision before the merge holds nothing; the merged one holds both pages and the picture.
+    const first = (await w.gb.spaces.getRevisionById(w.space.id, w.revision)).data.parents[0]!
+    for (const format of [undefined, 'document', 'markdown'] as const) {
+      const byPath = await w.gb.spaces.getPageInRevisionByPath(w.space.id, w.revision, 'getting-started/install', { format })
+      expect(byPath.data).toMatchObject({ id: w.pages.install, path: 'getting-started/install' })
+      expectOfficialResponse('getPageInRevisionByPath', 200, byPath.data)
+    }
+    const encoded = await w.gb.spaces.getPageInRevisionByPath(w.space.id, w.revision, encodeURIComponent('getting-started/install'))
+    expect(encoded.data.id).toBe(w.pages.install)
+    const files = await w.gb.spaces.listFilesInRevisionById(w.space.id, w.revision, { limit: 10 })
+    expect(files.data.items).toEqual([expect.objectContaining({ id: w.file.id, name: 'dot.png', contentType: 'image/png' })])
+    expectOfficialResponse('listFilesInRevisionById', 200, files.data)
+    const file = await w.gb.spaces.getFileInRevisionById(w.space.id, w.revision, w.file.id)
+    expect(file.data).toMatchObject({ id: w.file.id, size: 70, dimensions: { width: 1, height: 1 } })
+    expectOfficialResponse('getFileInRevisionById', 200, file.data)
+    // The revision before the merge: no such page or file there.
+    expect((await w.gb.spaces.listFilesInRevisionById(w.space.id, first)).data.items).toEqual([])
+    await expect(w.gb.spaces.getFileInRevisionById(w.space.id, first, w.file.id)).rejects.toThrow('not found')
+    await expect(w.gb.spaces.getPageInRevisionByPath(w.space.id, first, 'getting-started')).rejects.toThrow('not found')
+    // Bad input: a 400 naming the field; no access: the space is not found.
+    const bad = await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}/revisions/${w.revision}/files?limit=1001`)
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.message).toContain('limit')
+    expectOfficialError(400, bad.body)
+    const badFormat = await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}/revisions/${w.revision}/path/getting-started?format=html`)
+    expect(badFormat.status).toBe(400)
+    expect(badFormat.body.error.message).toContain('format')
+    const olga = w.client(w.tokens.olga)
+    for (const read of [
+      () => olga.spaces.getPageInRevisionByPath(w.space.id, w.revision, 'getting-started'),
+      () => olga.spaces.listFilesInRevisionById(w.space.id, w.revision),
+      () => olga.spaces.getFileInRevisionById(w.space.id, w.revision, w.file.id),
+    ]) await expect(read()).rejects.toThrow('not found')
+  })
+
   it('the error bodies of content reads: 404 for a missing page, file, revision or path, 400 for a bad format', async () => {
     // The official document declares only 200 for these reads; their error bodies are checked
     // against its shared error responses.
     const w = await setup()
     const base = `/v1/spaces/${w.space.id}`
-    for (const path of [`${base}/content/page/nope`, `${base}/content/path/getting-started/nope`, `${base}/content/files/nope`, `${base}/revisions/nope`, `${base}/revisions/${w.revision}/page/nope`, '/v1/spaces/nope/content']) {
+    for (const path of [`${base}/content/page/nope`, `${base}/content/path/getting-started/nope`, `${base}/content/files/nope`, `${base}/revisions/nope`, `${base}/revisions/${w.revision}/page/nope`, `${base}/revisions/${w.revision}/path/nope`, `${base}/revisions/${w.revision}/files/nope`, '/v1/spaces/nope/content']) {
       const res = await call(w.api, w.tokens.ada, 'GET', path)
       expect(res.status, path).toBe(404)
       expectOfficialError(404, res.body)

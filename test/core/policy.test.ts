@@ -187,7 +187,7 @@ function policyText(): string {
     return `${where} ${`${p.resource}.${p.action}`.padEnd(40)} ${level}${extras.length ? `  (${extras.join(', ')})` : ''}`.trimEnd()
   })
   return [
-    '# POLICY (src/core/access.ts): the minimum level of each action',
+    '# POLICY (src/core/policy.ts): the minimum level of each action',
     ...levels,
     '',
     '# Operations: the permission checked before the handler, and the level it needs',

@@ -57,6 +57,17 @@ export const contentHandlers = implement(contentOperations, {
     pages: encodePageTree(ctx, requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId), 'document'),
   }),
 
+  getPageInRevisionByPath: (ctx, { params, query }) => {
+    const rev = requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)
+    const page = pageByPath(ctx.tx, rev, params.pagePath)
+    if (!page) throw new ApiError('NOT_FOUND', 'Page not found')
+    return encodePage(ctx, rev, page, query.format ?? 'document', undefined, query['format.markdown.refs'])
+  },
+
+  listFilesInRevisionById: (ctx, { params, query }) => filesPage(ctx, requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId), query),
+
+  getFileInRevisionById: (ctx, { params }) => fileIn(ctx, requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId), params.fileId),
+
   listSpaceLinks: (ctx, { params, query }) => linksPage(revisionLinks(ctx, mainRevision(ctx, getSpace(ctx, params.spaceId))), query, 0),
 
   getPageInRevisionById: (ctx, { params, query }) => {
