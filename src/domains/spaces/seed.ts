@@ -1,42 +1,33 @@
-import { z } from 'zod'
-import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
+import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { commentThread } from '../comments/rows.js'
-import { DefaultLevelSchema, MergeRulesSchema, UrlSchema } from '../common/schemas.js'
-import { EmojiSchema, LanguageSchema, SpaceEditModeSchema, SpaceTitleSchema, SpaceVisibilitySchema } from './schemas.js'
+import { SpaceRowSchema } from './rows.js'
+
+const space = SpaceRowSchema.shape
 
 /**
  * The counters of a space: recounted once everything is loaded, whatever the document said
  * (`comments` below, the change-request ones in change-requests/seed.ts): they are derived.
  */
-const Counter = z.number().int().min(0).default(0)
+const counter = space.comments.default(0)
 
 /** Spaces in a state document (trashed ones included, with their `deletedAt`). */
 export const spaceSeedRules = [
   seedRule({
     collection: 'spaces',
     row: (d) =>
-      z
-        .strictObject({
-          id: SeedIdSchema,
-          organization: SeedIdSchema,
-          parent: SeedIdSchema.optional(),
-          title: SpaceTitleSchema.default('Untitled'),
-          emoji: EmojiSchema.default(''),
-          icon: UrlSchema.optional(),
-          visibility: SpaceVisibilitySchema.optional(),
+      SpaceRowSchema.partial({ visibility: true, updatedAt: true })
+        .extend({
+          title: space.title.default('Untitled'),
+          emoji: space.emoji.default(''),
           createdAt: SeedTimestampSchema.default(d.now),
-          updatedAt: SeedTimestampSchema.optional(),
-          deletedAt: SeedTimestampSchema.optional(),
-          editMode: SpaceEditModeSchema.optional(),
-          mergeRules: MergeRulesSchema.default({ type: 'inherit' }),
-          language: LanguageSchema.optional(),
-          revision: SeedIdSchema.default(d.newId),
-          defaultLevel: DefaultLevelSchema.default(null),
-          position: z.number().finite().default(d.position),
-          comments: Counter,
-          changeRequests: Counter,
-          changeRequestsOpen: Counter,
-          changeRequestsDraft: Counter,
+          mergeRules: space.mergeRules.default({ type: 'inherit' }),
+          revision: space.revision.default(d.newId),
+          defaultLevel: space.defaultLevel.default(null),
+          position: space.position.default(d.position),
+          comments: counter,
+          changeRequests: counter,
+          changeRequestsOpen: counter,
+          changeRequestsDraft: counter,
         })
         // The defaults createSpace applies: `in-collection` in a collection, else `private`; updated when created.
         .transform((s) => ({ ...s, visibility: s.visibility ?? (s.parent ? 'in-collection' : 'private'), updatedAt: s.updatedAt ?? s.createdAt })),
