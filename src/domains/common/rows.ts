@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { Role } from '../../core/roles.js'
 import type { MergeRulesSchema, StandaloneMergeRulesSchema } from './schemas.js'
 import { collection } from '../../storage/port.js'
@@ -7,6 +7,7 @@ import { collection } from '../../storage/port.js'
  * The rows the common area stores and its collections (indexes included); the storage schema
  * is assembled from every area's collections (domains/schema.ts). Rows hold state only: what can be
  * derived (urls, permissions, counts held by indexes) is computed when a resource is encoded.
+ * Each row's schema is written once here; the seed rules (seed.ts) add the defaults a loaded row gets.
  */
 
 /** Merge rules of a space (may inherit) and of an organization (standalone). */
@@ -18,10 +19,8 @@ export type StandaloneMergeRules = z.output<typeof StandaloneMergeRulesSchema>
 export type DefaultLevel = Role | null | 'inherit'
 
 /** A named counter (see domains/common/sequence.ts). */
-export interface SequenceRow {
-  id: string
-  value: number
-}
+export const SequenceRowSchema = z.strictObject({ id: z.string().min(1), value: z.number().int().min(0) })
+export type SequenceRow = z.output<typeof SequenceRowSchema>
 
 /**
  * Root keys made so far, one string per organization id: indexing a row compares and hashes its
