@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { collection } from '../../storage/port.js'
 import { SeedIdSchema, SeedTimestampSchema } from '../../state/seed.js'
+import { readOnly } from '../common/rows.js'
 import { JsonDocumentSchema } from '../content/schemas.js'
 import { SubjectSchema } from './schemas.js'
 
@@ -38,7 +39,7 @@ export const ChangeRequestRowSchema = z.strictObject({
   /** Its open comments (seed.ts recounts them once a document is in: derived). */
   comments: z.number().int().min(0),
   /** Who edited the content, in first-edit order, with their edit counts. */
-  contributors: z.array(z.strictObject({ user: SeedIdSchema, count: z.number().int().min(1), updatedAt: SeedTimestampSchema })).readonly(),
+  contributors: readOnly(z.array(z.strictObject({ user: SeedIdSchema, count: z.number().int().min(1), updatedAt: SeedTimestampSchema }))),
 })
 export type ChangeRequestRow = z.output<typeof ChangeRequestRowSchema>
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { collection } from '../../storage/port.js'
 import { SeedIdSchema, SeedTimestampSchema } from '../../state/seed.js'
+import { readOnly } from '../common/rows.js'
 import { CommentBodyInputSchema, ReactionInputSchema, TableCellSchema } from './schemas.js'
 
 /**
@@ -16,14 +17,11 @@ export type CommentBody = z.output<typeof CommentBodyInputSchema>
 /** One emoji's reactions: who reacted with it (each user once) and when, in reaction order. */
 const CommentReactionSchema = z.strictObject({
   emoji: ReactionInputSchema,
-  users: z
-    .array(z.strictObject({ user: SeedIdSchema, reactedAt: SeedTimestampSchema }))
-    .min(1, 'must hold at least 1 user')
-    .readonly(),
+  users: readOnly(z.array(z.strictObject({ user: SeedIdSchema, reactedAt: SeedTimestampSchema })).min(1, 'must hold at least 1 user')),
 })
 export type CommentReaction = z.output<typeof CommentReactionSchema>
 
-const ReactionsSchema = z.array(CommentReactionSchema).readonly()
+const ReactionsSchema = readOnly(z.array(CommentReactionSchema))
 
 /**
  * A comment on a space's main content, or in a change request (`changeRequest`). Deleting a

@@ -18,6 +18,14 @@ export type StandaloneMergeRules = z.output<typeof StandaloneMergeRulesSchema>
 /** A space's or collection's default level: a role, `null` (no default access) or `inherit` (from the parent). */
 export type DefaultLevel = Role | null | 'inherit'
 
+/**
+ * `schema`, its output typed read-only (arrays shared between frozen rows, records): a type only,
+ * nothing is frozen when it parses. The store freezes rows deeply as they are written
+ * (storage/freeze.ts) and stops at whatever is frozen already, so zod's `.readonly()` (which
+ * freezes the array, not what it holds) would leave the objects inside a loaded row unfrozen.
+ */
+export const readOnly = <T extends z.ZodType>(schema: T): z.ZodType<Readonly<z.output<T>>, z.input<T>> => schema as never
+
 /** A named counter (see domains/common/sequence.ts). */
 export const SequenceRowSchema = z.strictObject({ id: z.string().min(1), value: z.number().int().min(0) })
 export type SequenceRow = z.output<typeof SequenceRowSchema>

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { collection } from '../../storage/port.js'
 import { SeedIdSchema, SeedTimestampSchema } from '../../state/seed.js'
-import { UNFINISHED } from '../common/rows.js'
+import { UNFINISHED, readOnly } from '../common/rows.js'
 import { UrlSchema } from '../common/schemas.js'
 import { OpenAPISpecSlugSchema, OpenAPISpecVisibilitySchema } from './schemas.js'
 
@@ -41,7 +41,7 @@ export const OpenAPISpecRowSchema = z.strictObject({
   lastVersion: SeedIdSchema.optional(),
   lastProcessedAt: SeedTimestampSchema.optional(),
   lastProcessErrorCode: ProcessErrorCodeSchema.optional(),
-  lastProcessedErrors: z.array(z.strictObject({ message: z.string(), code: z.string().optional() })).readonly(),
+  lastProcessedErrors: readOnly(z.array(z.strictObject({ message: z.string(), code: z.string().optional() }))),
   /** Errors found before `lastProcessedErrors` was cut to its first ones. */
   lastProcessedErrorCount: z.number().int().min(0),
 })

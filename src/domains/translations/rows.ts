@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { collection } from '../../storage/port.js'
 import { SeedIdSchema, SeedTimestampSchema } from '../../state/seed.js'
-import { UNFINISHED } from '../common/rows.js'
+import { UNFINISHED, readOnly } from '../common/rows.js'
 import { JsonDocumentSchema } from '../content/schemas.js'
 import { LanguageSchema } from '../spaces/schemas.js'
 
@@ -48,15 +48,15 @@ export const TranslationRowSchema = z.strictObject({
   result: z.strictObject({ space: SeedIdSchema, revision: SeedIdSchema, language: LanguageSchema }).optional(),
   stats: TranslationStatsSchema,
   /** Every source page a run has translated (`stats.totalPages` counts them). */
-  translatedPages: z.array(SeedIdSchema).readonly(),
+  translatedPages: readOnly(z.array(SeedIdSchema)),
   /**
    * Per source page, the source version last translated and the result version made from it:
    * a later run reuses the result while both are unchanged (and the instructions too: a change of
    * instructions empties this record), so it sends only new and changed pages to the translator.
    */
-  pages: z.record(z.string(), z.strictObject({ source: SeedIdSchema, result: SeedIdSchema })).readonly(),
+  pages: readOnly(z.record(z.string(), z.strictObject({ source: SeedIdSchema, result: SeedIdSchema }))),
   /** Source file id → its copy in the result space (copied once, by the first run that needs it). */
-  files: z.record(z.string(), SeedIdSchema).readonly(),
+  files: readOnly(z.record(z.string(), SeedIdSchema)),
   /** Why the latest run failed (cleared by the next run that completes). */
   lastRunError: z.strictObject({ message: z.string(), at: SeedTimestampSchema }).optional(),
 })
