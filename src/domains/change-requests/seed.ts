@@ -2,7 +2,7 @@ import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { commentThread } from '../comments/rows.js'
 import { ChangeRequestRowSchema, RequestedReviewerRowSchema, ReviewRowSchema } from './rows.js'
 
-const changeRequest = ChangeRequestRowSchema.shape
+const changeRequestRow = ChangeRequestRowSchema.shape
 
 /**
  * Change requests, reviews and review requests in a state document. The space counters
@@ -17,10 +17,10 @@ export const changeRequestSeedRules = [
       // The space's organization, and the creation time as the last update, when left out.
       ChangeRequestRowSchema.partial({ organization: true, updatedAt: true })
         .extend({
-          status: changeRequest.status.default('open'),
+          status: changeRequestRow.status.default('open'),
           createdAt: SeedTimestampSchema.default(d.now),
-          comments: changeRequest.comments.default(0),
-          contributors: changeRequest.contributors.default([]),
+          comments: changeRequestRow.comments.default(0),
+          contributors: changeRequestRow.contributors.default([]),
         })
         .transform((c) => ({ ...c, organization: c.organization ?? d.tx.get('spaces', c.space)?.organization ?? '', updatedAt: c.updatedAt ?? c.createdAt })),
     check: ({ ctx, fail }, row) => {

@@ -8,7 +8,7 @@ import { unreadableBody } from './body.js'
  * the comment's). The `comments` counters of spaces and change requests are recounted from the
  * loaded comments (spaces/seed.ts, change-requests/seed.ts), whatever the document said.
  */
-const comment = CommentRowSchema.shape
+const commentRow = CommentRowSchema.shape
 
 function checkReactions({ ctx, fail }: SeedCheck, reactions: readonly CommentReaction[]): void {
   const emojis = new Set<string>()
@@ -30,9 +30,9 @@ export const commentSeedRules = [
     row: (d) =>
       CommentRowSchema.extend({
         postedAt: SeedTimestampSchema.default(d.now),
-        target: comment.target.partial({ revision: true }).default({}),
-        status: comment.status.default('open'),
-        reactions: comment.reactions.default([]),
+        target: commentRow.target.partial({ revision: true }).default({}),
+        status: commentRow.status.default('open'),
+        reactions: commentRow.reactions.default([]),
       })
         // The revision a comment was posted on defaults to the current one of its thread.
         .transform((c) => {

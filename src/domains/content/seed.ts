@@ -2,9 +2,9 @@ import { z } from 'zod'
 import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { ContentBucketRowSchema, FileRowSchema, PageVersionRowSchema, RevisionRowSchema } from './rows.js'
 
-const pageVersion = PageVersionRowSchema.shape
-const revision = RevisionRowSchema.shape
-const revisionGit = revision.git.unwrap()
+const pageVersionRow = PageVersionRowSchema.shape
+const revisionRow = RevisionRowSchema.shape
+const revisionGit = revisionRow.git.unwrap()
 
 /**
  * Content rows in a state document, as `api.dump()` writes them: files, page versions, index
@@ -30,8 +30,8 @@ export const contentSeedRules = [
     collection: 'pageVersions',
     row: (d) =>
       PageVersionRowSchema.extend({
-        type: pageVersion.type.default('document'),
-        children: pageVersion.children.default([]),
+        type: pageVersionRow.type.default('document'),
+        children: pageVersionRow.children.default([]),
         createdAt: SeedTimestampSchema.default(d.now),
         updatedAt: SeedTimestampSchema.default(d.now),
       }),
@@ -59,13 +59,13 @@ export const contentSeedRules = [
     collection: 'revisions',
     row: (d) =>
       RevisionRowSchema.extend({
-        parents: revision.parents.default([]),
-        type: revision.type.default('edits'),
+        parents: revisionRow.parents.default([]),
+        type: revisionRow.type.default('edits'),
         createdAt: SeedTimestampSchema.default(d.now),
-        rootPages: revision.rootPages.default([]),
-        buckets: revision.buckets.default([]),
-        files: revision.files.default([]),
-        variables: revision.variables.default({}),
+        rootPages: revisionRow.rootPages.default([]),
+        buckets: revisionRow.buckets.default([]),
+        files: revisionRow.files.default([]),
+        variables: revisionRow.variables.default({}),
         git: revisionGit.extend({ createdByGitBook: revisionGit.shape.createdByGitBook.default(false) }).optional(),
       }),
     check: ({ ctx, fail }, row) => {

@@ -2,9 +2,9 @@ import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { conversationKey } from './model.js'
 import { ConversationIssueRowSchema, ConversationRowSchema, IssueClusterRowSchema } from './rows.js'
 
-const conversation = ConversationRowSchema.shape
-const metadata = conversation.metadata.shape
-const cluster = IssueClusterRowSchema.shape
+const conversationRow = ConversationRowSchema.shape
+const metadata = conversationRow.metadata.shape
+const clusterRow = IssueClusterRowSchema.shape
 
 /**
  * Conversations, issue clusters and issues in a state document. A conversation's row id is
@@ -17,12 +17,12 @@ export const conversationSeedRules = [
     row: (d) =>
       ConversationRowSchema.partial({ id: true })
         .extend({
-          source: conversation.source.default('api'),
-          metadata: conversation.metadata.extend({ attributes: metadata.attributes.default({}) }).default({ attributes: {} }),
+          source: conversationRow.source.default('api'),
+          metadata: conversationRow.metadata.extend({ attributes: metadata.attributes.default({}) }).default({ attributes: {} }),
           createdAt: SeedTimestampSchema.default(d.now),
           ingestedAt: SeedTimestampSchema.default(d.now),
-          status: conversation.status.default('processed'),
-          runToken: conversation.runToken.default(''),
+          status: conversationRow.status.default('processed'),
+          runToken: conversationRow.runToken.default(''),
         })
         .transform((c) => ({ ...c, id: c.id ?? conversationKey(c.organization, c.conversation) })),
     check: ({ ctx, fail }, row) => {
@@ -34,9 +34,9 @@ export const conversationSeedRules = [
     collection: 'issueClusters',
     row: (d) =>
       IssueClusterRowSchema.extend({
-        label: cluster.label.default(''),
-        summary: cluster.summary.default({ object: 'document', data: {}, nodes: [] }),
-        muted: cluster.muted.default(false),
+        label: clusterRow.label.default(''),
+        summary: clusterRow.summary.default({ object: 'document', data: {}, nodes: [] }),
+        muted: clusterRow.muted.default(false),
         createdAt: SeedTimestampSchema.default(d.now),
         updatedAt: SeedTimestampSchema.default(d.now),
       }),

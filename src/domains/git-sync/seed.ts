@@ -2,8 +2,8 @@ import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { GitSyncRowSchema } from './rows.js'
 import { withoutCredentials } from './remote.js'
 
-const gitSync = GitSyncRowSchema.shape
-const operation = gitSync.operation.shape
+const gitSyncRow = GitSyncRowSchema.shape
+const operationRow = gitSyncRow.operation.shape
 
 /**
  * Git Sync rows in a state document (one per space, its id the space's). A URL is kept without
@@ -18,10 +18,10 @@ export const gitSyncSeedRules = [
       // The space (the row's id), the installation, the repository's name and the operation's id and update time are filled in when left out.
       GitSyncRowSchema.partial({ space: true, installation: true, repoName: true })
         .extend({
-          provider: gitSync.provider.default('github'),
-          status: gitSync.status.default('active'),
+          provider: gitSyncRow.provider.default('github'),
+          status: gitSyncRow.status.default('active'),
           updatedAt: SeedTimestampSchema.default(d.now),
-          operation: gitSync.operation.partial({ id: true, updatedAt: true }).extend({ stage: operation.stage.default('finalize'), startedAt: SeedTimestampSchema.default(d.now) }),
+          operation: gitSyncRow.operation.partial({ id: true, updatedAt: true }).extend({ stage: operationRow.stage.default('finalize'), startedAt: SeedTimestampSchema.default(d.now) }),
         })
         .transform((r) => {
           const url = withoutCredentials(r.url)

@@ -7,14 +7,14 @@ import {
   IntegrationSpaceInstallationRowSchema,
 } from './rows.js'
 
-const integration = IntegrationRowSchema.shape
-const installation = IntegrationInstallationRowSchema.shape
+const integrationRow = IntegrationRowSchema.shape
+const installationRow = IntegrationInstallationRowSchema.shape
 
 /** The defaults of an installation's status, configuration, external ids and times. */
 const installationDefaults = (d: SeedDefaults) => ({
-  status: installation.status.default('active'),
-  configuration: installation.configuration.default({}),
-  externalIds: installation.externalIds.default([]),
+  status: installationRow.status.default('active'),
+  configuration: installationRow.configuration.default({}),
+  externalIds: installationRow.externalIds.default([]),
   createdAt: SeedTimestampSchema.default(d.now),
   updatedAt: SeedTimestampSchema.default(d.now),
 })
@@ -45,9 +45,9 @@ export const integrationSeedRules = [
         secrets: true,
       })
         .extend({
-          uid: integration.uid.default(d.newId),
-          version: integration.version.default(1),
-          signingSecret: integration.signingSecret.default(() => `gb_signing_${d.newId()}`),
+          uid: integrationRow.uid.default(d.newId),
+          version: integrationRow.version.default(1),
+          signingSecret: integrationRow.signingSecret.default(() => `gb_signing_${d.newId()}`),
           createdAt: SeedTimestampSchema.default(d.now),
           updatedAt: SeedTimestampSchema.default(d.now),
         })

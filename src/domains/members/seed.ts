@@ -2,7 +2,7 @@ import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { memberId } from './model.js'
 import { MemberRowSchema } from './rows.js'
 
-const member = MemberRowSchema.shape
+const memberRow = MemberRowSchema.shape
 
 /** Members of organizations in a state document. */
 export const memberSeedRules = [
@@ -11,9 +11,9 @@ export const memberSeedRules = [
     row: (d) =>
       MemberRowSchema.partial({ id: true })
         .extend({
-          role: member.role.default('read'),
-          disabled: member.disabled.default(false),
-          sso: member.sso.default(false),
+          role: memberRow.role.default('read'),
+          disabled: memberRow.disabled.default(false),
+          sso: memberRow.sso.default(false),
           joinedAt: SeedTimestampSchema.default(d.now),
         })
         .transform(({ id, ...m }) => ({ id: id ?? memberId(m.organization, m.user), ...m })),

@@ -2,7 +2,7 @@ import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { formatOf } from './read.js'
 import { OpenAPISpecRowSchema, OpenAPISpecVersionRowSchema } from './rows.js'
 
-const spec = OpenAPISpecRowSchema.shape
+const specRow = OpenAPISpecRowSchema.shape
 
 /**
  * OpenAPI specs and their versions in a state document. A spec left `pending` or in `progress`
@@ -18,10 +18,10 @@ export const openapiSpecSeedRules = [
         .extend({
           createdAt: SeedTimestampSchema.default(d.now),
           updatedAt: SeedTimestampSchema.default(d.now),
-          visibility: spec.visibility.default('private'),
-          processingState: spec.processingState.default('complete'),
-          run: spec.run.default(1),
-          lastProcessedErrors: spec.lastProcessedErrors.default([]),
+          visibility: specRow.visibility.default('private'),
+          processingState: specRow.processingState.default('complete'),
+          run: specRow.run.default(1),
+          lastProcessedErrors: specRow.lastProcessedErrors.default([]),
         })
         .transform((row) => ({ ...row, lastProcessedErrorCount: row.lastProcessedErrorCount ?? row.lastProcessedErrors.length })),
     check: ({ ctx, fail }, row) => {

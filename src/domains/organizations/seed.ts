@@ -1,7 +1,7 @@
 import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { InviteLinkRowSchema, OrganizationRowSchema } from './rows.js'
 
-const organization = OrganizationRowSchema.shape
+const organizationRow = OrganizationRowSchema.shape
 
 /** Organizations, their members and invite links in a state document. */
 export const organizationSeedRules = [
@@ -10,15 +10,15 @@ export const organizationSeedRules = [
     row: (d) =>
       OrganizationRowSchema.extend({
         createdAt: SeedTimestampSchema.default(d.now),
-        emailDomains: organization.emailDomains.default([]),
-        type: organization.type.default('business'),
-        defaultRole: organization.defaultRole.default('read'),
-        sso: organization.sso.default(false),
-        ai: organization.ai.default(false),
-        inviteLinks: organization.inviteLinks.default(true),
-        plan: organization.plan.default('free_2024'),
-        mergeRules: organization.mergeRules.default({ type: 'none' }),
-        agentInstructions: organization.agentInstructions.unwrap().extend({ updatedAt: SeedTimestampSchema.default(d.now) }).optional(),
+        emailDomains: organizationRow.emailDomains.default([]),
+        type: organizationRow.type.default('business'),
+        defaultRole: organizationRow.defaultRole.default('read'),
+        sso: organizationRow.sso.default(false),
+        ai: organizationRow.ai.default(false),
+        inviteLinks: organizationRow.inviteLinks.default(true),
+        plan: organizationRow.plan.default('free_2024'),
+        mergeRules: organizationRow.mergeRules.default({ type: 'none' }),
+        agentInstructions: organizationRow.agentInstructions.unwrap().extend({ updatedAt: SeedTimestampSchema.default(d.now) }).optional(),
       }),
     check: ({ ctx, fail }, row) => {
       const by = row.agentInstructions?.updatedBy

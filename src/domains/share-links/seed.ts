@@ -1,7 +1,7 @@
 import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { ShareLinkRowSchema } from './rows.js'
 
-const shareLink = ShareLinkRowSchema.shape
+const shareLinkRow = ShareLinkRowSchema.shape
 
 /** Share links of sites in a state document; keys are unique (a key opens exactly one site). */
 export const shareLinkSeedRules = [
@@ -11,9 +11,9 @@ export const shareLinkSeedRules = [
       // The site's organization is filled in when left out.
       ShareLinkRowSchema.partial({ organization: true })
         .extend({
-          key: shareLink.key.default(d.newId),
-          name: shareLink.name.default(''),
-          active: shareLink.active.default(true),
+          key: shareLinkRow.key.default(d.newId),
+          name: shareLinkRow.name.default(''),
+          active: shareLinkRow.active.default(true),
           createdAt: SeedTimestampSchema.default(d.now),
         })
         .transform((row) => ({ ...row, organization: row.organization ?? d.tx.get('sites', row.site)?.organization ?? '' })),

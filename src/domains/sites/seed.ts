@@ -1,7 +1,7 @@
 import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { SiteRowSchema } from './rows.js'
 
-const site = SiteRowSchema.shape
+const siteRow = SiteRowSchema.shape
 
 /** Sites in a state document: published addresses stay unique, as the site operations keep them. */
 export const siteSeedRules = [
@@ -9,13 +9,13 @@ export const siteSeedRules = [
     collection: 'sites',
     row: (d) =>
       SiteRowSchema.extend({
-        type: site.type.default('basic'),
-        title: site.title.default('Untitled site'),
-        visibility: site.visibility.default('public'),
-        published: site.published.default(false),
+        type: siteRow.type.default('basic'),
+        title: siteRow.title.default('Untitled site'),
+        visibility: siteRow.visibility.default('public'),
+        published: siteRow.published.default(false),
         createdAt: SeedTimestampSchema.default(d.now),
-        agentsContext: site.agentsContext.default('included'),
-        adaptiveSchema: site.adaptiveSchema.unwrap().extend({ updatedAt: SeedTimestampSchema.default(d.now) }).optional(),
+        agentsContext: siteRow.agentsContext.default('included'),
+        adaptiveSchema: siteRow.adaptiveSchema.unwrap().extend({ updatedAt: SeedTimestampSchema.default(d.now) }).optional(),
       }),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('organizations', row.organization)) fail('organization', `no organization "${row.organization}"`)

@@ -2,13 +2,13 @@ import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { commentThread } from '../comments/rows.js'
 import { SpaceRowSchema } from './rows.js'
 
-const space = SpaceRowSchema.shape
+const spaceRow = SpaceRowSchema.shape
 
 /**
  * The counters of a space: recounted once everything is loaded, whatever the document said
  * (`comments` below, the change-request ones in change-requests/seed.ts): they are derived.
  */
-const counter = space.comments.default(0)
+const counter = spaceRow.comments.default(0)
 
 /** Spaces in a state document (trashed ones included, with their `deletedAt`). */
 export const spaceSeedRules = [
@@ -17,13 +17,13 @@ export const spaceSeedRules = [
     row: (d) =>
       SpaceRowSchema.partial({ visibility: true, updatedAt: true })
         .extend({
-          title: space.title.default('Untitled'),
-          emoji: space.emoji.default(''),
+          title: spaceRow.title.default('Untitled'),
+          emoji: spaceRow.emoji.default(''),
           createdAt: SeedTimestampSchema.default(d.now),
-          mergeRules: space.mergeRules.default({ type: 'inherit' }),
-          revision: space.revision.default(d.newId),
-          defaultLevel: space.defaultLevel.default(null),
-          position: space.position.default(d.position),
+          mergeRules: spaceRow.mergeRules.default({ type: 'inherit' }),
+          revision: spaceRow.revision.default(d.newId),
+          defaultLevel: spaceRow.defaultLevel.default(null),
+          position: spaceRow.position.default(d.position),
           comments: counter,
           changeRequests: counter,
           changeRequestsOpen: counter,

@@ -2,7 +2,7 @@ import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { emptyDocument } from '../content/document.js'
 import { TranslationRowSchema } from './rows.js'
 
-const translation = TranslationRowSchema.shape
+const translationRow = TranslationRowSchema.shape
 
 /**
  * Translations in a state document. What runs left (the result, statistics, the pages and files
@@ -14,15 +14,15 @@ export const translationSeedRules = [
     collection: 'translations',
     row: (d) =>
       TranslationRowSchema.extend({
-        instructions: translation.instructions.default(emptyDocument),
+        instructions: translationRow.instructions.default(emptyDocument),
         createdAt: SeedTimestampSchema.default(d.now),
         updatedAt: SeedTimestampSchema.default(d.now),
-        status: translation.status.default('completed'),
-        runToken: translation.runToken.default(''),
-        stats: translation.stats.default({ runs: 0, totalWords: 0, totalPages: 0, totalDuration: 0, latestRunDuration: 0, latestPages: 0, latestWords: 0 }),
-        translatedPages: translation.translatedPages.default([]),
-        pages: translation.pages.default({}),
-        files: translation.files.default({}),
+        status: translationRow.status.default('completed'),
+        runToken: translationRow.runToken.default(''),
+        stats: translationRow.stats.default({ runs: 0, totalWords: 0, totalPages: 0, totalDuration: 0, latestRunDuration: 0, latestPages: 0, latestWords: 0 }),
+        translatedPages: translationRow.translatedPages.default([]),
+        pages: translationRow.pages.default({}),
+        files: translationRow.files.default({}),
       }),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('organizations', row.organization)) fail('organization', `no organization "${row.organization}"`)
