@@ -1,8 +1,8 @@
-import { z } from 'zod'
-import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
+import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { commentThread } from '../comments/rows.js'
-import { JsonDocumentSchema } from '../content/schemas.js'
-import { SubjectSchema } from './schemas.js'
+import { ChangeRequestRowSchema, RequestedReviewerRowSchema, ReviewRowSchema } from './rows.js'
+
+const changeRequestRow = ChangeRequestRowSchema.shape
 
 /**
  * Change requests, reviews and review requests in a state document. The space counters
@@ -14,26 +14,13 @@ export const changeRequestSeedRules = [
   seedRule({
     collection: 'changeRequests',
     row: (d) =>
-      z
-        .strictObject({
-          id: SeedIdSchema,
-          space: SeedIdSchema,
-          organization: SeedIdSchema.optional(),
-          number: z.number().int().min(1),
-          status: z.enum(['draft', 'open', 'merged', 'archived']).default('open'),
-          subject: SubjectSchema.optional(),
-          description: JsonDocumentSchema.optional(),
-          createdBy: SeedIdSchema,
+      // The space's organization, and the creation time as the last update, when left out.
+      ChangeRequestRowSchema.partial({ organization: true, updatedAt: true })
+        .extend({
+          status: changeRequestRow.status.default('open'),
           createdAt: SeedTimestampSchema.default(d.now),
-          updatedAt: SeedTimestampSchema.optional(),
-          revision: SeedIdSchema,
-          revisionInitial: SeedIdSchema,
-          revisionMergedAncestor: SeedIdSchema.optional(),
-          revisionMerged: SeedIdSchema.optional(),
-          mergedBy: SeedIdSchema.optional(),
-          mergedAt: SeedTimestampSchema.optional(),
-          comments: z.number().int().min(0).default(0),
-          contributors: z.array(z.strictObject({ user: SeedIdSchema, count: z.number().int().min(1), updatedAt: SeedTimestampSchema })).default([]),
+          comments: changeRequestRow.comments.default(0),
+          contributors: changeRequestRow.contributors.default([]),
         })
         .transform((c) => ({ ...c, organization: c.organization ?? d.tx.get('spaces', c.space)?.organization ?? '', updatedAt: c.updatedAt ?? c.createdAt })),
     check: ({ ctx, fail }, row) => {
@@ -61,15 +48,8 @@ export const changeRequestSeedRules = [
   seedRule({
     collection: 'reviews',
     row: (d) =>
-      z.strictObject({
-        id: SeedIdSchema,
-        changeRequest: SeedIdSchema,
-        space: SeedIdSchema,
-        reviewer: SeedIdSchema,
-        requestedBy: SeedIdSchema.optional(),
-        status: z.enum(['approved', 'changes-requested']),
-        revision: SeedIdSchema,
-        outdated: z.boolean().default(false),
+      ReviewRowSchema.extend({
+        outdated: ReviewRowSchema.shape.outdated.default(false),
         createdAt: SeedTimestampSchema.default(d.now),
         updatedAt: SeedTimestampSchema.default(d.now),
       }),
@@ -81,15 +61,7 @@ export const changeRequestSeedRules = [
   seedRule({
     collection: 'requestedReviewers',
     row: (d) =>
-      z.strictObject({
-        id: SeedIdSchema,
-        changeRequest: SeedIdSchema,
-        space: SeedIdSchema,
-        user: SeedIdSchema,
-        requestedBy: SeedIdSchema,
-        revision: SeedIdSchema,
-        createdAt: SeedTimestampSchema.default(d.now),
-      }),
+      RequestedReviewerRowSchema.extend({ createdAt: SeedTimestampSchema.default(d.now) }),
     check: ({ ctx, fail }, row) => {
       if (ctx.tx.get('changeRequests', row.changeRequest)?.space !== row.space) fail('changeRequest', `no change request "${row.changeRequest}" in space "${row.space}"`)
       if (row.id !== `${row.changeRequest}/${row.user}`) fail('id', 'must be `<changeRequest>/<user>`')

@@ -1,21 +1,17 @@
-import { z } from 'zod'
-import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
-import { DefaultLevelSchema } from '../common/schemas.js'
-import { CollectionTitleSchema } from './schemas.js'
+import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
+import { CollectionRowSchema } from './rows.js'
+
+const collectionRow = CollectionRowSchema.shape
 
 /** Collections in a state document: a tree per organization. */
 export const collectionSeedRules = [
   seedRule({
     collection: 'collections',
     row: (d) =>
-      z.strictObject({
-        id: SeedIdSchema,
-        organization: SeedIdSchema,
-        parent: SeedIdSchema.optional(),
-        title: CollectionTitleSchema.default('Untitled'),
-        description: z.string().optional(),
-        defaultLevel: DefaultLevelSchema.default(null),
-        position: z.number().finite().default(d.position),
+      CollectionRowSchema.extend({
+        title: collectionRow.title.default('Untitled'),
+        defaultLevel: collectionRow.defaultLevel.default(null),
+        position: collectionRow.position.default(d.position),
         createdAt: SeedTimestampSchema.default(d.now),
       }),
     check: ({ ctx, fail }, row) => {

@@ -1,8 +1,6 @@
-import { z } from 'zod'
-import { SeedIdSchema, SeedTimestampSchema, seedRule, type SeedCheck } from '../../state/seed.js'
-import type { CommentReaction } from './rows.js'
+import { SeedTimestampSchema, seedRule, type SeedCheck } from '../../state/seed.js'
+import { CommentReplyRowSchema, CommentRowSchema, type CommentReaction } from './rows.js'
 import { unreadableBody } from './body.js'
-import { CommentBodyInputSchema, ReactionInputSchema, TableCellSchema } from './schemas.js'
 
 /**
  * Comments and replies in a state document. A comment belongs to a space, or to a change request
@@ -10,9 +8,7 @@ import { CommentBodyInputSchema, ReactionInputSchema, TableCellSchema } from './
  * the comment's). The `comments` counters of spaces and change requests are recounted from the
  * loaded comments (spaces/seed.ts, change-requests/seed.ts), whatever the document said.
  */
-const ReactionsSchema = z
-  .array(z.strictObject({ emoji: ReactionInputSchema, users: z.array(z.strictObject({ user: SeedIdSchema, reactedAt: SeedTimestampSchema })).min(1, 'must hold at least 1 user') }))
-  .default([])
+const commentRow = CommentRowSchema.shape
 
 function checkReactions({ ctx, fail }: SeedCheck, reactions: readonly CommentReaction[]): void {
   const emojis = new Set<string>()
@@ -32,28 +28,12 @@ export const commentSeedRules = [
   seedRule({
     collection: 'comments',
     row: (d) =>
-      z
-        .strictObject({
-          id: SeedIdSchema,
-          space: SeedIdSchema,
-          changeRequest: SeedIdSchema.optional(),
-          postedBy: SeedIdSchema,
-          postedAt: SeedTimestampSchema.default(d.now),
-          editedAt: SeedTimestampSchema.optional(),
-          body: CommentBodyInputSchema,
-          target: z
-            .strictObject({
-              revision: SeedIdSchema.optional(),
-              page: SeedIdSchema.optional(),
-              node: z.string().min(1).optional(),
-              tableCell: TableCellSchema.optional(),
-            })
-            .default({}),
-          status: z.enum(['open', 'resolved']).default('open'),
-          resolvedAt: SeedTimestampSchema.optional(),
-          resolvedBy: SeedIdSchema.optional(),
-          reactions: ReactionsSchema,
-        })
+      CommentRowSchema.extend({
+        postedAt: SeedTimestampSchema.default(d.now),
+        target: commentRow.target.partial({ revision: true }).default({}),
+        status: commentRow.status.default('open'),
+        reactions: commentRow.reactions.default([]),
+      })
         // The revision a comment was posted on defaults to the current one of its thread.
         .transform((c) => {
           const revision = c.target.revision ?? (c.changeRequest ? d.tx.get('changeRequests', c.changeRequest)?.revision : d.tx.get('spaces', c.space)?.revision) ?? ''
@@ -80,18 +60,9 @@ export const commentSeedRules = [
   seedRule({
     collection: 'commentReplies',
     row: (d) =>
-      z
-        .strictObject({
-          id: SeedIdSchema,
-          comment: SeedIdSchema,
-          space: SeedIdSchema.optional(),
-          changeRequest: SeedIdSchema.optional(),
-          postedBy: SeedIdSchema,
-          postedAt: SeedTimestampSchema.default(d.now),
-          editedAt: SeedTimestampSchema.optional(),
-          body: CommentBodyInputSchema,
-          reactions: ReactionsSchema,
-        })
+      // The comment's space and change request when left out.
+      CommentReplyRowSchema.partial({ space: true })
+        .extend({ postedAt: SeedTimestampSchema.default(d.now), reactions: CommentReplyRowSchema.shape.reactions.default([]) })
         .transform((r) => {
           const comment = d.tx.get('comments', r.comment)
           const changeRequest = r.changeRequest ?? comment?.changeRequest

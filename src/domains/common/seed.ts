@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { seedRule } from '../../state/seed.js'
+import { SequenceRowSchema } from './rows.js'
 
 /** Rows holding a `position` (they all count up the one `position` sequence). */
 const POSITIONED = ['collections', 'spaces', 'siteSections', 'siteSectionGroups', 'siteSpaces'] as const
@@ -8,7 +8,7 @@ const POSITIONED = ['collections', 'spaces', 'siteSections', 'siteSectionGroups'
 export const sequenceSeedRules = [
   seedRule({
     collection: 'sequences',
-    row: () => z.strictObject({ id: z.string().min(1), value: z.number().int().min(0) }),
+    row: () => SequenceRowSchema,
     finish: ({ ctx }) => {
       let max = ctx.tx.get('sequences', 'position')?.value ?? 0
       for (const collection of POSITIONED) for (const row of ctx.tx.all(collection) as ReadonlyArray<{ position: number }>) max = Math.max(max, Math.ceil(row.position))

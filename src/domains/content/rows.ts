@@ -1,11 +1,24 @@
-import type { JsonDocument } from './document.js'
+import { z } from 'zod'
 import { collection } from '../../storage/port.js'
+import { SeedIdSchema, SeedTimestampSchema } from '../../state/seed.js'
+import { readOnly } from '../common/rows.js'
+import { JsonDocumentSchema } from './schemas.js'
 
 /**
  * The rows the content area stores and its collections (indexes included); the storage schema
  * is assembled from every area's collections (domains/schema.ts). Rows hold state only: what can be
  * derived (urls, permissions, counts held by indexes) is computed when a resource is encoded.
+ * Each row's schema is written once here; the seed rules (seed.ts) add the defaults a loaded row gets.
  */
+
+const IdsSchema = readOnly(z.array(SeedIdSchema))
+
+/** The Git blob and path a Git Sync import read a page or a file from (the official GitSyncBlob). */
+const GitBlobSchema = z.strictObject({ oid: z.string().min(1), path: z.string().min(1) })
+
+/** The commit a revision was imported from (the official GitSyncCommit). */
+const RevisionGitInfoSchema = z.strictObject({ oid: z.string().min(1), message: z.string(), createdByGitBook: z.boolean(), ref: z.string().optional(), url: z.string().optional() })
+export type RevisionGitInfo = z.output<typeof RevisionGitInfoSchema>
 
 /**
  * A revision of a space's content: immutable once written. Its pages are found through `buckets`,
@@ -14,85 +27,78 @@ import { collection } from '../../storage/port.js'
  * sharing everything else (arrays are shared by reference between frozen rows), so it costs
  * O(pages touched), never a copy of the space.
  */
-export interface RevisionRow {
-  id: string
-  space: string
-  parents: readonly string[]
-  type: 'edits' | 'merge' | 'update' | 'rollback'
-  createdAt: string
+export const RevisionRowSchema = z.strictObject({
+  id: SeedIdSchema,
+  space: SeedIdSchema,
+  parents: IdsSchema,
+  type: z.enum(['edits', 'merge', 'update', 'rollback']),
+  createdAt: SeedTimestampSchema,
   /** The change request merged (type `merge`). */
-  mergedFrom?: string
+  mergedFrom: SeedIdSchema.optional(),
   /**
    * The change request this revision was made for (its content edits, its updates from main):
    * work in progress, read only by callers who may view change requests. Main's revisions have none.
    */
-  changeRequest?: string
-  /** The Git commit a Git Sync import made the revision from (domains/git-sync). */
-  git?: RevisionGitInfo
+  changeRequest: SeedIdSchema.optional(),
   /** Root pages, in order. */
-  rootPages: readonly string[]
-  /** Ids of the index buckets (`contentBuckets`); empty for an empty revision. */
-  buckets: readonly string[]
+  rootPages: IdsSchema,
+  /** Ids of the index buckets (`contentBuckets`); empty for an empty revision (named ''). */
+  buckets: readOnly(z.array(z.string())),
   /** Files of the revision, in insertion order. */
-  files: readonly string[]
-  variables: Readonly<Record<string, string>>
-}
+  files: IdsSchema,
+  variables: readOnly(z.record(z.string(), z.string())),
+  /** The Git commit a Git Sync import made the revision from (domains/git-sync). */
+  git: RevisionGitInfoSchema.optional(),
+})
+export type RevisionRow = z.output<typeof RevisionRowSchema>
 
 /** One bucket of a revision's page index: page id → page version id. Immutable, shared between revisions. */
-export interface ContentBucketRow {
-  id: string
-  entries: Readonly<Record<string, string>>
-}
+export const ContentBucketRowSchema = z.strictObject({ id: SeedIdSchema, entries: readOnly(z.record(z.string(), SeedIdSchema)) })
+export type ContentBucketRow = z.output<typeof ContentBucketRowSchema>
 
 /** One version of a page: immutable; an edit writes a new version with the same `page` id. */
-export interface PageVersionRow {
-  id: string
+export const PageVersionRowSchema = z.strictObject({
+  id: SeedIdSchema,
   /** The page's id, stable through edits, merges and updates. */
-  page: string
-  space: string
-  type: 'document' | 'group' | 'link'
-  title: string
-  slug: string
+  page: SeedIdSchema,
+  space: SeedIdSchema,
+  type: z.enum(['document', 'group', 'link']),
+  title: z.string().min(1),
+  slug: z.string().max(100),
   /** The parent page; a root page when undefined. */
-  parent?: string
+  parent: SeedIdSchema.optional(),
   /** Child page ids, in order. */
-  children: readonly string[]
-  emoji?: string
-  icon?: string
-  description?: string
-  hidden?: boolean
-  noIndex?: boolean
-  noRobotsIndex?: boolean
-  condition?: string
-  document: JsonDocument
-  createdAt: string
-  updatedAt: string
-  /** The Git blob and path a Git Sync import read the page from (the official GitSyncBlob). */
-  git?: { oid: string; path: string }
-}
+  children: IdsSchema,
+  emoji: z.string().optional(),
+  icon: z.string().optional(),
+  description: z.string().optional(),
+  hidden: z.boolean().optional(),
+  noIndex: z.boolean().optional(),
+  noRobotsIndex: z.boolean().optional(),
+  condition: z.string().optional(),
+  document: JsonDocumentSchema,
+  createdAt: SeedTimestampSchema,
+  updatedAt: SeedTimestampSchema,
+  /** The Git blob and path a Git Sync import read the page from. */
+  git: GitBlobSchema.optional(),
+})
+export type PageVersionRow = z.output<typeof PageVersionRowSchema>
 
 /** A file of a space's content (bytes in the blob port, under `blob`). Immutable. */
-export interface FileRow {
-  id: string
-  space: string
-  name: string
-  contentType: string
-  size: number
-  dimensions?: { width: number; height: number }
-  blob: string
-  createdAt: string
+export const FileRowSchema = z.strictObject({
+  id: SeedIdSchema,
+  space: SeedIdSchema,
+  name: z.string().min(1).max(256),
+  contentType: z.string().min(1),
+  size: z.number().int().min(0),
+  dimensions: z.object({ width: z.number(), height: z.number() }).optional(),
+  /** The blob port's key of the bytes. */
+  blob: z.string().min(1),
+  createdAt: SeedTimestampSchema,
   /** The Git blob and path a Git Sync import read the file from. */
-  git?: { oid: string; path: string }
-}
-
-/** The commit a revision was imported from (the official GitSyncCommit). */
-export interface RevisionGitInfo {
-  oid: string
-  message: string
-  createdByGitBook: boolean
-  ref?: string
-  url?: string
-}
+  git: GitBlobSchema.optional(),
+})
+export type FileRow = z.output<typeof FileRowSchema>
 
 /** The collections the content area stores, with their indexes. */
 export const contentCollections = {

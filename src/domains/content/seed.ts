@@ -1,8 +1,10 @@
 import { z } from 'zod'
-import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
-import { JsonDocumentSchema } from './schemas.js'
+import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
+import { ContentBucketRowSchema, FileRowSchema, PageVersionRowSchema, RevisionRowSchema } from './rows.js'
 
-const ids = z.array(SeedIdSchema)
+const pageVersionRow = PageVersionRowSchema.shape
+const revisionRow = RevisionRowSchema.shape
+const revisionGit = revisionRow.git.unwrap()
 
 /**
  * Content rows in a state document, as `api.dump()` writes them: files, page versions, index
@@ -13,19 +15,12 @@ export const contentSeedRules = [
   seedRule({
     collection: 'files',
     row: (d) =>
-      z.strictObject({
-        id: SeedIdSchema,
-        space: SeedIdSchema,
-        name: z.string().min(1).max(256),
-        contentType: z.string().min(1),
-        size: z.number().int().min(0),
-        dimensions: z.object({ width: z.number(), height: z.number() }).optional(),
-        blob: z
-          .string()
-          .min(1)
-          .transform((key, c) => d.blob(key) ?? (c.addIssue({ code: 'custom', message: `no bytes for blob "${key}" (give them in the document's \`blobs\`)` }), z.NEVER)),
+      FileRowSchema.extend({
+        // The key the document's bytes were stored under (state/seed.ts).
+        blob: FileRowSchema.shape.blob.transform(
+          (key, c) => d.blob(key) ?? (c.addIssue({ code: 'custom', message: `no bytes for blob "${key}" (give them in the document's \`blobs\`)` }), z.NEVER),
+        ),
         createdAt: SeedTimestampSchema.default(d.now),
-        git: z.strictObject({ oid: z.string().min(1), path: z.string().min(1) }).optional(),
       }),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('spaces', row.space)) fail('space', `no space "${row.space}"`)
@@ -34,26 +29,11 @@ export const contentSeedRules = [
   seedRule({
     collection: 'pageVersions',
     row: (d) =>
-      z.strictObject({
-        id: SeedIdSchema,
-        page: SeedIdSchema,
-        space: SeedIdSchema,
-        type: z.enum(['document', 'group', 'link']).default('document'),
-        title: z.string().min(1),
-        slug: z.string().max(100),
-        parent: SeedIdSchema.optional(),
-        children: ids.default([]),
-        emoji: z.string().optional(),
-        icon: z.string().optional(),
-        description: z.string().optional(),
-        hidden: z.boolean().optional(),
-        noIndex: z.boolean().optional(),
-        noRobotsIndex: z.boolean().optional(),
-        condition: z.string().optional(),
-        document: JsonDocumentSchema,
+      PageVersionRowSchema.extend({
+        type: pageVersionRow.type.default('document'),
+        children: pageVersionRow.children.default([]),
         createdAt: SeedTimestampSchema.default(d.now),
         updatedAt: SeedTimestampSchema.default(d.now),
-        git: z.strictObject({ oid: z.string().min(1), path: z.string().min(1) }).optional(),
       }),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('spaces', row.space)) fail('space', `no space "${row.space}"`)
@@ -61,7 +41,7 @@ export const contentSeedRules = [
   }),
   seedRule({
     collection: 'contentBuckets',
-    row: () => z.strictObject({ id: SeedIdSchema, entries: z.record(z.string(), SeedIdSchema) }),
+    row: () => ContentBucketRowSchema,
     check: ({ ctx, fail }, row) => {
       // One space's pages per bucket (a revision names an empty bucket as ''): purging a space
       // removes the buckets of its revisions, which must hold nothing another space reads.
@@ -78,21 +58,15 @@ export const contentSeedRules = [
   seedRule({
     collection: 'revisions',
     row: (d) =>
-      z.strictObject({
-        id: SeedIdSchema,
-        space: SeedIdSchema,
-        parents: ids.default([]),
-        type: z.enum(['edits', 'merge', 'update', 'rollback']).default('edits'),
+      RevisionRowSchema.extend({
+        parents: revisionRow.parents.default([]),
+        type: revisionRow.type.default('edits'),
         createdAt: SeedTimestampSchema.default(d.now),
-        mergedFrom: SeedIdSchema.optional(),
-        changeRequest: SeedIdSchema.optional(),
-        rootPages: ids.default([]),
-        buckets: z.array(z.string()).default([]),
-        files: ids.default([]),
-        variables: z.record(z.string(), z.string()).default({}),
-        git: z
-          .strictObject({ oid: z.string().min(1), message: z.string(), createdByGitBook: z.boolean().default(false), ref: z.string().optional(), url: z.string().optional() })
-          .optional(),
+        rootPages: revisionRow.rootPages.default([]),
+        buckets: revisionRow.buckets.default([]),
+        files: revisionRow.files.default([]),
+        variables: revisionRow.variables.default({}),
+        git: revisionGit.extend({ createdByGitBook: revisionGit.shape.createdByGitBook.default(false) }).optional(),
       }),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('spaces', row.space)) fail('space', `no space "${row.space}"`)

@@ -1,11 +1,10 @@
-import { z } from 'zod'
-import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
-import { JsonDocumentSchema } from '../content/schemas.js'
+import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { conversationKey } from './model.js'
-import { IngestConversationSchema } from './schemas.js'
+import { ConversationIssueRowSchema, ConversationRowSchema, IssueClusterRowSchema } from './rows.js'
 
-const Impact = z.enum(['low', 'medium', 'high'])
-const Parts = IngestConversationSchema.shape.parts
+const conversationRow = ConversationRowSchema.shape
+const metadata = conversationRow.metadata.shape
+const clusterRow = IssueClusterRowSchema.shape
 
 /**
  * Conversations, issue clusters and issues in a state document. A conversation's row id is
@@ -16,22 +15,14 @@ export const conversationSeedRules = [
   seedRule({
     collection: 'conversations',
     row: (d) =>
-      z
-        .strictObject({
-          id: z.string().optional(),
-          organization: SeedIdSchema,
-          conversation: SeedIdSchema,
-          subject: z.string().max(255).optional(),
-          source: z.string().min(1).max(50).default('api'),
-          parts: Parts,
-          metadata: z.strictObject({ url: z.string().optional(), attributes: z.record(z.string(), z.string()).default({}), createdAt: SeedTimestampSchema.optional() }).default({ attributes: {} }),
+      ConversationRowSchema.partial({ id: true })
+        .extend({
+          source: conversationRow.source.default('api'),
+          metadata: conversationRow.metadata.extend({ attributes: metadata.attributes.default({}) }).default({ attributes: {} }),
           createdAt: SeedTimestampSchema.default(d.now),
           ingestedAt: SeedTimestampSchema.default(d.now),
-          status: z.enum(['pending', 'processing', 'processed', 'failed']).default('processed'),
-          runToken: z.string().default(''),
-          processedAt: SeedTimestampSchema.optional(),
-          impact: Impact.optional(),
-          error: z.string().optional(),
+          status: conversationRow.status.default('processed'),
+          runToken: conversationRow.runToken.default(''),
         })
         .transform((c) => ({ ...c, id: c.id ?? conversationKey(c.organization, c.conversation) })),
     check: ({ ctx, fail }, row) => {
@@ -42,12 +33,10 @@ export const conversationSeedRules = [
   seedRule({
     collection: 'issueClusters',
     row: (d) =>
-      z.strictObject({
-        id: SeedIdSchema,
-        organization: SeedIdSchema,
-        label: z.string().default(''),
-        summary: JsonDocumentSchema.default({ object: 'document', data: {}, nodes: [] }),
-        muted: z.boolean().default(false),
+      IssueClusterRowSchema.extend({
+        label: clusterRow.label.default(''),
+        summary: clusterRow.summary.default({ object: 'document', data: {}, nodes: [] }),
+        muted: clusterRow.muted.default(false),
         createdAt: SeedTimestampSchema.default(d.now),
         updatedAt: SeedTimestampSchema.default(d.now),
       }),
@@ -58,17 +47,10 @@ export const conversationSeedRules = [
   seedRule({
     collection: 'conversationIssues',
     row: (d) =>
-      z.strictObject({
-        id: SeedIdSchema,
-        organization: SeedIdSchema,
-        conversation: z.string().min(1),
-        cluster: SeedIdSchema,
-        title: z.string().min(1),
-        details: JsonDocumentSchema,
-        impact: Impact,
+      ConversationIssueRowSchema.extend({
         createdAt: SeedTimestampSchema.default(d.now),
         ingestedAt: SeedTimestampSchema.default(d.now),
-        terms: z.array(z.string()).default([]),
+        terms: ConversationIssueRowSchema.shape.terms.default([]),
       }),
     check: ({ ctx, fail }, row) => {
       if (ctx.tx.get('conversations', row.conversation)?.organization !== row.organization) fail('conversation', `no conversation "${row.conversation}" in organization "${row.organization}"`)

@@ -1,15 +1,30 @@
+import { z } from 'zod'
 import { collection } from '../../storage/port.js'
+import { SeedIdSchema, SeedTimestampSchema } from '../../state/seed.js'
 import { UNFINISHED } from '../common/rows.js'
 
 /**
  * The rows the git-sync area stores and its collections (indexes included); the storage schema
  * is assembled from every area's collections (domains/schema.ts). Rows hold state only: what can be
  * derived (urls, permissions, counts held by indexes) is computed when a resource is encoded.
+ * Each row's schema is written once here; the seed rules (seed.ts) add the defaults a loaded row gets.
  */
 
-export type GitSyncDirection = 'import' | 'export'
+const GitSyncDirectionSchema = z.enum(['import', 'export'])
+export type GitSyncDirection = z.output<typeof GitSyncDirectionSchema>
 
-export type GitSyncOperationState = 'running' | 'failure' | 'success' | 'timeout'
+const GitSyncOperationStateSchema = z.enum(['running', 'failure', 'success', 'timeout'])
+export type GitSyncOperationState = z.output<typeof GitSyncOperationStateSchema>
+
+/** A path of the repository: `/`-separated, relative, no empty, `.` or `..` part. */
+const RepoPathSchema = z
+  .string()
+  .min(1)
+  .refine((p) => p.split('/').every((part) => part !== '' && part !== '.' && part !== '..'), 'must be a relative path of the repository (no empty, `.` or `..` part)')
+
+/** A page's frontmatter as read: its keys in order, and the values of those the content model has no place for. */
+const GitSyncFrontmatterSchema = z.strictObject({ keys: z.array(z.string()), extra: z.record(z.string(), z.unknown()) })
+export type GitSyncFrontmatter = z.output<typeof GitSyncFrontmatterSchema>
 
 /**
  * What the last successful (not standalone) sync of a space with its repository, branch and
@@ -18,20 +33,15 @@ export type GitSyncOperationState = 'running' | 'failure' | 'success' | 'timeout
  * page or file each was, and what a page's frontmatter held that the content model has no place
  * for (`layout`...), written back by the next export. See domains/git-sync (export-job.ts, layout/write.ts, apply-import.ts).
  */
-export interface GitSyncTree {
+const GitSyncTreeSchema = z.strictObject({
   /** Markdown files of pages: the page each was read as or written from. */
-  pages: Array<{ path: string; page: string; frontmatter?: GitSyncFrontmatter }>
+  pages: z.array(z.strictObject({ path: RepoPathSchema, page: SeedIdSchema, frontmatter: GitSyncFrontmatterSchema.optional() })),
   /** Assets: the file each became or was written from. */
-  files: Array<{ path: string; file: string }>
+  files: z.array(z.strictObject({ path: RepoPathSchema, file: SeedIdSchema })),
   /** The other files the sync reads and writes (SUMMARY.md). */
-  other: string[]
-}
-
-/** A page's frontmatter as read: its keys in order, and the values of those the content model has no place for. */
-export interface GitSyncFrontmatter {
-  keys: string[]
-  extra: Record<string, unknown>
-}
+  other: z.array(RepoPathSchema),
+})
+export type GitSyncTree = z.output<typeof GitSyncTreeSchema>
 
 /**
  * A space's Git Sync (id: the space's id), from its first import or export on: the repository it
@@ -39,49 +49,51 @@ export interface GitSyncFrontmatter {
  * outcome, and what the next operations compare with (the commit and the revision of the last
  * successful sync, the newest timestamp applied). See domains/git-sync.
  */
-export interface GitSyncRow {
-  id: string
-  space: string
+export const GitSyncRowSchema = z.strictObject({
+  id: SeedIdSchema,
+  /** The row's id. */
+  space: SeedIdSchema,
   /** The id git info answers as `installationId` (a plain-URL sync has no installation of its own). */
-  installation: string
-  provider: 'github' | 'gitlab' | 'github-legacy'
-  status: 'active' | 'unauthenticated' | 'pending'
+  installation: SeedIdSchema,
+  provider: z.enum(['github', 'gitlab', 'github-legacy']),
+  status: z.enum(['active', 'unauthenticated', 'pending']),
   /** The remote, without credentials. */
-  url: string
+  url: z.string().min(1).max(2048),
   /** The repository's tree URL (`gitInfo.url` or `repoTreeURL`), without credentials. */
-  treeUrl?: string
-  commitUrl?: string
-  repoName: string
-  ref: string
-  projectDirectory?: string
-  updatedAt: string
-  operation: {
-    id: string
-    direction: GitSyncDirection
-    state: GitSyncOperationState
-    stage: 'repo_fetch' | 'config_check' | 'content_process' | 'finalize'
-    startedAt: string
-    updatedAt: string
-    completedAt?: string
-    endedAt?: string
-    error?: string
+  treeUrl: z.string().max(2048).optional(),
+  commitUrl: z.string().max(2048).optional(),
+  repoName: z.string(),
+  ref: z.string().regex(/^refs\/heads\/./, 'must be a branch ref of the form "refs/heads/<branch>"'),
+  projectDirectory: z.string().min(1).optional(),
+  updatedAt: SeedTimestampSchema,
+  operation: z.strictObject({
+    id: SeedIdSchema,
+    direction: GitSyncDirectionSchema,
+    state: GitSyncOperationStateSchema,
+    stage: z.enum(['repo_fetch', 'config_check', 'content_process', 'finalize']),
+    startedAt: SeedTimestampSchema,
+    updatedAt: SeedTimestampSchema,
+    completedAt: SeedTimestampSchema.optional(),
+    endedAt: SeedTimestampSchema.optional(),
+    error: z.string().optional(),
     /** The revision an import made (standalone or not), or the revision an export wrote. */
-    revision?: string
+    revision: SeedIdSchema.optional(),
     /** The commit imported, or pushed (the remote's head when an export had nothing to commit). */
-    commit?: string
-    timestamp?: string
-    standalone?: boolean
-    force?: boolean
-  }
+    commit: z.string().optional(),
+    timestamp: SeedTimestampSchema.optional(),
+    standalone: z.boolean().optional(),
+    force: z.boolean().optional(),
+  }),
   /** The newest `timestamp` of an operation that succeeded. */
-  appliedTimestamp?: string
+  appliedTimestamp: SeedTimestampSchema.optional(),
   /** The commit of the last successful sync with `url` and `ref`. */
-  commit?: string
+  commit: z.string().optional(),
   /** Main's revision right after the last successful non-standalone sync (a later one means local changes). */
-  revision?: string
+  revision: SeedIdSchema.optional(),
   /** The files of the last successful sync with `url`, `ref` and `projectDirectory` (kept with `commit`). */
-  tree?: GitSyncTree
-}
+  tree: GitSyncTreeSchema.optional(),
+})
+export type GitSyncRow = z.output<typeof GitSyncRowSchema>
 
 /** The collections the git-sync area stores, with their indexes. */
 export const gitSyncCollections = {

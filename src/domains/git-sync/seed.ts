@@ -1,14 +1,9 @@
-import { z } from 'zod'
-import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
+import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
+import { GitSyncRowSchema } from './rows.js'
 import { withoutCredentials } from './remote.js'
 
-/** A path of the repository: `/`-separated, relative, no empty, `.` or `..` part. */
-const RepoPathSchema = z
-  .string()
-  .min(1)
-  .refine((p) => p.split('/').every((part) => part !== '' && part !== '.' && part !== '..'), 'must be a relative path of the repository (no empty, `.` or `..` part)')
-
-const StageSchema = z.enum(['repo_fetch', 'config_check', 'content_process', 'finalize'])
+const gitSyncRow = GitSyncRowSchema.shape
+const operationRow = gitSyncRow.operation.shape
 
 /**
  * Git Sync rows in a state document (one per space, its id the space's). A URL is kept without
@@ -20,52 +15,13 @@ export const gitSyncSeedRules = [
   seedRule({
     collection: 'gitSyncs',
     row: (d) =>
-      z
-        .strictObject({
-          id: SeedIdSchema,
-          space: SeedIdSchema.optional(),
-          installation: SeedIdSchema.optional(),
-          provider: z.enum(['github', 'gitlab', 'github-legacy']).default('github'),
-          status: z.enum(['active', 'unauthenticated', 'pending']).default('active'),
-          url: z.string().min(1).max(2048),
-          treeUrl: z.string().max(2048).optional(),
-          commitUrl: z.string().max(2048).optional(),
-          repoName: z.string().optional(),
-          ref: z.string().regex(/^refs\/heads\/./, 'must be a branch ref of the form "refs/heads/<branch>"'),
-          projectDirectory: z.string().min(1).optional(),
+      // The space (the row's id), the installation, the repository's name and the operation's id and update time are filled in when left out.
+      GitSyncRowSchema.partial({ space: true, installation: true, repoName: true })
+        .extend({
+          provider: gitSyncRow.provider.default('github'),
+          status: gitSyncRow.status.default('active'),
           updatedAt: SeedTimestampSchema.default(d.now),
-          operation: z.strictObject({
-            id: SeedIdSchema.optional(),
-            direction: z.enum(['import', 'export']),
-            state: z.enum(['running', 'failure', 'success', 'timeout']),
-            stage: StageSchema.default('finalize'),
-            startedAt: SeedTimestampSchema.default(d.now),
-            updatedAt: SeedTimestampSchema.optional(),
-            completedAt: SeedTimestampSchema.optional(),
-            endedAt: SeedTimestampSchema.optional(),
-            error: z.string().optional(),
-            revision: SeedIdSchema.optional(),
-            commit: z.string().optional(),
-            timestamp: SeedTimestampSchema.optional(),
-            standalone: z.boolean().optional(),
-            force: z.boolean().optional(),
-          }),
-          appliedTimestamp: SeedTimestampSchema.optional(),
-          commit: z.string().optional(),
-          revision: SeedIdSchema.optional(),
-          tree: z
-            .strictObject({
-              pages: z.array(
-                z.strictObject({
-                  path: RepoPathSchema,
-                  page: SeedIdSchema,
-                  frontmatter: z.strictObject({ keys: z.array(z.string()), extra: z.record(z.string(), z.unknown()) }).optional(),
-                }),
-              ),
-              files: z.array(z.strictObject({ path: RepoPathSchema, file: SeedIdSchema })),
-              other: z.array(RepoPathSchema),
-            })
-            .optional(),
+          operation: gitSyncRow.operation.partial({ id: true, updatedAt: true }).extend({ stage: operationRow.stage.default('finalize'), startedAt: SeedTimestampSchema.default(d.now) }),
         })
         .transform((r) => {
           const url = withoutCredentials(r.url)

@@ -1,153 +1,138 @@
-import type { z } from 'zod'
-import type { IntegrationCategorySchema, IntegrationScopeSchema } from './schemas.js'
+import { z } from 'zod'
 import { collection } from '../../storage/port.js'
+import { SeedIdSchema, SeedTimestampSchema } from '../../state/seed.js'
 import { UNFINISHED } from '../common/rows.js'
+import { InstallationStatusSchema, IntegrationEventLogSchema, IntegrationEventPayloadSchema } from './installation-schemas.js'
+import {
+  INTEGRATION_NAME_PATTERN,
+  IntegrationBlockSchema,
+  IntegrationConfigurationSchema,
+  IntegrationContentSourceSchema,
+  IntegrationTargetSchema,
+  IntegrationVisibilitySchema,
+  PublishIntegrationSchema,
+} from './schemas.js'
 
 /**
  * The rows the integrations area stores, and their collections and indexes (end of file). Rows hold state only: urls, permissions and the `spaces` count of an installation
- * are computed when a resource is encoded.
+ * are computed when a resource is encoded. Each row's schema is written once here; the seed rules
+ * (seed.ts) add the defaults a loaded row gets.
  */
 
-export type IntegrationVisibility = 'public' | 'private' | 'unlisted'
-export type IntegrationTarget = 'all' | 'site' | 'space' | 'organization'
-export type InstallationStatus = 'active' | 'pending' | 'paused'
-
-/** One configuration property of an integration (`configurations.<target>.properties.<name>`). */
-export type IntegrationConfigurationProperty = { title?: string; description?: string } & (
-  | { type: 'string'; default?: string; completion_url?: string; enum?: string[] }
-  | { type: 'number'; default?: number }
-  | { type: 'boolean'; default?: boolean }
-  | { type: 'button'; callback_url: string; button_text: string }
-)
+export type IntegrationVisibility = z.output<typeof IntegrationVisibilitySchema>
+export type IntegrationTarget = z.output<typeof IntegrationTargetSchema>
+export type InstallationStatus = z.output<typeof InstallationStatusSchema>
 
 /** A configuration: a schema of properties, or a ContentKit component. */
-export type IntegrationConfiguration = { properties: Record<string, IntegrationConfigurationProperty>; required?: string[] } | { componentId: string }
+export type IntegrationConfiguration = z.output<typeof IntegrationConfigurationSchema>
+/** One configuration property of an integration (`configurations.<target>.properties.<name>`). */
+export type IntegrationConfigurationProperty = Extract<IntegrationConfiguration, { properties: unknown }>['properties'][string]
 
-export interface IntegrationBlock {
-  id: string
-  title: string
-  description?: string
-  icon?: string
-  urlUnfurl?: string[]
-  markdown?: { codeblock: string; body: string }
-}
+export type IntegrationBlock = z.output<typeof IntegrationBlockSchema>
+export type IntegrationContentSource = z.output<typeof IntegrationContentSourceSchema>
 
-export interface IntegrationContentSource {
-  id: string
-  title: string
-  description?: string
-  icon?: string
-  configuration: { componentId: string }
-}
+/** The manifest of an integration: the publish body's fields but `organization`. */
+const manifest = PublishIntegrationSchema.omit({ organization: true }).shape
 
 /** A published integration; its id is its name (unique across the API). */
-export interface IntegrationRow {
-  id: string
-  /** The integration's own id (`integrationId` of its events); a new one when a name is published again after an unpublish. */
-  uid: string
-  /** The owner organization. */
-  organization: string
-  /** 1 at the first publish, +1 per publish after. */
-  version: number
-  runtime: 'v1' | 'v2'
-  title: string
-  description: string
-  summary?: string
+export const IntegrationRowSchema = z.strictObject({
+  ...manifest,
+  // What a publish leaves out takes its default (seed.ts fills them in the same way).
+  runtime: manifest.runtime.unwrap(),
   /** Base64 bytes of the icon and preview images, as published (answered as `data:` URLs). */
-  icon?: string
-  previewImages: string[]
-  visibility: IntegrationVisibility
-  target: IntegrationTarget
-  scopes: Array<z.output<typeof IntegrationScopeSchema>>
-  categories: Array<z.output<typeof IntegrationCategorySchema>>
-  blocks: IntegrationBlock[]
-  contentSources: IntegrationContentSource[]
-  externalLinks: Array<{ url: string; label: string }>
-  configurations: { account?: IntegrationConfiguration; space?: IntegrationConfiguration; site?: IntegrationConfiguration }
-  /** The script as published: stored, never run (an in-process handler stands for it, see delivery.ts). */
-  script: string
+  previewImages: manifest.previewImages.unwrap(),
+  visibility: manifest.visibility.unwrap(),
+  target: manifest.target.unwrap(),
+  categories: manifest.categories.unwrap(),
+  blocks: manifest.blocks.unwrap(),
+  contentSources: manifest.contentSources.unwrap(),
+  externalLinks: manifest.externalLinks.unwrap(),
+  configurations: manifest.configurations.unwrap(),
   /** Never answered; handed to the handler in `environment.secrets`. */
-  secrets: Record<string, string>
-  contentSecurityPolicy?: string | Record<string, string>
+  secrets: manifest.secrets.unwrap(),
+  id: SeedIdSchema.regex(INTEGRATION_NAME_PATTERN, 'must be letters, digits, "-", "_" or "."'),
+  /** The integration's own id (`integrationId` of its events); a new one when a name is published again after an unpublish. */
+  uid: SeedIdSchema,
+  /** The owner organization. */
+  organization: SeedIdSchema,
+  /** 1 at the first publish, +1 per publish after. */
+  version: z.number().int().min(1),
   /** Signs the requests delivering events (`x-gitbook-integration-signature`). */
-  signingSecret: string
-  createdAt: string
-  updatedAt: string
-}
+  signingSecret: z.string().min(1),
+  createdAt: SeedTimestampSchema,
+  updatedAt: SeedTimestampSchema,
+})
+export type IntegrationRow = z.output<typeof IntegrationRowSchema>
 
 /** An installation of an integration on an organization (one per organization). */
-export interface IntegrationInstallationRow {
-  id: string
-  integration: string
-  organization: string
-  status: InstallationStatus
-  configuration: Record<string, unknown>
-  externalIds: string[]
-  createdAt: string
-  updatedAt: string
+export const IntegrationInstallationRowSchema = z.strictObject({
+  id: SeedIdSchema,
+  integration: SeedIdSchema,
+  organization: SeedIdSchema,
+  status: InstallationStatusSchema,
+  configuration: z.record(z.string(), z.unknown()),
+  externalIds: z.array(z.string()).max(5),
+  createdAt: SeedTimestampSchema,
+  updatedAt: SeedTimestampSchema,
+})
+export type IntegrationInstallationRow = z.output<typeof IntegrationInstallationRowSchema>
+
+/** The fields of an installation enabled on a space or a site: its installation's, and the installation's integration and organization. */
+const contentInstallationFields = {
+  installation: SeedIdSchema,
+  integration: SeedIdSchema,
+  organization: SeedIdSchema,
+  status: InstallationStatusSchema,
+  configuration: z.record(z.string(), z.unknown()),
+  externalIds: z.array(z.string()).max(5),
+  createdAt: SeedTimestampSchema,
+  updatedAt: SeedTimestampSchema,
 }
 
-/** An installation enabled on a space (`${installation}/${space}`) or a site (`${installation}/${site}`). */
-export interface IntegrationContentInstallationRow {
-  id: string
-  installation: string
-  integration: string
-  organization: string
-  status: InstallationStatus
-  configuration: Record<string, unknown>
-  externalIds: string[]
-  createdAt: string
-  updatedAt: string
-}
+/** An installation enabled on a space (id `${installation}/${space}`). */
+export const IntegrationSpaceInstallationRowSchema = z.strictObject({ ...contentInstallationFields, space: SeedIdSchema, id: SeedIdSchema })
+export type IntegrationSpaceInstallationRow = z.output<typeof IntegrationSpaceInstallationRowSchema>
 
-export interface IntegrationSpaceInstallationRow extends IntegrationContentInstallationRow {
-  space: string
-}
+/** An installation enabled on a site (id `${installation}/${site}`). */
+export const IntegrationSiteInstallationRowSchema = z.strictObject({ ...contentInstallationFields, site: SeedIdSchema, id: SeedIdSchema })
+export type IntegrationSiteInstallationRow = z.output<typeof IntegrationSiteInstallationRowSchema>
 
-export interface IntegrationSiteInstallationRow extends IntegrationContentInstallationRow {
-  site: string
-}
+/** What space and site installations have in common. */
+export type IntegrationContentInstallationRow = Omit<IntegrationSpaceInstallationRow, 'space'>
 
 /** What an event tells its integration (the official `Event` payloads this API records). */
-export type IntegrationEventPayload = {
-  eventId: string
-  installationId: string
-  status: InstallationStatus
-  previous: { status: InstallationStatus; configuration: Record<string, unknown> }
-} & ({ type: 'installation_setup' } | { type: 'space_installation_setup'; spaceId: string } | { type: 'site_installation_setup'; siteId: string })
+export type IntegrationEventPayload = z.output<typeof IntegrationEventPayloadSchema>
 
-export type DeliveryState = 'pending' | 'progress' | 'done' | 'failed' | 'skipped'
+const DeliveryStateSchema = z.enum(['pending', 'progress', 'done', 'failed', 'skipped'])
+export type DeliveryState = z.output<typeof DeliveryStateSchema>
 
-export interface IntegrationEventLog {
-  message: string
-  timestamp: string
-  level: 'debug' | 'info' | 'warn' | 'error'
-}
+export type IntegrationEventLog = z.output<typeof IntegrationEventLogSchema>
 
 /**
  * An event recorded for an integration and delivered to its in-process handler by a background
  * job: `delivery.state` goes pending → progress → done (delivered), failed (every attempt failed,
  * or the handler refused it), or skipped (no handler for the integration).
  */
-export interface IntegrationEventRow {
-  id: string
-  integration: string
+export const IntegrationEventRowSchema = z.strictObject({
+  id: SeedIdSchema,
+  integration: SeedIdSchema,
   /** The integration's `uid` when the event was recorded. */
-  integrationUid: string
-  installation: string
-  createdAt: string
-  payload: IntegrationEventPayload
-  delivery: {
-    state: DeliveryState
+  integrationUid: SeedIdSchema,
+  installation: SeedIdSchema,
+  createdAt: SeedTimestampSchema,
+  payload: IntegrationEventPayloadSchema,
+  delivery: z.strictObject({
+    state: DeliveryStateSchema,
     /** Attempts started so far (the one in progress included). */
-    attempts: number
+    attempts: z.number().int().min(0),
     /** When the next attempt is due (by the API's clock), while a retry waits. */
-    nextAttemptAt?: string
+    nextAttemptAt: SeedTimestampSchema.optional(),
     /** Why the delivery failed, once it has. */
-    reason?: string
-  }
-  logs: IntegrationEventLog[]
-}
+    reason: z.string().optional(),
+  }),
+  logs: z.array(IntegrationEventLogSchema),
+})
+export type IntegrationEventRow = z.output<typeof IntegrationEventRowSchema>
 
 /** The collections the integrations area stores, with their indexes. */
 export const integrationsCollections = {

@@ -1,7 +1,23 @@
-import { z } from 'zod'
-import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
-import { InstallationStatusSchema, IntegrationEventLogSchema, IntegrationEventPayloadSchema } from './installation-schemas.js'
-import { INTEGRATION_NAME_PATTERN, PublishIntegrationSchema } from './schemas.js'
+import { SeedTimestampSchema, seedRule, type SeedDefaults } from '../../state/seed.js'
+import {
+  IntegrationEventRowSchema,
+  IntegrationInstallationRowSchema,
+  IntegrationRowSchema,
+  IntegrationSiteInstallationRowSchema,
+  IntegrationSpaceInstallationRowSchema,
+} from './rows.js'
+
+const integrationRow = IntegrationRowSchema.shape
+const installationRow = IntegrationInstallationRowSchema.shape
+
+/** The defaults of an installation's status, configuration, external ids and times. */
+const installationDefaults = (d: SeedDefaults) => ({
+  status: installationRow.status.default('active'),
+  configuration: installationRow.configuration.default({}),
+  externalIds: installationRow.externalIds.default([]),
+  createdAt: SeedTimestampSchema.default(d.now),
+  updatedAt: SeedTimestampSchema.default(d.now),
+})
 
 /**
  * Integrations, installations and events in a state document. An integration is its manifest
@@ -11,31 +27,27 @@ import { INTEGRATION_NAME_PATTERN, PublishIntegrationSchema } from './schemas.js
  * them out of lists and counts). Loaded events keep the delivery state they were saved with; one
  * still `pending` or in `progress` is delivered again once loaded (resume.ts).
  */
-const manifest = PublishIntegrationSchema.omit({ organization: true }).shape
-
-const contentInstallation = (d: { now: string }) => ({
-  installation: SeedIdSchema,
-  integration: SeedIdSchema.optional(),
-  organization: SeedIdSchema.optional(),
-  status: InstallationStatusSchema.default('active'),
-  configuration: z.record(z.string(), z.unknown()).default({}),
-  externalIds: z.array(z.string()).max(5).default([]),
-  createdAt: SeedTimestampSchema.default(d.now),
-  updatedAt: SeedTimestampSchema.default(d.now),
-})
-
 export const integrationSeedRules = [
   seedRule({
     collection: 'integrations',
     row: (d) =>
-      z
-        .strictObject({
-          ...manifest,
-          id: SeedIdSchema.regex(INTEGRATION_NAME_PATTERN, 'must be letters, digits, "-", "_" or "."'),
-          uid: SeedIdSchema.default(d.newId),
-          organization: SeedIdSchema,
-          version: z.number().int().min(1).default(1),
-          signingSecret: z.string().min(1).default(() => `gb_signing_${d.newId()}`),
+      // The manifest's fields a publish may leave out take their default below.
+      IntegrationRowSchema.partial({
+        runtime: true,
+        previewImages: true,
+        visibility: true,
+        target: true,
+        categories: true,
+        blocks: true,
+        contentSources: true,
+        externalLinks: true,
+        configurations: true,
+        secrets: true,
+      })
+        .extend({
+          uid: integrationRow.uid.default(d.newId),
+          version: integrationRow.version.default(1),
+          signingSecret: integrationRow.signingSecret.default(() => `gb_signing_${d.newId()}`),
           createdAt: SeedTimestampSchema.default(d.now),
           updatedAt: SeedTimestampSchema.default(d.now),
         })
@@ -59,16 +71,7 @@ export const integrationSeedRules = [
   seedRule({
     collection: 'integrationInstallations',
     row: (d) =>
-      z.strictObject({
-        id: SeedIdSchema,
-        integration: SeedIdSchema,
-        organization: SeedIdSchema,
-        status: InstallationStatusSchema.default('active'),
-        configuration: z.record(z.string(), z.unknown()).default({}),
-        externalIds: z.array(z.string()).max(5).default([]),
-        createdAt: SeedTimestampSchema.default(d.now),
-        updatedAt: SeedTimestampSchema.default(d.now),
-      }),
+      IntegrationInstallationRowSchema.extend(installationDefaults(d)),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('integrations', row.integration)) fail('integration', `no integration "${row.integration}"`)
       if (!ctx.tx.get('organizations', row.organization)) fail('organization', `no organization "${row.organization}"`)
@@ -77,13 +80,21 @@ export const integrationSeedRules = [
       }
     },
   }),
-  ...(['integrationSpaceInstallations', 'integrationSiteInstallations'] as const).map((collection) => {
-    const key = collection === 'integrationSpaceInstallations' ? 'space' : 'site'
+  ...(
+    [
+      ['integrationSpaceInstallations', 'space', IntegrationSpaceInstallationRowSchema],
+      ['integrationSiteInstallations', 'site', IntegrationSiteInstallationRowSchema],
+    ] as const
+  ).map(([collection, key, rowSchema]) => {
+    // Typed as the space installation's schema: the site installation's has `site` where it has `space` (read below by `key`).
+    const schema = rowSchema as typeof IntegrationSpaceInstallationRowSchema
     return seedRule({
       collection,
       row: (d) =>
-        z
-          .strictObject({ ...contentInstallation(d), [key]: SeedIdSchema, id: SeedIdSchema.optional() })
+        // The id, and the installation's integration and organization, are filled in when left out.
+        schema
+          .partial({ integration: true, organization: true, id: true })
+          .extend(installationDefaults(d))
           .transform((r) => {
             const installation = d.tx.get('integrationInstallations', r.installation)
             const target = (r as Record<string, unknown>)[key] as string
@@ -101,23 +112,12 @@ export const integrationSeedRules = [
   seedRule({
     collection: 'integrationEvents',
     row: (d) =>
-      z
-        .strictObject({
-          id: SeedIdSchema,
-          integration: SeedIdSchema,
-          integrationUid: SeedIdSchema.optional(),
-          installation: SeedIdSchema,
+      // The integration's uid is filled in when left out.
+      IntegrationEventRowSchema.partial({ integrationUid: true })
+        .extend({
           createdAt: SeedTimestampSchema.default(d.now),
-          payload: IntegrationEventPayloadSchema,
-          delivery: z
-            .strictObject({
-              state: z.enum(['pending', 'progress', 'done', 'failed', 'skipped']),
-              attempts: z.number().int().min(0),
-              nextAttemptAt: SeedTimestampSchema.optional(),
-              reason: z.string().optional(),
-            })
-            .default({ state: 'skipped', attempts: 0 }),
-          logs: z.array(IntegrationEventLogSchema).default([]),
+          delivery: IntegrationEventRowSchema.shape.delivery.default({ state: 'skipped', attempts: 0 }),
+          logs: IntegrationEventRowSchema.shape.logs.default([]),
         })
         .transform((e) => ({ ...e, integrationUid: e.integrationUid ?? d.tx.get('integrations', e.integration)?.uid ?? '' })),
     check: ({ ctx, fail }, row) => {

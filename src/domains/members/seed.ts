@@ -1,23 +1,20 @@
-import { z } from 'zod'
-import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
-import { RoleOrGuestSchema } from '../common/schemas.js'
+import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { memberId } from './model.js'
+import { MemberRowSchema } from './rows.js'
+
+const memberRow = MemberRowSchema.shape
 
 /** Members of organizations in a state document. */
 export const memberSeedRules = [
   seedRule({
     collection: 'members',
     row: (d) =>
-      z
-        .strictObject({
-          id: z.string().optional(),
-          organization: SeedIdSchema,
-          user: SeedIdSchema,
-          role: RoleOrGuestSchema.default('read'),
-          disabled: z.boolean().default(false),
-          sso: z.boolean().default(false),
+      MemberRowSchema.partial({ id: true })
+        .extend({
+          role: memberRow.role.default('read'),
+          disabled: memberRow.disabled.default(false),
+          sso: memberRow.sso.default(false),
           joinedAt: SeedTimestampSchema.default(d.now),
-          lastSeenAt: SeedTimestampSchema.optional(),
         })
         .transform(({ id, ...m }) => ({ id: id ?? memberId(m.organization, m.user), ...m })),
     check: ({ ctx, fail }, row) => {

@@ -1,10 +1,8 @@
-import { z } from 'zod'
-import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
-import { UrlSchema } from '../common/schemas.js'
+import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { formatOf } from './read.js'
-import { OpenAPISpecSlugSchema, OpenAPISpecVisibilitySchema } from './schemas.js'
+import { OpenAPISpecRowSchema, OpenAPISpecVersionRowSchema } from './rows.js'
 
-const SourceSchema = z.union([z.strictObject({ text: z.string().min(1) }), z.strictObject({ url: UrlSchema })], { error: 'must be {"text": "..."} or {"url": "..."}' })
+const specRow = OpenAPISpecRowSchema.shape
 
 /**
  * OpenAPI specs and their versions in a state document. A spec left `pending` or in `progress`
@@ -15,23 +13,17 @@ export const openapiSpecSeedRules = [
   seedRule({
     collection: 'openapiSpecs',
     row: (d) =>
-      z.strictObject({
-        id: SeedIdSchema,
-        organization: SeedIdSchema,
-        slug: OpenAPISpecSlugSchema,
-        createdAt: SeedTimestampSchema.default(d.now),
-        updatedAt: SeedTimestampSchema.default(d.now),
-        visibility: OpenAPISpecVisibilitySchema.default('private'),
-        sourceURL: UrlSchema.optional(),
-        processingState: z.enum(['pending', 'progress', 'complete']).default('complete'),
-        pendingSource: SourceSchema.optional(),
-        run: z.number().int().min(1).default(1),
-        lastVersion: SeedIdSchema.optional(),
-        lastProcessedAt: SeedTimestampSchema.optional(),
-        lastProcessErrorCode: z.enum(['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR']).optional(),
-        lastProcessedErrors: z.array(z.strictObject({ message: z.string(), code: z.string().optional() })).default([]),
-        lastProcessedErrorCount: z.number().int().min(0).optional(),
-      }).transform((row) => ({ ...row, lastProcessedErrorCount: row.lastProcessedErrorCount ?? row.lastProcessedErrors.length })),
+      // The error count is the errors' when left out.
+      OpenAPISpecRowSchema.partial({ lastProcessedErrorCount: true })
+        .extend({
+          createdAt: SeedTimestampSchema.default(d.now),
+          updatedAt: SeedTimestampSchema.default(d.now),
+          visibility: specRow.visibility.default('private'),
+          processingState: specRow.processingState.default('complete'),
+          run: specRow.run.default(1),
+          lastProcessedErrors: specRow.lastProcessedErrors.default([]),
+        })
+        .transform((row) => ({ ...row, lastProcessedErrorCount: row.lastProcessedErrorCount ?? row.lastProcessedErrors.length })),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('organizations', row.organization)) return fail('organization', `no organization "${row.organization}"`)
       // The first row with a slug keeps it: a later one is at fault.
@@ -44,16 +36,9 @@ export const openapiSpecSeedRules = [
   seedRule({
     collection: 'openapiSpecVersions',
     row: (d) =>
-      z
-        .strictObject({
-          id: SeedIdSchema,
-          spec: SeedIdSchema,
-          organization: SeedIdSchema.optional(),
-          createdAt: SeedTimestampSchema.default(d.now),
-          text: z.string().min(1),
-          format: z.enum(['json', 'yaml']).optional(),
-          sourceURL: UrlSchema.optional(),
-        })
+      // The spec's organization and the text's format are filled in when left out.
+      OpenAPISpecVersionRowSchema.partial({ organization: true, format: true })
+        .extend({ createdAt: SeedTimestampSchema.default(d.now) })
         .transform(({ organization, format, ...v }) => ({
           ...v,
           organization: organization ?? d.tx.get('openapiSpecs', v.spec)?.organization ?? '',

@@ -1,20 +1,19 @@
-import { z } from 'zod'
-import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
-import { ShareLinkNameSchema } from './schemas.js'
+import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
+import { ShareLinkRowSchema } from './rows.js'
+
+const shareLinkRow = ShareLinkRowSchema.shape
 
 /** Share links of sites in a state document; keys are unique (a key opens exactly one site). */
 export const shareLinkSeedRules = [
   seedRule({
     collection: 'shareLinks',
     row: (d) =>
-      z
-        .strictObject({
-          id: SeedIdSchema,
-          site: SeedIdSchema,
-          organization: SeedIdSchema.optional(),
-          key: SeedIdSchema.default(d.newId),
-          name: ShareLinkNameSchema.default(''),
-          active: z.boolean().default(true),
+      // The site's organization is filled in when left out.
+      ShareLinkRowSchema.partial({ organization: true })
+        .extend({
+          key: shareLinkRow.key.default(d.newId),
+          name: shareLinkRow.name.default(''),
+          active: shareLinkRow.active.default(true),
           createdAt: SeedTimestampSchema.default(d.now),
         })
         .transform((row) => ({ ...row, organization: row.organization ?? d.tx.get('sites', row.site)?.organization ?? '' })),

@@ -1,61 +1,66 @@
+import { z } from 'zod'
 import { collection } from '../../storage/port.js'
+import { SeedIdSchema, SeedTimestampSchema } from '../../state/seed.js'
+import { ExpressionSchema, IconSchema, SitePathSchema, SiteSectionGroupTitleSchema, SiteSectionTitleSchema } from './schemas.js'
 
 /**
  * The rows the site-structure area stores and its collections (indexes included); the storage schema
  * is assembled from every area's collections (domains/schema.ts). Rows hold state only: what can be
  * derived (urls, permissions, counts held by indexes) is computed when a resource is encoded.
+ * Each row's schema is written once here; the seed rules (seed.ts) add the defaults a loaded row gets.
  */
+
+/** The fields every structure row has: its id, site and organization (the site's), where it stands, when it was made. */
+const structureFields = {
+  id: SeedIdSchema,
+  site: SeedIdSchema,
+  organization: SeedIdSchema,
+  /** Sort key among the siblings of the same container. */
+  position: z.number().finite(),
+  createdAt: SeedTimestampSchema,
+}
+
+export const SiteSectionGroupRowSchema = z.strictObject({
+  ...structureFields,
+  /** The parent group; at the site's root when undefined. */
+  sectionGroup: SeedIdSchema.optional(),
+  title: SiteSectionGroupTitleSchema,
+  icon: IconSchema.optional(),
+})
+export type SiteSectionGroupRow = z.output<typeof SiteSectionGroupRowSchema>
 
 /**
  * A section of a site. Sections and section groups of one container (the site's root or a
  * group) are siblings ordered by one `position` scale.
  */
-export interface SiteSectionRow {
-  id: string
-  site: string
-  organization: string
+export const SiteSectionRowSchema = z.strictObject({
+  ...structureFields,
   /** The group holding the section; at the site's root when undefined. */
-  sectionGroup?: string
-  title: string
-  path: string
-  description?: string
-  condition?: string
-  icon?: string
+  sectionGroup: SeedIdSchema.optional(),
+  title: SiteSectionTitleSchema,
+  path: SitePathSchema,
+  description: z.string().optional(),
+  condition: ExpressionSchema.optional(),
+  icon: IconSchema.optional(),
   /** Exactly one section of a site with sections is its default. */
-  default: boolean
-  position: number
-  createdAt: string
-}
-
-export interface SiteSectionGroupRow {
-  id: string
-  site: string
-  organization: string
-  /** The parent group; at the site's root when undefined. */
-  sectionGroup?: string
-  title: string
-  icon?: string
-  position: number
-  createdAt: string
-}
+  default: z.boolean(),
+})
+export type SiteSectionRow = z.output<typeof SiteSectionRowSchema>
 
 /** A space published in a site: in a section, or at the site's root when it has no sections. */
-export interface SiteSpaceRow {
-  id: string
-  site: string
-  organization: string
-  section?: string
-  space: string
-  path: string
+export const SiteSpaceRowSchema = z.strictObject({
+  ...structureFields,
+  section: SeedIdSchema.optional(),
+  space: SeedIdSchema,
+  path: SitePathSchema,
   /** A title override; the space's title otherwise. */
-  title?: string
+  title: SiteSectionTitleSchema.optional(),
   /** Exactly one site-space of each container (a section, or the root) is its default. */
-  default: boolean
-  condition?: string
-  hidden: boolean
-  position: number
-  createdAt: string
-}
+  default: z.boolean(),
+  condition: ExpressionSchema.optional(),
+  hidden: z.boolean(),
+})
+export type SiteSpaceRow = z.output<typeof SiteSpaceRowSchema>
 
 /** Container key of sections and groups: a site's root (`site:<id>`) or a group (`group:<id>`). */
 export const structureKey = (site: string, group: string | undefined): string => (group ? `group:${group}` : `site:${site}`)

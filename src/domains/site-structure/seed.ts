@@ -1,9 +1,7 @@
-import { z } from 'zod'
 import type { Context } from '../context.js'
-import { SeedIdSchema, SeedTimestampSchema, seedRule, type SeedDefaults } from '../../state/seed.js'
-import { siteSpaceContainer } from './rows.js'
+import { SeedTimestampSchema, seedRule, type SeedDefaults } from '../../state/seed.js'
+import { SiteSectionGroupRowSchema, SiteSectionRowSchema, SiteSpaceRowSchema, siteSpaceContainer } from './rows.js'
 import type { SiteRow } from '../sites/rows.js'
-import { ExpressionSchema, IconSchema, SitePathSchema, SiteSectionGroupTitleSchema, SiteSectionTitleSchema } from './schemas.js'
 
 /** The site of a structure row, which must be in the site's organization. */
 function siteOf(ctx: Context, row: { site: string; organization: string }, fail: (field: string, rule: string) => never): SiteRow {
@@ -17,12 +15,9 @@ function siteOf(ctx: Context, row: { site: string; organization: string }, fail:
 const organizationOf = (d: SeedDefaults, row: { site: string; organization?: string | undefined }): string =>
   row.organization ?? d.tx.get('sites', row.site)?.organization ?? ''
 
-/** The fields every structure row has: its id, site and organization, where it stands, when it was made. */
-const structureFields = (d: SeedDefaults) => ({
-  id: SeedIdSchema,
-  site: SeedIdSchema,
-  organization: SeedIdSchema.optional(),
-  position: z.number().finite().default(d.position),
+/** The defaults of every structure row: where it stands, when it was made. */
+const structureDefaults = (d: SeedDefaults) => ({
+  position: SiteSectionRowSchema.shape.position.default(d.position),
   createdAt: SeedTimestampSchema.default(d.now),
 })
 
@@ -44,13 +39,8 @@ export const siteStructureSeedRules = [
   seedRule({
     collection: 'siteSectionGroups',
     row: (d) =>
-      z
-        .strictObject({
-          ...structureFields(d),
-          sectionGroup: SeedIdSchema.optional(),
-          title: SiteSectionGroupTitleSchema,
-          icon: IconSchema.optional(),
-        })
+      SiteSectionGroupRowSchema.partial({ organization: true })
+        .extend(structureDefaults(d))
         .transform((row) => ({ ...row, organization: organizationOf(d, row) })),
     check: ({ ctx, fail }, row) => {
       siteOf(ctx, row, fail)
@@ -67,17 +57,8 @@ export const siteStructureSeedRules = [
   seedRule({
     collection: 'siteSections',
     row: (d) =>
-      z
-        .strictObject({
-          ...structureFields(d),
-          sectionGroup: SeedIdSchema.optional(),
-          title: SiteSectionTitleSchema,
-          path: SitePathSchema,
-          description: z.string().optional(),
-          condition: ExpressionSchema.optional(),
-          icon: IconSchema.optional(),
-          default: z.boolean().default(false),
-        })
+      SiteSectionRowSchema.partial({ organization: true })
+        .extend({ ...structureDefaults(d), default: SiteSectionRowSchema.shape.default.default(false) })
         .transform((row) => ({ ...row, organization: organizationOf(d, row) })),
     check: ({ ctx, fail }, row) => {
       siteOf(ctx, row, fail)
@@ -97,16 +78,11 @@ export const siteStructureSeedRules = [
   seedRule({
     collection: 'siteSpaces',
     row: (d) =>
-      z
-        .strictObject({
-          ...structureFields(d),
-          section: SeedIdSchema.optional(),
-          space: SeedIdSchema,
-          path: SitePathSchema,
-          title: SiteSectionTitleSchema.optional(),
-          default: z.boolean().default(false),
-          condition: ExpressionSchema.optional(),
-          hidden: z.boolean().default(false),
+      SiteSpaceRowSchema.partial({ organization: true })
+        .extend({
+          ...structureDefaults(d),
+          default: SiteSpaceRowSchema.shape.default.default(false),
+          hidden: SiteSpaceRowSchema.shape.hidden.default(false),
         })
         .transform((row) => ({ ...row, organization: organizationOf(d, row) })),
     check: ({ ctx, fail }, row) => {

@@ -1,31 +1,47 @@
+import { z } from 'zod'
 import { collection } from '../../storage/port.js'
+import { SeedIdSchema, SeedTimestampSchema } from '../../state/seed.js'
+import { normaliseAdaptiveSchema } from '../adaptive-content/model.js'
+import { AdaptiveJsonSchemaInputSchema } from '../adaptive-content/schemas.js'
+import {
+  SiteAdaptiveContentSchema,
+  SiteAgentsContextSchema,
+  SiteBasenameSchema,
+  SiteHostnameSchema,
+  SiteProxyOriginSchema,
+  SiteTitleSchema,
+  SiteTypeSchema,
+  SiteVisibilitySchema,
+} from './schemas.js'
 
 /**
  * The rows the sites area stores and its collections (indexes included); the storage schema
  * is assembled from every area's collections (domains/schema.ts). Rows hold state only: what can be
  * derived (urls, permissions, counts held by indexes) is computed when a resource is encoded.
+ * Each row's schema is written once here; the seed rules (seed.ts) add the defaults a loaded row gets.
  */
 
 /** A published docs site of an organization. */
-export interface SiteRow {
-  id: string
-  organization: string
-  type: SiteType
-  title: string
-  visibility: 'public' | 'unlisted' | 'share-link' | 'visitor-auth'
-  published: boolean
-  createdAt: string
-  hostname?: string
-  basename?: string
+export const SiteRowSchema = z.strictObject({
+  id: SeedIdSchema,
+  organization: SeedIdSchema,
+  type: SiteTypeSchema,
+  title: SiteTitleSchema,
+  visibility: SiteVisibilitySchema,
+  published: z.boolean(),
+  createdAt: SeedTimestampSchema,
+  hostname: SiteHostnameSchema.optional(),
+  basename: SiteBasenameSchema.optional(),
   /** The origin a proxy serves the site from (host and path, e.g. `company.com/docs`). */
-  proxy?: string
-  adaptiveContent?: { enabled: boolean }
-  agentsContext: 'excluded' | 'included'
-  /** The visitor schema of adaptive content, once set. */
-  adaptiveSchema?: { jsonSchema: Record<string, unknown>; updatedAt: string }
-}
+  proxy: SiteProxyOriginSchema.optional(),
+  adaptiveContent: SiteAdaptiveContentSchema.optional(),
+  agentsContext: SiteAgentsContextSchema,
+  /** The visitor schema of adaptive content, once set: stored normalised, as updateSiteAdaptiveSchema stores it. */
+  adaptiveSchema: z.strictObject({ jsonSchema: AdaptiveJsonSchemaInputSchema.transform(normaliseAdaptiveSchema), updatedAt: SeedTimestampSchema }).optional(),
+})
+export type SiteRow = z.output<typeof SiteRowSchema>
 
-export type SiteType = 'basic' | 'premium' | 'ultimate' | 'sponsored' | 'legacy-basic' | 'legacy-premium'
+export type SiteType = z.output<typeof SiteTypeSchema>
 
 /** The collections the sites area stores, with their indexes. */
 export const sitesCollections = {

@@ -1,40 +1,21 @@
-import { z } from 'zod'
-import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
-import { normaliseAdaptiveSchema } from '../adaptive-content/model.js'
-import { AdaptiveJsonSchemaInputSchema } from '../adaptive-content/schemas.js'
-import {
-  SiteAdaptiveContentSchema,
-  SiteAgentsContextSchema,
-  SiteBasenameSchema,
-  SiteHostnameSchema,
-  SiteProxyOriginSchema,
-  SiteTitleSchema,
-  SiteTypeSchema,
-  SiteVisibilitySchema,
-} from './schemas.js'
+import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
+import { SiteRowSchema } from './rows.js'
+
+const siteRow = SiteRowSchema.shape
 
 /** Sites in a state document: published addresses stay unique, as the site operations keep them. */
 export const siteSeedRules = [
   seedRule({
     collection: 'sites',
     row: (d) =>
-      z.strictObject({
-        id: SeedIdSchema,
-        organization: SeedIdSchema,
-        type: SiteTypeSchema.default('basic'),
-        title: SiteTitleSchema.default('Untitled site'),
-        visibility: SiteVisibilitySchema.default('public'),
-        published: z.boolean().default(false),
+      SiteRowSchema.extend({
+        type: siteRow.type.default('basic'),
+        title: siteRow.title.default('Untitled site'),
+        visibility: siteRow.visibility.default('public'),
+        published: siteRow.published.default(false),
         createdAt: SeedTimestampSchema.default(d.now),
-        hostname: SiteHostnameSchema.optional(),
-        basename: SiteBasenameSchema.optional(),
-        proxy: SiteProxyOriginSchema.optional(),
-        adaptiveContent: SiteAdaptiveContentSchema.optional(),
-        agentsContext: SiteAgentsContextSchema.default('included'),
-        // Stored normalised, as updateSiteAdaptiveSchema stores it.
-        adaptiveSchema: z
-          .strictObject({ jsonSchema: AdaptiveJsonSchemaInputSchema.transform(normaliseAdaptiveSchema), updatedAt: SeedTimestampSchema.default(d.now) })
-          .optional(),
+        agentsContext: siteRow.agentsContext.default('included'),
+        adaptiveSchema: siteRow.adaptiveSchema.unwrap().extend({ updatedAt: SeedTimestampSchema.default(d.now) }).optional(),
       }),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('organizations', row.organization)) fail('organization', `no organization "${row.organization}"`)

@@ -1,6 +1,5 @@
-import { z } from 'zod'
-import { SeedIdSchema, seedRule } from '../../state/seed.js'
-import { RoleSchema } from '../common/schemas.js'
+import { seedRule } from '../../state/seed.js'
+import { SpaceGrantRowSchema } from './rows.js'
 
 const principalKey = (p: { type: 'user'; user: string } | { type: 'team'; team: string }) => (p.type === 'user' ? `user:${p.user}` : `team:${p.team}`)
 
@@ -9,18 +8,8 @@ export const spacePermissionSeedRules = [
   seedRule({
     collection: 'spaceGrants',
     row: (d) =>
-      z
-        .strictObject({
-          id: z.string().optional(),
-          space: SeedIdSchema,
-          // The space's organization, filled in when left out.
-          organization: SeedIdSchema.optional(),
-          principal: z.discriminatedUnion('type', [
-            z.strictObject({ type: z.literal('user'), user: SeedIdSchema }),
-            z.strictObject({ type: z.literal('team'), team: SeedIdSchema }),
-          ]),
-          role: RoleSchema,
-        })
+      // The id and the space's organization are filled in when left out.
+      SpaceGrantRowSchema.partial({ id: true, organization: true })
         .transform(({ id, organization, ...g }) => ({
           id: id ?? `${g.space}/${principalKey(g.principal)}`,
           organization: organization ?? d.tx.get('spaces', g.space)?.organization ?? '',

@@ -1,34 +1,43 @@
+import { z } from 'zod'
 import { collection } from '../../storage/port.js'
-import { parentKey, type MergeRules, type DefaultLevel } from '../common/rows.js'
+import { SeedIdSchema, SeedTimestampSchema } from '../../state/seed.js'
+import { parentKey } from '../common/rows.js'
+import { DefaultLevelSchema, MergeRulesSchema, UrlSchema } from '../common/schemas.js'
+import { EmojiSchema, LanguageSchema, SpaceEditModeSchema, SpaceTitleSchema, SpaceVisibilitySchema } from './schemas.js'
 
 /**
  * The rows the spaces area stores and its collections (indexes included); the storage schema
  * is assembled from every area's collections (domains/schema.ts). Rows hold state only: what can be
  * derived (urls, permissions, counts held by indexes) is computed when a resource is encoded.
+ * Each row's schema is written once here; the seed rules (seed.ts) add the defaults a loaded row gets.
  */
 
-export interface SpaceRow {
-  id: string
-  organization: string
-  parent?: string
-  title: string
-  emoji: string
-  icon?: string
-  visibility: 'public' | 'unlisted' | 'share-link' | 'visitor-auth' | 'in-collection' | 'private'
-  createdAt: string
-  updatedAt: string
-  deletedAt?: string
-  editMode?: 'live' | 'locked'
-  mergeRules: MergeRules
-  language?: string
-  revision: string
-  defaultLevel: DefaultLevel
-  position: number
-  comments: number
-  changeRequests: number
-  changeRequestsOpen: number
-  changeRequestsDraft: number
-}
+/** A counter of a space (seed.ts recounts them once a document is in: they are derived). */
+const CounterSchema = z.number().int().min(0)
+
+export const SpaceRowSchema = z.strictObject({
+  id: SeedIdSchema,
+  organization: SeedIdSchema,
+  parent: SeedIdSchema.optional(),
+  title: SpaceTitleSchema,
+  emoji: EmojiSchema,
+  icon: UrlSchema.optional(),
+  visibility: SpaceVisibilitySchema,
+  createdAt: SeedTimestampSchema,
+  updatedAt: SeedTimestampSchema,
+  deletedAt: SeedTimestampSchema.optional(),
+  editMode: SpaceEditModeSchema.optional(),
+  mergeRules: MergeRulesSchema,
+  language: LanguageSchema.optional(),
+  revision: SeedIdSchema,
+  defaultLevel: DefaultLevelSchema,
+  position: z.number().finite(),
+  comments: CounterSchema,
+  changeRequests: CounterSchema,
+  changeRequestsOpen: CounterSchema,
+  changeRequestsDraft: CounterSchema,
+})
+export type SpaceRow = z.output<typeof SpaceRowSchema>
 
 /** The collections the spaces area stores, with their indexes. */
 export const spacesCollections = {

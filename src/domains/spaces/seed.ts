@@ -1,42 +1,33 @@
-import { z } from 'zod'
-import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
+import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { commentThread } from '../comments/rows.js'
-import { DefaultLevelSchema, MergeRulesSchema, UrlSchema } from '../common/schemas.js'
-import { EmojiSchema, LanguageSchema, SpaceEditModeSchema, SpaceTitleSchema, SpaceVisibilitySchema } from './schemas.js'
+import { SpaceRowSchema } from './rows.js'
+
+const spaceRow = SpaceRowSchema.shape
 
 /**
  * The counters of a space: recounted once everything is loaded, whatever the document said
  * (`comments` below, the change-request ones in change-requests/seed.ts): they are derived.
  */
-const Counter = z.number().int().min(0).default(0)
+const counter = spaceRow.comments.default(0)
 
 /** Spaces in a state document (trashed ones included, with their `deletedAt`). */
 export const spaceSeedRules = [
   seedRule({
     collection: 'spaces',
     row: (d) =>
-      z
-        .strictObject({
-          id: SeedIdSchema,
-          organization: SeedIdSchema,
-          parent: SeedIdSchema.optional(),
-          title: SpaceTitleSchema.default('Untitled'),
-          emoji: EmojiSchema.default(''),
-          icon: UrlSchema.optional(),
-          visibility: SpaceVisibilitySchema.optional(),
+      SpaceRowSchema.partial({ visibility: true, updatedAt: true })
+        .extend({
+          title: spaceRow.title.default('Untitled'),
+          emoji: spaceRow.emoji.default(''),
           createdAt: SeedTimestampSchema.default(d.now),
-          updatedAt: SeedTimestampSchema.optional(),
-          deletedAt: SeedTimestampSchema.optional(),
-          editMode: SpaceEditModeSchema.optional(),
-          mergeRules: MergeRulesSchema.default({ type: 'inherit' }),
-          language: LanguageSchema.optional(),
-          revision: SeedIdSchema.default(d.newId),
-          defaultLevel: DefaultLevelSchema.default(null),
-          position: z.number().finite().default(d.position),
-          comments: Counter,
-          changeRequests: Counter,
-          changeRequestsOpen: Counter,
-          changeRequestsDraft: Counter,
+          mergeRules: spaceRow.mergeRules.default({ type: 'inherit' }),
+          revision: spaceRow.revision.default(d.newId),
+          defaultLevel: spaceRow.defaultLevel.default(null),
+          position: spaceRow.position.default(d.position),
+          comments: counter,
+          changeRequests: counter,
+          changeRequestsOpen: counter,
+          changeRequestsDraft: counter,
         })
         // The defaults createSpace applies: `in-collection` in a collection, else `private`; updated when created.
         .transform((s) => ({ ...s, visibility: s.visibility ?? (s.parent ? 'in-collection' : 'private'), updatedAt: s.updatedAt ?? s.createdAt })),

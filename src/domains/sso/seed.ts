@@ -1,22 +1,13 @@
-import { z } from 'zod'
-import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
-import { RoleOrGuestSchema } from '../common/schemas.js'
-import { SamlCertificateSchema, SamlEntityIdSchema, SamlLabelSchema, SamlSsoUrlSchema } from './schemas.js'
+import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
+import { SamlProviderRowSchema } from './rows.js'
 
 /** SAML providers in a state document: the request's rules (a real certificate, a team of the organization). */
 export const ssoSeedRules = [
   seedRule({
     collection: 'samlProviders',
     row: (d) =>
-      z.strictObject({
-        id: SeedIdSchema,
-        organization: SeedIdSchema,
-        label: SamlLabelSchema,
-        entityID: SamlEntityIdSchema.optional(),
-        ssoURL: SamlSsoUrlSchema.optional(),
-        certificate: SamlCertificateSchema.optional(),
-        defaultTeam: SeedIdSchema.optional(),
-        defaultRole: RoleOrGuestSchema.default(null),
+      SamlProviderRowSchema.extend({
+        defaultRole: SamlProviderRowSchema.shape.defaultRole.default(null),
         createdAt: SeedTimestampSchema.default(d.now),
       }),
     check: ({ ctx, fail }, row) => {

@@ -1,18 +1,11 @@
-import { z } from 'zod'
-import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
-import { TeamTitleSchema } from './schemas.js'
+import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
+import { TeamMemberRowSchema, TeamRowSchema } from './rows.js'
 
 /** Teams and their members in a state document. */
 export const teamSeedRules = [
   seedRule({
     collection: 'teams',
-    row: (d) =>
-      z.strictObject({
-        id: SeedIdSchema,
-        organization: SeedIdSchema,
-        title: TeamTitleSchema,
-        createdAt: SeedTimestampSchema.default(d.now),
-      }),
+    row: (d) => TeamRowSchema.extend({ createdAt: SeedTimestampSchema.default(d.now) }),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('organizations', row.organization)) fail('organization', `no organization "${row.organization}"`)
     },
@@ -20,15 +13,9 @@ export const teamSeedRules = [
   seedRule({
     collection: 'teamMembers',
     row: (d) =>
-      z
-        .strictObject({
-          id: z.string().optional(),
-          team: SeedIdSchema,
-          // The team's organization, filled in when left out.
-          organization: SeedIdSchema.optional(),
-          user: SeedIdSchema,
-          role: z.enum(['owner', 'member']).default('member'),
-        })
+      // The id and the team's organization are filled in when left out.
+      TeamMemberRowSchema.partial({ id: true, organization: true })
+        .extend({ role: TeamMemberRowSchema.shape.role.default('member') })
         .transform(({ id, organization, ...m }) => ({
           id: id ?? `${m.team}/${m.user}`,
           organization: organization ?? d.tx.get('teams', m.team)?.organization ?? '',

@@ -1,23 +1,30 @@
-import type { JsonDocument } from '../content/document.js'
+import { z } from 'zod'
 import { collection } from '../../storage/port.js'
-import { UNFINISHED } from '../common/rows.js'
+import { SeedIdSchema, SeedTimestampSchema } from '../../state/seed.js'
+import { UNFINISHED, readOnly } from '../common/rows.js'
+import { JsonDocumentSchema } from '../content/schemas.js'
+import { LanguageSchema } from '../spaces/schemas.js'
 
 /**
  * The rows the translations area stores and its collections (indexes included); the storage schema
  * is assembled from every area's collections (domains/schema.ts). Rows hold state only: what can be
  * derived (urls, permissions, counts held by indexes) is computed when a resource is encoded.
+ * Each row's schema is written once here; the seed rules (seed.ts) add the defaults a loaded row gets.
  */
 
+const CountSchema = z.number().int().min(0)
+
 /** The statistics of a translation's runs (official `Translation.stats`; durations in whole seconds). */
-export interface TranslationStats {
-  runs: number
-  totalWords: number
-  totalPages: number
-  totalDuration: number
-  latestRunDuration: number
-  latestPages: number
-  latestWords: number
-}
+export const TranslationStatsSchema = z.strictObject({
+  runs: CountSchema,
+  totalWords: CountSchema,
+  totalPages: CountSchema,
+  totalDuration: CountSchema,
+  latestRunDuration: CountSchema,
+  latestPages: CountSchema,
+  latestWords: CountSchema,
+})
+export type TranslationStats = z.output<typeof TranslationStatsSchema>
 
 /**
  * A translation of a space into another language (domains/translations). A run is a background
@@ -25,34 +32,35 @@ export interface TranslationStats {
  * (made by the first run). `runToken` names the latest run requested: only the job holding it
  * moves `status`, so overlapping runs never leave it wrong.
  */
-export interface TranslationRow {
-  id: string
-  organization: string
-  source: { space: string; language: string }
-  language: string
-  instructions: JsonDocument
-  createdBy: string
-  createdAt: string
-  updatedAt: string
-  status: 'pending' | 'running' | 'completed'
-  runToken: string
+export const TranslationRowSchema = z.strictObject({
+  id: SeedIdSchema,
+  organization: SeedIdSchema,
+  source: z.strictObject({ space: SeedIdSchema, language: LanguageSchema }),
+  language: LanguageSchema,
+  instructions: JsonDocumentSchema,
+  createdBy: SeedIdSchema,
+  createdAt: SeedTimestampSchema,
+  updatedAt: SeedTimestampSchema,
+  status: z.enum(['pending', 'running', 'completed']),
+  runToken: z.string(),
   /** When the running run started (its duration is measured from here, on the API's clock). */
-  runStartedAt?: string
-  result?: { space: string; revision: string; language: string }
-  stats: TranslationStats
+  runStartedAt: SeedTimestampSchema.optional(),
+  result: z.strictObject({ space: SeedIdSchema, revision: SeedIdSchema, language: LanguageSchema }).optional(),
+  stats: TranslationStatsSchema,
   /** Every source page a run has translated (`stats.totalPages` counts them). */
-  translatedPages: readonly string[]
+  translatedPages: readOnly(z.array(SeedIdSchema)),
   /**
    * Per source page, the source version last translated and the result version made from it:
    * a later run reuses the result while both are unchanged (and the instructions too: a change of
    * instructions empties this record), so it sends only new and changed pages to the translator.
    */
-  pages: Readonly<Record<string, { source: string; result: string }>>
+  pages: readOnly(z.record(z.string(), z.strictObject({ source: SeedIdSchema, result: SeedIdSchema }))),
   /** Source file id → its copy in the result space (copied once, by the first run that needs it). */
-  files: Readonly<Record<string, string>>
+  files: readOnly(z.record(z.string(), SeedIdSchema)),
   /** Why the latest run failed (cleared by the next run that completes). */
-  lastRunError?: { message: string; at: string }
-}
+  lastRunError: z.strictObject({ message: z.string(), at: SeedTimestampSchema }).optional(),
+})
+export type TranslationRow = z.output<typeof TranslationRowSchema>
 
 /** The collections the translations area stores, with their indexes. */
 export const translationsCollections = {

@@ -1,10 +1,8 @@
-import { z } from 'zod'
-import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
+import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { emptyDocument } from '../content/document.js'
-import { JsonDocumentSchema } from '../content/schemas.js'
-import { LanguageSchema } from '../spaces/schemas.js'
+import { TranslationRowSchema } from './rows.js'
 
-const count = z.number().int().min(0)
+const translationRow = TranslationRowSchema.shape
 
 /**
  * Translations in a state document. What runs left (the result, statistics, the pages and files
@@ -15,26 +13,16 @@ export const translationSeedRules = [
   seedRule({
     collection: 'translations',
     row: (d) =>
-      z.strictObject({
-        id: SeedIdSchema,
-        organization: SeedIdSchema,
-        source: z.strictObject({ space: SeedIdSchema, language: LanguageSchema }),
-        language: LanguageSchema,
-        instructions: JsonDocumentSchema.default(emptyDocument),
-        createdBy: SeedIdSchema,
+      TranslationRowSchema.extend({
+        instructions: translationRow.instructions.default(emptyDocument),
         createdAt: SeedTimestampSchema.default(d.now),
         updatedAt: SeedTimestampSchema.default(d.now),
-        status: z.enum(['pending', 'running', 'completed']).default('completed'),
-        runToken: z.string().default(''),
-        runStartedAt: SeedTimestampSchema.optional(),
-        result: z.strictObject({ space: SeedIdSchema, revision: SeedIdSchema, language: LanguageSchema }).optional(),
-        stats: z
-          .strictObject({ runs: count, totalWords: count, totalPages: count, totalDuration: count, latestRunDuration: count, latestPages: count, latestWords: count })
-          .default({ runs: 0, totalWords: 0, totalPages: 0, totalDuration: 0, latestRunDuration: 0, latestPages: 0, latestWords: 0 }),
-        translatedPages: z.array(SeedIdSchema).default([]),
-        pages: z.record(z.string(), z.strictObject({ source: SeedIdSchema, result: SeedIdSchema })).default({}),
-        files: z.record(z.string(), SeedIdSchema).default({}),
-        lastRunError: z.strictObject({ message: z.string(), at: SeedTimestampSchema }).optional(),
+        status: translationRow.status.default('completed'),
+        runToken: translationRow.runToken.default(''),
+        stats: translationRow.stats.default({ runs: 0, totalWords: 0, totalPages: 0, totalDuration: 0, latestRunDuration: 0, latestPages: 0, latestWords: 0 }),
+        translatedPages: translationRow.translatedPages.default([]),
+        pages: translationRow.pages.default({}),
+        files: translationRow.files.default({}),
       }),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('organizations', row.organization)) fail('organization', `no organization "${row.organization}"`)
