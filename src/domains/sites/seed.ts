@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { SeedIdSchema, SeedTimestampSchema, seedRule } from '../../state/seed.js'
-import { normaliseAdaptiveSchema } from '../adaptive-content/model.js'
-import { AdaptiveJsonSchemaInputSchema } from '../adaptive-content/schemas.js'
+import { AdaptiveJsonSchemaInputSchema, normaliseAdaptiveSchema } from './adaptive-schema.js'
 import {
   SiteAdaptiveContentSchema,
   SiteAgentsContextSchema,
