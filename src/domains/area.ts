@@ -4,6 +4,7 @@ import type { Schema } from '../storage/port.js'
 import type { DocsApiOptions } from '../api.js'
 import type { SeedRule } from '../state/seed.js'
 import type { Resumer } from './context.js'
+import type { Hooks } from './hooks.js'
 import type { Owned } from './ownership.js'
 
 /**
@@ -34,6 +35,8 @@ export interface Area<C extends Schema = Schema> {
   restored?(services: Services): void
   /** Rows of its collections that hang off rows of other collections (domains/ownership.ts). */
   owned?: readonly Owned[]
+  /** What it does when something happens to rows of areas below it, which import none of it (domains/hooks.ts). */
+  hooks?: Hooks
 }
 
 /** Declare an area (an identity function that keeps its collections' types). */

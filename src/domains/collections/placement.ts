@@ -5,8 +5,7 @@ import { rootKey } from '../common/rows.js'
 import type { CollectionRow } from './rows.js'
 import type { SpaceRow } from '../spaces/rows.js'
 import { appendPosition } from '../common/sequence.js'
-import { removeSpaceFromSites } from '../site-structure/defaults.js'
-import { moveSpaceChangeRequests } from '../change-requests/space-rows.js'
+import { spaceTransferred } from '../hooks.js'
 import { getCollection, isWithin, requireDestination } from './model.js'
 import { moveAmongSiblings, type Placement } from './positions.js'
 
@@ -83,7 +82,7 @@ export function transferCollection(ctx: Context, id: string, organization: strin
 /** Move a space row to another organization (same parent); drop its direct grants and its site-spaces, take its change requests along. */
 function transferSpaceRow(ctx: Context, space: SpaceRow, organization: string): void {
   for (const { row } of ctx.tx.scan('spaceGrants', 'bySpace', space.id)) ctx.tx.delete('spaceGrants', row.id)
-  removeSpaceFromSites(ctx, space.id)
-  moveSpaceChangeRequests(ctx, space.id, organization)
+  // Site-spaces and change requests follow in the areas above (domains/hooks.ts), as for transferSpace.
+  spaceTransferred(ctx, space.id, organization)
   ctx.tx.update('spaces', { ...space, organization, updatedAt: ctx.nowIso() })
 }
