@@ -10,8 +10,9 @@ import type { Owned } from './ownership.js'
 /**
  * One area of the API as one object, listed once in domains/index.ts (better-auth's plugins and
  * oRPC's routers are the models): everything the API is built from (the operation table, the
- * storage schema, the seed rules, the resumers, the services, what removing a row removes) is
- * derived from that list. See docs/contributing.md.
+ * storage schema, the seed rules, the resumers, the services, what removing a row removes, the
+ * hooks) is derived from that list. An area imports only areas below it (no cycle:
+ * test/package/area-cycles.test.ts). See docs/contributing.md.
  */
 export interface Area<C extends Schema = Schema> {
   /** The area's folder name under src/domains. */
