@@ -4,12 +4,11 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 /**
- * No import cycle among the domain folders (issue 18): each area builds on the areas below it
- * (common < access < users < organizations < members < teams < collections < spaces <
- * space-permissions < content < change-requests < comments < git-sync, translations...; spaces <
- * sites < share-links < site-structure < adaptive-content), and an area that must react to what
- * happens above it declares a hook or an ownership rule instead (src/domains/hooks.ts,
- * ownership.ts). Every import counts, type-only and dynamic ones too, except that of another
+ * No import cycle among the domain folders (issue 18): each area builds on areas below it (common
+ * < access < users < members < teams < collections < spaces < space-permissions; spaces < content
+ * < change-requests < comments, git-sync; access < sites < share-links, adaptive-content; spaces
+ * and sites < site-structure), and what an area below must see happen above it goes through a hook
+ * or an ownership rule the area above declares (src/domains/hooks.ts, ownership.ts). Every import counts, type-only and dynamic ones too, except that of another
  * area's rows.ts: the row types are the shared vocabulary (and rows.ts imports no area's logic).
  * A file at the root of src/domains (area.ts, hooks.ts...) belongs to no area: importing it counts
  * as importing what it imports.
