@@ -7,6 +7,7 @@ import { collectionFixtures } from './domains/collections/fixtures.js'
 import { spacePermissionFixtures } from './domains/space-permissions/fixtures.js'
 import { spaceFixtures } from './domains/spaces/fixtures.js'
 import { siteFixtures } from './domains/sites/fixtures.js'
+import { siteStructureFixtures } from './domains/site-structure/fixtures.js'
 import { teamFixtures } from './domains/teams/fixtures.js'
 import { addMember } from './domains/members/model.js'
 import { encodeOrganization } from './domains/organizations/encode.js'
@@ -39,6 +40,7 @@ export function createFixtures(system: System, blobs: BlobPort) {
     ...spaceFixtures(system),
     ...spacePermissionFixtures(system),
     ...siteFixtures(system),
+    ...siteStructureFixtures(system),
     /** Create a user (email verified unless `emailVerified: false`). */
     async createUser(input: z.input<typeof CreateUserSchema>) {
       const data = parse(CreateUserSchema, input, 'user')

@@ -4,13 +4,15 @@ import type { Schema } from '../storage/port.js'
 import type { DocsApiOptions } from '../api.js'
 import type { SeedRule } from '../state/seed.js'
 import type { Resumer } from './context.js'
+import type { Hooks } from './hooks.js'
 import type { Owned } from './ownership.js'
 
 /**
  * One area of the API as one object, listed once in domains/index.ts (better-auth's plugins and
  * oRPC's routers are the models): everything the API is built from (the operation table, the
- * storage schema, the seed rules, the resumers, the services, what removing a row removes) is
- * derived from that list. See docs/contributing.md.
+ * storage schema, the seed rules, the resumers, the services, what removing a row removes, the
+ * hooks) is derived from that list. An area imports only areas below it (no cycle:
+ * test/package/area-cycles.test.ts). See docs/contributing.md.
  */
 export interface Area<C extends Schema = Schema> {
   /** The area's folder name under src/domains. */
@@ -34,6 +36,8 @@ export interface Area<C extends Schema = Schema> {
   restored?(services: Services): void
   /** Rows of its collections that hang off rows of other collections (domains/ownership.ts). */
   owned?: readonly Owned[]
+  /** What it does when something happens to rows of areas below it, which import none of it (domains/hooks.ts). */
+  hooks?: Hooks
 }
 
 /** Declare an area (an identity function that keeps its collections' types). */

@@ -78,9 +78,9 @@ export const seedRules: readonly SeedRule[] = areas.flatMap((a) => a.seed ?? [])
  */
 export const resumers: readonly Resumer[] = areas.flatMap((a) => a.resumers ?? []) as readonly Resumer[]
 
-/** The services of one API: each area's, from the API's options, and the ownership rules. */
+/** The services of one API: each area's, from the API's options, the ownership rules and the hooks. */
 export function createServices(options: DocsApiOptions): Services {
-  const services = { owned: areas.flatMap((a) => a.owned ?? []) } as Partial<Services>
+  const services = { owned: areas.flatMap((a) => a.owned ?? []), hooks: areas.flatMap((a) => (a.hooks ? [a.hooks] : [])) } as Partial<Services>
   for (const a of areas) Object.assign(services, a.services?.(options))
   return services as Services
 }

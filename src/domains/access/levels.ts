@@ -1,5 +1,5 @@
 import type { LevelResolvers } from '../../core/access.js'
-import { siteOpenedByKey } from '../share-links/keys.js'
+import { siteOpenedByKey } from './share-keys.js'
 import { strongest, type Level, type Role } from '../../core/roles.js'
 import type { AppSchema } from '../schema.js'
 import type { CollectionRow } from '../collections/rows.js'

@@ -35,7 +35,7 @@ function defaultContent(ctx: Context, site: SiteRow): SiteSpaceRow[] {
  *
  * The site itself need not be published yet: only members with a role ask (POLICY.site.ask), and
  * they preview what it would publish, as they get its published profile before it is published
- * (sites/published.ts). Publishing changes nothing in what is searched.
+ * (site-structure/published.ts). Publishing changes nothing in what is searched.
  */
 export function siteSpacesInScope(ctx: Context, site: SiteRow, scope: Scope): SiteSpaceRow[] {
   let rows: SiteSpaceRow[]

@@ -1,4 +1,5 @@
 import type { ReadContext } from '../context.js'
+import type { RevisionRow } from '../content/rows.js'
 import type { ChangeRequestRow, RequestedReviewerRow, ReviewRow } from './rows.js'
 import { encodeUser } from '../users/encode.js'
 import { isOutdated } from './model.js'
@@ -32,6 +33,13 @@ export function encodeChangeRequest(ctx: ReadContext, cr: ChangeRequestRow) {
     outdated: isOutdated(ctx, cr),
     urls: { app: ctx.urls.app(`/s/${cr.space}/~/changes/${cr.number}`), location },
   }
+}
+
+/** What a merge revision's answer adds: the change request it merged (`mergedFrom`, required by the official shape). */
+export function mergedFrom(ctx: ReadContext, rev: RevisionRow): { mergedFrom: ReturnType<typeof encodeChangeRequest> } | undefined {
+  if (rev.type !== 'merge' || rev.mergedFrom === undefined) return undefined
+  const cr = ctx.tx.get('changeRequests', rev.mergedFrom)
+  return cr && { mergedFrom: encodeChangeRequest(ctx, cr) }
 }
 
 export function encodeReview(ctx: ReadContext, review: ReviewRow) {

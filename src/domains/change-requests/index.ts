@@ -4,6 +4,8 @@ import { changeRequestHandlers } from './handlers.js'
 import { changeRequestSeedRules } from './seed.js'
 import { createPdfCache } from './pdf-cache.js'
 import { pdfTicketDropped } from './pdf-ticket.js'
+import { mergedFrom } from './encode.js'
+import { moveSpaceChangeRequests } from './space-rows.js'
 
 /** The change-requests area (see domains/area.ts). */
 export const changeRequestsArea = defineArea({
@@ -20,4 +22,9 @@ export const changeRequestsArea = defineArea({
     { collections: ['reviews'], owner: 'changeRequests', index: 'byChangeRequest' },
     { collections: ['requestedReviewers'], owner: 'changeRequests', index: 'byChangeRequest' },
   ],
+  hooks: {
+    // A space's change requests are listed under its organization, wherever it goes.
+    spaceTransferred: moveSpaceChangeRequests,
+    revisionAnswered: mergedFrom,
+  },
 })

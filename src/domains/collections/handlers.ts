@@ -3,7 +3,6 @@ import { indexSource, mapPage, paginateScan } from '../../core/paging.js'
 import { rootKey } from '../common/rows.js'
 import type { CollectionRow } from './rows.js'
 import { memberRole } from '../access/levels.js'
-import { encodeSpaceJson } from '../spaces/encode.js'
 import { encodeCollection } from './encode.js'
 import { createCollection, deleteCollection, getCollection, updateCollection } from './model.js'
 import { collectionOperations } from './operations.js'
@@ -21,14 +20,6 @@ export const collectionHandlers = implement(collectionOperations, {
   },
 
   updateCollectionById: (ctx, { params, body }) => encodeCollection(ctx, updateCollection(ctx, params.collectionId, body)),
-
-  listSpacesInCollectionById: (ctx, { params, query }) => {
-    const collection = getCollection(ctx, params.collectionId)
-    // Only members with a role see a collection (access/levels.ts), and they see every space of
-    // the organization: the index, in position order, is the list.
-    const page = paginateScan(indexSource(ctx.tx, 'spaces', 'byParent', collection.id), query)
-    return mapPage(page, (e) => encodeSpaceJson(ctx, e.row))
-  },
 
   moveCollection: (ctx, { params, body }) =>
     encodeCollection(ctx, moveCollection(ctx, params.collectionId, { parent: body.parent, placement: placementOf('collection', body.position) })),

@@ -1,7 +1,6 @@
 import { defineOperation } from '../../core/operation.js'
 import { listQuery, queryBoolean } from '../../core/paging.js'
 import { listOf, pathParams } from '../common/schemas.js'
-import { SpaceSchema } from '../spaces/schemas.js'
 import {
   CollectionSchema,
   CreateCollectionSchema,
@@ -13,7 +12,7 @@ import {
 const tag = 'collections'
 const collectionParams = pathParams('collectionId')
 
-/** The collection operations of the table (official operationIds as keys). */
+/** The collection operations of the table (official operationIds as keys; a collection's spaces are listed by the spaces area). */
 export const collectionOperations = {
   getCollectionById: defineOperation({
     id: 'getCollectionById',
@@ -51,19 +50,6 @@ export const collectionOperations = {
     status: 200,
     errors: ['NOT_FOUND', 'FORBIDDEN'],
     permission: { resource: 'collection', action: 'admin' },
-  }),
-  listSpacesInCollectionById: defineOperation({
-    id: 'listSpacesInCollectionById',
-    method: 'GET',
-    path: '/v1/collections/{collectionId}/spaces',
-    tag,
-    summary: 'List the live spaces directly in a collection, in position order',
-    params: collectionParams,
-    query: listQuery,
-    response: listOf(SpaceSchema),
-    status: 200,
-    errors: ['NOT_FOUND'],
-    permission: { resource: 'collection', action: 'view' },
   }),
   moveCollection: defineOperation({
     id: 'moveCollection',

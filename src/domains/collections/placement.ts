@@ -5,7 +5,7 @@ import { rootKey } from '../common/rows.js'
 import type { CollectionRow } from './rows.js'
 import type { SpaceRow } from '../spaces/rows.js'
 import { appendPosition } from '../common/sequence.js'
-import { removeSpaceFromSites } from '../site-structure/defaults.js'
+import { spaceTransferred } from '../hooks.js'
 import { getCollection, isWithin, requireDestination } from './model.js'
 import { moveAmongSiblings, type Placement } from './positions.js'
 
@@ -46,8 +46,9 @@ export function moveCollection(ctx: Context, id: string, input: MoveInput): Coll
 /**
  * Transfer a collection, with everything under it (nested collections, live and trashed spaces),
  * to another organization. It lands at the end of the target's root; nested items keep their
- * place inside it. Direct grants on the moved spaces are dropped: they name users and teams of
- * the old organization. The caller needs `createContent` on the target organization.
+ * place inside it. The moved spaces leave the organization as `transferSpace` moves one: their
+ * direct grants (they name users and teams of the old organization) and site-spaces are dropped,
+ * their change requests go along. The caller needs `createContent` on the target organization.
  */
 export function transferCollection(ctx: Context, id: string, organization: string): CollectionRow {
   const collection = getCollection(ctx, id)
@@ -78,9 +79,10 @@ export function transferCollection(ctx: Context, id: string, organization: strin
   return ctx.tx.update('collections', next)
 }
 
-/** Move a space row to another organization (same parent); drop its direct grants and its site-spaces. */
+/** Move a space row to another organization (same parent); drop its direct grants and its site-spaces, take its change requests along. */
 function transferSpaceRow(ctx: Context, space: SpaceRow, organization: string): void {
   for (const { row } of ctx.tx.scan('spaceGrants', 'bySpace', space.id)) ctx.tx.delete('spaceGrants', row.id)
-  removeSpaceFromSites(ctx, space.id)
+  // Site-spaces and change requests follow in the areas above (domains/hooks.ts), as for transferSpace.
+  spaceTransferred(ctx, space.id, organization)
   ctx.tx.update('spaces', { ...space, organization, updatedAt: ctx.nowIso() })
 }

@@ -116,7 +116,7 @@ export function encodeFiles(ctx: ReadContext, rev: RevisionRow) {
   return out
 }
 
-/** A revision (`mergedFrom`, the merged change request, is added by the caller that knows it). */
+/** A revision (`mergedFrom`, the merged change request, is added by the change-requests area's hook: handlers.ts answerRevision). */
 export function encodeRevision(ctx: ReadContext, rev: RevisionRow, extra: Record<string, unknown> = {}) {
   return {
     object: 'revision' as const,

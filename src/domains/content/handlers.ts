@@ -3,7 +3,7 @@ import { ApiError } from '../../core/errors.js'
 import { implement } from '../context.js'
 import { mapPage, paginateList } from '../../core/paging.js'
 import type { RevisionRow } from './rows.js'
-import { encodeChangeRequest } from '../change-requests/encode.js'
+import { revisionAnswered } from '../hooks.js'
 import { getSpace } from '../spaces/model.js'
 import { encodeFile, encodePage, encodePageTree, encodeRevision } from './encode.js'
 import { linksPage, revisionLinks } from './links.js'
@@ -11,11 +11,12 @@ import { contentOperations } from './operations.js'
 import { downloadAnswer, readBlob, requireNamedBlob, type BlobBytes } from './download.js'
 import { mainRevision, pageByPath, requirePage, requireReadableRevision } from './revision.js'
 
-/** A revision answered with, for a merge, the change request it merged (`mergedFrom`, required by the official shape). */
+/**
+ * A revision answered with what the areas above add (domains/hooks.ts): for a merge, the change
+ * request it merged (`mergedFrom`, required by the official shape; change-requests/encode.ts).
+ */
 export function answerRevision(ctx: ReadContext, rev: RevisionRow) {
-  if (rev.type !== 'merge' || rev.mergedFrom === undefined) return encodeRevision(ctx, rev)
-  const cr = ctx.tx.get('changeRequests', rev.mergedFrom)
-  return encodeRevision(ctx, rev, cr ? { mergedFrom: encodeChangeRequest(ctx, cr) } : {})
+  return encodeRevision(ctx, rev, revisionAnswered(ctx, rev))
 }
 
 /** A file of a revision by id (files of other revisions are a 404 here). */

@@ -10,7 +10,7 @@ import { isOutdated, startOperation } from './model.js'
 import { gitSyncOperations } from './operations.js'
 import { parseRemote, type Remote } from './remote.js'
 import type { ExportToGitRepository, ImportGitRepository } from './schemas.js'
-import { encodeGitSync } from './state.js'
+import { encodeGitSync } from '../spaces/git-sync.js'
 
 /**
  * The remote of an import or export, checked before the transaction (a private address is a 400

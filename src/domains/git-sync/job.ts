@@ -4,7 +4,7 @@ import { createGitHttp, GitTransportError } from './git-http.js'
 import { GitRepo } from './git-repo.js'
 import { advance, current, fail, type OperationFields } from './model.js'
 import { scrub, type Remote } from './remote.js'
-import { OPERATION_TIMEOUT_MS } from './state.js'
+import { OPERATION_TIMEOUT_MS } from '../spaces/git-sync.js'
 
 /**
  * What import and export jobs share: the repository opened over the guarded HTTP client, a time

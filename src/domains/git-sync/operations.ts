@@ -1,7 +1,8 @@
 import { defineOperation } from '../../core/operation.js'
 import { pathParams } from '../common/schemas.js'
 import { redactRequestText } from './remote.js'
-import { ExportToGitRepositorySchema, GitSyncStateSchema, ImportGitRepositorySchema } from './schemas.js'
+import { GitSyncStateSchema } from '../spaces/schemas.js'
+import { ExportToGitRepositorySchema, ImportGitRepositorySchema } from './schemas.js'
 
 const tag = 'git-sync'
 const params = pathParams('spaceId')

@@ -1,7 +1,6 @@
 import { z } from 'zod'
-import { TimestampSchema } from '../common/schemas.js'
 
-/** Request and answer shapes of Git Sync (the official ImportGitRepository, ExportToGitRepository, GitSyncState). */
+/** Request and answer shapes of Git Sync (the official ImportGitRepository, ExportToGitRepository, and GitSyncState in spaces/schemas.ts: a space's answer carries it). */
 
 /**
  * Why a ref is no branch git would accept (`git check-ref-format --branch`), or undefined: the
@@ -81,26 +80,3 @@ export const ExportToGitRepositorySchema = z
 
 export type ImportGitRepository = z.output<typeof ImportGitRepositorySchema>
 export type ExportToGitRepository = z.output<typeof ExportToGitRepositorySchema>
-
-export const GitSyncStateSchema = z
-  .object({
-    installationId: z.string(),
-    installationProvider: z.enum(['github', 'gitlab', 'github-legacy']),
-    installationStatus: z.enum(['unauthenticated', 'active', 'pending']),
-    repoName: z.string().optional(),
-    url: z.string().optional(),
-    operationTimeout: z.number().int().optional(),
-    updatedAt: TimestampSchema.optional(),
-    operation: z
-      .object({
-        state: z.enum(['running', 'failure', 'success', 'timeout']),
-        direction: z.enum(['import', 'export']),
-        startedAt: TimestampSchema,
-        endedAt: TimestampSchema.optional(),
-        error: z.string().optional(),
-        revision: z.string().optional(),
-        commit: z.string().optional(),
-      })
-      .optional(),
-  })
-  .meta({ id: 'GitSyncState', description: "A space's Git Sync: the repository and the state of the last import or export." })

@@ -1,6 +1,7 @@
 import { produce } from '../common/produce.js'
 import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
+import type { Action } from '../../core/policy.js'
 import type { Role } from '../../core/roles.js'
 import type { MemberRow } from './rows.js'
 
@@ -98,4 +99,9 @@ export function memberTeamCount(ctx: ReadContext, organization: string, user: st
   let n = 0
   for (const { row } of ctx.tx.scan('teamMembers', 'byUser', user)) if (row.organization === organization) n++
   return n
+}
+
+/** What a member may do on their own membership needs `action` only when aimed at someone else. */
+export function requireUnlessSelf(ctx: ReadContext, organization: string, user: string, action: Action): void {
+  if (user !== ctx.actor.user) ctx.access.require('organization', organization, action)
 }

@@ -2,11 +2,7 @@ import { defineOperation } from '../../core/operation.js'
 import { listOf, pathParams } from '../common/schemas.js'
 import {
   ListMembersQuerySchema,
-  ListMemberSpacesQuerySchema,
-  ListMemberTeamsQuerySchema,
   MemberSchema,
-  MemberSpaceSchema,
-  MemberTeamSchema,
   PingResponseSchema,
   UpdateMemberSchema,
 } from './schemas.js'
@@ -17,7 +13,8 @@ const memberParams = pathParams('organizationId', 'userId')
 /**
  * Operations on organization members. Those that a member may do on their own membership (read
  * it, its spaces and teams; leave) only need to see the organization here: the handler asks for
- * `listMembers` / `manageMembers` when the target is someone else.
+ * `listMembers` / `manageMembers` when the target is someone else (`requireUnlessSelf`). A
+ * member's spaces and teams are listed by the areas of those (space-permissions, teams).
  */
 export const memberOperations = {
   listMembersInOrganizationById: defineOperation({
@@ -93,31 +90,5 @@ export const memberOperations = {
     status: 200,
     errors: ['NOT_FOUND', 'FORBIDDEN'],
     permission: { resource: 'organization', action: 'manageMembers' },
-  }),
-  listSpacesForOrganizationMember: defineOperation({
-    id: 'listSpacesForOrganizationMember',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/members/{userId}/spaces',
-    tag,
-    summary: 'List the spaces a member holds a direct grant on, with the granted role',
-    params: memberParams,
-    query: ListMemberSpacesQuerySchema,
-    response: listOf(MemberSpaceSchema),
-    status: 200,
-    errors: ['NOT_FOUND', 'FORBIDDEN'],
-    permission: { resource: 'organization', action: 'view' },
-  }),
-  listTeamsForOrganizationMember: defineOperation({
-    id: 'listTeamsForOrganizationMember',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/members/{userId}/teams',
-    tag,
-    summary: 'List the teams a member belongs to, with their role in each',
-    params: memberParams,
-    query: ListMemberTeamsQuerySchema,
-    response: listOf(MemberTeamSchema),
-    status: 200,
-    errors: ['NOT_FOUND', 'FORBIDDEN'],
-    permission: { resource: 'organization', action: 'view' },
   }),
 }

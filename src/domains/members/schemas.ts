@@ -1,9 +1,7 @@
 import { z } from 'zod'
 import { listOrder, listQuery } from '../../core/paging.js'
 import { ROLES } from '../../core/roles.js'
-import { RoleOrGuestSchema, RoleSchema, TimestampSchema, UserSchema } from '../common/schemas.js'
-import { SpaceSchema } from '../spaces/schemas.js'
-import { TeamMemberSchema, TeamSchema } from '../teams/schemas.js'
+import { RoleOrGuestSchema, TimestampSchema, UserSchema } from '../common/schemas.js'
 
 export const MemberSchema = z
   .object({
@@ -39,22 +37,6 @@ export const ListMembersQuerySchema = listQuery.extend({
 
 export const UpdateMemberSchema = z.object({
   role: RoleOrGuestSchema.optional().meta({ description: 'The new role; null makes the member a guest. Absent: unchanged.' }),
-})
-
-/** A space a member holds a direct grant on, with the granted role. */
-export const MemberSpaceSchema = z
-  .object({ permission: RoleSchema, space: SpaceSchema })
-  .meta({ id: 'MemberContentPermission' })
-
-export const ListMemberSpacesQuerySchema = listQuery.extend({
-  order: listOrder.meta({ description: 'By grant time (default `desc`: newest grant first).' }),
-})
-
-/** A team a member belongs to, with the member's role in it. */
-export const MemberTeamSchema = z.object({ team: TeamSchema, member: TeamMemberSchema })
-
-export const ListMemberTeamsQuerySchema = listQuery.extend({
-  title: z.string().optional().meta({ description: 'Only teams whose title contains this text (case-insensitive).' }),
 })
 
 export const PingResponseSchema = z.object({

@@ -6,7 +6,7 @@ import { indexSource, paginateScan, type Page } from '../../core/paging.js'
 import type { Entry } from '../../storage/port.js'
 import type { ShareLinkRow } from './rows.js'
 import type { SiteRow } from '../sites/rows.js'
-import { findInSite } from '../site-structure/refs.js'
+import { findInSite } from '../sites/model.js'
 import type { ListShareLinksQuerySchema, UpdateShareLinkSchema } from './schemas.js'
 
 /** A share link of the site, or undefined (a link of another site is not found either). */

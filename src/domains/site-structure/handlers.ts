@@ -1,18 +1,27 @@
 import { implement } from '../context.js'
 import { mapPage } from '../../core/paging.js'
 import { placementOf } from '../collections/positions.js'
+import { encodeSite } from '../sites/encode.js'
 import { getSite } from '../sites/model.js'
 import { encodeGroup, encodeSection, encodeSiteSpace, scopeOf } from './encode.js'
 import { addGroup, addSectionToGroup, deleteGroup, updateGroup } from './groups.js'
 import { listGroups, listSections, listSiteSpaces } from './list.js'
+import { publishedProfile } from './published.js'
 import { siteStructureOperations } from './operations.js'
 import { findGroup, findSection, findSiteSpace, getGroup, getSection, getSiteSpace } from './refs.js'
 import { addSection, deleteSection, updateSection } from './sections.js'
+import { createSite, updateSite } from './site-lifecycle.js'
 import { addSiteSpace, deleteSiteSpace, moveSiteSpace, updateSiteSpace } from './site-spaces.js'
 import { moveNode, sortStructure } from './sort.js'
 
 /** The site structure operations bound to their handlers. */
 export const siteStructureHandlers = implement(siteStructureOperations, {
+  createSite: (ctx, { params, body }) => encodeSite(ctx, createSite(ctx, params.organizationId, body ?? {})),
+
+  updateSiteById: (ctx, { params, body }) => encodeSite(ctx, updateSite(ctx, getSite(ctx, params.organizationId, params.siteId), body)),
+
+  getPublishedContentSite: (ctx, { params }) => publishedProfile(ctx, params.organizationId, params.siteId),
+
   listSiteSections: (ctx, { params, query }) => {
     const site = getSite(ctx, params.organizationId, params.siteId)
     const scope = scopeOf(ctx, site)

@@ -17,4 +17,6 @@ export const siteStructureArea = defineArea({
     { collections: ['siteSections'], owner: 'sites', index: 'bySite' },
     { collections: ['siteSectionGroups'], owner: 'sites', index: 'bySite' },
   ],
+  // Sites publish only spaces of their own organization: a space leaving it leaves them.
+  hooks: { spaceTransferred: (ctx, space) => removeSpaceFromSites(ctx, space) },
 })

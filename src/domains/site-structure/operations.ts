@@ -1,5 +1,7 @@
+import { z } from 'zod'
 import { defineOperation } from '../../core/operation.js'
 import { SITE_EDIT, SITE_VIEW } from '../sites/operations.js'
+import { CreateSiteSchema, SiteSchema, UpdateSiteSchema } from '../sites/schemas.js'
 import { listQuery, queryBoolean } from '../../core/paging.js'
 import { listOf, pathParams, ShareKeySchema } from '../common/schemas.js'
 import {
@@ -9,6 +11,7 @@ import {
   AddSiteSpaceSchema,
   MoveSiteSectionSchema,
   MoveSiteSpaceSchema,
+  PublishedContentSiteSchema,
   SiteSectionGroupSchema,
   SiteSectionSchema,
   SiteSpaceSchema,
@@ -27,9 +30,53 @@ const siteSpaceParams = pathParams('organizationId', 'siteId', 'siteSpaceId')
 
 /**
  * The structure of a site: sections, section groups and site-spaces, and their order. Reading
- * needs `view` on the site (members with a role), changing it `edit` (editors).
+ * needs `view` on the site (members with a role), changing it `edit` (editors). Creating a site,
+ * updating one and its published profile are here too (tag `sites`): they write or read its
+ * structure, which the sites area below does not know.
  */
 export const siteStructureOperations = {
+  // Site operations that touch the structure: the site's first site-spaces, its defaults, its published profile.
+  createSite: defineOperation({
+    id: 'createSite',
+    method: 'POST',
+    path: '/v1/orgs/{organizationId}/sites',
+    tag: 'sites',
+    summary: 'Create a site (basic and public by default, unpublished); `spaces` become site-spaces at its root',
+    params: pathParams('organizationId'),
+    body: CreateSiteSchema,
+    response: SiteSchema,
+    status: 201,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: { resource: 'organization', action: 'createSite' },
+  }),
+  updateSiteById: defineOperation({
+    id: 'updateSiteById',
+    method: 'PATCH',
+    path: '/v1/orgs/{organizationId}/sites/{siteId}',
+    tag: 'sites',
+    summary: "Update a site's title, visibility, basename, hostname, proxy, adaptive content, agents context, default site-space or section",
+    params: siteParams,
+    body: UpdateSiteSchema,
+    bodyRequired: true,
+    response: SiteSchema,
+    status: 200,
+    errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
+    permission: SITE_EDIT,
+  }),
+  getPublishedContentSite: defineOperation({
+    id: 'getPublishedContentSite',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/sites/{siteId}/published',
+    tag: 'sites',
+    summary:
+      'The published profile of a site: the site and its visible structure (to members always; to others once published, for public and unlisted sites or with an active share key)',
+    params: siteParams,
+    query: z.object({ shareKey: ShareKeySchema }),
+    response: PublishedContentSiteSchema,
+    status: 200,
+    errors: ['NOT_FOUND'],
+    auth: false,
+  }),
   listSiteSections: defineOperation({
     id: 'listSiteSections',
     method: 'GET',

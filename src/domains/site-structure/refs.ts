@@ -1,8 +1,7 @@
 import type { Context } from '../context.js'
 import { ApiError } from '../../core/errors.js'
-import type { RowOf } from '../../storage/port.js'
-import type { AppSchema } from '../schema.js'
 import type { SiteRow } from '../sites/rows.js'
+import { findInSite } from '../sites/model.js'
 import type { SiteSectionGroupRow, SiteSectionRow, SiteSpaceRow } from './rows.js'
 import type { SpaceRow } from '../spaces/rows.js'
 import { createSpace } from '../spaces/model.js'
@@ -13,18 +12,6 @@ import { createSpace } from '../spaces/model.js'
  */
 
 const bad = (field: string, rule: string) => new ApiError('BAD_REQUEST', `Invalid request: body field \`${field}\`: ${rule}`)
-
-/** A row of a site-scoped collection, when it belongs to this site (a row of another site is not found either). */
-export function findInSite<C extends 'siteSections' | 'siteSectionGroups' | 'siteSpaces' | 'shareLinks'>(
-  ctx: Context,
-  collection: C,
-  site: SiteRow,
-  id: string,
-): RowOf<AppSchema, C> | undefined {
-  const row = ctx.tx.get(collection, id)
-  // Every row of these collections has a `site`; TypeScript cannot see it through the generic row type.
-  return row && (row as unknown as { site: string }).site === site.id ? row : undefined
-}
 
 export const findSection = (ctx: Context, site: SiteRow, id: string): SiteSectionRow | undefined => findInSite(ctx, 'siteSections', site, id)
 export const findGroup = (ctx: Context, site: SiteRow, id: string): SiteSectionGroupRow | undefined => findInSite(ctx, 'siteSectionGroups', site, id)

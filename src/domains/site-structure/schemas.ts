@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { UrlTextSchema } from '../common/schemas.js'
 import { pointerSchema, positionOf } from '../common/schemas.js'
 import { SpaceSchema } from '../spaces/schemas.js'
+import { SiteSchema } from '../sites/schemas.js'
 
 /** Resources and bodies of a site's structure: sections, section groups, site-spaces. */
 
@@ -91,6 +92,17 @@ export const SiteStructureSchema = z
     z.object({ type: z.literal('siteSpaces'), structure: z.array(SiteSpaceSchema) }),
   ])
   .meta({ id: 'SiteStructure' })
+
+/** The published profile: the site, its structure as visitors see it, customization and scripts. */
+export const PublishedContentSiteSchema = z
+  .object({
+    object: z.literal('published-content-site'),
+    site: SiteSchema,
+    structure: SiteStructureSchema,
+    customizations: z.object({ site: z.record(z.string(), z.unknown()), siteSpaces: z.record(z.string(), z.unknown()) }),
+    scripts: z.array(z.object({ script: z.string(), cookies: z.boolean() })),
+  })
+  .meta({ id: 'PublishedContentSite' })
 
 const nullableSpaceId = z
   .string()

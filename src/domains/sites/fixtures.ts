@@ -1,28 +1,11 @@
-import type { z } from 'zod'
-import { ApiError } from '../../core/errors.js'
-import { parseInput, type System } from '../common/fixture-kit.js'
+import { type System } from '../common/fixture-kit.js'
 import { encodeSite } from './encode.js'
-import { createSite, setPublished } from './lifecycle.js'
+import { setPublished } from './lifecycle.js'
 import { getSite } from './model.js'
-import { CreateSiteSchema } from './schemas.js'
 
-/** Test fixtures of sites: built through the same domain functions as the API. */
+/** Test fixtures of sites: built through the same domain functions as the API (`createSite` is site-structure/fixtures.ts's: it adds site-spaces). */
 export function siteFixtures(system: System) {
   return {
-    /**
-     * Create a site (its `spaces` become site-spaces at its root); `published: true` publishes it.
-     * @example await api.fixtures.createSite(org.id, { title: 'Docs', spaces: [space.id], published: true })
-     */
-    async createSite(organizationId: string, input: z.input<typeof CreateSiteSchema> & { published?: boolean } = {}) {
-      const { published, ...rest } = input
-      const data = parseInput(CreateSiteSchema, rest, 'site')
-      return system((ctx) => {
-        if (!ctx.tx.get('organizations', organizationId)) throw new ApiError('NOT_FOUND', 'Organization not found')
-        const site = createSite(ctx, organizationId, data)
-        return encodeSite(ctx, published ? setPublished(ctx, site, true) : site, 'admin')
-      })
-    },
-
     /** Publish (or, with `false`, unpublish) a site. */
     async publishSite(organizationId: string, siteId: string, published = true) {
       return system((ctx) => encodeSite(ctx, setPublished(ctx, getSite(ctx, organizationId, siteId), published), 'admin'))

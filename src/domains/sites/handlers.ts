@@ -1,11 +1,10 @@
 import { implement } from '../context.js'
 import { mapPage } from '../../core/paging.js'
 import { encodeSite } from './encode.js'
-import { createSite, deleteSite, setPublished, updateSite } from './lifecycle.js'
+import { deleteSite, setPublished } from './lifecycle.js'
 import { listSites } from './list.js'
 import { findSite, getSite } from './model.js'
 import { siteOperations } from './operations.js'
-import { publishedProfile } from './published.js'
 
 /** The site operations bound to their handlers. */
 export const siteHandlers = implement(siteOperations, {
@@ -15,8 +14,6 @@ export const siteHandlers = implement(siteOperations, {
     return mapPage(listSites(ctx, params.organizationId, query), (e) => encodeSite(ctx, e.row, level))
   },
 
-  createSite: (ctx, { params, body }) => encodeSite(ctx, createSite(ctx, params.organizationId, body ?? {})),
-
   getSiteById: (ctx, { params }) => encodeSite(ctx, getSite(ctx, params.organizationId, params.siteId)),
 
   // A missing or hidden site answers 204 before this runs (`missingIsSuccess`); so does one of another organization.
@@ -25,11 +22,7 @@ export const siteHandlers = implement(siteOperations, {
     if (site) deleteSite(ctx, site)
   },
 
-  updateSiteById: (ctx, { params, body }) => encodeSite(ctx, updateSite(ctx, getSite(ctx, params.organizationId, params.siteId), body)),
-
   publishSite: (ctx, { params }) => encodeSite(ctx, setPublished(ctx, getSite(ctx, params.organizationId, params.siteId), true)),
 
   unpublishSite: (ctx, { params }) => encodeSite(ctx, setPublished(ctx, getSite(ctx, params.organizationId, params.siteId), false)),
-
-  getPublishedContentSite: (ctx, { params }) => publishedProfile(ctx, params.organizationId, params.siteId),
 })

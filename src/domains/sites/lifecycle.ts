@@ -4,19 +4,14 @@ import type { Context } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { SiteRow } from './rows.js'
 import { removeRow } from '../ownership.js'
-import { setDefaultSection, setDefaultSiteSpace } from '../site-structure/defaults.js'
-import { sectionRef, siteSpaceRef, spaceRef } from '../site-structure/refs.js'
-import { insertSiteSpace } from '../site-structure/site-spaces.js'
-import { defaultSection } from '../site-structure/tree.js'
 import type { CreateSiteSchema, UpdateSiteSchema } from './schemas.js'
 
 /**
- * Create a site: `basic` and `public` by default, unpublished. The spaces given become site-spaces
- * at its root, in order (the first one its default); each must be a live space of the
- * organization the caller can see.
+ * Insert a site's row: `basic` and `public` by default, unpublished. Its first site-spaces
+ * (`spaces` of createSite) are the site structure's (site-structure/site-lifecycle.ts).
  */
-export function createSite(ctx: Context, organization: string, input: z.output<typeof CreateSiteSchema>): SiteRow {
-  const site = ctx.tx.insert('sites', {
+export function insertSite(ctx: Context, organization: string, input: Omit<z.output<typeof CreateSiteSchema>, 'spaces'>): SiteRow {
+  return ctx.tx.insert('sites', {
     id: ctx.newId(),
     organization,
     type: input.type ?? 'basic',
@@ -26,13 +21,6 @@ export function createSite(ctx: Context, organization: string, input: z.output<t
     createdAt: ctx.nowIso(),
     agentsContext: 'included',
   })
-  const seen = new Set<string>()
-  ;(input.spaces ?? []).forEach((id, i) => {
-    if (seen.has(id)) return
-    seen.add(id)
-    insertSiteSpace(ctx, site, undefined, spaceRef(ctx, site, id, `spaces[${i}]`))
-  })
-  return site
 }
 
 /**
@@ -55,20 +43,10 @@ function requireFreeAddress(ctx: Context, site: SiteRow, patch: z.output<typeof 
 }
 
 /**
- * Update a site's settings. `defaultSiteSpace` names a site-space at the site's root, or in its
- * default section when it has sections; `defaultSiteSection` a section of the site (400 otherwise).
+ * Update a site's settings (its row). The default site-space or section a patch names are the
+ * site structure's, set first (site-structure/site-lifecycle.ts).
  */
-export function updateSite(ctx: Context, site: SiteRow, patch: z.output<typeof UpdateSiteSchema>): SiteRow {
-  if (patch.defaultSiteSection !== undefined) setDefaultSection(ctx, sectionRef(ctx, site, patch.defaultSiteSection, 'defaultSiteSection'))
-  if (patch.defaultSiteSpace !== undefined) {
-    const target = siteSpaceRef(ctx, site, patch.defaultSiteSpace, 'defaultSiteSpace')
-    const section = defaultSection(ctx, site.id)
-    if (target.section !== section?.id) {
-      const where = section ? `the default section (${section.id})` : 'the root of the site'
-      throw new ApiError('BAD_REQUEST', `Invalid request: body field \`defaultSiteSpace\`: site-space ${target.id} is not in ${where}`)
-    }
-    setDefaultSiteSpace(ctx, target)
-  }
+export function updateSiteSettings(ctx: Context, site: SiteRow, patch: z.output<typeof UpdateSiteSchema>): SiteRow {
   requireFreeAddress(ctx, site, patch)
   const next = produce(site, (draft) => {
     if (patch.title !== undefined) draft.title = patch.title

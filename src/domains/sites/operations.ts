@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { defineOperation } from '../../core/operation.js'
 import { listQuery, queryBoolean } from '../../core/paging.js'
-import { listOf, pathParams, ShareKeySchema } from '../common/schemas.js'
-import { CreateSiteSchema, ListSitesQuerySchema, PublishedContentSiteSchema, SiteSchema, SiteTypeSchema, UpdateSiteSchema } from './schemas.js'
+import { listOf, pathParams } from '../common/schemas.js'
+import { ListSitesQuerySchema, SiteSchema, SiteTypeSchema } from './schemas.js'
 
 const tag = 'sites'
 const siteParams = pathParams('organizationId', 'siteId')
@@ -11,9 +11,11 @@ export const SITE_VIEW = { resource: 'site', action: 'view', param: 'siteId' } a
 /** Changing a site or anything under it: editors (POLICY.site). */
 export const SITE_EDIT = { resource: 'site', action: 'edit', param: 'siteId' } as const
 
-
-
-/** The site operations of the table (official operationIds as keys). */
+/**
+ * The site operations of the table (official operationIds as keys). Creating a site (with its
+ * first site-spaces), updating one (with its default site-space or section) and its published
+ * profile touch its structure: they are the site-structure area's (site-structure/operations.ts).
+ */
 export const siteOperations = {
   listSites: defineOperation({
     id: 'listSites',
@@ -30,19 +32,6 @@ export const siteOperations = {
     status: 200,
     errors: ['NOT_FOUND'],
     permission: { resource: 'organization', action: 'listSites' },
-  }),
-  createSite: defineOperation({
-    id: 'createSite',
-    method: 'POST',
-    path: '/v1/orgs/{organizationId}/sites',
-    tag,
-    summary: 'Create a site (basic and public by default, unpublished); `spaces` become site-spaces at its root',
-    params: pathParams('organizationId'),
-    body: CreateSiteSchema,
-    response: SiteSchema,
-    status: 201,
-    errors: ['NOT_FOUND', 'FORBIDDEN'],
-    permission: { resource: 'organization', action: 'createSite' },
   }),
   getSiteById: defineOperation({
     id: 'getSiteById',
@@ -67,20 +56,6 @@ export const siteOperations = {
     errors: ['FORBIDDEN'],
     permission: { ...SITE_EDIT, missingIsSuccess: true },
   }),
-  updateSiteById: defineOperation({
-    id: 'updateSiteById',
-    method: 'PATCH',
-    path: '/v1/orgs/{organizationId}/sites/{siteId}',
-    tag,
-    summary: "Update a site's title, visibility, basename, hostname, proxy, adaptive content, agents context, default site-space or section",
-    params: siteParams,
-    body: UpdateSiteSchema,
-    bodyRequired: true,
-    response: SiteSchema,
-    status: 200,
-    errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
-    permission: SITE_EDIT,
-  }),
   publishSite: defineOperation({
     id: 'publishSite',
     method: 'POST',
@@ -104,19 +79,5 @@ export const siteOperations = {
     status: 200,
     errors: ['NOT_FOUND', 'FORBIDDEN'],
     permission: SITE_EDIT,
-  }),
-  getPublishedContentSite: defineOperation({
-    id: 'getPublishedContentSite',
-    method: 'GET',
-    path: '/v1/orgs/{organizationId}/sites/{siteId}/published',
-    tag,
-    summary:
-      'The published profile of a site: the site and its visible structure (to members always; to others once published, for public and unlisted sites or with an active share key)',
-    params: siteParams,
-    query: z.object({ shareKey: ShareKeySchema }),
-    response: PublishedContentSiteSchema,
-    status: 200,
-    errors: ['NOT_FOUND'],
-    auth: false,
   }),
 }

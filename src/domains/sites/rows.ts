@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { collection } from '../../storage/port.js'
 import { SeedIdSchema, SeedTimestampSchema } from '../../state/seed.js'
-import { normaliseAdaptiveSchema } from '../adaptive-content/model.js'
-import { AdaptiveJsonSchemaInputSchema } from '../adaptive-content/schemas.js'
+import { AdaptiveJsonSchemaInputSchema, normaliseAdaptiveSchema } from './adaptive-schema.js'
 import {
   SiteAdaptiveContentSchema,
   SiteAgentsContextSchema,

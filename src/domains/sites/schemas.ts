@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { DefaultLevelSchema, TimestampSchema, UrlTextSchema, permissionsSchema } from '../common/schemas.js'
-import { SiteStructureSchema } from '../site-structure/schemas.js'
 
 export const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const
 export const SiteTypeSchema = z.enum(SITE_TYPES).meta({ id: 'SiteType', description: 'The type (plan) of a site.' })
@@ -70,17 +69,6 @@ export const SiteSchema = z
     }),
   })
   .meta({ id: 'Site' })
-
-/** The published profile: the site, its structure as visitors see it, customization and scripts. */
-export const PublishedContentSiteSchema = z
-  .object({
-    object: z.literal('published-content-site'),
-    site: SiteSchema,
-    structure: SiteStructureSchema,
-    customizations: z.object({ site: z.record(z.string(), z.unknown()), siteSpaces: z.record(z.string(), z.unknown()) }),
-    scripts: z.array(z.object({ script: z.string(), cookies: z.boolean() })),
-  })
-  .meta({ id: 'PublishedContentSite' })
 
 export const CreateSiteSchema = z.object({
   type: SiteTypeSchema.optional().meta({ description: 'The type of the site (default `basic`).' }),

@@ -1,6 +1,6 @@
 import type { ReadContext } from '../context.js'
 import type { SiteRow } from './rows.js'
-import { siteOpenedByKey } from '../share-links/keys.js'
+import { siteOpenedByKey } from '../access/share-keys.js'
 
 /**
  * Published URLs. A site is served from its proxy origin when it has one, else from its custom

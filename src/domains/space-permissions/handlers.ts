@@ -1,9 +1,12 @@
 import type { ReadContext } from '../context.js'
 import { implement } from '../context.js'
 import { indexSource, mapPage, paginateScan, type PageQuery } from '../../core/paging.js'
+import { getMember, requireUnlessSelf } from '../members/model.js'
+import { encodeSpace } from '../spaces/encode.js'
 import { getSpace } from '../spaces/model.js'
 import { encodeTeam } from '../teams/encode.js'
 import { encodeUser } from '../users/encode.js'
+import { listMemberSpaces } from './member-spaces.js'
 import { grantSpace, inviteToSpace, revokeSpace } from './model.js'
 import { spacePermissionOperations } from './operations.js'
 
@@ -43,5 +46,11 @@ export const spacePermissionHandlers = implement(spacePermissionOperations, {
   },
   removeTeamFromSpace: (ctx, { params }) => {
     revokeSpace(ctx, getSpace(ctx, params.spaceId).id, { team: params.teamId })
+  },
+  listSpacesForOrganizationMember: (ctx, { params, query }) => {
+    requireUnlessSelf(ctx, params.organizationId, params.userId, 'listMembers')
+    getMember(ctx, params.organizationId, params.userId)
+    const page = listMemberSpaces(ctx, params.organizationId, params.userId, query)
+    return mapPage(page, (item) => ({ permission: item.permission, space: encodeSpace(ctx, item.space) }))
   },
 })

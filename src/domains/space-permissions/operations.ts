@@ -1,8 +1,10 @@
 import { defineOperation } from '../../core/operation.js'
 import { listQuery } from '../../core/paging.js'
-import { pathParams } from '../common/schemas.js'
+import { listOf, pathParams } from '../common/schemas.js'
 import {
   InviteToSpaceSchema,
+  ListMemberSpacesQuerySchema,
+  MemberSpaceSchema,
   TeamSpacePermissionListSchema,
   UpdateSpacePermissionSchema,
   UserSpacePermissionListSchema,
@@ -104,5 +106,19 @@ export const spacePermissionOperations = {
     status: 204,
     errors: ['NOT_FOUND', 'FORBIDDEN'],
     permission: manage,
+  }),
+  // A member's spaces: the spaces they hold a direct grant on (a member may list their own).
+  listSpacesForOrganizationMember: defineOperation({
+    id: 'listSpacesForOrganizationMember',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/members/{userId}/spaces',
+    tag: 'members',
+    summary: 'List the spaces a member holds a direct grant on, with the granted role',
+    params: pathParams('organizationId', 'userId'),
+    query: ListMemberSpacesQuerySchema,
+    response: listOf(MemberSpaceSchema),
+    status: 200,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: { resource: 'organization', action: 'view' },
   }),
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { listOrder, listQuery } from '../../core/paging.js'
 import { listOf, RoleOrGuestSchema, RoleSchema, UserSchema } from '../common/schemas.js'
+import { SpaceSchema } from '../spaces/schemas.js'
 import { TeamSchema } from '../teams/schemas.js'
 
 /** Ids of the users or teams of an invitation: at least one, each a non-empty string. */
@@ -32,3 +34,12 @@ export const TeamSpacePermissionSchema = z
 
 export const UserSpacePermissionListSchema = listOf(UserSpacePermissionSchema)
 export const TeamSpacePermissionListSchema = listOf(TeamSpacePermissionSchema)
+
+/** A space a member holds a direct grant on, with the granted role. */
+export const MemberSpaceSchema = z
+  .object({ permission: RoleSchema, space: SpaceSchema })
+  .meta({ id: 'MemberContentPermission' })
+
+export const ListMemberSpacesQuerySchema = listQuery.extend({
+  order: listOrder.meta({ description: 'By grant time (default `desc`: newest grant first).' }),
+})

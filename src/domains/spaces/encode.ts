@@ -7,7 +7,7 @@ import type { Level } from '../../core/roles.js'
 import type { SpaceRow } from './rows.js'
 import type { z } from 'zod'
 import { SPACE_PERMISSION_KEYS, type LanguageSchema } from './schemas.js'
-import { gitSyncOf } from '../git-sync/state.js'
+import { gitSyncOf } from './git-sync.js'
 
 type SpacePermissions = Record<(typeof SPACE_PERMISSION_KEYS)[number], boolean>
 

@@ -1,5 +1,6 @@
 import { implement } from '../context.js'
-import { mapPage } from '../../core/paging.js'
+import { indexSource, mapPage, paginateScan } from '../../core/paging.js'
+import { getCollection } from '../collections/model.js'
 import { placementOf } from '../collections/positions.js'
 import { encodeSpaceForJson, encodeSpaceJson } from './encode.js'
 import { deleteSpace, restoreSpace } from './lifecycle.js'
@@ -44,4 +45,12 @@ export const spaceHandlers = implement(spaceOperations, {
   },
 
   createSpace: (ctx, { params, body }) => encodeSpaceForJson(ctx, createSpace(ctx, params.organizationId, body)),
+
+  listSpacesInCollectionById: (ctx, { params, query }) => {
+    const collection = getCollection(ctx, params.collectionId)
+    // Only members with a role see a collection (access/levels.ts), and they see every space of
+    // the organization: the index, in position order, is the list.
+    const page = paginateScan(indexSource(ctx.tx, 'spaces', 'byParent', collection.id), query)
+    return mapPage(page, (e) => encodeSpaceJson(ctx, e.row))
+  },
 })

@@ -6,7 +6,7 @@ import type { SpaceRow } from './rows.js'
 import { requireCreateBeside, requireDestination } from '../collections/model.js'
 import { place } from '../collections/positions.js'
 import { appendPosition } from '../common/sequence.js'
-import { copyMainContent } from '../content/copy.js'
+import { spaceDuplicated } from '../hooks.js'
 import { purgeExpiredSpaces } from './lifecycle.js'
 import type { CreateSpaceSchema, UpdateSpaceSchema } from './schemas.js'
 
@@ -123,14 +123,15 @@ export function duplicateSpace(ctx: Context, id: string): SpaceRow {
     ctx.tx.update('spaces', { ...row, position: p }),
   )
   const now = ctx.nowIso()
-  const content = copyMainContent(ctx, source, copyId)
+  // The content area copies the main content (content/copy.ts) and gives the copy's revision.
+  const copied = spaceDuplicated(ctx, source, copyId)
   const copy = ctx.tx.insert('spaces', {
     ...source,
     id: copyId,
     title: copyTitle(source.title),
     createdAt: now,
     updatedAt: now,
-    revision: content?.id ?? ctx.newId(),
+    revision: copied.revision ?? ctx.newId(),
     position,
     comments: 0,
     changeRequests: 0,

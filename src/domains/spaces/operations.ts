@@ -125,4 +125,18 @@ export const spaceOperations = {
     errors: ['NOT_FOUND', 'FORBIDDEN'],
     permission: { resource: 'organization', action: 'view' },
   }),
+  // A collection's spaces (tag `collections`).
+  listSpacesInCollectionById: defineOperation({
+    id: 'listSpacesInCollectionById',
+    method: 'GET',
+    path: '/v1/collections/{collectionId}/spaces',
+    tag: 'collections',
+    summary: 'List the live spaces directly in a collection, in position order',
+    params: pathParams('collectionId'),
+    query: listQuery,
+    response: listOf(SpaceSchema),
+    status: 200,
+    errors: ['NOT_FOUND'],
+    permission: { resource: 'collection', action: 'view' },
+  }),
 }

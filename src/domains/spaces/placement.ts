@@ -7,8 +7,7 @@ import { requireDestination } from '../collections/model.js'
 import type { MoveInput } from '../collections/placement.js'
 import { moveAmongSiblings } from '../collections/positions.js'
 import { appendPosition } from '../common/sequence.js'
-import { removeSpaceFromSites } from '../site-structure/defaults.js'
-import { moveSpaceChangeRequests } from '../change-requests/space-rows.js'
+import { spaceTransferred } from '../hooks.js'
 import { getSpace } from './model.js'
 
 /**
@@ -66,10 +65,9 @@ export function transferSpace(ctx: Context, id: string, input: TransferInput): S
   requireDestination(ctx, input.organization, input.parent)
   if (!sameOrganization) {
     for (const { row } of ctx.tx.scan('spaceGrants', 'bySpace', space.id)) ctx.tx.delete('spaceGrants', row.id)
-    // Sites publish only spaces of their own organization.
-    removeSpaceFromSites(ctx, space.id)
-    // Its change requests are listed under its organization (the other rows of a space name none).
-    moveSpaceChangeRequests(ctx, space.id, input.organization)
+    // The areas above follow (domains/hooks.ts): sites publish only spaces of their own
+    // organization (site-structure), change requests are listed under their space's (change-requests).
+    spaceTransferred(ctx, space.id, input.organization)
   }
   const next = produce(space, (draft) => {
     draft.organization = input.organization

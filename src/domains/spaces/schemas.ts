@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { GitSyncStateSchema } from '../git-sync/schemas.js'
 import { DefaultLevelSchema, MergeRulesSchema, ShareKeySchema, TimestampSchema, UrlSchema, permissionsSchema } from '../common/schemas.js'
 import { moveBodySchema } from '../collections/schemas.js'
 
@@ -26,6 +25,30 @@ export const SPACE_PERMISSION_KEYS = [
   'review',
   'installIntegration',
 ] as const
+
+/** A space's Git Sync (the official GitSyncState): its `gitSync` field, and what git info answers (git-sync/operations.ts). */
+export const GitSyncStateSchema = z
+  .object({
+    installationId: z.string(),
+    installationProvider: z.enum(['github', 'gitlab', 'github-legacy']),
+    installationStatus: z.enum(['unauthenticated', 'active', 'pending']),
+    repoName: z.string().optional(),
+    url: z.string().optional(),
+    operationTimeout: z.number().int().optional(),
+    updatedAt: TimestampSchema.optional(),
+    operation: z
+      .object({
+        state: z.enum(['running', 'failure', 'success', 'timeout']),
+        direction: z.enum(['import', 'export']),
+        startedAt: TimestampSchema,
+        endedAt: TimestampSchema.optional(),
+        error: z.string().optional(),
+        revision: z.string().optional(),
+        commit: z.string().optional(),
+      })
+      .optional(),
+  })
+  .meta({ id: 'GitSyncState', description: "A space's Git Sync: the repository and the state of the last import or export." })
 
 export const SpaceSchema = z
   .object({

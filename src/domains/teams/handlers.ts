@@ -1,7 +1,8 @@
 import { implement } from '../context.js'
 import { mapPage } from '../../core/paging.js'
 import { encodeTeam } from './encode.js'
-import { listTeams } from './list.js'
+import { getMember, requireUnlessSelf } from '../members/model.js'
+import { listMemberTeams, listTeams } from './list.js'
 import { createTeam, deleteTeam, getTeam, ownsTeam, renameTeam, teamMemberId } from './model.js'
 import { teamOperations } from './operations.js'
 
@@ -33,5 +34,12 @@ export const teamHandlers = implement(teamOperations, {
     const team = getTeam(ctx, params.organizationId, params.teamId)
     if (!ownsTeam(ctx, team.id, ctx.actor.user)) ctx.access.require('organization', params.organizationId, 'manageTeams')
     return encodeTeam(ctx, renameTeam(ctx, team, body.title))
+  },
+
+  listTeamsForOrganizationMember: (ctx, { params, query }) => {
+    requireUnlessSelf(ctx, params.organizationId, params.userId, 'listMembers')
+    getMember(ctx, params.organizationId, params.userId)
+    const page = listMemberTeams(ctx, params.organizationId, params.userId, query)
+    return mapPage(page, (item) => ({ team: encodeTeam(ctx, item.team), member: { role: item.membership.role } }))
   },
 })

@@ -1,9 +1,9 @@
 import type { z } from 'zod'
 import type { ReadContext } from '../context.js'
 import { compareKeys, paginate, type Page, type SortKey } from '../../core/paging.js'
-import type { TeamRow } from './rows.js'
+import type { TeamMemberRow, TeamRow } from './rows.js'
 import { memberRole } from '../access/levels.js'
-import type { ListTeamsQuerySchema } from './schemas.js'
+import type { ListMemberTeamsQuerySchema, ListTeamsQuerySchema } from './schemas.js'
 
 /** Sort key of a team in lists: title (case-insensitive), then id, so the order is total. */
 export const teamSortKey = (team: TeamRow): SortKey => [team.title.toLowerCase(), team.id]
@@ -34,4 +34,30 @@ export function listTeams(ctx: ReadContext, organization: string, query: z.outpu
   const teams = title ? candidates.filter((t) => t.title.toLowerCase().includes(title)) : candidates
   const sorted = teams.sort((a, b) => compareKeys(teamSortKey(a), teamSortKey(b)))
   return paginate(sorted, teamSortKey, query)
+}
+
+/** A team and the member's membership row in it. */
+export interface MemberTeam {
+  team: TeamRow
+  membership: TeamMemberRow
+}
+
+/** Teams of the organization the user belongs to, by title (case-insensitive), then id. */
+export function listMemberTeams(
+  ctx: ReadContext,
+  organization: string,
+  user: string,
+  query: z.output<typeof ListMemberTeamsQuerySchema>,
+): Page<MemberTeam> {
+  const title = query.title?.toLowerCase()
+  const items: Array<MemberTeam & { key: SortKey }> = []
+  for (const { row } of ctx.tx.scan('teamMembers', 'byUser', user)) {
+    if (row.organization !== organization) continue
+    const team = ctx.tx.get('teams', row.team)
+    if (!team || (title && !team.title.toLowerCase().includes(title))) continue
+    items.push({ team, membership: row, key: teamSortKey(team) })
+  }
+  items.sort((a, b) => compareKeys(a.key, b.key))
+  const page = paginate(items, (item) => item.key, query)
+  return { ...page, items: page.items.map(({ team, membership }) => ({ team, membership })) }
 }

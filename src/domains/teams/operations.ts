@@ -1,6 +1,6 @@
 import { defineOperation } from '../../core/operation.js'
 import { listOf, pathParams } from '../common/schemas.js'
-import { CreateTeamSchema, ListTeamsQuerySchema, TeamSchema, UpdateTeamSchema } from './schemas.js'
+import { CreateTeamSchema, ListMemberTeamsQuerySchema, ListTeamsQuerySchema, MemberTeamSchema, TeamSchema, UpdateTeamSchema } from './schemas.js'
 
 const tag = 'teams'
 const teamParams = pathParams('organizationId', 'teamId')
@@ -71,6 +71,20 @@ export const teamOperations = {
     body: UpdateTeamSchema,
     bodyRequired: true,
     response: TeamSchema,
+    status: 200,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: { resource: 'organization', action: 'view' },
+  }),
+  // A member's teams (a member may list their own).
+  listTeamsForOrganizationMember: defineOperation({
+    id: 'listTeamsForOrganizationMember',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/members/{userId}/teams',
+    tag: 'members',
+    summary: 'List the teams a member belongs to, with their role in each',
+    params: pathParams('organizationId', 'userId'),
+    query: ListMemberTeamsQuerySchema,
+    response: listOf(MemberTeamSchema),
     status: 200,
     errors: ['NOT_FOUND', 'FORBIDDEN'],
     permission: { resource: 'organization', action: 'view' },

@@ -45,3 +45,10 @@ export const CreateTeamFixtureSchema = z.object({
   members: MemberIdsSchema.default([]),
   owners: MemberIdsSchema.default([]),
 })
+
+/** A team a member belongs to, with the member's role in it. */
+export const MemberTeamSchema = z.object({ team: TeamSchema, member: TeamMemberSchema })
+
+export const ListMemberTeamsQuerySchema = listQuery.extend({
+  title: z.string().optional().meta({ description: 'Only teams whose title contains this text (case-insensitive).' }),
+})

@@ -195,3 +195,21 @@ describe("a change request's revisions are read only by who may read change requ
     expect(() => createDocsApi({ seed: wrong })).toThrow(`\`revisions[id=${editRev}].changeRequest\`: no change request "nope"`)
   })
 })
+
+describe('transferring a collection takes the change requests of its spaces along', () => {
+  it('lists them under the new organization and no longer under the old one, as transferring the space itself does', async () => {
+    const w = await setup()
+    const beta = await w.api.fixtures.createOrganization({ title: 'Beta', members: [{ user: w.users.ada.id, role: 'admin' }] })
+    const guides = await w.api.fixtures.createCollection(w.org.id, { title: 'Guides' })
+    const nested = await w.api.fixtures.createCollection(w.org.id, { title: 'Nested', parent: guides.id })
+    await w.api.fixtures.moveSpace(w.space.id, nested.id)
+    const open = await openCr(w, 'Open')
+    const listed = async (org: string) => (await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${org}/change-requests?status=open`)).body.items.map((c: any) => c.id)
+    expect(await listed(w.org.id)).toEqual([open.id])
+
+    expect((await call(w.api, w.tokens.ada, 'POST', `/v1/collections/${guides.id}/transfer`, { organization: beta.id })).status).toBe(200)
+    expect(await listed(w.org.id)).toEqual([])
+    expect(await listed(beta.id)).toEqual([open.id])
+    expect(w.api.store.read((tx) => tx.get('changeRequests', open.id)!.organization)).toBe(beta.id)
+  })
+})

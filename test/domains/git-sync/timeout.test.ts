@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest'
-import { OPERATION_TIMEOUT_MS } from '../../../src/domains/git-sync/state.js'
+import { OPERATION_TIMEOUT_MS } from '../../../src/domains/spaces/git-sync.js'
 import { call, createWorld } from '../../helpers.js'
 
 afterEach(() => {

@@ -1,11 +1,11 @@
 import type { ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
-import type { SiteRow } from './rows.js'
-import { encodeStructure, scopeOf } from '../site-structure/encode.js'
-import { DEFAULT_CUSTOMIZATION } from './customization.js'
-import { encodeSite } from './encode.js'
-import { findSite } from './model.js'
-import { isActiveShareKey } from './urls.js'
+import type { SiteRow } from '../sites/rows.js'
+import { DEFAULT_CUSTOMIZATION } from '../sites/customization.js'
+import { encodeSite } from '../sites/encode.js'
+import { findSite } from '../sites/model.js'
+import { isActiveShareKey } from '../sites/urls.js'
+import { encodeStructure, scopeOf } from './encode.js'
 
 /**
  * Who may read a site's published profile: members who can see the site, whether or not it is

@@ -1,10 +1,11 @@
 import type { ReadTx } from '../../storage/port.js'
 import type { AppSchema } from '../schema.js'
-import type { GitSyncRow } from './rows.js'
+import type { GitSyncRow } from '../git-sync/rows.js'
 
 /**
- * A space's Git Sync as the official GitSyncState: what git info answers and the space's
- * `gitSync` field holds. Kept free of other domain imports, so the spaces area can use it.
+ * A space's Git Sync as the official GitSyncState (GitSyncStateSchema, schemas.ts): what git info
+ * answers and the space's `gitSync` field holds. Here, in the spaces area, because a space's
+ * answer carries it; the git-sync area, built on spaces, writes the row and imports this.
  */
 
 /** How long one import or export may run before it is stopped (`timeout`). */
