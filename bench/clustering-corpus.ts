@@ -8,7 +8,12 @@ import type { Conversation } from '../test/domains/conversations/corpus.js'
  */
 export const DEV_PROBLEMS: readonly Conversation[] = [
   ['links', 'links-1', 'Broken links', 'After I renamed a page, every link to it from other pages gives a 404.'],
-  ['links', 'links-2', '', 'We changed the title and slug of our Getting started page and now the old links in our emails are broken. Can the old URL redirect to the new one?'],
+  [
+    'links',
+    'links-2',
+    '',
+    'We changed the title and slug of our Getting started page and now the old links in our emails are broken. Can the old URL redirect to the new one?',
+  ],
   ['links', 'links-3', 'Links', 'Internal links between pages stopped working once we renamed a few pages in the space.'],
   ['embed', 'embed-1', 'Video embed', 'YouTube videos I embed in a page show an empty box on the published site.'],
   ['embed', 'embed-2', '', 'The embed block does not render our Loom video, it just shows the link.'],
@@ -39,7 +44,12 @@ export const DEV_PROBLEMS: readonly Conversation[] = [
   ['feedback', 'feedback-3', 'Feedback', 'Can readers leave a comment with their page rating? We only see thumbs up and down in the feedback.'],
   ['reusable', 'reusable-1', 'Reusable content', 'Changes to a reusable content block do not update the pages that use it.'],
   ['reusable', 'reusable-2', '', 'How do I insert the same reusable block of content in pages of two different spaces?'],
-  ['reusable', 'reusable-3', 'Variables', 'We defined a variable for the product version, but pages still show the old version number after editing the variable.'],
+  [
+    'reusable',
+    'reusable-3',
+    'Variables',
+    'We defined a variable for the product version, but pages still show the old version number after editing the variable.',
+  ],
   ['visitors', 'visitors-1', 'Visitor authentication', 'Visitor authentication with our JWT keeps sending readers back to our login page.'],
   ['visitors', 'visitors-2', '', 'After enabling authenticated access, readers get "invalid token" when they open the docs site.'],
   ['visitors', 'visitors-3', 'Private docs', 'How do we restrict the published site so only our customers can read it, with our own authentication?'],

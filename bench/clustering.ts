@@ -27,7 +27,10 @@ const tools = await loadTextTools()
 type Item = { problem: string; terms: string[] }
 const items = (corpus: readonly Conversation[], tag = ''): Item[] =>
   corpus.flatMap(([problem, , subject, body]) =>
-    extractIssues(tools, { subject: subject || undefined, parts: [{ type: 'message', role: 'user', body }] }).map((i) => ({ problem: tag + problem, terms: i.terms })),
+    extractIssues(tools, { subject: subject || undefined, parts: [{ type: 'message', role: 'user', body }] }).map((i) => ({
+      problem: tag + problem,
+      terms: i.terms,
+    })),
   )
 
 interface Score {
@@ -88,7 +91,12 @@ const sample = (fewest: number, most: number) =>
   shuffle(
     shuffle(problems, next)
       .slice(0, fewest + Math.floor(next() * (most - fewest + 1)))
-      .flatMap((p) => shuffle(dev.filter((i) => i.problem === p), next).slice(0, 2 + Math.floor(next() * 2))),
+      .flatMap((p) =>
+        shuffle(
+          dev.filter((i) => i.problem === p),
+          next,
+        ).slice(0, 2 + Math.floor(next() * 2)),
+      ),
     next,
   )
 const samples = { organizations: Array.from({ length: 500 }, () => sample(5, 14)), small: Array.from({ length: 500 }, () => sample(1, 3)) }
@@ -106,8 +114,10 @@ function mean(list: readonly Item[][], threshold: number, background: number): M
   }
   return sum
 }
-const both = (threshold: number, background: number) => (f(0.5, mean(samples.organizations, threshold, background)) + f(0.5, mean(samples.small, threshold, background))) / 2
-const grid = (from: number, to: number, step: number) => Array.from({ length: Math.round((to - from) / step) + 1 }, (_, k) => Math.round((from + k * step) * 1000) / 1000)
+const both = (threshold: number, background: number) =>
+  (f(0.5, mean(samples.organizations, threshold, background)) + f(0.5, mean(samples.small, threshold, background))) / 2
+const grid = (from: number, to: number, step: number) =>
+  Array.from({ length: Math.round((to - from) / step) + 1 }, (_, k) => Math.round((from + k * step) * 1000) / 1000)
 
 console.log('background issues: best threshold (step 0.01) and its F0.5, averaged over both kinds of samples')
 let best = { background: 0, threshold: 0, f: 0 }
@@ -128,7 +138,9 @@ for (const threshold of grid(0.08, 0.2, 0.005)) {
     `${[m.precision, m.recall, f(1, m), f(0.5, m)].map((x) => x.toFixed(3)).join(' ')}, ${m.splits.toFixed(2)} ${m.mixes.toFixed(2)}, ${m.perfect.toFixed(0).padStart(3)}%`
   const score = both(threshold, best.background)
   if (score > best.f) best = { ...best, threshold, f: score }
-  console.log(`${threshold.toFixed(3)}     | ${cells(mean(samples.organizations, threshold, best.background))} | ${cells(mean(samples.small, threshold, best.background))} | ${score.toFixed(4)}`)
+  console.log(
+    `${threshold.toFixed(3)}     | ${cells(mean(samples.organizations, threshold, best.background))} | ${cells(mean(samples.small, threshold, best.background))} | ${score.toFixed(4)}`,
+  )
 }
 console.log(`best: ${best.background} background issues, threshold ${best.threshold}; the code has ${BACKGROUND_ISSUES} and ${SIMILARITY_THRESHOLD}`)
 

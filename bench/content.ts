@@ -65,7 +65,9 @@ export async function mergeChangeRequest(w: ContentWorld, cr: string): Promise<v
 
 /** Replace the bodies of `pages` in one request (`update_page` with markdown). */
 export const editPages = (w: ContentWorld, cr: string, pages: readonly string[], n: number) =>
-  send(w, 'POST', contentPath(w, cr), 200, { changes: pages.map((page) => ({ operation: 'update_page', page, document: { markdown: leafMarkdown(n, 'Edited') } })) })
+  send(w, 'POST', contentPath(w, cr), 200, {
+    changes: pages.map((page) => ({ operation: 'update_page', page, document: { markdown: leafMarkdown(n, 'Edited') } })),
+  })
 
 /** An API with one space (created by POST) holding `pages` pages, merged into main; checks that main lists them all. */
 export async function contentWorld(pages: number): Promise<ContentWorld> {
@@ -97,7 +99,13 @@ export async function contentWorld(pages: number): Promise<ContentWorld> {
 export const leafOf = (w: ContentWorld, i: number, per = 1, k = 0) => w.leaves[(((i * per + k) % w.leaves.length) * STRIDE) % w.leaves.length]!
 
 /** Compare the same operation on both spaces; the result is the cost at LARGE over the cost at SMALL. */
-async function scaling(make: (w: ContentWorld) => Contender | Promise<Contender>, options: { warmup: number; perRound: number; rounds: number }, unit: string, target: number, scale = 1) {
+async function scaling(
+  make: (w: ContentWorld) => Contender | Promise<Contender>,
+  options: { warmup: number; perRound: number; rounds: number },
+  unit: string,
+  target: number,
+  scale = 1,
+) {
   const small = await contentWorld(SMALL)
   const large = await contentWorld(LARGE)
   const { rates, ratio } = await compare({ small: await make(small), large: await make(large) }, options)
@@ -136,8 +144,18 @@ export async function contentMergeMeasure(): Promise<Result> {
       return {
         prepare: async (i: number) => {
           pair = [await openChangeRequest(w, `A ${i}`), await openChangeRequest(w, `B ${i}`)]
-          await editPages(w, pair[0], [0, 1, 2].map((k) => leafOf(w, i, 6, k)), i)
-          await editPages(w, pair[1], [3, 4, 5].map((k) => leafOf(w, i, 6, k)), i)
+          await editPages(
+            w,
+            pair[0],
+            [0, 1, 2].map((k) => leafOf(w, i, 6, k)),
+            i,
+          )
+          await editPages(
+            w,
+            pair[1],
+            [3, 4, 5].map((k) => leafOf(w, i, 6, k)),
+            i,
+          )
         },
         run: async () => {
           await mergeChangeRequest(w, pair[0])
@@ -185,7 +203,12 @@ const readPage = (w: ContentWorld) => (i: number) => send(w, 'GET', `/v1/spaces/
 export async function contentReadMeasure(): Promise<Result> {
   const small = await contentWorld(SMALL)
   const large = await contentWorld(LARGE)
-  const contenders = { small: readPage(small), large: readPage(large), bareSmall: readPage(await bareReader(small)), bareLarge: readPage(await bareReader(large)) }
+  const contenders = {
+    small: readPage(small),
+    large: readPage(large),
+    bareSmall: readPage(await bareReader(small)),
+    bareLarge: readPage(await bareReader(large)),
+  }
   const { rates, ratio, samples } = await compare(contenders, { warmup: 3_000, perRound: 1_000, rounds: 31 })
   const bare = pairRatio(samples, 'bareSmall', 'bareLarge')
   return {

@@ -17,7 +17,8 @@ const STRIDE = 7_919
 async function bothStores(): Promise<{ sqlite: World; memory: World }> {
   const memory = await apiWorld(SPACES)
   const sqlite = await apiWorld(SPACES, 'sqlite')
-  const keys = async (w: World) => Object.keys(JSON.parse(await expectStatus(await w.fetch(new Request(`${BASE}/v1/spaces/${w.ids[0]}`, { headers: auth(w) })), 200))).join()
+  const keys = async (w: World) =>
+    Object.keys(JSON.parse(await expectStatus(await w.fetch(new Request(`${BASE}/v1/spaces/${w.ids[0]}`, { headers: auth(w) })), 200))).join()
   const [a, b] = [await keys(sqlite), await keys(memory)]
   if (a !== b) throw new Error(`the stores answer differently:\n  sqlite ${a}\n  memory ${b}`)
   return { sqlite, memory }
@@ -33,7 +34,8 @@ const ratioOf = (rates: Record<string, number>, ratio: number, unit = 'ops/s', s
 
 async function getMeasure(): Promise<Result> {
   const { sqlite, memory } = await bothStores()
-  const get = (w: World) => async (i: number) => expectStatus(await w.fetch(new Request(`${BASE}/v1/spaces/${w.ids[(i * STRIDE) % SPACES]}`, { headers: auth(w) })), 200)
+  const get = (w: World) => async (i: number) =>
+    expectStatus(await w.fetch(new Request(`${BASE}/v1/spaces/${w.ids[(i * STRIDE) % SPACES]}`, { headers: auth(w) })), 200)
   const { rates, ratio } = await compare({ sqlite: get(sqlite), memory: get(memory) }, { warmup: 5_000, perRound: 1_000, rounds: 31 })
   return ratioOf(rates, ratio)
 }

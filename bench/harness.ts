@@ -104,7 +104,11 @@ export function formatOps(opsPerSecond: number, unit = 'ops/s'): string {
 /** Print rows as an aligned text table. */
 export function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd()
   console.log(line(header))
   console.log(widths.map((w) => '-'.repeat(w)).join('  '))
   for (const row of rows) console.log(line(row))

@@ -26,7 +26,44 @@ function random(seed: number): () => number {
   }
 }
 
-const SYLLABLES = ['ka', 'ro', 'mi', 'ten', 'sul', 'por', 'da', 've', 'lin', 'gra', 'fe', 'tos', 'bu', 'nar', 'qui', 'zel', 'ho', 'pra', 'mes', 'col', 'un', 'ba', 'tri', 'sen', 'ox', 'lu', 'dre', 'fan', 'gi', 'wo', 'ped', 'sta', 'ble', 'cor', 'vin', 'ask']
+const SYLLABLES = [
+  'ka',
+  'ro',
+  'mi',
+  'ten',
+  'sul',
+  'por',
+  'da',
+  've',
+  'lin',
+  'gra',
+  'fe',
+  'tos',
+  'bu',
+  'nar',
+  'qui',
+  'zel',
+  'ho',
+  'pra',
+  'mes',
+  'col',
+  'un',
+  'ba',
+  'tri',
+  'sen',
+  'ox',
+  'lu',
+  'dre',
+  'fan',
+  'gi',
+  'wo',
+  'ped',
+  'sta',
+  'ble',
+  'cor',
+  'vin',
+  'ask',
+]
 
 /** The vocabulary, commonest first: distinct words of 2 to 4 syllables. */
 export const WORDS: readonly string[] = (() => {
@@ -110,7 +147,13 @@ export async function searchWorld(spaces: number, seed = 1, pages = 100): Promis
     const chapterBatches = Math.ceil(chapters / batch)
     const batches: Array<(done: string[][]) => unknown[]> = []
     for (let b = 0; b < chapterBatches; b++) {
-      batches.push(() => Array.from({ length: Math.min(batch, chapters - b * batch) }, (_, c) => ({ operation: 'insert_page', title: `Chapter ${b * batch + c}`, document: {} })))
+      batches.push(() =>
+        Array.from({ length: Math.min(batch, chapters - b * batch) }, (_, c) => ({
+          operation: 'insert_page',
+          title: `Chapter ${b * batch + c}`,
+          document: {},
+        })),
+      )
     }
     const total = chapters * perChapter
     for (let from = 0; from < total; from += batch) {
@@ -134,7 +177,11 @@ async function cpu(fn: () => Promise<unknown>): Promise<number> {
 export function queries(): string[] {
   const at = (rank: number) => WORDS[rank - 1]!
   const single = [25, 50, 100, 200, 400, 800, 1600, 2400].map(at)
-  const pairs = [[60, 300], [150, 900], [40, 2000]].map(([a, b]) => `${at(a!)} ${at(b!)}`)
+  const pairs = [
+    [60, 300],
+    [150, 900],
+    [40, 2000],
+  ].map(([a, b]) => `${at(a!)} ${at(b!)}`)
   const typo = (w: string) => `${w.slice(0, 3)}${w.slice(4)}`
   return [...single, ...pairs, at(120).slice(0, 4), typo(at(90)), typo(at(700))]
 }
@@ -160,7 +207,10 @@ export async function searchSpeedMeasure(): Promise<Result> {
   for (let round = 0; round < QUERY_ROUNDS; round++) {
     for (const [i, q] of qs.entries()) {
       const space = w.ids[(round * qs.length + i) % w.ids.length]!
-      for (const [kind, path] of [['space', `/v1/spaces/${space}/search`], ['org', `/v1/orgs/${w.organization}/search`]] as const) {
+      for (const [kind, path] of [
+        ['space', `/v1/spaces/${space}/search`],
+        ['org', `/v1/orgs/${w.organization}/search`],
+      ] as const) {
         const ms = await cpu(() => send(w, 'GET', `${path}?query=${encodeURIComponent(q)}`, 200))
         if (round === 0) continue // warm-up
         times[kind].push(ms)
@@ -170,7 +220,10 @@ export async function searchSpeedMeasure(): Promise<Result> {
   }
   const worst = (kind: 'space' | 'org') => Math.max(...[...perQuery[kind].values()].map(median))
   // Each query's medians, on stderr (progress output), to see where the cost lies.
-  for (const q of qs) console.error(`    ${q.padEnd(24)} space ${median(perQuery.space.get(q)!).toFixed(2).padStart(6)} ms  org ${median(perQuery.org.get(q)!).toFixed(2).padStart(6)} ms`)
+  for (const q of qs)
+    console.error(
+      `    ${q.padEnd(24)} space ${median(perQuery.space.get(q)!).toFixed(2).padStart(6)} ms  org ${median(perQuery.org.get(q)!).toFixed(2).padStart(6)} ms`,
+    )
   const [space, org] = [median(times.space), median(times.org)]
   return {
     api: `space ${space.toFixed(2)} ms, org ${org.toFixed(2)} ms (slowest query ${worst('space').toFixed(1)} / ${worst('org').toFixed(1)} ms)`,
@@ -220,7 +273,10 @@ export async function searchMergeMeasure(): Promise<Result> {
   const small = await searchWorld(10, 2)
   const large = await searchWorld(100, 3)
   const rnd = random(11)
-  const { rates, ratio } = await compare({ small: await stagedUpdate(small, rnd), large: await stagedUpdate(large, rnd) }, { warmup: 40, perRound: 20, rounds: 21 })
+  const { rates, ratio } = await compare(
+    { small: await stagedUpdate(small, rnd), large: await stagedUpdate(large, rnd) },
+    { warmup: 40, perRound: 20, rounds: 21 },
+  )
   return {
     api: `${formatOps(rates.large!, 'updates/s')} @10k (${(1000 / rates.large!).toFixed(2)} ms)`,
     reference: `${formatOps(rates.small!, 'updates/s')} @1k (${(1000 / rates.small!).toFixed(2)} ms)`,
@@ -239,7 +295,10 @@ export async function searchMergeSpaceMeasure(): Promise<Result> {
   const small = await searchWorld(100, 4)
   const large = await searchWorld(1, 5, 10_000)
   const rnd = random(13)
-  const { rates, ratio } = await compare({ small: await stagedUpdate(small, rnd), large: await stagedUpdate(large, rnd) }, { warmup: 40, perRound: 20, rounds: 21 })
+  const { rates, ratio } = await compare(
+    { small: await stagedUpdate(small, rnd), large: await stagedUpdate(large, rnd) },
+    { warmup: 40, perRound: 20, rounds: 21 },
+  )
   return {
     api: `${formatOps(rates.large!, 'updates/s')} in 10k (${(1000 / rates.large!).toFixed(2)} ms)`,
     reference: `${formatOps(rates.small!, 'updates/s')} in 100 (${(1000 / rates.small!).toFixed(2)} ms)`,

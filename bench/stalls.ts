@@ -25,7 +25,21 @@ interface Served {
 }
 
 async function startServe(): Promise<Served> {
-  const proc = spawn(process.execPath, [...SERVE_NODE_FLAGS, ...(process.env.BENCH_SERVE_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', bin, 'serve', '--port', '0', '--allow-private-network'], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const proc = spawn(
+    process.execPath,
+    [
+      ...SERVE_NODE_FLAGS,
+      ...(process.env.BENCH_SERVE_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      bin,
+      'serve',
+      '--port',
+      '0',
+      '--allow-private-network',
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
   let out = ''
   const banner = await new Promise<string>((resolve, reject) => {
     proc.stdout!.on('data', (chunk) => {
@@ -135,7 +149,9 @@ async function largeSpace(s: Served): Promise<{ space: string; cr: string; page:
   const cr = await newChangeRequest(s, space)
   const changes = Array.from({ length: 40 }, (_, i) => ({ operation: 'insert_page', title: `Large ${i}`, document: { markdown: prose(330_000) } }))
   await expectOk(await s.call('POST', `/spaces/${space}/change-requests/${cr}/content`, { changes }), 'batch')
-  const pages = (await expectOk(await s.call('GET', `/spaces/${space}/change-requests/${cr}/content/pages`), 'pages')) as { pages: Array<{ id: string; title: string }> }
+  const pages = (await expectOk(await s.call('GET', `/spaces/${space}/change-requests/${cr}/content/pages`), 'pages')) as {
+    pages: Array<{ id: string; title: string }>
+  }
   return { space, cr, page: pages.pages.find((p) => p.title === 'Large 0')!.id }
 }
 
@@ -156,7 +172,11 @@ async function fileServer(): Promise<{ url: string; close(): void }> {
 /** An OpenAPI spec whose schemas each $ref every earlier one (the issue's fan-out), n of them. */
 function fanOutSpec(n: number): string {
   const schemas: Record<string, unknown> = {}
-  for (let i = 0; i < n; i++) schemas[`S${i}`] = { type: 'object', properties: Object.fromEntries(Array.from({ length: i }, (_, j) => [`p${j}`, { $ref: `#/components/schemas/S${j}` }])) }
+  for (let i = 0; i < n; i++)
+    schemas[`S${i}`] = {
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: i }, (_, j) => [`p${j}`, { $ref: `#/components/schemas/S${j}` }])),
+    }
   return JSON.stringify({ openapi: '3.0.3', info: { title: 'Fan-out', version: '1' }, paths: {}, components: { schemas } })
 }
 
@@ -195,8 +215,19 @@ export const KINDS: Record<string, Kind> = {
     async run(s) {
       const space = await firstSpace(s)
       const cr = await newChangeRequest(s, space)
-      const paragraph = (text: string) => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] })
-      const changes = Array.from({ length: 40 }, (_, n) => ({ operation: 'insert_page', title: `P${n}`, document: { document: { object: 'document', data: {}, nodes: Array.from({ length: 2500 }, (_, i) => paragraph(`line ${n}.${i} of a page of the batch`)) } } }))
+      const paragraph = (text: string) => ({
+        object: 'block',
+        type: 'paragraph',
+        data: {},
+        nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
+      })
+      const changes = Array.from({ length: 40 }, (_, n) => ({
+        operation: 'insert_page',
+        title: `P${n}`,
+        document: {
+          document: { object: 'document', data: {}, nodes: Array.from({ length: 2500 }, (_, i) => paragraph(`line ${n}.${i} of a page of the batch`)) },
+        },
+      }))
       await expectOk(await s.call('POST', `/spaces/${space}/change-requests/${cr}/content`, { changes }), 'batch')
       return 'stored'
     },
@@ -273,7 +304,8 @@ export const KINDS: Record<string, Kind> = {
     // The same refusals once on small bodies first: the first run of a code path is slower (the JIT).
     async setup(s) {
       const space = await firstSpace(s)
-      for (const body of [`{"url":${'['.repeat(300)}${']'.repeat(300)}}`, JSON.stringify({ url: `https://${'a'.repeat(5000)}`, ref: 'refs/heads/main' })]) await (await s.call('POST', `/spaces/${space}/git/import`, body)).text()
+      for (const body of [`{"url":${'['.repeat(300)}${']'.repeat(300)}}`, JSON.stringify({ url: `https://${'a'.repeat(5000)}`, ref: 'refs/heads/main' })])
+        await (await s.call('POST', `/spaces/${space}/git/import`, body)).text()
     },
     async run(s) {
       const space = await firstSpace(s)

@@ -29,9 +29,7 @@ function permissionCell(op: OperationDef): string {
 /** The markdown table (and a count line) of `operations`, in table order. */
 export function renderOperationsTable(operations: readonly OperationDef[]): string {
   const beyond = operations.filter((op) => op.beyondOfficial).length
-  const rows = operations.map(
-    (op) => `| ${op.method} | \`${op.path}\` | \`${op.id}\` | ${op.beyondOfficial ? 'beyond' : 'official'} | ${permissionCell(op)} |`,
-  )
+  const rows = operations.map((op) => `| ${op.method} | \`${op.path}\` | \`${op.id}\` | ${op.beyondOfficial ? 'beyond' : 'official'} | ${permissionCell(op)} |`)
   return [
     `${operations.length} operations: ${operations.length - beyond} from the official document, ${beyond} beyond it.`,
     `Permission is \`resource.action (minimum level)\` from the policy table (\`POLICY\` in src/core/policy.ts).`,
@@ -126,9 +124,7 @@ export function officialAreas(doc: OfficialDocument): OfficialArea[] {
       areas.get(area)!.push(op.operationId)
     }
   }
-  return [...areas]
-    .filter(([, ids]) => ids.length > 0)
-    .map(([name, ids]) => ({ title: declared.get(name)?.['x-page-title'] ?? `\`${name}\``, ids }))
+  return [...areas].filter(([, ids]) => ids.length > 0).map(([name, ids]) => ({ title: declared.get(name)?.['x-page-title'] ?? `\`${name}\``, ids }))
 }
 
 /** The markdown coverage table: per area of the official document, how many of its operations are implemented. */

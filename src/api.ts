@@ -347,12 +347,20 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     journal: core.journal,
     faults: core.faults,
     idle: () => rt.jobs.idle(),
-    dump: () => dumpState(store, seedRules.map((r) => r.collection), blobs),
+    dump: () =>
+      dumpState(
+        store,
+        seedRules.map((r) => r.collection),
+        blobs,
+      ),
     snapshot: () => capability('snapshot')(),
     restore: (snapshot) => goBack(snapshot),
     reset: () => {
       capability('restore') // a store without snapshots says so first
-      if (!initial) throw new TypeError('reset() needs the state the API was created with, which is not kept for a store whose snapshots copy its data (SQLite): take api.snapshot() when you want a state to go back to, and api.restore() it')
+      if (!initial)
+        throw new TypeError(
+          'reset() needs the state the API was created with, which is not kept for a store whose snapshots copy its data (SQLite): take api.snapshot() when you want a state to go back to, and api.restore() it',
+        )
       goBack(initial)
     },
     fork: (overrides = {}) => createDocsApi({ ...options, ...overrides, seed: undefined, store: capability('fork')(), blobs }),

@@ -52,12 +52,18 @@ export async function seedDemo(api: DocsApi, options: { adminToken?: string } = 
     [spaces[1]!.id, API_REFERENCE],
   ] as const) {
     const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${BASE_PATH}${path}`, { method, headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, ...(body !== undefined && { body: JSON.stringify(body) }) })
+      const res = await fetch(`${BASE_PATH}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      })
       if (!res.ok) throw new Error(`demo seed: ${method} ${path} answered ${res.status} ${await res.text()}`)
       return res.json() as Promise<{ id: string }>
     }
     const cr = await call('POST', `/v1/spaces/${space}/change-requests`, { subject: 'First pages' })
-    await call('POST', `/v1/spaces/${space}/change-requests/${cr.id}/content`, { changes: pages.map((markdown) => ({ operation: 'insert_page', document: { markdown } })) })
+    await call('POST', `/v1/spaces/${space}/change-requests/${cr.id}/content`, {
+      changes: pages.map((markdown) => ({ operation: 'insert_page', document: { markdown } })),
+    })
     await call('POST', `/v1/spaces/${space}/change-requests/${cr.id}/merge`)
   }
   return {

@@ -28,7 +28,6 @@ const CreateUserSchema = z.object({
 
 const MemberInputSchema = z.object({ user: z.string().min(1), role: RoleOrGuestSchema })
 
-
 /**
  * Builds state through the same domain rules as the API: no raw insert bypasses an invariant.
  * Each helper runs in one transaction, so a failing helper leaves nothing behind.
@@ -65,9 +64,7 @@ export function createFixtures(system: System, blobs: BlobPort) {
     },
 
     /** Create an organization with its members. */
-    async createOrganization(
-      input: z.input<typeof CreateOrganizationSchema> & { members?: Array<{ user: string; role: Role | null }> },
-    ) {
+    async createOrganization(input: z.input<typeof CreateOrganizationSchema> & { members?: Array<{ user: string; role: Role | null }> }) {
       const { members = [], ...rest } = input
       const data = parse(CreateOrganizationSchema, rest, 'organization')
       const list = members.map((m) => parse(MemberInputSchema, m, 'member'))

@@ -162,18 +162,22 @@ export function createOpenApiDocument(operations: readonly OperationDef[], optio
 
   for (const op of operations) {
     if (!tags.includes(op.tag)) tags.push(op.tag)
-    const params = [
-      ...(op.params ? parameters('path', resolve(op.params)) : []),
-      ...(op.query ? parameters('query', resolve(op.query)) : []),
-    ]
+    const params = [...(op.params ? parameters('path', resolve(op.params)) : []), ...(op.query ? parameters('query', resolve(op.query)) : [])]
     if (op.minimal) {
-      params.push({ name: 'Prefer', in: 'header', required: false, description: 'Send `return=minimal` to get 204 without a body.', schema: { type: 'string', enum: ['return=minimal'] } })
+      params.push({
+        name: 'Prefer',
+        in: 'header',
+        required: false,
+        description: 'Send `return=minimal` to get 204 without a body.',
+        schema: { type: 'string', enum: ['return=minimal'] },
+      })
     }
     const success: Json = { description: STATUS_TEXT[op.status] }
     // A stream's schema is that of each event's data.
     if (op.response) success.content = { [op.responseType ?? 'application/json']: { schema: schemaFor(op.response) } }
     // Bytes: of the declared type (`*/*`: the type the file was uploaded with).
-    else if (op.responseType && op.responseType !== 'text/event-stream') success.content = { [op.responseType]: { schema: { type: 'string', format: 'binary' } } }
+    else if (op.responseType && op.responseType !== 'text/event-stream')
+      success.content = { [op.responseType]: { schema: { type: 'string', format: 'binary' } } }
     const opResponses: Record<string, Json> = { [String(op.status)]: success }
     if (op.minimal && op.response) opResponses['204'] = { description: 'No content (`Prefer: return=minimal`)' }
     for (const code of errorCodes(op)) {

@@ -83,7 +83,9 @@ export async function spaceWorld(options: Omit<DocsApiOptions, 'now' | 'ids'> = 
   const space = await api.fixtures.createSpace(org.id, { title: 'Docs' })
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
   const call = (method: string, path: string, body?: unknown) =>
-    api.fetch(new Request(`http://x/v1${path}`, { method, headers, ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }) }))
+    api.fetch(
+      new Request(`http://x/v1${path}`, { method, headers, ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }) }),
+    )
   return { api, org, space, call }
 }
 
@@ -130,7 +132,10 @@ export async function expectSiteAccessMatrix(w: World, editor: string, rows: rea
     if (method === 'GET') expect(reader.status, id).toBe(200)
     else expectError(reader, 403, 'You need the edit role on this site to do this')
     expect(siteSnapshot(w), id).toEqual(before)
-    for (const [token, hidden] of [[w.tokens.gina, 'Site'], [w.tokens.olga, 'Organization']] as const) {
+    for (const [token, hidden] of [
+      [w.tokens.gina, 'Site'],
+      [w.tokens.olga, 'Organization'],
+    ] as const) {
       expectError(await call(w.api, token, method, path, body), 404, `${hidden} not found`)
       expect(siteSnapshot(w), id).toEqual(before)
     }

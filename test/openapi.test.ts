@@ -172,7 +172,9 @@ describe('the coverage table (README.md)', () => {
     // The totals line and the table's last row say the same counts.
     const table = renderCoverageTable(w.api.operations, officialDocument())
     expect(table).toContain(`| **All** | **${official.length}** | **${ids.length}** |`)
-    expect(table).toContain(`${official.length} of the official document's ${ids.length} operations are implemented, and ${w.api.operations.length - official.length} beyond it`)
+    expect(table).toContain(
+      `${official.length} of the official document's ${ids.length} operations are implemented, and ${w.api.operations.length - official.length} beyond it`,
+    )
   })
 
   it('refuses an operation marked official that the official document lacks (a typo would count nothing)', async () => {

@@ -121,7 +121,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
     }
     // A seed the API refuses says which row and field; a data directory that cannot be opened
     // (in use, of a newer version, not writable, full, better-sqlite3 missing) says why: that is all the user needs.
-    if ((error as { status?: number }).status === 400 || error instanceof SqliteFormatError || error instanceof SqliteUnavailableError || StorageError.isStorageError(error)) {
+    if (
+      (error as { status?: number }).status === 400 ||
+      error instanceof SqliteFormatError ||
+      error instanceof SqliteUnavailableError ||
+      StorageError.isStorageError(error)
+    ) {
       io.err(`docs-content-api: ${(error as Error).message}\n`)
       return 1
     }

@@ -89,7 +89,15 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     // Outgoing requests go through the fetch that resolves names and checks every address (node/guarded-fetch.ts).
     const allowPrivateNetwork = options.allowPrivateNetwork ?? false
     const fetch = createGuardedFetch({ allowPrivateNetwork, ...(options.lookup && { lookup: options.lookup }) })
-    api = createDocsApi({ baseUrl: url, seed, cors: options.cors ?? false, fetch, allowPrivateNetwork, offload, ...(data && { store: data.store, blobs: data.blobs }) })
+    api = createDocsApi({
+      baseUrl: url,
+      seed,
+      cors: options.cors ?? false,
+      fetch,
+      allowPrivateNetwork,
+      offload,
+      ...(data && { store: data.store, blobs: data.blobs }),
+    })
   } catch (error) {
     // A seed the API refuses: nothing is served, and the port is free again (and the directory empty).
     await new Promise((done) => server.close(done))
@@ -138,10 +146,14 @@ function whereData(how: { demo: boolean; data?: string }): string {
 export function bannerOf(api: DocsApi, url: string, how: { demo: boolean; cors: boolean; data?: string; allowPrivateNetwork?: boolean }): string {
   return api.store.read((tx) => {
     const orgs = tx.all('organizations')
-    const lines = [`docs-content-api on ${url} (${whereData(how)}${how.cors ? '; CORS on' : ''}${how.allowPrivateNetwork ? '; outgoing requests may reach private addresses' : ''})`, '']
+    const lines = [
+      `docs-content-api on ${url} (${whereData(how)}${how.cors ? '; CORS on' : ''}${how.allowPrivateNetwork ? '; outgoing requests may reach private addresses' : ''})`,
+      '',
+    ]
     for (const org of orgs) {
       lines.push(`  organization  ${org.title}  ${org.id}`)
-      for (const { row: site } of tx.scan('sites', 'byOrganization', org.id)) if (site.published) lines.push(`  site          ${site.title} (published)  ${site.id}`)
+      for (const { row: site } of tx.scan('sites', 'byOrganization', org.id))
+        if (site.published) lines.push(`  site          ${site.title} (published)  ${site.id}`)
     }
     const tokens = tx.all('tokens').map((t) => {
       const user = tx.get('users', t.user)

@@ -126,7 +126,8 @@ export async function finish(rt: Runtime, finishing: Finishing): Promise<unknown
     try {
       output = await rt.offload.run(task, input as never)
     } catch (error) {
-      if (OffloadError.isOffloadError(error)) throw new ApiError('SERVICE_UNAVAILABLE', `The answer could not be made now (${error.message}): try again shortly`, { headers: { 'retry-after': '1' } })
+      if (OffloadError.isOffloadError(error))
+        throw new ApiError('SERVICE_UNAVAILABLE', `The answer could not be made now (${error.message}): try again shortly`, { headers: { 'retry-after': '1' } })
       throw error
     }
     apply(output as never)

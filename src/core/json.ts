@@ -40,10 +40,7 @@ export function isRawJson(value: unknown): value is RawJson {
  * What a handler may answer for a response of type `T`: the value, its JSON text, or, for a
  * list, the envelope with the JSON text of its items.
  */
-export type Encoded<T> =
-  | T
-  | RawJson<T>
-  | (T extends { items: Array<infer I> } ? { [K in keyof T]: K extends 'items' ? Array<I | RawJson<I>> : T[K] } : never)
+export type Encoded<T> = T | RawJson<T> | (T extends { items: Array<infer I> } ? { [K in keyof T]: K extends 'items' ? Array<I | RawJson<I>> : T[K] } : never)
 
 /**
  * `JSON.stringify`, splicing RawJson text where encoders put it: the whole answer, or the items
@@ -60,7 +57,7 @@ export function stringifyJson(value: unknown): string {
   for (const key of Object.keys(value)) {
     const v = (value as Record<string, unknown>)[key]
     if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue
-    const text = key === 'items' ? `[${items.map((item) => (isRawJson(item) ? item.json : JSON.stringify(item) ?? 'null')).join(',')}]` : JSON.stringify(v)
+    const text = key === 'items' ? `[${items.map((item) => (isRawJson(item) ? item.json : (JSON.stringify(item) ?? 'null'))).join(',')}]` : JSON.stringify(v)
     out += `${out ? ',' : '{'}${JSON.stringify(key)}:${text}`
   }
   return `${out}}`
@@ -104,7 +101,8 @@ export async function stringifyJsonInParts(value: unknown, slicer: Slicer): Prom
   const parts: string[] = []
   // What JSON.stringify writes for `v` under `key`: its toJSON's value; SKIP for what it leaves out.
   const resolve = (v: unknown, key: string): unknown => {
-    if (typeof v === 'object' && v !== null && !isRawJson(v) && typeof (v as { toJSON?: unknown }).toJSON === 'function') v = (v as { toJSON(key: string): unknown }).toJSON(key)
+    if (typeof v === 'object' && v !== null && !isRawJson(v) && typeof (v as { toJSON?: unknown }).toJSON === 'function')
+      v = (v as { toJSON(key: string): unknown }).toJSON(key)
     return v === undefined || typeof v === 'function' || typeof v === 'symbol' ? SKIP : v
   }
   const write = async (v: unknown, depth: number): Promise<void> => {

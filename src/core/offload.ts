@@ -70,7 +70,9 @@ export function offloadFailure(error: OffloadError, field?: string): ApiError {
     const what = field ? `Invalid request: body field \`${field}\`` : 'Invalid request'
     return new ApiError('PAYLOAD_TOO_LARGE', `${what}: could not be processed within the time budget (${error.message}); send it in smaller parts`)
   }
-  return new ApiError('SERVICE_UNAVAILABLE', `The server could not process the request now (${error.message}): try again shortly`, { headers: { 'retry-after': '1' } })
+  return new ApiError('SERVICE_UNAVAILABLE', `The server could not process the request now (${error.message}): try again shortly`, {
+    headers: { 'retry-after': '1' },
+  })
 }
 
 /**

@@ -191,7 +191,9 @@ export function implement<T extends OperationTable, S extends Schema = Schema>(
     const prepare = typeof given === 'function' ? { run: given } : (given as BoundOperation['prepare'])
     const unchecked = uncheckedParams(def, parents)
     if (prepare && !prepare.requires && unchecked.length > 0) {
-      throw new Error(`Operation ${def.id}: its prepare step runs before the handler, and no access check covers {${unchecked.join('}, {')}}: say what must exist (\`requires\`)`)
+      throw new Error(
+        `Operation ${def.id}: its prepare step runs before the handler, and no access check covers {${unchecked.join('}, {')}}: say what must exist (\`requires\`)`,
+      )
     }
     return { def, handler: handlers[key] as BoundOperation['handler'], parents, ...(prepare && { prepare }) }
   })

@@ -214,7 +214,8 @@ async function readCapped(response: Response, maxBytes: number, field: string, s
       const { done, value } = await untilAborted(reader.read(), signal)
       if (done) break
       if (total + value.byteLength > maxBytes) throw tooLarge()
-      if (announced !== undefined && total + value.byteLength > announced) throw couldNotFetch(field, `the server sent more than the ${announced} bytes its Content-Length announced`)
+      if (announced !== undefined && total + value.byteLength > announced)
+        throw couldNotFetch(field, `the server sent more than the ${announced} bytes its Content-Length announced`)
       if (whole) whole.set(value, total)
       else chunks.push(value)
       total += value.byteLength

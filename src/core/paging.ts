@@ -25,7 +25,10 @@ export interface Page<T> {
 export type SortKey = readonly (string | number)[]
 
 export function encodeCursor(key: SortKey): string {
-  return btoa(unescape(encodeURIComponent(JSON.stringify(key)))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return btoa(unescape(encodeURIComponent(JSON.stringify(key))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 }
 
 export function decodeCursor(page: string): SortKey {
@@ -55,12 +58,7 @@ export function compareKeys(a: SortKey, b: SortKey): number {
  * Page over items sorted by `keyOf` in `order`. The page starts after the cursor's key, found by
  * binary search, so a page costs O(log n + limit) once the items are sorted.
  */
-export function paginate<T>(
-  sorted: readonly T[],
-  keyOf: (item: T) => SortKey,
-  query: PageQuery,
-  order: 'asc' | 'desc' = 'asc',
-): Page<T> {
+export function paginate<T>(sorted: readonly T[], keyOf: (item: T) => SortKey, query: PageQuery, order: 'asc' | 'desc' = 'asc'): Page<T> {
   let start = 0
   if (query.page) {
     const after = decodeCursor(query.page)
@@ -109,7 +107,12 @@ export function indexSource<S extends Schema, C extends keyof S & string>(
  */
 export function paginateScan<R>(source: ScanSource<R>, query: PageQuery, filter?: (row: R) => boolean): Page<Entry<R>> {
   const keyOf = (e: Entry<R>): SortKey => [e.order, e.seq]
-  if (filter) return paginate(source.scan().filter((e) => filter(e.row)), keyOf, query)
+  if (filter)
+    return paginate(
+      source.scan().filter((e) => filter(e.row)),
+      keyOf,
+      query,
+    )
   let after: ScanOptions['after']
   if (query.page) {
     const key = decodeCursor(query.page)
@@ -161,9 +164,7 @@ export function mapPage<T, U>(page: Page<T>, map: (item: T) => U): Page<U> {
 }
 
 /** A query parameter holding a boolean (`true` / `false`). */
-export const queryBoolean = z
-  .enum(['true', 'false'], { error: 'must be true or false' })
-  .transform((v) => v === 'true')
+export const queryBoolean = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true')
 
 /** The paging parameters every list accepts. */
 export const listQuery = z.object({

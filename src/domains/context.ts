@@ -1,7 +1,16 @@
 import type { Context as CoreContext, ReadContext as CoreReadContext } from '../core/context.js'
 import type { LevelResolver as CoreLevelResolver } from '../core/access.js'
 import type { Job as CoreJob, JobEnv as CoreJobEnv } from '../core/jobs.js'
-import { implement as implementTable, type Handler as CoreHandler, type Handlers as CoreHandlers, type OperationDef, type OperationTable, type Prepare, type BoundOperation, type PrepareStep as CorePrepareStep } from '../core/operation.js'
+import {
+  implement as implementTable,
+  type Handler as CoreHandler,
+  type Handlers as CoreHandlers,
+  type OperationDef,
+  type OperationTable,
+  type Prepare,
+  type BoundOperation,
+  type PrepareStep as CorePrepareStep,
+} from '../core/operation.js'
 import type { Resumer as CoreResumer } from '../core/resume.js'
 import type { Warm as CoreWarm, WarmEnv as CoreWarmEnv } from '../core/warmup.js'
 import type { ReadTx as PortReadTx, WriteTx as PortWriteTx } from '../storage/port.js'
@@ -31,6 +40,10 @@ export type Resumer<C extends keyof AppSchema & string = keyof AppSchema & strin
 export const resumer = <C extends keyof AppSchema & string>(r: Resumer<C>): Resumer<C> => r
 
 /** Bind an area's operation table to its handlers (core/operation.ts `implement`, on this API's schema). */
-export function implement<T extends OperationTable>(table: T, handlers: Handlers<T>, prepares: { [K in keyof T]?: Prepare | PrepareStep<T[K]> } = {}): BoundOperation[] {
+export function implement<T extends OperationTable>(
+  table: T,
+  handlers: Handlers<T>,
+  prepares: { [K in keyof T]?: Prepare | PrepareStep<T[K]> } = {},
+): BoundOperation[] {
   return implementTable<T, AppSchema>(table, handlers, prepares)
 }

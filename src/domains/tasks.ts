@@ -1,7 +1,14 @@
 import type { TaskTable } from '../core/offload.js'
 import type { JsonDocument } from './content/document.js'
 import { readGitbookTask, sameMeaningTask, writeGitbookTask, type ReadGitbookOutput } from './git-sync/gitbook/tasks.js'
-import { readMarkdownTask, writeMarkdownTask, type ReadMarkdownInput, type ReadMarkdownOutput, type WriteMarkdownInput, type WriteMarkdownOutput } from './content/markdown-task.js'
+import {
+  readMarkdownTask,
+  writeMarkdownTask,
+  type ReadMarkdownInput,
+  type ReadMarkdownOutput,
+  type WriteMarkdownInput,
+  type WriteMarkdownOutput,
+} from './content/markdown-task.js'
 
 declare module '../core/offload.js' {
   interface OffloadTasks {

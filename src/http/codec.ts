@@ -80,21 +80,31 @@ function reportedIssues(issues: readonly z.core.$ZodIssue[], input: unknown): z.
 
 /** Turn a zod failure into a 400 whose message names the field and the rule. */
 export function validationError(where: Where, error: z.ZodError, input: unknown): ApiError {
-  const parts = reportedIssues(error.issues, input).slice(0, 5).map((issue) => {
-    const path = fieldPath(issue.path)
-    const field = path ? `${where} \`${path}\`` : where === 'body field' ? 'body' : where
-    let rule = issue.message
-    if (issue.code === 'unrecognized_keys') {
-      const more = issue.keys.length - SHOWN_KEYS
-      rule = `unknown key(s) ${issue.keys.slice(0, SHOWN_KEYS).map((k) => `\`${shownKey(k)}\``).join(', ')}${more > 0 ? ` and ${more} more` : ''}`
-    }
-    if (issue.code === 'invalid_type' && issue.message.includes('received undefined')) rule = 'is required'
-    // A missing enum or union field fails as a bad value in zod; say what is wrong: it is missing.
-    if ((issue.code === 'invalid_value' || issue.code === 'invalid_union') && issue.path.length > 0 && valueAt(input, issue.path) === undefined && !rule.startsWith('is required')) {
-      rule = 'is required'
-    }
-    return `${field}: ${rule}`
-  })
+  const parts = reportedIssues(error.issues, input)
+    .slice(0, 5)
+    .map((issue) => {
+      const path = fieldPath(issue.path)
+      const field = path ? `${where} \`${path}\`` : where === 'body field' ? 'body' : where
+      let rule = issue.message
+      if (issue.code === 'unrecognized_keys') {
+        const more = issue.keys.length - SHOWN_KEYS
+        rule = `unknown key(s) ${issue.keys
+          .slice(0, SHOWN_KEYS)
+          .map((k) => `\`${shownKey(k)}\``)
+          .join(', ')}${more > 0 ? ` and ${more} more` : ''}`
+      }
+      if (issue.code === 'invalid_type' && issue.message.includes('received undefined')) rule = 'is required'
+      // A missing enum or union field fails as a bad value in zod; say what is wrong: it is missing.
+      if (
+        (issue.code === 'invalid_value' || issue.code === 'invalid_union') &&
+        issue.path.length > 0 &&
+        valueAt(input, issue.path) === undefined &&
+        !rule.startsWith('is required')
+      ) {
+        rule = 'is required'
+      }
+      return `${field}: ${rule}`
+    })
   return new ApiError('BAD_REQUEST', `Invalid request: ${parts.join('; ')}`)
 }
 
@@ -127,7 +137,10 @@ export function validBody(request: Request, def: OperationDef, text: JsonText | 
   const schema = def.body
   if (!schema) return undefined
   const parsed = parseBody(request, def, text)
-  if (parsed instanceof Promise) return parsed.then(({ value, values }) => validateInSlices(schema, value, 'body field', createSlicer(), values > FULL_VALIDATION_VALUES ? FIRST_PROBLEMS : undefined))
+  if (parsed instanceof Promise)
+    return parsed.then(({ value, values }) =>
+      validateInSlices(schema, value, 'body field', createSlicer(), values > FULL_VALIDATION_VALUES ? FIRST_PROBLEMS : undefined),
+    )
   return validate(schema, parsed.value, 'body field', parsed.values > FULL_VALIDATION_VALUES)
 }
 
@@ -194,7 +207,10 @@ export function decodeQuery(search: string, shape: QueryShape = NO_QUERY): Recor
       else (prev as string[]).push(value)
     } else if (prev === undefined && key === rawKey) out[key] = value
     else if (shape.scalars.has(key)) {
-      throw new ApiError('BAD_REQUEST', `Invalid request: query parameter \`${key}\`: takes one value, given ${prev === undefined ? `as a list (\`${rawKey}\`)` : 'more than once'}`)
+      throw new ApiError(
+        'BAD_REQUEST',
+        `Invalid request: query parameter \`${key}\`: takes one value, given ${prev === undefined ? `as a list (\`${rawKey}\`)` : 'more than once'}`,
+      )
     }
   }
   return out

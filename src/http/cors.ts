@@ -52,7 +52,8 @@ export function createCors(options: boolean | CorsOptions | undefined): Cors | u
         ...base,
         vary: echo ? 'Origin, Access-Control-Request-Headers' : 'Access-Control-Request-Headers',
         'access-control-allow-methods': methods.join(', '),
-        'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? (o.allowHeaders ?? ['authorization', 'content-type', 'prefer']).join(', '),
+        'access-control-allow-headers':
+          request.headers.get('access-control-request-headers') ?? (o.allowHeaders ?? ['authorization', 'content-type', 'prefer']).join(', '),
         'access-control-max-age': String(o.maxAge ?? 600),
       }
     },

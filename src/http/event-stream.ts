@@ -49,26 +49,29 @@ export function eventStreamBody(stream: EventStream, options: EventStreamOptions
     length += text.length
     controller.enqueue(encoder.encode(text))
   }
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        iterator ??= stream.events()[Symbol.asyncIterator]()
-        const next = await iterator.next()
-        if (!next.done) return push(controller, frame(next.value))
-        push(controller, DONE)
-      } catch (error) {
-        const known = ApiError.isApiError(error)
-        if (!known) options.onError(error)
-        const status = known ? error.status : 500
-        push(controller, frame({ event: 'error', data: errorBody(status, known ? error.message : 'Internal server error') }))
-      }
-      controller.close()
-      end()
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          iterator ??= stream.events()[Symbol.asyncIterator]()
+          const next = await iterator.next()
+          if (!next.done) return push(controller, frame(next.value))
+          push(controller, DONE)
+        } catch (error) {
+          const known = ApiError.isApiError(error)
+          if (!known) options.onError(error)
+          const status = known ? error.status : 500
+          push(controller, frame({ event: 'error', data: errorBody(status, known ? error.message : 'Internal server error') }))
+        }
+        controller.close()
+        end()
+      },
+      async cancel() {
+        end()
+        await iterator?.return?.()
+      },
+      // No event is made before the client asks for one (the default would pull one ahead).
     },
-    async cancel() {
-      end()
-      await iterator?.return?.()
-    },
-    // No event is made before the client asks for one (the default would pull one ahead).
-  }, { highWaterMark: 0 })
+    { highWaterMark: 0 },
+  )
 }

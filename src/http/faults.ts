@@ -64,7 +64,8 @@ function check(spec: FaultSpec): void {
     throw new TypeError(`faults.add: ${rule}`)
   }
   if (spec.status === undefined && spec.delayMs === undefined) fail('give a status to answer, a delayMs to wait, or both')
-  if (spec.status !== undefined && (!Number.isInteger(spec.status) || spec.status < 400 || spec.status > 599)) fail(`status must be an error status (400..599), got ${spec.status}`)
+  if (spec.status !== undefined && (!Number.isInteger(spec.status) || spec.status < 400 || spec.status > 599))
+    fail(`status must be an error status (400..599), got ${spec.status}`)
   if (spec.delayMs !== undefined && !(spec.delayMs >= 0 && Number.isFinite(spec.delayMs))) fail(`delayMs must be a finite number >= 0, got ${spec.delayMs}`)
   if (spec.times !== undefined && !(spec.times >= 1)) fail(`times must be at least 1, got ${spec.times}`)
   if (spec.probability !== undefined && !(spec.probability >= 0 && spec.probability <= 1)) fail(`probability must be between 0 and 1, got ${spec.probability}`)

@@ -7,7 +7,24 @@ import { NO_CONTENT } from '../core/operation.js'
 import { isEventStream, type EventStream } from '../core/stream.js'
 import { isBinaryAnswer } from '../core/binary.js'
 import { API_CORE, type ApiCore } from './api-core.js'
-import { routerSatisfies, bytesAnswer, decodeQuery, queryShapeOf, type QueryShape, errorAnswer, jsonAnswer, jsonAnswerInSlices, LARGE_ANSWER_CHARS, prefersMinimal, readBody, settleLargeText, toResponse, validate, validBody, type Answer } from './codec.js'
+import {
+  routerSatisfies,
+  bytesAnswer,
+  decodeQuery,
+  queryShapeOf,
+  type QueryShape,
+  errorAnswer,
+  jsonAnswer,
+  jsonAnswerInSlices,
+  LARGE_ANSWER_CHARS,
+  prefersMinimal,
+  readBody,
+  settleLargeText,
+  toResponse,
+  validate,
+  validBody,
+  type Answer,
+} from './codec.js'
 import { createCors, type CorsOptions } from './cors.js'
 import { eventStreamBody } from './event-stream.js'
 import type { FaultAction } from './faults.js'
@@ -110,7 +127,12 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
   const handle = async (request: Request, method: string, pathname: string, search: string, match: Match): Promise<Outcome> => {
     if (match.kind === 'not-found') return fail(new ApiError('NOT_FOUND', `No route for ${method} ${pathname}`))
     if (match.kind === 'not-implemented') {
-      return fail(new ApiError('NOT_IMPLEMENTED', `${method} ${pathname} is the official operation \`${match.operationId}\`, which docs-content-api does not implement yet`))
+      return fail(
+        new ApiError(
+          'NOT_IMPLEMENTED',
+          `${method} ${pathname} is the official operation \`${match.operationId}\`, which docs-content-api does not implement yet`,
+        ),
+      )
     }
     if (match.kind === 'method-not-allowed') {
       const allow = allowOf(match.allow).join(', ')
@@ -161,7 +183,10 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       const status = def.minimal && def.response && prefersMinimal(request) ? 204 : def.status
       // A creation points at what it created (`Location`, as the official document declares on 201s).
       const location = status === 201 ? (result as { urls?: { location?: unknown } } | undefined)?.urls?.location : undefined
-      return Object.assign(outcome, await jsonAnswerInSlices(status, def.response ? result : undefined, typeof location === 'string' ? { location } : undefined))
+      return Object.assign(
+        outcome,
+        await jsonAnswerInSlices(status, def.response ? result : undefined, typeof location === 'string' ? { location } : undefined),
+      )
     } catch (error) {
       return Object.assign(outcome, fail(error))
     }
@@ -200,7 +225,10 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       } else {
         const match = router.match(method, pathname)
         const operationId = match.kind === 'found' ? match.operation.def.id : match.kind === 'not-implemented' ? match.operationId : undefined
-        const action = core.faults.active === 0 ? undefined : core.faults.take({ method, path: pathname, template: match.kind === 'found' ? match.operation.def.path : undefined, operationId })
+        const action =
+          core.faults.active === 0
+            ? undefined
+            : core.faults.take({ method, path: pathname, template: match.kind === 'found' ? match.operation.def.path : undefined, operationId })
         outcome = await (action ? withFault(action, request, method, pathname, search, match) : handle(request, method, pathname, search, match))
         outcome.operationId ??= operationId
       }

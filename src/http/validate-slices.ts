@@ -9,7 +9,13 @@ import { validationError, type Where } from './codec.js'
  * and the rest of it once. The answer and its errors are what `validate` gives (an item's issues
  * are named by their full path); other schemas are validated in one piece.
  */
-export async function validateInSlices(schema: z.ZodType, value: unknown, where: Where, slicer: Slicer, context?: z.core.ParseContext<z.core.$ZodIssue>): Promise<unknown> {
+export async function validateInSlices(
+  schema: z.ZodType,
+  value: unknown,
+  where: Where,
+  slicer: Slicer,
+  context?: z.core.ParseContext<z.core.$ZodIssue>,
+): Promise<unknown> {
   const split = splitOf(schema, value)
   if (!split) {
     const result = schema.safeParse(value, context)
@@ -33,7 +39,16 @@ export async function validateInSlices(schema: z.ZodType, value: unknown, where:
     // In the order validate reports them: by the field they are in, in the schema's order.
     const keys = Object.keys((schema as z.ZodObject).shape)
     const rank = (issue: z.core.$ZodIssue) => (issue.path.length === 0 ? keys.length : keys.indexOf(String(issue.path[0])))
-    throw validationError(where, new z.ZodError(issues.map((issue, i) => [issue, i] as const).sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j).map(([issue]) => issue)), value)
+    throw validationError(
+      where,
+      new z.ZodError(
+        issues
+          .map((issue, i) => [issue, i] as const)
+          .sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j)
+          .map(([issue]) => issue),
+      ),
+      value,
+    )
   }
   return { ...(others.data as Record<string, unknown>), [key]: outputs }
 }
@@ -56,7 +71,9 @@ const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } 
 function splitOf(schema: z.ZodType, value: unknown): Split | undefined {
   if (defOf(schema).type !== 'object' || value === null || typeof value !== 'object' || Array.isArray(value)) return undefined
   const shape = (schema as z.ZodObject).shape
-  const key = Object.keys(shape).find((k) => Array.isArray((value as Record<string, unknown>)[k]) && ((value as Record<string, unknown[]>)[k]!.length > 1) && listOf(shape[k]!) !== undefined)
+  const key = Object.keys(shape).find(
+    (k) => Array.isArray((value as Record<string, unknown>)[k]) && (value as Record<string, unknown[]>)[k]!.length > 1 && listOf(shape[k]!) !== undefined,
+  )
   if (key === undefined) return undefined
   let byKey = splits.get(schema)
   if (!byKey) splits.set(schema, (byKey = new Map()))

@@ -90,7 +90,14 @@ function pinnedLookup(options: Required<GuardedFetchOptions>): LookupFunction {
 /** The body as fetch hands it over: decoded as the Content-Encoding says (fetch does; Node's client does not). */
 function decoded(res: IncomingMessage): Readable {
   const encoding = (res.headers['content-encoding'] ?? '').trim().toLowerCase()
-  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : undefined
   if (!decoder) return res
   res.on('error', (error) => decoder.destroy(error))
   res.once('close', () => {
@@ -161,7 +168,8 @@ interface Exchange {
 /** One request and its response headers, connected through the checked lookup. */
 function exchange(ex: Exchange, options: Required<GuardedFetchOptions>, lookup: LookupFunction): Promise<Response> {
   const { url } = ex
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(fetchFailed(new Error(`only http and https URLs can be fetched, not ${url.protocol}`)))
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return Promise.reject(fetchFailed(new Error(`only http and https URLs can be fetched, not ${url.protocol}`)))
   // A host written as an address (or `localhost`) is never given to `lookup`: net connects to it directly.
   const why = options.allowPrivateNetwork ? undefined : hostRefusal(url.hostname)
   if (why) return Promise.reject(fetchFailed(refusedAddressError(url.hostname, `is ${why}`)))

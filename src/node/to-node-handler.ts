@@ -26,7 +26,6 @@ export interface NodeHandlerOptions {
 /** A Node request listener that is also a Connect/Express middleware. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void
 
-
 /** Most prefixes a handler keeps a router for (a mount path with parameters yields many). */
 const MAX_PREFIXES = 32
 

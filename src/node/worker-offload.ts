@@ -46,7 +46,11 @@ function workerScript(): URL {
   const here = import.meta.url
   if (!here.endsWith('.ts')) return new URL(here.endsWith('.cjs') ? './offload-worker.cjs' : './offload-worker.js', here)
   const source = new URL('./offload-worker.ts', here).href
-  const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href
+  const tsx = pathToFileURL(
+    createRequire(here)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href
   const boot = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(source)});`
   return new URL(`data:text/javascript,${encodeURIComponent(boot)}`)
 }

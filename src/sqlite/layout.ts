@@ -62,17 +62,20 @@ function readMeta(db: Database): Map<string, string> {
 
 /** Check the file's format and version, migrating an older one; a new file gets the current layout. */
 function checkFormat(db: Database, file: string): void {
-  const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]))
+  const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[])
   if (!tables.has('meta')) {
     if ([...tables].some((t) => t !== 'sqlite_sequence')) {
-      throw new SqliteFormatError(`${file} is a SQLite database but not a docs-content-api store (it has tables and no meta table); give the store a file of its own`)
+      throw new SqliteFormatError(
+        `${file} is a SQLite database but not a docs-content-api store (it has tables and no meta table); give the store a file of its own`,
+      )
     }
     db.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID')
     db.prepare('INSERT INTO meta (key, value) VALUES (?, ?), (?, ?)').run('format', SQLITE_FORMAT, 'version', String(SQLITE_FORMAT_VERSION))
     return
   }
   const meta = readMeta(db)
-  if (meta.get('format') !== SQLITE_FORMAT) throw new SqliteFormatError(`${file} is not a docs-content-api store (its meta table says format ${JSON.stringify(meta.get('format') ?? null)})`)
+  if (meta.get('format') !== SQLITE_FORMAT)
+    throw new SqliteFormatError(`${file} is not a docs-content-api store (its meta table says format ${JSON.stringify(meta.get('format') ?? null)})`)
   const version = Number(meta.get('version'))
   if (!Number.isInteger(version) || version < 1) throw new SqliteFormatError(`${file}: unreadable store version ${JSON.stringify(meta.get('version') ?? null)}`)
   if (version > SQLITE_FORMAT_VERSION) {

@@ -14,7 +14,10 @@ const NOT_WRITABLE_ERRNO = new Set(['EROFS', 'EACCES', 'EPERM'])
 /** The first line of what the system or the driver said, with its code: `EROFS: read-only file system`, `SQLITE_FULL: database or disk is full`. */
 function reasonOf(error: { code: string; message: string }): string {
   // Node's messages read `EROFS: read-only file system, open '/x'` or `ENOSPC: no space left on device, write` (the caller names the file).
-  const said = error.message.split('\n')[0]!.replace(/^[A-Z]+: /, '').replace(/, \w+( '.*')?$/, '')
+  const said = error.message
+    .split('\n')[0]!
+    .replace(/^[A-Z]+: /, '')
+    .replace(/, \w+( '.*')?$/, '')
   return `${error.code}: ${said}`
 }
 

@@ -64,7 +64,10 @@ function configure(db: Database, path: string, durability: 'normal' | 'full'): v
     // Take the lock now, so a file in use says so here rather than at the first request.
     db.exec('BEGIN IMMEDIATE; COMMIT')
   } catch (error) {
-    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) throw new SqliteFormatError(`${path} is in use: another store (in this process or another) has it open, and a store keeps its file to itself`, { cause: error })
+    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY'))
+      throw new SqliteFormatError(`${path} is in use: another store (in this process or another) has it open, and a store keeps its file to itself`, {
+        cause: error,
+      })
     throw error
   }
 }
@@ -184,7 +187,8 @@ function sqliteStore<S extends Schema>(schema: S, db: Database, path: string, op
       open()
       const rows: never[] = []
       // Not cached: a walk of a whole collection would push out the rows requests read.
-      for (const [, id, data] of t.all.iterate() as Iterable<[number, string, string]>) rows.push((cache.get(t.name, id)?.row ?? deepFreeze(JSON.parse(data))) as never)
+      for (const [, id, data] of t.all.iterate() as Iterable<[number, string, string]>)
+        rows.push((cache.get(t.name, id)?.row ?? deepFreeze(JSON.parse(data))) as never)
       return rows
     },
   }

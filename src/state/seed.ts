@@ -115,7 +115,10 @@ function loadRows(ctx: Context, doc: Record<string, unknown>, rules: readonly Se
     const parsed = BlobEntrySchema.safeParse(raw)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!
-      return invalid([`blobs[${i}]`, ...issue.path.map(String)].join('.'), issue.code === 'unrecognized_keys' ? `unknown key(s) ${issue.keys.join(', ')}` : issue.message)
+      return invalid(
+        [`blobs[${i}]`, ...issue.path.map(String)].join('.'),
+        issue.code === 'unrecognized_keys' ? `unknown key(s) ${issue.keys.join(', ')}` : issue.message,
+      )
     }
     const { key, contentType, base64 } = parsed.data
     if (stored.has(key)) invalid(`blobs[${i}].key`, `"${key}" is given twice`)

@@ -325,7 +325,8 @@ function memoryStore<S extends Schema>(schema: S, tables: Map<string, Table>): S
       outsideTransactions('restore()')
       if (!SNAPSHOTS.has(snapshot)) throw new TypeError('restore() takes a snapshot made by snapshot() of an in-memory store')
       const kept = (snapshot as MemorySnapshot).tables
-      if (kept.size !== tables.size || [...kept.keys()].some((name) => !tables.has(name))) throw new TypeError('restore(): the snapshot is of a store with other collections')
+      if (kept.size !== tables.size || [...kept.keys()].some((name) => !tables.has(name)))
+        throw new TypeError('restore(): the snapshot is of a store with other collections')
       // The kept tables stay shared: the snapshot still holds them, and may be restored again.
       for (const [name, t] of kept) tables.set(name, t)
     },

@@ -37,11 +37,7 @@ export const suiteSchema = {
 }
 export type SuiteSchema = typeof suiteSchema
 
-export function runStorageSuite(
-  name: string,
-  create: (schema: SuiteSchema) => StoragePort<SuiteSchema>,
-  { describe, it, expect }: SuiteRunner,
-): void {
+export function runStorageSuite(name: string, create: (schema: SuiteSchema) => StoragePort<SuiteSchema>, { describe, it, expect }: SuiteRunner): void {
   const item = (id: string, group: string, value = 1, tags: string[] = []): ItemRow => ({ id, group, value, tags })
   const ids = (rows: Array<{ row: Row }>) => rows.map((e) => e.row.id)
 
@@ -82,7 +78,13 @@ export function runStorageSuite(
     it('keeps indexes in insertion order, across updates that move rows between keys', () => {
       const store = create(suiteSchema)
       store.transaction((tx) => {
-        for (const [id, group] of [['a', 'g'], ['b', 'h'], ['c', 'g'], ['d', 'g']] as const) tx.insert('items', item(id, group))
+        for (const [id, group] of [
+          ['a', 'g'],
+          ['b', 'h'],
+          ['c', 'g'],
+          ['d', 'g'],
+        ] as const)
+          tx.insert('items', item(id, group))
       })
       expect(store.read((tx) => ids(tx.scan('items', 'byGroup', 'g')))).toEqual(['a', 'c', 'd'])
       store.transaction((tx) => tx.update('items', item('c', 'h')))
@@ -127,7 +129,14 @@ export function runStorageSuite(
     it('keeps an ordered index sorted by its order value, ties in insertion order, across updates', () => {
       const store = create(suiteSchema)
       store.transaction((tx) => {
-        for (const [id, value] of [['a', 5], ['b', 1], ['c', 3], ['d', 3], ['e', 9]] as const) tx.insert('items', item(id, 'g', value))
+        for (const [id, value] of [
+          ['a', 5],
+          ['b', 1],
+          ['c', 3],
+          ['d', 3],
+          ['e', 9],
+        ] as const)
+          tx.insert('items', item(id, 'g', value))
       })
       const order = () => store.read((tx) => ids(tx.scan('items', 'byValue', 'g')))
       expect(order()).toEqual(['b', 'c', 'd', 'a', 'e'])

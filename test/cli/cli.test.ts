@@ -84,7 +84,10 @@ describe('cli: docs-content-api serve', () => {
     const res = await fetch(`${server.url}/v1/orgs`, { headers: { authorization: 'Bearer gb_api_seeded_token', origin: 'https://app.test' } })
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
     expect(((await res.json()) as any).items.map((o: any) => o.id)).toEqual(['acme'])
-    const preflight = await fetch(`${server.url}/v1/orgs`, { method: 'OPTIONS', headers: { origin: 'https://app.test', 'access-control-request-method': 'GET' } })
+    const preflight = await fetch(`${server.url}/v1/orgs`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.test', 'access-control-request-method': 'GET' },
+    })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS')
   })
@@ -104,7 +107,11 @@ describe('cli: docs-content-api serve', () => {
       const spaces = (await (await fetch(`${server.url}/v1/orgs/${orgs.items[0].id}/spaces`, { headers: auth })).json()) as any
       const base = `${server.url}/v1/spaces/${spaces.items[0].id}/change-requests`
       const cr = (await (await fetch(base, { method: 'POST', headers: auth, body: '{}' })).json()) as any
-      const res = await fetch(`${base}/${cr.id}/content?compat=false`, { method: 'POST', headers: auth, body: JSON.stringify({ changes: [{ operation: 'insert_files', files: [{ name: 'openapi.json', url }] }] }) })
+      const res = await fetch(`${base}/${cr.id}/content?compat=false`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ changes: [{ operation: 'insert_files', files: [{ name: 'openapi.json', url }] }] }),
+      })
       return { status: res.status, body: (await res.json()) as any }
     }
     const env = { DEMO_TOKEN: 'gb_api_guard_token' }

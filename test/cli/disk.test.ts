@@ -173,7 +173,10 @@ describe('cli: serve --data on a read-only or full disk', () => {
     } else for (const folder of ['', ...readdirSync(blobs)]) chmodSync(join(blobs, folder), 0o555)
 
     const refused = await c.upload(1000)
-    expect(refused).toEqual({ status: 503, body: { error: { code: 503, message: 'Storage is not writable (a read-only or failing disk): the change was not saved, nothing was changed' } } })
+    expect(refused).toEqual({
+      status: 503,
+      body: { error: { code: 503, message: 'Storage is not writable (a read-only or failing disk): the change was not saved, nothing was changed' } },
+    })
     // The operator's log says which file and why.
     expect(server.err()).toMatch(new RegExp(`${blobs}/[0-9a-f]{2}.* is not writable \\(${NOT_WRITABLE.replace(/[()]/g, '\\$&')}\\)`))
     expect(blobFiles(data)).toEqual(before)
@@ -204,7 +207,10 @@ describe('cli: serve --data on a read-only or full disk', () => {
       if (last.status !== 200) break
       stored++
     }
-    expect(last).toEqual({ status: 507, body: { error: { code: 507, message: 'Storage is full: the change was not saved, nothing was changed; try again once space is freed' } } })
+    expect(last).toEqual({
+      status: 507,
+      body: { error: { code: 507, message: 'Storage is full: the change was not saved, nothing was changed; try again once space is freed' } },
+    })
     expect(stored).toBeGreaterThan(0)
     expect(server.err()).toMatch(/: storage is full \((ENOSPC: no space left on device|SQLITE_FULL: database or disk is full)\)/)
     // The failed upload's bytes are gone, whole or partial: each stored blob is a file answered 200.

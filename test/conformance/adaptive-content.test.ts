@@ -59,7 +59,10 @@ describe('conformance: adaptive content through @gitbook/api', () => {
     const w = await createWorld()
     const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs' })
     const bad = { ...sent, properties: { isBeta: { type: 'string', description: 'Beta' } } } as unknown as SiteAdaptiveJSONSchema
-    const error = await w.client(w.tokens.ada).orgs.updateSiteAdaptiveSchema(w.org.id, site.id, { jsonSchema: bad }).catch((e: unknown) => e)
+    const error = await w
+      .client(w.tokens.ada)
+      .orgs.updateSiteAdaptiveSchema(w.org.id, site.id, { jsonSchema: bad })
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 400, message: expect.stringContaining('body field `jsonSchema.properties.isBeta.type`: must be "boolean"') })
     // The error body matches the official 400 response.
     const res = await call(w.api, w.tokens.ada, 'PUT', `/v1/orgs/${w.org.id}/sites/${site.id}/adaptive-schema`, { jsonSchema: bad })

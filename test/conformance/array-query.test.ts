@@ -16,7 +16,11 @@ const implemented = new Set(operations.map((op) => op.id))
 
 /** `operationId.parameter` of every official array query parameter of an implemented operation. */
 const officialArrays = [...implemented]
-  .flatMap((id) => officialQueryParameters(id).filter((p) => p.schema?.type === 'array').map((p) => `${id}.${p.name}`))
+  .flatMap((id) =>
+    officialQueryParameters(id)
+      .filter((p) => p.schema?.type === 'array')
+      .map((p) => `${id}.${p.name}`),
+  )
   .sort()
 
 interface Scene extends World {
@@ -87,9 +91,16 @@ const CASES: Record<string, (w: Scene) => Promise<void>> = {
     expectOfficialResponse('listChangeRequestsForOrganization', 200, two.data)
     expect(sortedIds(two.data.items)).toEqual([byStatus.draft, byStatus.archived].sort())
     // Paging runs over the statuses together, newest update first.
-    const page = await w.gb.orgs.listChangeRequestsForOrganization(w.org.id, { status: [ChangeRequestStatus.Open, ChangeRequestStatus.Archived, ChangeRequestStatus.Open], limit: 1 })
+    const page = await w.gb.orgs.listChangeRequestsForOrganization(w.org.id, {
+      status: [ChangeRequestStatus.Open, ChangeRequestStatus.Archived, ChangeRequestStatus.Open],
+      limit: 1,
+    })
     expect(page.data.count).toBe(2)
-    const next = await w.gb.orgs.listChangeRequestsForOrganization(w.org.id, { status: [ChangeRequestStatus.Open, ChangeRequestStatus.Archived], limit: 1, page: page.data.next!.page })
+    const next = await w.gb.orgs.listChangeRequestsForOrganization(w.org.id, {
+      status: [ChangeRequestStatus.Open, ChangeRequestStatus.Archived],
+      limit: 1,
+      page: page.data.next!.page,
+    })
     expect(sortedIds([...page.data.items, ...next.data.items])).toEqual([byStatus.open, byStatus.archived].sort())
     // Without `status`: the open ones (the official default).
     expect(sortedIds((await w.gb.orgs.listChangeRequestsForOrganization(w.org.id)).data.items)).toEqual([byStatus.open])

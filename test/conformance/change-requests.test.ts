@@ -1,4 +1,11 @@
-import { ChangeRequestOrderBy, ChangeRequestReviewStatus, ChangeRequestStatus, type ChangeRequest, type ChangeRequestContentChange, type ChangeRequestContentUpdate } from '@gitbook/api'
+import {
+  ChangeRequestOrderBy,
+  ChangeRequestReviewStatus,
+  ChangeRequestStatus,
+  type ChangeRequest,
+  type ChangeRequestContentChange,
+  type ChangeRequestContentUpdate,
+} from '@gitbook/api'
 import { describe, expect, it } from 'vitest'
 import { createDocsApi } from '../../src/index.js'
 import { call, createWorld } from '../helpers.js'
@@ -47,8 +54,13 @@ describe('conformance: change requests through @gitbook/api', () => {
     await expect(w.gb.spaces.createChangeRequest(w.space.id, { subject: long })).rejects.toThrow('body field `subject`: must be at most 100 characters')
     const cr = await w.gb.spaces.createChangeRequest(w.space.id, { subject: 'x'.repeat(100) })
     expectOfficialResponse('createChangeRequest', 201, cr.data)
-    await expect(w.gb.spaces.updateChangeRequestById(w.space.id, cr.data.id, { subject: long })).rejects.toThrow('body field `subject`: must be at most 100 characters')
-    const reviewers = call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr.data.id}/requested-reviewers`, { users: [w.users.rita.id], subject: long })
+    await expect(w.gb.spaces.updateChangeRequestById(w.space.id, cr.data.id, { subject: long })).rejects.toThrow(
+      'body field `subject`: must be at most 100 characters',
+    )
+    const reviewers = call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr.data.id}/requested-reviewers`, {
+      users: [w.users.rita.id],
+      subject: long,
+    })
     expect((await reviewers).body.error.message).toContain('body field `subject`: must be at most 100 characters')
     const list = await w.gb.spaces.listChangeRequestsForSpace(w.space.id)
     expectOfficialResponse('listChangeRequestsForSpace', 200, list.data)
@@ -77,7 +89,11 @@ describe('conformance: change requests through @gitbook/api', () => {
     const patched = await w.gb.spaces.updateChangeRequestById(w.space.id, first.data.id, {
       subject: 'First!',
       status: 'draft',
-      description: { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Why', marks: [] }] }] }] },
+      description: {
+        object: 'document',
+        data: {},
+        nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Why', marks: [] }] }] }],
+      },
     })
     expect(patched.data).toMatchObject({ subject: 'First!', status: 'draft' })
     // The official body also takes `links` (external links); the reference's PATCH body is subject,
@@ -93,14 +109,22 @@ describe('conformance: change requests through @gitbook/api', () => {
     const list = await w.gb.spaces.listChangeRequestsForSpace(w.space.id)
     expect(list.data.items.map((c) => c.id)).toEqual([second.data.id])
     expectOfficialResponse('listChangeRequestsForSpace', 200, list.data)
-    const drafts = await w.gb.spaces.listChangeRequestsForSpace(w.space.id, { status: ChangeRequestStatus.Draft, orderBy: ChangeRequestOrderBy.CreatedAt, creator: w.users.ada.id, limit: 1 })
+    const drafts = await w.gb.spaces.listChangeRequestsForSpace(w.space.id, {
+      status: ChangeRequestStatus.Draft,
+      orderBy: ChangeRequestOrderBy.CreatedAt,
+      creator: w.users.ada.id,
+      limit: 1,
+    })
     expect(drafts.data.items.map((c) => c.id)).toEqual([first.data.id])
     expectOfficialResponse('listChangeRequestsForSpace', 200, drafts.data)
     const org = await w.gb.orgs.listChangeRequestsForOrganization(w.org.id, { limit: 1 })
     expect(org.data.items.map((c) => c.id)).toEqual([second.data.id])
     expectOfficialResponse('listChangeRequestsForOrganization', 200, org.data)
     // A list of statuses here (the official document's array; test/conformance/array-query.test.ts tries several).
-    const orgDrafts = await w.gb.orgs.listChangeRequestsForOrganization(w.org.id, { status: [ChangeRequestStatus.Draft], orderBy: ChangeRequestOrderBy.UpdatedAt })
+    const orgDrafts = await w.gb.orgs.listChangeRequestsForOrganization(w.org.id, {
+      status: [ChangeRequestStatus.Draft],
+      orderBy: ChangeRequestOrderBy.UpdatedAt,
+    })
     expect(orgDrafts.data.items.map((c) => c.id)).toEqual([first.data.id])
     expectOfficialResponse('listChangeRequestsForOrganization', 200, orgDrafts.data)
   })
@@ -114,7 +138,9 @@ describe('conformance: change requests through @gitbook/api', () => {
     expect(compat.status).toBe(200)
     expect((compat.data as ChangeRequest).object).toBe('change-request')
     expectOfficialResponse('updateChangeRequestContent', 200, compat.data)
-    const markdown = await w.edit(cr.id, [{ operation: 'insert_page', ref: 'faq', document: { markdown: '---\ndescription: Questions\n---\n# FAQ\n\nAsk **away**.\n' } }])
+    const markdown = await w.edit(cr.id, [
+      { operation: 'insert_page', ref: 'faq', document: { markdown: '---\ndescription: Questions\n---\n# FAQ\n\nAsk **away**.\n' } },
+    ])
     expect(markdown.changes).toEqual([expect.objectContaining({ object: 'created_page', ref: 'faq' })])
     expect(markdown.changeRequest.id).toBe(cr.id)
     // A JSON document, as a client copies a page it read with format=document.
@@ -124,7 +150,9 @@ describe('conformance: change requests through @gitbook/api', () => {
     const copy = await w.edit(cr.id, [{ operation: 'insert_page', title: 'FAQ copy', into: gs, at: 0, document: { document: document! } }])
     const copied = await w.gb.spaces.getPageInChangeRequestById(w.space.id, cr.id, created(copy), { format: 'markdown' })
     expect((copied.data as { markdown: string }).markdown).toContain('**away**')
-    const updated = await w.edit(cr.id, [{ operation: 'update_page', page: install, title: 'Installing', emoji: '1f680', hidden: true, into: null, document: { markdown: 'one\n\nTWO\n' } }])
+    const updated = await w.edit(cr.id, [
+      { operation: 'update_page', page: install, title: 'Installing', emoji: '1f680', hidden: true, into: null, document: { markdown: 'one\n\nTWO\n' } },
+    ])
     expect(updated.changes).toEqual([expect.objectContaining({ object: 'updated_page', page: expect.objectContaining({ id: install }) })])
     const deleted = await w.edit(cr.id, [{ operation: 'delete_page', page: created(copy) }])
     expect(deleted.changes).toEqual([{ object: 'deleted_page', page: created(copy) }])
@@ -152,7 +180,11 @@ describe('conformance: change requests through @gitbook/api', () => {
     expect(revision.data.id).toBe(added.changeRequest.revision)
     expect(revision.data.files.map((f) => f.id)).toEqual([file.id])
     expectOfficialResponse('getRevisionOfChangeRequestById', 200, revision.data)
-    expectOfficialResponse('getRevisionOfChangeRequestById', 200, (await w.gb.spaces.getRevisionOfChangeRequestById(w.space.id, cr.id, { metadata: false, computed: false })).data)
+    expectOfficialResponse(
+      'getRevisionOfChangeRequestById',
+      200,
+      (await w.gb.spaces.getRevisionOfChangeRequestById(w.space.id, cr.id, { metadata: false, computed: false })).data,
+    )
     const pages = await w.gb.spaces.listPagesInChangeRequest(w.space.id, cr.id)
     expect(pages.data.pages[0]!.id).toBe(gs)
     expectOfficialResponse('listPagesInChangeRequest', 200, pages.data)
@@ -170,10 +202,14 @@ describe('conformance: change requests through @gitbook/api', () => {
       expect(byPath.data.id).toBe(setupPage)
       expectOfficialResponse('getPageInChangeRequestByPath', 200, byPath.data)
       const body = byPath.data as { markdown?: string; document?: unknown }
-      if (format === 'markdown') expect([body.markdown, body.document]).toEqual([`![a dot](/files/${file.id})\n\nBack to [the start](/pages/${gs}).\n`, undefined])
+      if (format === 'markdown')
+        expect([body.markdown, body.document]).toEqual([`![a dot](/files/${file.id})\n\nBack to [the start](/pages/${gs}).\n`, undefined])
       else expect([body.markdown, body.document !== undefined]).toEqual([undefined, true])
     }
-    const encoded = await w.gb.spaces.getPageInChangeRequestByPath(w.space.id, cr.id, encodeURIComponent('getting-started/install'), { format: 'markdown', 'format.markdown.refs': 'stable' })
+    const encoded = await w.gb.spaces.getPageInChangeRequestByPath(w.space.id, cr.id, encodeURIComponent('getting-started/install'), {
+      format: 'markdown',
+      'format.markdown.refs': 'stable',
+    })
     expect(encoded.data.id).toBe(install)
     expectOfficialResponse('getPageInChangeRequestByPath', 200, encoded.data)
     // The change request's revision is a revision of the space: the revision reads answer it too.
@@ -221,7 +257,10 @@ describe('conformance: change requests through @gitbook/api', () => {
   it('reviews: submitChangeRequestReview, getReviewsByChangeRequestId (formats, outdated), getChangeRequestReviewById', async () => {
     const w = await setup()
     const cr = await w.open()
-    const first = await w.gb.spaces.submitChangeRequestReview(w.space.id, cr.id, { status: ChangeRequestReviewStatus.ChangesRequested, comment: { markdown: 'Please **fix** the title.' } })
+    const first = await w.gb.spaces.submitChangeRequestReview(w.space.id, cr.id, {
+      status: ChangeRequestReviewStatus.ChangesRequested,
+      comment: { markdown: 'Please **fix** the title.' },
+    })
     expect(first.status).toBe(201)
     expect(first.data).toMatchObject({ object: 'change-request-review', status: 'changes-requested', outdated: false })
     expectOfficialResponse('submitChangeRequestReview', 201, first.data)
@@ -294,7 +333,11 @@ describe('conformance: change requests through @gitbook/api', () => {
     const cr = await w.open()
     const added = await w.edit(cr.id, [
       { operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: PNG, ref: 'dot' }] },
-      { operation: 'insert_page', title: 'Linker', document: { markdown: `![a dot](./dot)\n\n[install](/pages/${install}) and [out](https://example.com/)\n` } },
+      {
+        operation: 'insert_page',
+        title: 'Linker',
+        document: { markdown: `![a dot](./dot)\n\n[install](/pages/${install}) and [out](https://example.com/)\n` },
+      },
     ])
     const [file, linker] = [added.insertedFiles![0]!, created(added)]
     await w.edit(cr.id, [{ operation: 'delete_page', page: install }])

@@ -17,7 +17,17 @@ async function setup() {
   return { ...w, space, cr, cora, gb: w.client(w.tokens.ada), coraGb: w.client(coraToken) }
 }
 
-const doc = { object: 'document' as const, data: {}, nodes: [{ object: 'block' as const, type: 'paragraph' as const, nodes: [{ object: 'text' as const, leaves: [{ object: 'leaf' as const, text: 'In a document', marks: [] }] }] }] }
+const doc = {
+  object: 'document' as const,
+  data: {},
+  nodes: [
+    {
+      object: 'block' as const,
+      type: 'paragraph' as const,
+      nodes: [{ object: 'text' as const, leaves: [{ object: 'leaf' as const, text: 'In a document', marks: [] }] }],
+    },
+  ],
+}
 
 describe('conformance: space comments through @gitbook/api', () => {
   it('post, get, list (every filter), update (resolve, react, edit), replies, commenters, deletes', async () => {
@@ -83,7 +93,11 @@ describe('conformance: space comments through @gitbook/api', () => {
     const w = await setup()
     const rita = w.client(w.tokens.rita)
     const olga = w.client(w.tokens.olga)
-    const failure = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as GitBookAPIError)
+    const failure = (p: Promise<unknown>) =>
+      p.then(
+        () => undefined,
+        (e: unknown) => e as GitBookAPIError,
+      )
     const forbidden = await failure(rita.spaces.postCommentInSpace(w.space.id, { body: { markdown: 'x' } }))
     expect(forbidden).toBeInstanceOf(GitBookAPIError)
     expect(forbidden!.code).toBe(403)

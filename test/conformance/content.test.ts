@@ -115,12 +115,19 @@ describe('conformance: content through @gitbook/api', () => {
       }
     }
     // The path, encoded as one segment, names the same page; markdown refs as stable ids.
-    const encoded = await w.gb.spaces.getPageByPath(w.space.id, encodeURIComponent('getting-started/install'), { format: 'markdown', 'format.markdown.refs': 'stable' })
+    const encoded = await w.gb.spaces.getPageByPath(w.space.id, encodeURIComponent('getting-started/install'), {
+      format: 'markdown',
+      'format.markdown.refs': 'stable',
+    })
     expect(encoded.data.id).toBe(w.pages.install)
     expectOfficialResponse('getPageByPath', 200, encoded.data)
     const flags = { evaluated: true, dereferenced: 'reusable-contents', metadata: false, computed: false, cachedMetadata: true } as const
     expectOfficialResponse('getPageByPath', 200, (await w.gb.spaces.getPageByPath(w.space.id, 'getting-started', flags)).data)
-    expectOfficialResponse('getPageById', 200, (await w.gb.spaces.getPageById(w.space.id, w.pages.gs, { evaluated: 'deterministic-only', dereferenced: false })).data)
+    expectOfficialResponse(
+      'getPageById',
+      200,
+      (await w.gb.spaces.getPageById(w.space.id, w.pages.gs, { evaluated: 'deterministic-only', dereferenced: false })).data,
+    )
   })
 
   it('getPageInRevisionByPath, listFilesInRevisionById, getFileInRevisionById: a revision read by path and its files', async () => {
@@ -157,7 +164,8 @@ describe('conformance: content through @gitbook/api', () => {
       () => olga.spaces.getPageInRevisionByPath(w.space.id, w.revision, 'getting-started'),
       () => olga.spaces.listFilesInRevisionById(w.space.id, w.revision),
       () => olga.spaces.getFileInRevisionById(w.space.id, w.revision, w.file.id),
-    ]) await expect(read()).rejects.toThrow('not found')
+    ])
+      await expect(read()).rejects.toThrow('not found')
   })
 
   it('the error bodies of content reads: 404 for a missing page, file, revision or path, 400 for a bad format', async () => {
@@ -165,7 +173,16 @@ describe('conformance: content through @gitbook/api', () => {
     // against its shared error responses.
     const w = await setup()
     const base = `/v1/spaces/${w.space.id}`
-    for (const path of [`${base}/content/page/nope`, `${base}/content/path/getting-started/nope`, `${base}/content/files/nope`, `${base}/revisions/nope`, `${base}/revisions/${w.revision}/page/nope`, `${base}/revisions/${w.revision}/path/nope`, `${base}/revisions/${w.revision}/files/nope`, '/v1/spaces/nope/content']) {
+    for (const path of [
+      `${base}/content/page/nope`,
+      `${base}/content/path/getting-started/nope`,
+      `${base}/content/files/nope`,
+      `${base}/revisions/nope`,
+      `${base}/revisions/${w.revision}/page/nope`,
+      `${base}/revisions/${w.revision}/path/nope`,
+      `${base}/revisions/${w.revision}/files/nope`,
+      '/v1/spaces/nope/content',
+    ]) {
       const res = await call(w.api, w.tokens.ada, 'GET', path)
       expect(res.status, path).toBe(404)
       expectOfficialError(404, res.body)

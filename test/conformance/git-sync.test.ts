@@ -20,7 +20,9 @@ describe('conformance: Git Sync through @gitbook/api', () => {
     const base = `/v1/spaces/${w.space.id}/git`
     const url = git.server.url('anything')
     expect((await call(w.api, w.tokens.ada, 'POST', `${base}/import`, { url })).body.error.message).toContain('Invalid request: body field `ref`: is required')
-    expect((await call(w.api, w.tokens.ada, 'POST', `${base}/export`, { url, ref: 'refs/heads/main' })).body.error.message).toContain('Invalid request: body field `commitMessage`: is required')
+    expect((await call(w.api, w.tokens.ada, 'POST', `${base}/export`, { url, ref: 'refs/heads/main' })).body.error.message).toContain(
+      'Invalid request: body field `commitMessage`: is required',
+    )
   })
 
   it('import, git info, export, the space with gitSync; git info 404 before the first sync', async () => {
@@ -33,8 +35,19 @@ describe('conformance: Git Sync through @gitbook/api', () => {
     expectOfficialError(404, (await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${s}/git/info`)).body)
 
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
-    git.server.createRepo('official', { 'README.md': '# Home\n\nHi ![dot](.gitbook/assets/dot.png)', 'SUMMARY.md': '* [Home](README.md)\n* [Next](next.md)\n', 'next.md': '# Next\n', '.gitbook/assets/dot.png': png })
-    const imported = await gb.spaces.importGitRepository(s, { url: git.server.url('official'), ref: 'refs/heads/main', force: false, standalone: false, timestamp: '2026-03-01T09:00:00.000Z' })
+    git.server.createRepo('official', {
+      'README.md': '# Home\n\nHi ![dot](.gitbook/assets/dot.png)',
+      'SUMMARY.md': '* [Home](README.md)\n* [Next](next.md)\n',
+      'next.md': '# Next\n',
+      '.gitbook/assets/dot.png': png,
+    })
+    const imported = await gb.spaces.importGitRepository(s, {
+      url: git.server.url('official'),
+      ref: 'refs/heads/main',
+      force: false,
+      standalone: false,
+      timestamp: '2026-03-01T09:00:00.000Z',
+    })
     expect(imported.status).toBe(204)
     await w.api.idle()
     const info = await gb.spaces.getSpaceGitInfo(s)

@@ -38,11 +38,30 @@ describe('conformance: integrations through @gitbook/api', () => {
     expect(published.status).toBe(200)
     expectOfficialResponse('publishIntegration', 200, published.data)
     expect(published.data).toMatchObject({ name: 'my-app', version: 1, target: 'all', verified: false })
-    expect((await gb.integrations.publishIntegration('my-app', { organization: w.org.id, title: 'My app', description: 'v2', script: 's', scopes: [], visibility: IntegrationVisibility.Public, blocks: [{ id: 'embed', title: 'Embed', urlUnfurl: ['https://example.com'] }] })).data.version).toBe(2)
+    expect(
+      (
+        await gb.integrations.publishIntegration('my-app', {
+          organization: w.org.id,
+          title: 'My app',
+          description: 'v2',
+          script: 's',
+          scopes: [],
+          visibility: IntegrationVisibility.Public,
+          blocks: [{ id: 'embed', title: 'Embed', urlUnfurl: ['https://example.com'] }],
+        })
+      ).data.version,
+    ).toBe(2)
 
     const got = await gb.integrations.getIntegrationByName('my-app')
     expectOfficialResponse('getIntegrationByName', 200, got.data)
-    const list = await gb.integrations.listIntegrations({ search: 'my', blocks: true, blockDomain: 'example.com', owner: w.org.id, target: IntegrationTarget.Space, limit: 10 })
+    const list = await gb.integrations.listIntegrations({
+      search: 'my',
+      blocks: true,
+      blockDomain: 'example.com',
+      owner: w.org.id,
+      target: IntegrationTarget.Space,
+      limit: 10,
+    })
     expectOfficialResponse('listIntegrations', 200, list.data)
     expect(list.data.items.map((i) => i.name)).toEqual(['my-app'])
 

@@ -75,8 +75,6 @@ describe('conformance: organization members through @gitbook/api', () => {
   it('the client surfaces the errors: 403 for a guest listing members, 400 for the last admin', async () => {
     const w = await createWorld()
     await expect(w.client(w.tokens.gina).orgs.listMembersInOrganizationById(w.org.id)).rejects.toThrow(/admin|read role/)
-    await expect(w.client(w.tokens.ada).orgs.updateMemberInOrganizationById(w.org.id, w.users.ada.id, { role: MemberRole.Read })).rejects.toThrow(
-      'last admin',
-    )
+    await expect(w.client(w.tokens.ada).orgs.updateMemberInOrganizationById(w.org.id, w.users.ada.id, { role: MemberRole.Read })).rejects.toThrow('last admin')
   })
 })

@@ -10,7 +10,19 @@ import { officialValidator, resolveOfficial } from './official.js'
 /** A step from a schema node to a part of it: a property, an array's item, a map's entry, a composition's part. */
 export type Step = { prop: string } | { item: true } | { entry: string } | { part: 'allOf' | 'oneOf' | 'anyOf'; index: number }
 
-export const KEYWORDS = ['maxLength', 'minLength', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'pattern', 'enum', 'const', 'maxItems', 'minItems'] as const
+export const KEYWORDS = [
+  'maxLength',
+  'minLength',
+  'maximum',
+  'minimum',
+  'exclusiveMaximum',
+  'exclusiveMinimum',
+  'pattern',
+  'enum',
+  'const',
+  'maxItems',
+  'minItems',
+] as const
 export type Keyword = (typeof KEYWORDS)[number]
 
 /** One constraint of the schema: where it is (the route), which keyword, on which schema node. */
@@ -150,10 +162,20 @@ export function violationOf(node: any, keyword: Keyword, valid: unknown): unknow
       case 'maxLength': {
         const s = codePoints(String(valid))
         const last = s.at(-1) ?? 'x'
-        return [s.concat(Array(node.maxLength + 1 - s.length).fill(last)).join(''), 'x'.repeat(node.maxLength + 1), `https://example.com/${'x'.repeat(node.maxLength)}`]
+        return [
+          s.concat(Array(node.maxLength + 1 - s.length).fill(last)).join(''),
+          'x'.repeat(node.maxLength + 1),
+          `https://example.com/${'x'.repeat(node.maxLength)}`,
+        ]
       }
       case 'minLength':
-        return node.minLength > 0 ? [codePoints(String(valid)).slice(0, node.minLength - 1).join('')] : []
+        return node.minLength > 0
+          ? [
+              codePoints(String(valid))
+                .slice(0, node.minLength - 1)
+                .join(''),
+            ]
+          : []
       case 'maximum':
         return [node.maximum + 1, node.maximum + 0.5]
       case 'exclusiveMaximum':

@@ -27,8 +27,10 @@ const SKIP = new Set(['Document', 'JSONDocument'])
  * label` for everything at and below a field.
  */
 const EXCEPTIONS: Record<string, string> = {
-  'moveSpace position.before<oneOf1>': 'the reference: a space is placed next to a space (`{type: space, space}`); spaces and collections are ordered among their own kind',
-  'moveSpace position.after<oneOf1>': 'the reference: a space is placed next to a space (`{type: space, space}`); spaces and collections are ordered among their own kind',
+  'moveSpace position.before<oneOf1>':
+    'the reference: a space is placed next to a space (`{type: space, space}`); spaces and collections are ordered among their own kind',
+  'moveSpace position.after<oneOf1>':
+    'the reference: a space is placed next to a space (`{type: space, space}`); spaces and collections are ordered among their own kind',
   'moveCollection position.before<oneOf0>': 'the reference: a collection moves "as for space move", next to its own kind (`{type: collection, collection}`)',
   'moveCollection position.after<oneOf0>': 'the reference: a collection moves "as for space move", next to its own kind (`{type: collection, collection}`)',
   ...Object.fromEntries(
@@ -41,8 +43,10 @@ const EXCEPTIONS: Record<string, string> = {
   ),
   'updateSiteAdaptiveSchema jsonSchema.properties.unsigned.description enum':
     'stored normalised rather than refused: `unsigned.description` is always the official text, so answers hold the official value (docs/behaviour/share-links-and-adaptive-content.md)',
-  'updateChangeRequestById links': "the reference's body is `subject`, `description`, `status`: `links` is refused whole as an unknown key (400 naming it; docs/behaviour/everywhere.md)",
-  'streamAskInSite scope<oneOf0>.restrictTo': 'no string meets this option of the official schema (minLength 2, maxLength 1); `restrictTo` is `currentSiteSpace` or `otherSiteSpaces` (the next option), held here',
+  'updateChangeRequestById links':
+    "the reference's body is `subject`, `description`, `status`: `links` is refused whole as an unknown key (400 naming it; docs/behaviour/everywhere.md)",
+  'streamAskInSite scope<oneOf0>.restrictTo':
+    'no string meets this option of the official schema (minLength 2, maxLength 1); `restrictTo` is `currentSiteSpace` or `otherSiteSpaces` (the next option), held here',
 }
 
 /**
@@ -55,7 +59,8 @@ const IGNORED: Record<string, string> = {
   'createSpace <allOf1><anyOf1><oneOf1>.computedSource': 'computed content is not implemented: a new space starts empty (docs/behaviour/everywhere.md)',
   'addSectionToSite template': 'space templates are not implemented (docs/behaviour/everywhere.md)',
   'addSpaceToSite template': 'space templates are not implemented (docs/behaviour/everywhere.md)',
-  'createChangeRequest template': 'templates are not implemented; the reference gives the body further free properties, kept aside unread (docs/behaviour/everywhere.md)',
+  'createChangeRequest template':
+    'templates are not implemented; the reference gives the body further free properties, kept aside unread (docs/behaviour/everywhere.md)',
   'updateSiteById defaultLevel': "a site's `defaultLevel` is always `inherit` (docs/behaviour/sites.md)",
   'updateSiteSectionById localizedTitle': 'localized titles are not implemented (docs/behaviour/everywhere.md)',
   'updateSiteSectionById localizedDescription': 'localized descriptions are not implemented (docs/behaviour/everywhere.md)',
@@ -64,8 +69,14 @@ const IGNORED: Record<string, string> = {
 
 /** Values an operation's bodies need beyond the official schema's (this API's own rules), by top-level field. */
 const FILL: Record<string, { values: Record<string, unknown>; why: string }> = {
-  importGitRepository: { values: { url: 'https://example.com/repo.git', ref: 'refs/heads/main' }, why: '`url` is a URL, `ref` a branch ref (docs/behaviour/git-sync.md)' },
-  exportToGitRepository: { values: { url: 'https://example.com/repo.git', ref: 'refs/heads/main' }, why: '`url` is a URL, `ref` a branch ref (docs/behaviour/git-sync.md)' },
+  importGitRepository: {
+    values: { url: 'https://example.com/repo.git', ref: 'refs/heads/main' },
+    why: '`url` is a URL, `ref` a branch ref (docs/behaviour/git-sync.md)',
+  },
+  exportToGitRepository: {
+    values: { url: 'https://example.com/repo.git', ref: 'refs/heads/main' },
+    why: '`url` is a URL, `ref` a branch ref (docs/behaviour/git-sync.md)',
+  },
 }
 
 /** A valid value for one constrained field where the official schema's own is not enough (`operation label`). */
@@ -88,7 +99,14 @@ const valueAt = (value: unknown, path: ReadonlyArray<string | number>): unknown 
 const discriminates = (c: Constraint) => {
   const last = c.route.at(-1)
   const before = c.route.at(-2)
-  return (c.keyword === 'enum' || c.keyword === 'const') && last !== undefined && 'prop' in last && before !== undefined && 'part' in before && before.part !== 'allOf'
+  return (
+    (c.keyword === 'enum' || c.keyword === 'const') &&
+    last !== undefined &&
+    'prop' in last &&
+    before !== undefined &&
+    'part' in before &&
+    before.part !== 'allOf'
+  )
 }
 
 const implemented = operations.filter((op) => op.body && officialOperation(op.id)?.operation.requestBody)
@@ -136,7 +154,9 @@ describe('official limits on request bodies', () => {
       }
       const parsed = op.body!.safeParse(valid)
       if (!parsed.success) {
-        problems.push(`${key}: a body valid for the official schema is refused: ${JSON.stringify(valid).slice(0, 300)}: ${parsed.error.issues.map((i) => `${fieldPath(i.path)}: ${i.message}`).join('; ')}`)
+        problems.push(
+          `${key}: a body valid for the official schema is refused: ${JSON.stringify(valid).slice(0, 300)}: ${parsed.error.issues.map((i) => `${fieldPath(i.path)}: ${i.message}`).join('; ')}`,
+        )
         continue
       }
       if (valueAt(parsed.data, path) === undefined) {
@@ -144,14 +164,23 @@ describe('official limits on request bodies', () => {
         continue
       }
       const body = fill(bodyFor(root, c.route, { value: violation }), c)
-      const res = await w.api.fetch(new Request(pathOf(op), { method: op.method, headers: { authorization: `Bearer ${w.tokens.ada}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }))
+      const res = await w.api.fetch(
+        new Request(pathOf(op), {
+          method: op.method,
+          headers: { authorization: `Bearer ${w.tokens.ada}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      )
       const message = res.status === 400 ? ((await res.json()) as { error: { message: string } }).error.message : `${res.status}`
       const names = [fieldPath(path), ...(discriminates(c) ? [fieldPath(path.slice(0, -1))] : [])].map((p) => (p ? `body field \`${p}\`` : 'body'))
       if (!names.some((n) => message.includes(n))) problems.push(`${key}: ${JSON.stringify(violation).slice(0, 80)} answered ${message.slice(0, 300)}`)
     }
     expect(problems).toEqual([])
     const entries = [...Object.keys(EXCEPTIONS), ...Object.keys(IGNORED)].filter((k) => k.startsWith(`${id} `))
-    expect(entries.filter((k) => !met.has(k)), 'entries that no constraint meets any more').toEqual([])
+    expect(
+      entries.filter((k) => !met.has(k)),
+      'entries that no constraint meets any more',
+    ).toEqual([])
   })
 })
 
@@ -178,7 +207,8 @@ describe('official limits on query parameters', () => {
         const res = await w.api.fetch(new Request(url, init))
         const message = res.status === 400 ? ((await res.json()) as { error: { message: string } }).error.message : `${res.status}`
         const names = c.route.some((step) => 'item' in step) ? [`\`${param.name}[0]\``] : [`\`${param.name}\``]
-        if (!names.some((n) => message.includes(`query parameter ${n}`))) problems.push(`${param.name} ${c.label} ${c.keyword}: ${JSON.stringify(violation).slice(0, 80)} answered ${message.slice(0, 300)}`)
+        if (!names.some((n) => message.includes(`query parameter ${n}`)))
+          problems.push(`${param.name} ${c.label} ${c.keyword}: ${JSON.stringify(violation).slice(0, 80)} answered ${message.slice(0, 300)}`)
       }
     }
     expect(problems).toEqual([])

@@ -105,7 +105,10 @@ const sharedErrors: Record<number, string> = {
 function expectValid(ref: string, body: unknown, what: string): void {
   const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref })
   const ok = validate(body)
-  expect(ok, `${what} does not match the official schema:\n${ajv.errorsText(validate.errors, { separator: '\n' })}\n${JSON.stringify(body, null, 2).slice(0, 2000)}`).toBe(true)
+  expect(
+    ok,
+    `${what} does not match the official schema:\n${ajv.errorsText(validate.errors, { separator: '\n' })}\n${JSON.stringify(body, null, 2).slice(0, 2000)}`,
+  ).toBe(true)
 }
 
 /**

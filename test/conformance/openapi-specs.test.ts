@@ -92,7 +92,10 @@ describe('conformance: OpenAPI specs through @gitbook/api', () => {
     await w.api.idle()
     expect((await gb.orgs.getOpenApiSpecBySlug(org, 'big')).data).toMatchObject({ processingState: 'complete', lastProcessedErrors: [] })
     const before = w.api.dump()
-    for (const send of [() => gb.orgs.createOpenApiSpec(org, { slug: 'over', source: { text: over } }), () => gb.orgs.createOrUpdateOpenApiSpecBySlug(org, 'big', { source: { text: over } })]) {
+    for (const send of [
+      () => gb.orgs.createOpenApiSpec(org, { slug: 'over', source: { text: over } }),
+      () => gb.orgs.createOrUpdateOpenApiSpecBySlug(org, 'big', { source: { text: over } }),
+    ]) {
       await expect(send()).rejects.toThrow('body field `source.text`: must be at most 10485760 bytes (10 MiB) of UTF-8 text')
     }
     expect(w.api.dump()).toEqual(before)

@@ -26,15 +26,20 @@ describe('conformance: search and Ask through @gitbook/api', () => {
     expectOfficialResponse('searchOrganizationContent', 200, org.data)
     expect(org.data.items.map((s) => s.title).sort()).toEqual(['Api', 'Handbook', 'Private notes', 'Recipes'])
 
-    await expect(gb.spaces.searchSpaceContent(w.spaces.handbook, { query: 'q'.repeat(513) })).rejects.toSatisfy((e) => e instanceof GitBookAPIError && e.code === 400)
-    await expect(w.client(w.tokens.olga).orgs.searchOrganizationContent(w.org.id, { query: 'lantern' })).rejects.toSatisfy((e) => e instanceof GitBookAPIError && e.code === 404)
+    await expect(gb.spaces.searchSpaceContent(w.spaces.handbook, { query: 'q'.repeat(513) })).rejects.toSatisfy(
+      (e) => e instanceof GitBookAPIError && e.code === 400,
+    )
+    await expect(w.client(w.tokens.olga).orgs.searchOrganizationContent(w.org.id, { query: 'lantern' })).rejects.toSatisfy(
+      (e) => e instanceof GitBookAPIError && e.code === 404,
+    )
   })
 
   it('streamAskInSite: the official client reads the stream, every event an official SearchAIAnswerStream', async () => {
     const w = await askWorld()
     const gb = w.client(w.tokens.ada)
     const events = []
-    for await (const event of gb.orgs.streamAskInSite(w.org.id, w.site.id, { question: 'How do I upgrade the lantern?', scope: { mode: 'default' } })) events.push(event)
+    for await (const event of gb.orgs.streamAskInSite(w.org.id, w.site.id, { question: 'How do I upgrade the lantern?', scope: { mode: 'default' } }))
+      events.push(event)
     expect(events.length).toBeGreaterThan(0)
     for (const event of events) expectOfficialSchema('SearchAIAnswerStream', event)
     const last = events.at(-1)!
@@ -42,7 +47,13 @@ describe('conformance: search and Ask through @gitbook/api', () => {
     expect(last.answer.answer).toHaveProperty('document')
 
     const markdown = []
-    for await (const event of gb.orgs.streamAskInSite(w.org.id, w.site.id, { question: 'What is the capital of Mars?', scope: { mode: 'all' } }, { format: 'markdown' })) markdown.push(event)
+    for await (const event of gb.orgs.streamAskInSite(
+      w.org.id,
+      w.site.id,
+      { question: 'What is the capital of Mars?', scope: { mode: 'all' } },
+      { format: 'markdown' },
+    ))
+      markdown.push(event)
     expect(markdown).toHaveLength(1)
     expectOfficialSchema('SearchAIAnswerStream', markdown[0])
     expect(markdown[0]!.answer).toEqual({ answer: { markdown: expect.stringContaining("couldn't find") }, followupQuestions: [], sources: [] })

@@ -57,9 +57,7 @@ describe('conformance: share links through @gitbook/api', () => {
     await expect(w.client(w.tokens.ada).orgs.createSiteShareLink(w.org.id, site.id, { name: 'x'.repeat(51) })).rejects.toThrow(
       'body field `name`: must be at most 50 characters',
     )
-    await expect(w.client(w.tokens.ada).orgs.updateSiteShareLinkById(w.org.id, site.id, 'missing', { active: true })).rejects.toThrow(
-      'Share link not found',
-    )
+    await expect(w.client(w.tokens.ada).orgs.updateSiteShareLinkById(w.org.id, site.id, 'missing', { active: true })).rejects.toThrow('Share link not found')
     await expect(w.client(w.tokens.rita).orgs.createSiteShareLink(w.org.id, site.id, { name: 'Mine' })).rejects.toMatchObject({ code: 403 })
   })
 })

@@ -39,7 +39,9 @@ describe('conformance: site structure through @gitbook/api', () => {
     expect(moved.status).toBe(200)
     expectOfficialResponse('moveSiteSpace', 200, moved.data)
     expect((await w.gb.orgs.listSiteSpaces(org, site)).data.items.map((s) => s.id)).toEqual([added.data.id, list.data.items[0]!.id])
-    const bad = await call(w.api, w.tokens.ada, 'POST', `${w.base}/site-spaces/${added.data.id}/move`, { position: { after: { type: 'site-space', siteSpace: 'nope' } } })
+    const bad = await call(w.api, w.tokens.ada, 'POST', `${w.base}/site-spaces/${added.data.id}/move`, {
+      position: { after: { type: 'site-space', siteSpace: 'nope' } },
+    })
     expect(bad.status).toBe(400)
     expectOfficialResponse('moveSiteSpace', 400, bad.body)
     const missing = await call(w.api, w.tokens.ada, 'POST', `${w.base}/site-spaces/nope/move`, {})
@@ -92,7 +94,9 @@ describe('conformance: site structure through @gitbook/api', () => {
     expect(moved.status).toBe(200)
     expectOfficialResponse('moveSiteSection', 200, moved.data)
     expect((await w.gb.orgs.listSiteSections(org, site)).data.items.map((s) => s.id)).toEqual([second.data.id, first.data.id])
-    const bad = await call(w.api, w.tokens.ada, 'POST', `${w.base}/sections/${second.data.id}/move`, { position: { before: { type: 'site-section', siteSection: second.data.id } } })
+    const bad = await call(w.api, w.tokens.ada, 'POST', `${w.base}/sections/${second.data.id}/move`, {
+      position: { before: { type: 'site-section', siteSection: second.data.id } },
+    })
     expect(bad.status).toBe(400)
     expectOfficialResponse('moveSiteSection', 400, bad.body)
     const missing = await call(w.api, w.tokens.ada, 'POST', `${w.base}/sections/nope/move`, {})
@@ -151,20 +155,36 @@ describe('conformance: site structure through @gitbook/api', () => {
     const a = (await w.gb.orgs.addSectionToSite(org, site, { spaceId: w.spaces.reference.id })).data
     const group = (await w.gb.orgs.addSectionGroupToSite(org, site, { title: 'Group' })).data
     const extra = (await w.gb.orgs.addSpaceToSite(org, site, { spaceId: w.spaces.changelog.id, sectionId: a.id })).data
-    const space = await w.gb.orgs.sortSiteStructure(org, site, { item: { type: 'site-space', id: extra.id }, position: { before: { type: 'site-space', id: a.siteSpaces[0]!.id } } })
+    const space = await w.gb.orgs.sortSiteStructure(org, site, {
+      item: { type: 'site-space', id: extra.id },
+      position: { before: { type: 'site-space', id: a.siteSpaces[0]!.id } },
+    })
     expect(space.status).toBe(200)
     expect(space.data).toMatchObject({ object: 'site-space', id: extra.id })
     expectOfficialResponse('sortSiteStructure', 200, space.data)
-    const section = await w.gb.orgs.sortSiteStructure(org, site, { item: { type: 'site-section', id: a.id }, position: { after: { type: 'site-section-group', id: group.id } } })
+    const section = await w.gb.orgs.sortSiteStructure(org, site, {
+      item: { type: 'site-section', id: a.id },
+      position: { after: { type: 'site-section-group', id: group.id } },
+    })
     expect(section.data).toMatchObject({ object: 'site-section', id: a.id })
     expectOfficialResponse('sortSiteStructure', 200, section.data)
     const grp = await w.gb.orgs.sortSiteStructure(org, site, { item: { type: 'site-section-group', id: group.id }, position: {} })
     expect(grp.data).toMatchObject({ object: 'site-section-group', id: group.id })
     expectOfficialResponse('sortSiteStructure', 200, grp.data)
-    const quiet = await call(w.api, w.tokens.ada, 'PATCH', `${w.base}/structure/sort`, { item: { type: 'site-section', id: a.id }, position: {} }, { prefer: 'return=minimal' })
+    const quiet = await call(
+      w.api,
+      w.tokens.ada,
+      'PATCH',
+      `${w.base}/structure/sort`,
+      { item: { type: 'site-section', id: a.id }, position: {} },
+      { prefer: 'return=minimal' },
+    )
     expect(quiet.status).toBe(204)
     expectOfficialResponse('sortSiteStructure', 204, undefined)
-    const bad = await call(w.api, w.tokens.ada, 'PATCH', `${w.base}/structure/sort`, { item: { type: 'site-space', id: extra.id }, position: { before: { type: 'site-section', id: a.id } } })
+    const bad = await call(w.api, w.tokens.ada, 'PATCH', `${w.base}/structure/sort`, {
+      item: { type: 'site-space', id: extra.id },
+      position: { before: { type: 'site-section', id: a.id } },
+    })
     expect(bad.status).toBe(400)
     expectOfficialResponse('sortSiteStructure', 400, bad.body)
     const missing = await call(w.api, w.tokens.ada, 'PATCH', `${w.base}/structure/sort`, { item: { type: 'site-section', id: 'nope' }, position: {} })

@@ -36,7 +36,10 @@ describe('conformance: sites through @gitbook/api', () => {
     expect(patched.data).toMatchObject({ title: 'Manuals', basename: 'manuals', adaptiveContent: { enabled: true }, proxy: { origin: 'company.com/docs' } })
     expectOfficialResponse('updateSiteById', 200, patched.data)
     // Fields beyond the official request body (hostname, agentsContext) answer the official Site too.
-    const hosted = await call(w.api, w.tokens.ada, 'PATCH', `/v1/orgs/${w.org.id}/sites/${created.data.id}`, { hostname: 'docs.acme.com', agentsContext: 'excluded' })
+    const hosted = await call(w.api, w.tokens.ada, 'PATCH', `/v1/orgs/${w.org.id}/sites/${created.data.id}`, {
+      hostname: 'docs.acme.com',
+      agentsContext: 'excluded',
+    })
     expect(hosted.body).toMatchObject({ hostname: 'docs.acme.com', agentsContext: 'excluded' })
     expectOfficialResponse('updateSiteById', 200, hosted.body)
     const removed = await gb.orgs.updateSiteById(w.org.id, created.data.id, { proxy: null })

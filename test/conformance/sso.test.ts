@@ -33,7 +33,11 @@ describe('conformance: SAML providers and sign-in list through @gitbook/api', ()
     expectOfficialResponse('listSAMLProvidersInOrganizationById', 200, list.data)
     expect(list.data.items.map((p) => p.id)).toEqual([pending.data.id, active.data.id])
 
-    const updated = await gb.orgs.updateOrganizationSamlProvider(w.org.id, pending.data.id, { entityID: 'urn:idp', ssoURL: 'https://idp.acme.test/2', certificate: CERTIFICATE })
+    const updated = await gb.orgs.updateOrganizationSamlProvider(w.org.id, pending.data.id, {
+      entityID: 'urn:idp',
+      ssoURL: 'https://idp.acme.test/2',
+      certificate: CERTIFICATE,
+    })
     expectOfficialResponse('updateOrganizationSAMLProvider', 200, updated.data)
     expect(updated.data.status).toBe('active')
 

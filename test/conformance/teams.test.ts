@@ -48,8 +48,8 @@ describe('conformance: teams through @gitbook/api', () => {
 
   it('the client surfaces a validation error naming the member id', async () => {
     const w = await createWorld()
-    await expect(
-      w.client(w.tokens.ada).orgs.createOrganizationTeam(w.org.id, { title: 'Half', members: [w.users.rita.id, w.users.olga.id] }),
-    ).rejects.toThrow(`${w.users.olga.id} is not a member of the organization`)
+    await expect(w.client(w.tokens.ada).orgs.createOrganizationTeam(w.org.id, { title: 'Half', members: [w.users.rita.id, w.users.olga.id] })).rejects.toThrow(
+      `${w.users.olga.id} is not a member of the organization`,
+    )
   })
 })

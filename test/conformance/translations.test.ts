@@ -23,12 +23,25 @@ async function setup() {
   return { ...w, api, space, gb: client(w.tokens.ada), reader: client(w.tokens.rita) }
 }
 
-const instructions = { object: 'document' as const, data: {}, nodes: [{ object: 'block' as const, type: 'paragraph' as const, nodes: [{ object: 'text' as const, leaves: [{ object: 'leaf' as const, text: 'Keep it short.', marks: [] }] }] }] }
+const instructions = {
+  object: 'document' as const,
+  data: {},
+  nodes: [
+    {
+      object: 'block' as const,
+      type: 'paragraph' as const,
+      nodes: [{ object: 'text' as const, leaves: [{ object: 'leaf' as const, text: 'Keep it short.', marks: [] }] }],
+    },
+  ],
+}
 
 describe('conformance: translations through @gitbook/api', () => {
   it('create, get, list, update, run, delete', async () => {
     const w = await setup()
-    const created = await w.gb.orgs.createTranslation(w.org.id, { language: TranslationLanguage.Fr, source: { space: w.space.id, language: TranslationLanguage.En } })
+    const created = await w.gb.orgs.createTranslation(w.org.id, {
+      language: TranslationLanguage.Fr,
+      source: { space: w.space.id, language: TranslationLanguage.En },
+    })
     expect(created.status).toBe(201)
     expectOfficialResponse('createTranslation', 201, created.data)
     expect(created.data.status).toBe('pending')
@@ -39,7 +52,12 @@ describe('conformance: translations through @gitbook/api', () => {
     await w.api.idle()
     const done = await w.reader.orgs.getTranslation(w.org.id, id)
     expectOfficialResponse('getTranslation', 200, done.data)
-    expect(done.data).toMatchObject({ status: 'completed', result: { language: 'fr' }, stats: { runs: 1, latestPages: 1, latestWords: 3 }, permissions: { view: true, edit: false } })
+    expect(done.data).toMatchObject({
+      status: 'completed',
+      result: { language: 'fr' },
+      stats: { runs: 1, latestPages: 1, latestWords: 3 },
+      permissions: { view: true, edit: false },
+    })
 
     const list = await w.gb.orgs.listTranslations(w.org.id, { limit: 10 })
     expectOfficialResponse('listTranslations', 200, list.data)
@@ -68,7 +86,14 @@ describe('conformance: translations through @gitbook/api', () => {
     const failures: Array<[() => Promise<unknown>, string, string, string, unknown, number]> = [
       [() => w.gb.orgs.getTranslation(w.org.id, 'nope'), w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/translations/nope`, undefined, 404],
       [() => w.gb.orgs.runTranslation(w.org.id, 'nope'), w.tokens.ada, 'POST', `/v1/orgs/${w.org.id}/translations/nope/run`, undefined, 404],
-      [() => w.gb.orgs.createTranslation(w.org.id, { ...body, source: { space: 'nope', language: TranslationLanguage.En } }), w.tokens.ada, 'POST', `/v1/orgs/${w.org.id}/translations`, { ...body, source: { space: 'nope', language: TranslationLanguage.En } }, 400],
+      [
+        () => w.gb.orgs.createTranslation(w.org.id, { ...body, source: { space: 'nope', language: TranslationLanguage.En } }),
+        w.tokens.ada,
+        'POST',
+        `/v1/orgs/${w.org.id}/translations`,
+        { ...body, source: { space: 'nope', language: TranslationLanguage.En } },
+        400,
+      ],
       [() => w.reader.orgs.createTranslation(w.org.id, body), w.tokens.rita, 'POST', `/v1/orgs/${w.org.id}/translations`, body, 403],
     ]
     for (const [request, token, method, path, json, status] of failures) {

@@ -30,7 +30,11 @@ describe('fair queue', () => {
   it('frees the slot of a job that fails', async () => {
     const queue = createFairQueue(1)
     await expect(queue.run('a', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
-    await expect(queue.run('a', () => { throw new Error('sync') })).rejects.toThrow('sync')
+    await expect(
+      queue.run('a', () => {
+        throw new Error('sync')
+      }),
+    ).rejects.toThrow('sync')
     expect(await queue.run('a', async () => 'ok')).toBe('ok')
     expect(queue.running).toBe(0)
   })

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createIdMaker, newFlatId } from '../../src/core/ids.js'
 
 describe('ids', () => {
-  it('are 20 symbols of nanoid\'s alphabet by default, and do not repeat', () => {
+  it("are 20 symbols of nanoid's alphabet by default, and do not repeat", () => {
     const ids = Array.from({ length: 10_000 }, () => newFlatId())
     const symbol = new RegExp(`^[${urlAlphabet.replace('-', '\\-')}]{20}$`)
     for (const id of ids) expect(id).toMatch(symbol)

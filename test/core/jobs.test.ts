@@ -60,7 +60,12 @@ describe('core: jobs deferred by a transaction', () => {
   })
 
   it('a job writes through its own system transactions and may defer others; idle() waits for all', async () => {
-    const api = createDocsApi({ ids: (() => { let n = 0; return () => `id${++n}` })() })
+    const api = createDocsApi({
+      ids: (() => {
+        let n = 0
+        return () => `id${++n}`
+      })(),
+    })
     const user = await api.fixtures.createUser({ displayName: 'Ada' })
     api.system((ctx) =>
       ctx.defer('rename', {
@@ -75,7 +80,7 @@ describe('core: jobs deferred by a transaction', () => {
     expect(api.store.read((tx) => tx.get('users', user.id)!.displayName)).toBe('Ada Lovelace')
   })
 
-  it("a job that throws is handed to its failed step (recorded in a transaction), not to onError; without one, onError gets it", async () => {
+  it('a job that throws is handed to its failed step (recorded in a transaction), not to onError; without one, onError gets it', async () => {
     const errors: unknown[] = []
     const api = createDocsApi({ onError: (e) => errors.push(e) })
     const user = await api.fixtures.createUser({ displayName: 'Ada' })
@@ -85,7 +90,13 @@ describe('core: jobs deferred by a transaction', () => {
         failed: (ctx, error) => ctx.tx.update('users', { ...ctx.tx.get('users', user.id)!, displayName: `failed: ${(error as Error).message}` }),
       }),
     )
-    api.system((ctx) => ctx.defer('unhandled', { run: () => { throw new Error('boom') } }))
+    api.system((ctx) =>
+      ctx.defer('unhandled', {
+        run: () => {
+          throw new Error('boom')
+        },
+      }),
+    )
     await api.idle()
     expect(api.store.read((tx) => tx.get('users', user.id)!.displayName)).toBe('failed: remote down')
     expect(errors.map((e) => (e as Error).message)).toEqual(['boom'])

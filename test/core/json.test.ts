@@ -23,7 +23,7 @@ describe('stringifyJson', () => {
     }
   })
 
-  it('splices the text of the whole answer and of a page\'s items as is', () => {
+  it("splices the text of the whole answer and of a page's items as is", () => {
     const spliced = rawJson('{ "kept" :  "as is" }')
     expect(stringifyJson(spliced)).toBe('{ "kept" :  "as is" }')
     expect(stringifyJson({ items: [spliced], count: 1, next: { page: 'p' } })).toBe('{"items":[{ "kept" :  "as is" }],"count":1,"next":{"page":"p"}}')

@@ -93,7 +93,9 @@ describe('fetchOutgoing with a budget', () => {
     expect(during).toBe(1000)
     const liar = (async () => new Response(new Uint8Array(50), { headers: { 'content-length': '10' } })) as typeof fetch
     const error = await fetchOutgoing(liar, 'https://example.com/liar', { ...options, budget }).catch((e: unknown) => e)
-    expect(ApiError.isApiError(error) && error.message).toBe('Invalid request: body field `source.url`: could not fetch the URL: the server sent more than the 10 bytes its Content-Length announced')
+    expect(ApiError.isApiError(error) && error.message).toBe(
+      'Invalid request: body field `source.url`: could not fetch the URL: the server sent more than the 10 bytes its Content-Length announced',
+    )
     expect(budget.bytesInFlight).toBe(0)
   })
 

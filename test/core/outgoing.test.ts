@@ -30,7 +30,10 @@ function fakeFetch(routes: Record<string, () => Response>) {
   return { fn, calls }
 }
 
-const redirect = (to: string, status = 302) => () => new Response(null, { status, headers: { location: to } })
+const redirect =
+  (to: string, status = 302) =>
+  () =>
+    new Response(null, { status, headers: { location: to } })
 
 describe('checkOutgoingUrl', () => {
   it.each([
@@ -78,12 +81,15 @@ describe('checkOutgoingUrl', () => {
     expect(error.message).toMatch(message)
   })
 
-  it.each(['https://example.com/x.png', 'http://93.184.216.34/a', 'https://[2606:2800:220:1:248:1893:25c8:1946]/', 'http://[::ffff:93.184.216.34]/', 'http://8.8.8.8:8080/'])(
-    'allows %s',
-    (url) => {
-      expect(checkOutgoingUrl(url, guarded)).toBeInstanceOf(URL)
-    },
-  )
+  it.each([
+    'https://example.com/x.png',
+    'http://93.184.216.34/a',
+    'https://[2606:2800:220:1:248:1893:25c8:1946]/',
+    'http://[::ffff:93.184.216.34]/',
+    'http://8.8.8.8:8080/',
+  ])('allows %s', (url) => {
+    expect(checkOutgoingUrl(url, guarded)).toBeInstanceOf(URL)
+  })
 
   it.each(['http://127.0.0.1/', 'http://10.0.0.1/', 'http://[::1]/', 'http://localhost:3000/', 'http://169.254.169.254/'])(
     'allows %s with allowPrivateNetwork',
@@ -92,17 +98,16 @@ describe('checkOutgoingUrl', () => {
     },
   )
 
-  it.each(['ftp://localhost/', 'file:///etc/passwd', 'data:text/plain,hi', 'javascript:alert(1)'])(
-    'still refuses %s with allowPrivateNetwork',
-    async (url) => {
-      expect((await failure(() => checkOutgoingUrl(url, open))).message).toMatch(/only http and https/)
-    },
-  )
+  it.each(['ftp://localhost/', 'file:///etc/passwd', 'data:text/plain,hi', 'javascript:alert(1)'])('still refuses %s with allowPrivateNetwork', async (url) => {
+    expect((await failure(() => checkOutgoingUrl(url, open))).message).toMatch(/only http and https/)
+  })
 })
 
 describe('fetchOutgoing', () => {
   it('returns the bytes, content type and URL, asking the fetch not to follow redirects', async () => {
-    const { fn, calls } = fakeFetch({ 'https://example.com/a.png': () => new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/png' } }) })
+    const { fn, calls } = fakeFetch({
+      'https://example.com/a.png': () => new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/png' } }),
+    })
     const result = await fetchOutgoing(fn, 'https://example.com/a.png', guarded)
     expect(result).toEqual({ bytes: new Uint8Array([1, 2, 3]), contentType: 'image/png', url: 'https://example.com/a.png' })
     expect(calls[0]!.init?.redirect).toBe('manual')
@@ -131,7 +136,9 @@ describe('fetchOutgoing', () => {
     const { fn, calls } = fakeFetch({ 'https://example.com/a': redirect('http://169.254.169.254/latest/meta-data/') })
     const error = await failure(() => fetchOutgoing(fn, 'https://example.com/a', guarded))
     expect(error.code).toBe('BAD_REQUEST')
-    expect(error.message).toMatch(`body field \`${field}\`: could not fetch the URL: redirected to http://169.254.169.254/latest/meta-data/: 169.254.169.254 is a link-local address`)
+    expect(error.message).toMatch(
+      `body field \`${field}\`: could not fetch the URL: redirected to http://169.254.169.254/latest/meta-data/: 169.254.169.254 is a link-local address`,
+    )
     expect(calls.map((c) => c.url)).toEqual(['https://example.com/a'])
   })
 
@@ -148,7 +155,10 @@ describe('fetchOutgoing', () => {
   })
 
   it('answers a 400 naming the status for a non-2xx answer or a redirect without Location', async () => {
-    const { fn } = fakeFetch({ 'https://example.com/missing': () => new Response('nope', { status: 404 }), 'https://example.com/r': () => new Response(null, { status: 302 }) })
+    const { fn } = fakeFetch({
+      'https://example.com/missing': () => new Response('nope', { status: 404 }),
+      'https://example.com/r': () => new Response(null, { status: 302 }),
+    })
     const missing = await failure(() => fetchOutgoing(fn, 'https://example.com/missing', guarded))
     expect(missing.status).toBe(400)
     expect(missing.message).toBe(`Invalid request: body field \`${field}\`: could not fetch the URL: the server answered 404`)
@@ -172,7 +182,9 @@ describe('fetchOutgoing', () => {
           },
         }),
       )
-    const error = await failure(() => fetchOutgoing(fakeFetch({ 'https://example.com/big': endless }).fn, 'https://example.com/big', { ...guarded, maxBytes: 1000 }))
+    const error = await failure(() =>
+      fetchOutgoing(fakeFetch({ 'https://example.com/big': endless }).fn, 'https://example.com/big', { ...guarded, maxBytes: 1000 }),
+    )
     expect(error.code).toBe('PAYLOAD_TOO_LARGE')
     expect(error.status).toBe(413)
     expect(error.message).toMatch(`body field \`${field}\`: the file at the URL is larger than 1000 bytes`)
@@ -199,7 +211,9 @@ describe('fetchOutgoing', () => {
 
   it('times out a body that stops arriving', async () => {
     const stalled = () => new Response(new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(new Uint8Array(1)) }))
-    const error = await failure(() => fetchOutgoing(fakeFetch({ 'https://example.com/stall': stalled }).fn, 'https://example.com/stall', { ...guarded, timeoutMs: 50 }))
+    const error = await failure(() =>
+      fetchOutgoing(fakeFetch({ 'https://example.com/stall': stalled }).fn, 'https://example.com/stall', { ...guarded, timeoutMs: 50 }),
+    )
     expect(error.message).toMatch(/no answer within 50 ms/)
   })
 })
@@ -221,9 +235,14 @@ describe('refusals of a fetch that resolves names', () => {
     }
     const { fn } = fakeFetch({ 'https://files.example.com/a.png': refused, 'https://cdn.example.com/a.png': redirect('https://files.example.com/a.png') })
     const first = await failure(() => fetchOutgoing(fn, 'https://files.example.com/a.png', guarded))
-    expect([first.status, first.message]).toEqual([400, `Invalid request: body field \`${field}\`: files.example.com resolves to 127.0.0.1, a loopback address; only public addresses can be fetched`])
+    expect([first.status, first.message]).toEqual([
+      400,
+      `Invalid request: body field \`${field}\`: files.example.com resolves to 127.0.0.1, a loopback address; only public addresses can be fetched`,
+    ])
     const hop = await failure(() => fetchOutgoing(fn, 'https://cdn.example.com/a.png', guarded))
-    expect(hop.message).toBe(`Invalid request: body field \`${field}\`: could not fetch the URL: redirected to https://files.example.com/a.png: files.example.com resolves to 127.0.0.1, a loopback address; only public addresses can be fetched`)
+    expect(hop.message).toBe(
+      `Invalid request: body field \`${field}\`: could not fetch the URL: redirected to https://files.example.com/a.png: files.example.com resolves to 127.0.0.1, a loopback address; only public addresses can be fetched`,
+    )
     // Any other failure keeps its own message.
     expect(refusalIn(new TypeError('fetch failed', { cause: new Error('ECONNREFUSED') }))).toBeUndefined()
   })

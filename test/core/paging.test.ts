@@ -85,16 +85,21 @@ describe('paging: paginate (sorted arrays)', () => {
   }
   // unique sort key: name, then id as tie-breaker
   const keyOf = (i: Item): SortKey => [i.name, i.id]
-  const sorted = (items: Item[], order: 'asc' | 'desc' = 'asc') =>
-    [...items].sort((a, b) => (order === 'asc' ? 1 : -1) * compareKeys(keyOf(a), keyOf(b)))
+  const sorted = (items: Item[], order: 'asc' | 'desc' = 'asc') => [...items].sort((a, b) => (order === 'asc' ? 1 : -1) * compareKeys(keyOf(a), keyOf(b)))
   const items: Item[] = ['d', 'a', 'c', 'b', 'b', 'e'].map((name, id) => ({ name, id }))
   const names = (list: Item[]) => list.map((i) => `${i.name}${i.id}`)
 
   it('serves every item once, in order, asc and desc', () => {
     const asc = allPages((q) => paginate(sorted(items), keyOf, q), 4)
-    expect(asc.map(names)).toEqual([['a1', 'b3', 'b4', 'c2'], ['d0', 'e5']])
+    expect(asc.map(names)).toEqual([
+      ['a1', 'b3', 'b4', 'c2'],
+      ['d0', 'e5'],
+    ])
     const desc = allPages((q) => paginate(sorted(items, 'desc'), keyOf, q, 'desc'), 4)
-    expect(desc.map(names)).toEqual([['e5', 'd0', 'c2', 'b4'], ['b3', 'a1']])
+    expect(desc.map(names)).toEqual([
+      ['e5', 'd0', 'c2', 'b4'],
+      ['b3', 'a1'],
+    ])
     expect(paginate(sorted(items), keyOf, { limit: 10 }).count).toBe(6)
   })
 
@@ -145,9 +150,7 @@ describe('paging: paginateScan (index order)', () => {
       for (let i = 0; i < n; i++) tx.insert('items', { id: `i${i}`, group: 'g', tags: [], value: i })
     })
     const fetch = (q: PageQuery, filter?: (row: { value: number }) => boolean) =>
-      store.read((tx) =>
-        paginateScan({ scan: (o) => tx.scan('items', 'byGroup', 'g', o), count: () => tx.count('items', 'byGroup', 'g') }, q, filter),
-      )
+      store.read((tx) => paginateScan({ scan: (o) => tx.scan('items', 'byGroup', 'g', o), count: () => tx.count('items', 'byGroup', 'g') }, q, filter))
     const ids = (page: Page<{ row: { id: string } }>) => page.items.map((e) => e.row.id)
     return { store, fetch, ids }
   }
@@ -221,7 +224,8 @@ describe('paginateList', () => {
     expect(paginateList(items, { limit: 2, page: encodeCursor([1]) }).items).toEqual(['c', 'd'])
     expect(paginateList(items, { limit: 2, page: encodeCursor([0]) }).items).toEqual(['b', 'c'])
     expect(paginateList(items, { limit: 2, page: encodeCursor([9]) })).toEqual({ items: [], count: 5 })
-    for (const bad of [[-5], [1.5], [-1], [1e300 * 10], ['1'], [1, 2], []]) expectBadCursor(() => paginateList(items, { limit: 2, page: encodeCursor(bad as SortKey) }))
+    for (const bad of [[-5], [1.5], [-1], [1e300 * 10], ['1'], [1, 2], []])
+      expectBadCursor(() => paginateList(items, { limit: 2, page: encodeCursor(bad as SortKey) }))
     expectBadCursor(() => paginateList(items, { limit: 2, page: encodeCursor([0]) }, 1))
   })
 })

@@ -22,12 +22,14 @@ const CHECKS_ACCESS_ITSELF: Record<string, string> = {
   getAuthenticatedUser: 'the caller themself',
   getUserById: 'visible to the caller and to people who share an organization with them',
   getPublishedContentSite: 'open to anyone once published (public, unlisted, or with an active share key); to members always',
-  listSSOProviderLoginsInOrganization: 'any authenticated caller, member or not (the sign-in choices of an organization one may join): labels and start URLs only',
+  listSSOProviderLoginsInOrganization:
+    'any authenticated caller, member or not (the sign-in choices of an organization one may join): labels and start URLs only',
   listIntegrations: 'lists public integrations, and the others of organizations where the caller has a role',
   publishIntegration: 'the organization is in the body (its admins publish); the name may not exist yet',
   downloadFile: "open to anyone: the URL's blob key is the capability (unguessable, naming bytes a file row still names)",
   downloadFileByKey: "open to anyone: the URL's blob key is the capability (unguessable, naming bytes a file row still names)",
-  downloadChangeRequestPDF: "open to anyone for an hour: the URL's ticket is the capability (issued by getChangeRequestPDF to a caller who may view the change request)",
+  downloadChangeRequestPDF:
+    "open to anyone for an hour: the URL's ticket is the capability (issued by getChangeRequestPDF to a caller who may view the change request)",
 }
 
 describe('policy: every operation is guarded', () => {

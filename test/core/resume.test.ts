@@ -59,7 +59,7 @@ describe('core: jobs superseded by restore()', () => {
     expect(api.store.read((tx) => tx.get('users', user.id)!.displayName)).toBe('Later')
   })
 
-  it('a fork leaves the parent\'s jobs alone', async () => {
+  it("a fork leaves the parent's jobs alone", async () => {
     const api = createDocsApi()
     const user = await api.fixtures.createUser({ displayName: 'Ada' })
     const g = gate()
@@ -93,7 +93,9 @@ describe('core: fixtures.load resumes the rows it loaded, not the others', () =>
     served.release()
     await w.api.idle()
     expect(served.calls).toEqual(['https://specs.acme.test/a.yaml'])
-    expect(w.api.store.read((tx) => tx.all('openapiSpecs').map((s) => [s.slug, s.processingState, tx.scan('openapiSpecVersions', 'bySpec', s.id).length]))).toEqual([
+    expect(
+      w.api.store.read((tx) => tx.all('openapiSpecs').map((s) => [s.slug, s.processingState, tx.scan('openapiSpecVersions', 'bySpec', s.id).length])),
+    ).toEqual([
       ['mine', 'complete', 1],
       ['theirs', 'complete', 1],
     ])

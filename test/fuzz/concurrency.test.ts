@@ -22,7 +22,13 @@ const future = Array.from({ length: 80 }, (_, i) => `id${reference.idCount() + 1
 const generation: FuzzWorld = { ...reference, candidates: Object.fromEntries(Object.entries(reference.candidates).map(([k, ids]) => [k, [...ids, ...future]])) }
 
 // Mostly the admin and editors (whose writes land), and a few callers whose writes are refused.
-const CALLER_WEIGHTS: Array<[Caller, number]> = [['admin', 6], ['edit', 2], ['create', 1], ['read', 1], ['guest', 1]]
+const CALLER_WEIGHTS: Array<[Caller, number]> = [
+  ['admin', 6],
+  ['edit', 2],
+  ['create', 1],
+  ['read', 1],
+  ['guest', 1],
+]
 // One arbitrary per operation and caller, built once: building one walks the schemas.
 const write = fc.oneof(
   ...writes.flatMap((op) =>
@@ -33,21 +39,25 @@ const write = fc.oneof(
   ),
 )
 
-it('1,000 concurrent mixed writes keep every counter equal to a recount from the rows', async () => {
-  await fc.assert(
-    fc.asyncProperty(fc.array(write, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
-      const world = await createFuzzWorld()
-      const answers = await Promise.all(batch.map(({ op, req }) => send(world, req, op)))
-      answers.forEach((answer, i) => {
-        const { op, req } = batch[i]!
-        const where = describeRequest(req, op, answer)
-        expect(answer.status, where).toBeLessThan(500)
-        if (answer.status >= 300) expect(answer.json, where).toEqual({ error: { code: answer.status, message: expect.any(String) } })
-      })
-      // Enough of the batch must have landed for the recount to mean something.
-      expect(answers.filter((a) => a.status < 300).length).toBeGreaterThan(BATCH / 10)
-      await expectCountersMatchRows(world, [world.orgs.main, world.orgs.sister])
-    }),
-    params('concurrency', 'concurrency'),
-  )
-}, timeout('concurrency') * 10)
+it(
+  '1,000 concurrent mixed writes keep every counter equal to a recount from the rows',
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(write, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
+        const world = await createFuzzWorld()
+        const answers = await Promise.all(batch.map(({ op, req }) => send(world, req, op)))
+        answers.forEach((answer, i) => {
+          const { op, req } = batch[i]!
+          const where = describeRequest(req, op, answer)
+          expect(answer.status, where).toBeLessThan(500)
+          if (answer.status >= 300) expect(answer.json, where).toEqual({ error: { code: answer.status, message: expect.any(String) } })
+        })
+        // Enough of the batch must have landed for the recount to mean something.
+        expect(answers.filter((a) => a.status < 300).length).toBeGreaterThan(BATCH / 10)
+        await expectCountersMatchRows(world, [world.orgs.main, world.orgs.sister])
+      }),
+      params('concurrency', 'concurrency'),
+    )
+  },
+  timeout('concurrency') * 10,
+)

@@ -28,11 +28,20 @@ function paramsArb(op: OperationDef, world: FuzzWorld): fc.Arbitrary<Record<stri
   const one = (name: string) => {
     const ids = candidatesFor(world, name)
     const target = world.targets[name] ?? ids[0]!
-    return fc.oneof({ arbitrary: fc.constant(target), weight: 5 }, { arbitrary: fc.constantFrom(...ids), weight: 4 }, { arbitrary: fc.constantFrom(...UNKNOWN_IDS), weight: 1 })
+    return fc.oneof(
+      { arbitrary: fc.constant(target), weight: 5 },
+      { arbitrary: fc.constantFrom(...ids), weight: 4 },
+      { arbitrary: fc.constantFrom(...UNKNOWN_IDS), weight: 1 },
+    )
   }
   const last = names[names.length - 1]!
   const others = names.slice(0, -1)
-  return fc.tuple(one(last), fc.record(Object.fromEntries(others.map((n) => [n, one(n)]))), fc.array(fc.boolean(), { minLength: others.length, maxLength: others.length }))
+  return fc
+    .tuple(
+      one(last),
+      fc.record(Object.fromEntries(others.map((n) => [n, one(n)]))),
+      fc.array(fc.boolean(), { minLength: others.length, maxLength: others.length }),
+    )
     .map(([id, random, coherent]) => {
       const parents = parentsOf(world, id)
       const out: Record<string, string> = { [last]: id }
@@ -107,7 +116,9 @@ const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   wrongTyped.map((value): Mutation => ({ kind: 'set', value })),
   longString(undefined).map((value): Mutation => ({ kind: 'set', value })),
   fc.constant<Mutation>({ kind: 'delete' }),
-  fc.tuple(fc.constantFrom('__proto__', 'constructor', 'unknownKey', 'id', 'object'), wrongTyped).map(([key, value]): Mutation => ({ kind: 'addKey', key, value })),
+  fc
+    .tuple(fc.constantFrom('__proto__', 'constructor', 'unknownKey', 'id', 'object'), wrongTyped)
+    .map(([key, value]): Mutation => ({ kind: 'addKey', key, value })),
 )
 
 /** One way to break a request; several may apply to the same request. */
@@ -120,14 +131,25 @@ function breakage(op: OperationDef, world: FuzzWorld): fc.Arbitrary<(req: FuzzRe
     {
       weight: 4,
       arbitrary: fc
-        .tuple(fc.constantFrom('limit', 'page', 'order', 'sort', 'nested', 'default', 'shareKey', 'search', 'type', 'published', 'role'), fc.constantFrom(...NUMERIC_QUERY_VALUES, ...HOSTILE_STRINGS, 'eyJhIjoxfQ', 'WyJ4Il0', 'W1sxXV0', 'W251bGxd'), fc.boolean())
+        .tuple(
+          fc.constantFrom('limit', 'page', 'order', 'sort', 'nested', 'default', 'shareKey', 'search', 'type', 'published', 'role'),
+          fc.constantFrom(...NUMERIC_QUERY_VALUES, ...HOSTILE_STRINGS, 'eyJhIjoxfQ', 'WyJ4Il0', 'W1sxXV0', 'W251bGxd'),
+          fc.boolean(),
+        )
         .map(([k, v, twice]) => (req) => ({ ...req, query: twice ? [...req.query, [k, v], [k, v]] : [...req.query.filter(([x]) => x !== k), [k, v]] })),
     },
     // A mangled Authorization header, or a Prefer header.
     {
       weight: 1,
       arbitrary: fc
-        .constantFrom<Record<string, string>>({ authorization: 'Bearer' }, { authorization: 'Basic YTpi' }, { authorization: 'bearer  gb_api_x  ' }, { authorization: `Bearer ${'x'.repeat(5000)}` }, { prefer: 'return=minimal' }, { 'content-length': '99999999' })
+        .constantFrom<Record<string, string>>(
+          { authorization: 'Bearer' },
+          { authorization: 'Basic YTpi' },
+          { authorization: 'bearer  gb_api_x  ' },
+          { authorization: `Bearer ${'x'.repeat(5000)}` },
+          { prefer: 'return=minimal' },
+          { 'content-length': '99999999' },
+        )
         .map((headers) => (req) => ({ ...req, headers: { ...req.headers, ...headers } })),
     },
   ]
@@ -135,7 +157,9 @@ function breakage(op: OperationDef, world: FuzzWorld): fc.Arbitrary<(req: FuzzRe
   if (names.length) {
     ways.push({
       weight: 4,
-      arbitrary: fc.tuple(fc.constantFrom(...names), fc.constantFrom(...UNKNOWN_IDS, ...HOSTILE_STRINGS.filter(Boolean), ...foreign)).map(([n, v]) => (req) => ({ ...req, params: { ...req.params, [n]: v } })),
+      arbitrary: fc
+        .tuple(fc.constantFrom(...names), fc.constantFrom(...UNKNOWN_IDS, ...HOSTILE_STRINGS.filter(Boolean), ...foreign))
+        .map(([n, v]) => (req) => ({ ...req, params: { ...req.params, [n]: v } })),
     })
   }
   if (op.body) {
@@ -151,9 +175,14 @@ function breakage(op: OperationDef, world: FuzzWorld): fc.Arbitrary<(req: FuzzRe
       },
       {
         weight: 2,
-        arbitrary: fc.tuple(fc.constantFrom(...MALFORMED_BODIES), fc.constantFrom('application/json', ...CONTENT_TYPES)).map(([text, contentType]) => (req) => ({ ...req, body: { text, contentType } })),
+        arbitrary: fc
+          .tuple(fc.constantFrom(...MALFORMED_BODIES), fc.constantFrom('application/json', ...CONTENT_TYPES))
+          .map(([text, contentType]) => (req) => ({ ...req, body: { text, contentType } })),
       },
-      { weight: 1, arbitrary: fc.constantFrom(...CONTENT_TYPES).map((contentType) => (req) => ({ ...req, body: { text: JSON.stringify(jsonOf(req)), contentType } })) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(...CONTENT_TYPES).map((contentType) => (req) => ({ ...req, body: { text: JSON.stringify(jsonOf(req)), contentType } })),
+      },
       { weight: 1, arbitrary: fc.constantFrom(1024 * 1024 + 1, 1_500_000).map((oversize) => (req) => ({ ...req, body: { oversize } })) },
     )
   }
@@ -161,5 +190,7 @@ function breakage(op: OperationDef, world: FuzzWorld): fc.Arbitrary<(req: FuzzRe
 }
 
 export function hostileRequest(op: OperationDef, world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
-  return fc.tuple(validRequest(op, world), fc.array(breakage(op, world), { minLength: 1, maxLength: 3 })).map(([req, breaks]) => breaks.reduce((r, b) => b(r), req))
+  return fc
+    .tuple(validRequest(op, world), fc.array(breakage(op, world), { minLength: 1, maxLength: 3 }))
+    .map(([req, breaks]) => breaks.reduce((r, b) => b(r), req))
 }

@@ -66,8 +66,7 @@ export const HOSTILE_URLS: readonly string[] = [
 ]
 
 /** Strings past every limit: the schema's maximum plus one, and a few long ones. */
-export const longString = (max: number | undefined): fc.Arbitrary<string> =>
-  fc.constantFrom((max ?? 1000) + 1, 5_000, 70_000).map((n) => 'x'.repeat(n))
+export const longString = (max: number | undefined): fc.Arbitrary<string> => fc.constantFrom((max ?? 1000) + 1, 5_000, 70_000).map((n) => 'x'.repeat(n))
 
 /** Any JSON value of a type a field does not expect (the mutation picks one at random). */
 export const wrongTyped: fc.Arbitrary<unknown> = fc.oneof(
@@ -77,16 +76,73 @@ export const wrongTyped: fc.Arbitrary<unknown> = fc.oneof(
 )
 
 /** Values for numeric query parameters that `Number()` reads in surprising ways. */
-export const NUMERIC_QUERY_VALUES = ['', ' ', '0x10', '1e2', '1e400', '-1', '-0', '0', '1.5', 'NaN', 'Infinity', '1001', '9007199254740993', '١٢', '5abc', '0b11', '+3']
+export const NUMERIC_QUERY_VALUES = [
+  '',
+  ' ',
+  '0x10',
+  '1e2',
+  '1e400',
+  '-1',
+  '-0',
+  '0',
+  '1.5',
+  'NaN',
+  'Infinity',
+  '1001',
+  '9007199254740993',
+  '١٢',
+  '5abc',
+  '0b11',
+  '+3',
+]
 
 /** Raw request bodies that are not the JSON object an operation takes. */
-export const MALFORMED_BODIES: readonly string[] = ['{', '{"a":', '[1,]', 'nul', "{'a':1}", '{"a":1}}', '\u0000', '\ud800', '[]', '"x"', '1', 'null', 'true', '{"__proto__":{"admin":true}}', ' {} ']
+export const MALFORMED_BODIES: readonly string[] = [
+  '{',
+  '{"a":',
+  '[1,]',
+  'nul',
+  "{'a':1}",
+  '{"a":1}}',
+  '\u0000',
+  '\ud800',
+  '[]',
+  '"x"',
+  '1',
+  'null',
+  'true',
+  '{"__proto__":{"admin":true}}',
+  ' {} ',
+]
 
 /** Content types an operation must refuse (415) or treat as JSON (`+json`). */
-export const CONTENT_TYPES: readonly string[] = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/vnd.api+json', 'APPLICATION/JSON', '']
+export const CONTENT_TYPES: readonly string[] = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+  'application/vnd.api+json',
+  'APPLICATION/JSON',
+  '',
+]
 
 /**
  * Ids nothing in the world has, and strings that are not ids at all. No `.` or `..`: the URL
  * parser resolves those path segments (even as `%2e`) before any server sees the request.
  */
-export const UNKNOWN_IDS: readonly string[] = ['id999999', 'nope', 'x'.repeat(300), '0', '-1', '...', '%00', '\ud800', '👩‍👩‍👧‍👦', 'ID1', 'id1 ', ' id1', 'null', '__proto__']
+export const UNKNOWN_IDS: readonly string[] = [
+  'id999999',
+  'nope',
+  'x'.repeat(300),
+  '0',
+  '-1',
+  '...',
+  '%00',
+  '\ud800',
+  '👩‍👩‍👧‍👦',
+  'ID1',
+  'id1 ',
+  ' id1',
+  'null',
+  '__proto__',
+]

@@ -17,12 +17,26 @@ import { createFuzzWorld } from './world.js'
 const reference = await createFuzzWorld()
 
 describe.each(reference.api.operations.map((op) => [op.id, op] as const))('%s', (id, op) => {
-  test(testName.inputs(id, 'valid'), async () => {
-    const examples = (REGRESSIONS[id] ?? []).map((example): [FuzzRequest] => [example(reference)])
-    await fc.assert(fc.asyncProperty(validRequest(op, reference), async (req) => void (await checkRequest(await createFuzzWorld(), op, req))), { ...params('valid', id), examples })
-  }, timeout('valid'))
+  test(
+    testName.inputs(id, 'valid'),
+    async () => {
+      const examples = (REGRESSIONS[id] ?? []).map((example): [FuzzRequest] => [example(reference)])
+      await fc.assert(
+        fc.asyncProperty(validRequest(op, reference), async (req) => void (await checkRequest(await createFuzzWorld(), op, req))),
+        { ...params('valid', id), examples },
+      )
+    },
+    timeout('valid'),
+  )
 
-  test(testName.inputs(id, 'hostile'), async () => {
-    await fc.assert(fc.asyncProperty(hostileRequest(op, reference), async (req) => void (await checkRequest(await createFuzzWorld(), op, req))), params('hostile', id))
-  }, timeout('hostile'))
+  test(
+    testName.inputs(id, 'hostile'),
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(hostileRequest(op, reference), async (req) => void (await checkRequest(await createFuzzWorld(), op, req))),
+        params('hostile', id),
+      )
+    },
+    timeout('hostile'),
+  )
 })

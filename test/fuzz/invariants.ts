@@ -61,7 +61,8 @@ export async function checkRequest(world: FuzzWorld, op: OperationDef, req: Fuzz
   }
   const changed = changedCollections(before, snapshot(world))
   const { status } = answer
-  if (mustBeUnauthorized(req, op) && status !== 401) fail('no 401 for a request without a valid token (README: authentication comes before validation)', req, op, answer)
+  if (mustBeUnauthorized(req, op) && status !== 401)
+    fail('no 401 for a request without a valid token (README: authentication comes before validation)', req, op, answer)
   if (status >= 500) fail(`a ${status}: ${world.errors.map((e) => (e as Error)?.stack ?? String(e)).join('\n')}`, req, op, answer)
   if (status < 200 || status >= 300) {
     const body = answer.json as { error?: { code?: unknown; message?: unknown } } | undefined
@@ -79,7 +80,8 @@ export async function checkRequest(world: FuzzWorld, op: OperationDef, req: Fuzz
   // A 205 delete answers 204 when there was nothing to delete (the official document lists both).
   const nothingToReset = status === 204 && op.status === 205
   if (status !== op.status && !minimal && !nothingToReset) fail(`a ${status} where the operation declares ${op.status}`, req, op, answer)
-  if (op.responseType === 'text/event-stream' && !answer.headers.get('content-type')?.startsWith('text/event-stream')) fail('a stream answered without `text/event-stream`', req, op, answer)
+  if (op.responseType === 'text/event-stream' && !answer.headers.get('content-type')?.startsWith('text/event-stream'))
+    fail('a stream answered without `text/event-stream`', req, op, answer)
   if (op.responseType !== undefined && op.responseType !== 'text/event-stream') checkBytes(op, req, answer)
   if (hasOfficialOperation(op.id)) {
     try {
@@ -99,10 +101,14 @@ export async function checkRequest(world: FuzzWorld, op: OperationDef, req: Fuzz
  */
 function checkBytes(op: OperationDef, req: FuzzRequest, answer: Answer): void {
   const type = answer.headers.get('content-type') ?? ''
-  if (op.responseType === '*/*' ? !type || type.startsWith('application/json') : type !== op.responseType) fail(`bytes of the type \`${type}\` where the operation declares \`${op.responseType}\``, req, op, answer)
-  if (answer.headers.get('content-length') !== String(answer.bytes.byteLength)) fail(`a content-length of ${answer.headers.get('content-length')} for ${answer.bytes.byteLength} bytes`, req, op, answer)
-  if (op.responseType === 'application/pdf' && new TextDecoder().decode(answer.bytes.subarray(0, 5)) !== '%PDF-') fail('a PDF that does not start with %PDF-', req, op, answer)
-  if (op.responseType === '*/*' && answer.headers.get('x-content-type-options') !== 'nosniff') fail('a download without `x-content-type-options: nosniff`', req, op, answer)
+  if (op.responseType === '*/*' ? !type || type.startsWith('application/json') : type !== op.responseType)
+    fail(`bytes of the type \`${type}\` where the operation declares \`${op.responseType}\``, req, op, answer)
+  if (answer.headers.get('content-length') !== String(answer.bytes.byteLength))
+    fail(`a content-length of ${answer.headers.get('content-length')} for ${answer.bytes.byteLength} bytes`, req, op, answer)
+  if (op.responseType === 'application/pdf' && new TextDecoder().decode(answer.bytes.subarray(0, 5)) !== '%PDF-')
+    fail('a PDF that does not start with %PDF-', req, op, answer)
+  if (op.responseType === '*/*' && answer.headers.get('x-content-type-options') !== 'nosniff')
+    fail('a download without `x-content-type-options: nosniff`', req, op, answer)
 }
 
 /**

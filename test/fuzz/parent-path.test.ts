@@ -35,13 +35,24 @@ async function expectHidden(op: OperationDef, caller: MemberCaller, parent: stri
 }
 
 for (const [id, op, parents] of withParents) {
-  test(testName.parent(id), async () => {
-    // Every caller, every parent, every hidden id of its kind: few enough to try them all.
-    for (const caller of MEMBER_CALLERS) {
-      for (const parent of parents) for (const hiddenId of [...(reference.hidden[parent] ?? []), 'id999999']) await expectHidden(op, caller, parent, hiddenId)
-    }
-    // Then strings that are not ids at all.
-    const input = fc.tuple(fc.constantFrom(...MEMBER_CALLERS), fc.constantFrom(...parents), fc.constantFrom(...UNKNOWN_IDS, ...HOSTILE_STRINGS.filter(Boolean)))
-    await fc.assert(fc.asyncProperty(input, ([caller, parent, hiddenId]) => expectHidden(op, caller, parent, hiddenId)), params('parent', id))
-  }, timeout('parent'))
+  test(
+    testName.parent(id),
+    async () => {
+      // Every caller, every parent, every hidden id of its kind: few enough to try them all.
+      for (const caller of MEMBER_CALLERS) {
+        for (const parent of parents) for (const hiddenId of [...(reference.hidden[parent] ?? []), 'id999999']) await expectHidden(op, caller, parent, hiddenId)
+      }
+      // Then strings that are not ids at all.
+      const input = fc.tuple(
+        fc.constantFrom(...MEMBER_CALLERS),
+        fc.constantFrom(...parents),
+        fc.constantFrom(...UNKNOWN_IDS, ...HOSTILE_STRINGS.filter(Boolean)),
+      )
+      await fc.assert(
+        fc.asyncProperty(input, ([caller, parent, hiddenId]) => expectHidden(op, caller, parent, hiddenId)),
+        params('parent', id),
+      )
+    },
+    timeout('parent'),
+  )
 }

@@ -13,15 +13,117 @@ import fc from 'fast-check'
 
 /** Inline tokens: delimiters, brackets, code, HTML, entities, escapes, autolinks, breaks, and some text. */
 export const INLINE_TOKENS = [
-  '*', '**', '***', '_', '__', '~', '~~', '[', ']', '![', '](', '(', ')', '[^', ']:', '][', '`', '``', '```', '<', '>', '</', '<a ', '<!--', '-->', '<?', '?>', '<!x', '<![CDATA[', ']]>',
-  '&', '&#', '&#x', ';', '&amp;', '&#123;', '\\', '"', "'", '=', 'www.', 'http://', 'a@', '.', '.com', '|', '{%', '%}', '$', 'a', 'b', 'a', ' ', ' ', '\t', '  \n', '\\\n', '\n',
+  '*',
+  '**',
+  '***',
+  '_',
+  '__',
+  '~',
+  '~~',
+  '[',
+  ']',
+  '![',
+  '](',
+  '(',
+  ')',
+  '[^',
+  ']:',
+  '][',
+  '`',
+  '``',
+  '```',
+  '<',
+  '>',
+  '</',
+  '<a ',
+  '<!--',
+  '-->',
+  '<?',
+  '?>',
+  '<!x',
+  '<![CDATA[',
+  ']]>',
+  '&',
+  '&#',
+  '&#x',
+  ';',
+  '&amp;',
+  '&#123;',
+  '\\',
+  '"',
+  "'",
+  '=',
+  'www.',
+  'http://',
+  'a@',
+  '.',
+  '.com',
+  '|',
+  '{%',
+  '%}',
+  '$',
+  'a',
+  'b',
+  'a',
+  ' ',
+  ' ',
+  '\t',
+  '  \n',
+  '\\\n',
+  '\n',
 ] as const
 
 /** Line starts: container markers, indentation, headings, table rows, list tasks, definitions. */
-export const LINE_STARTS = ['', '', '', '> ', '>', '- ', '* ', '+ ', '1. ', '2) ', '  ', '   ', '    ', '\t', '# ', '###### ', '| ', '- [ ] ', '[^n]: ', '[d]: /u ', '> > ', '- > ', '> - ', '  - ', '    - '] as const
+export const LINE_STARTS = [
+  '',
+  '',
+  '',
+  '> ',
+  '>',
+  '- ',
+  '* ',
+  '+ ',
+  '1. ',
+  '2) ',
+  '  ',
+  '   ',
+  '    ',
+  '\t',
+  '# ',
+  '###### ',
+  '| ',
+  '- [ ] ',
+  '[^n]: ',
+  '[d]: /u ',
+  '> > ',
+  '- > ',
+  '> - ',
+  '  - ',
+  '    - ',
+] as const
 
 /** Whole lines: setext underlines, breaks, fences, table delimiter rows, tags, HTML blocks, blank lines. */
-export const WHOLE_LINES = ['', '', '===', '---', '***', '```', '~~~', '|-|-|', '| --- |', '{% hint style="info" %}', '{% endhint %}', '{% tabs %}', '{% tab title="a" %}', '<div>', '</div>', '<!--', '-->', '<figure><img src="a.png" alt=""></figure>', '---\na: b\n---'] as const
+export const WHOLE_LINES = [
+  '',
+  '',
+  '===',
+  '---',
+  '***',
+  '```',
+  '~~~',
+  '|-|-|',
+  '| --- |',
+  '{% hint style="info" %}',
+  '{% endhint %}',
+  '{% tabs %}',
+  '{% tab title="a" %}',
+  '<div>',
+  '</div>',
+  '<!--',
+  '-->',
+  '<figure><img src="a.png" alt=""></figure>',
+  '---\na: b\n---',
+] as const
 
 /** The same pattern at any size: `make(bytes)` is about `bytes` long. */
 export interface MarkdownShape {
@@ -48,7 +150,9 @@ const join = (parts: readonly string[]) => parts.join('')
 const inlineUnit = fc.array(fc.constantFrom(...INLINE_TOKENS), { minLength: 1, maxLength: 6 }).map(join)
 /** One line: a start and inline content, or a whole line, ended by a newline. */
 const lineUnit = fc.oneof(
-  fc.tuple(fc.constantFrom(...LINE_STARTS), fc.array(fc.constantFrom(...INLINE_TOKENS.filter((t) => !t.includes('\n'))), { minLength: 1, maxLength: 4 })).map(([start, body]) => `${start}${join(body)}\n`),
+  fc
+    .tuple(fc.constantFrom(...LINE_STARTS), fc.array(fc.constantFrom(...INLINE_TOKENS.filter((t) => !t.includes('\n'))), { minLength: 1, maxLength: 4 }))
+    .map(([start, body]) => `${start}${join(body)}\n`),
   fc.constantFrom(...WHOLE_LINES).map((line) => `${line}\n`),
 )
 const blockUnit = fc.array(lineUnit, { minLength: 1, maxLength: 4 }).map(join)
@@ -58,7 +162,12 @@ const repeated = (unit: fc.Arbitrary<string>) => unit.map((u): MarkdownShape => 
 
 /** Openers then closers: `*a ` × n then `a* ` × n, `[` × n then `]` × n, definitions then references. */
 const twoPhase = (unit: fc.Arbitrary<string>) =>
-  fc.tuple(unit, unit).map(([a, b]): MarkdownShape => ({ name: `repeat ${JSON.stringify(a)} then ${JSON.stringify(b)}`, make: (bytes) => repeatTo(a, bytes / 2) + repeatTo(b, bytes - Math.floor(bytes / 2)) }))
+  fc
+    .tuple(unit, unit)
+    .map(([a, b]): MarkdownShape => ({
+      name: `repeat ${JSON.stringify(a)} then ${JSON.stringify(b)}`,
+      make: (bytes) => repeatTo(a, bytes / 2) + repeatTo(b, bytes - Math.floor(bytes / 2)),
+    }))
 
 /** Nesting: an opening unit k times, a middle, a closing unit k times (`[[[a]]]`, `*a **b … b** a*`). */
 const nested = (unit: fc.Arbitrary<string>) =>
@@ -97,7 +206,28 @@ export const markdownShape: fc.Arbitrary<MarkdownShape> = fc.oneof(inlineShape, 
 export const pathologicalMarkdown = (maxBytes: number): fc.Arbitrary<string> =>
   fc.tuple(markdownShape, fc.integer({ min: 1, max: maxBytes })).map(([shape, bytes]) => shape.make(bytes))
 
-const WORDS = ['the', 'quick', 'brown', 'fox', 'jumps', 'over', 'a', 'lazy', 'dog', 'and', 'then', 'reads', 'some', 'ordinary', 'documentation', 'about', 'pages', 'spaces', 'with', 'links']
+const WORDS = [
+  'the',
+  'quick',
+  'brown',
+  'fox',
+  'jumps',
+  'over',
+  'a',
+  'lazy',
+  'dog',
+  'and',
+  'then',
+  'reads',
+  'some',
+  'ordinary',
+  'documentation',
+  'about',
+  'pages',
+  'spaces',
+  'with',
+  'links',
+]
 
 /** Ordinary prose of about `bytes`: paragraphs of words with now and then emphasis, strong text, a link and inline code. */
 export function prose(bytes: number): string {

@@ -40,12 +40,30 @@ export function levelOf(resource: Resource, caller: Caller, variant: Variant): L
  */
 export const EXCEPTIONS: Record<string, { action?: string; variant?: Variant; callers?: Partial<Record<Caller, number[]>>; rule: string }> = {
   getUserById: { callers: { outsider: [404] }, rule: 'docs/behaviour/access.md: a user is shown only to themselves and to users sharing an organization' },
-  getMemberInOrganizationById: { action: 'listMembers', rule: 'docs/behaviour/organizations-and-members.md: a member may read their own membership without listMembers (the target is another member)' },
-  listSpacesForOrganizationMember: { action: 'listMembers', rule: "docs/behaviour/organizations-and-members.md: a member may read their own spaces without listMembers (the target is another member)" },
-  listTeamsForOrganizationMember: { action: 'listMembers', rule: "docs/behaviour/organizations-and-members.md: a member may read their own teams without listMembers (the target is another member)" },
-  removeMemberFromOrganizationById: { action: 'manageMembers', rule: 'docs/behaviour/organizations-and-members.md: a member may leave; removing another member needs manageMembers' },
-  getTeamInOrganizationById: { action: 'listTeams', rule: "teams/operations.ts: a team's own members may read it; others need listTeams (the target team has no caller)" },
-  updateTeamInOrganizationById: { action: 'manageTeams', rule: 'docs/behaviour/teams.md: a team owner may rename their team; others need manageTeams (no caller owns the target)' },
+  getMemberInOrganizationById: {
+    action: 'listMembers',
+    rule: 'docs/behaviour/organizations-and-members.md: a member may read their own membership without listMembers (the target is another member)',
+  },
+  listSpacesForOrganizationMember: {
+    action: 'listMembers',
+    rule: 'docs/behaviour/organizations-and-members.md: a member may read their own spaces without listMembers (the target is another member)',
+  },
+  listTeamsForOrganizationMember: {
+    action: 'listMembers',
+    rule: 'docs/behaviour/organizations-and-members.md: a member may read their own teams without listMembers (the target is another member)',
+  },
+  removeMemberFromOrganizationById: {
+    action: 'manageMembers',
+    rule: 'docs/behaviour/organizations-and-members.md: a member may leave; removing another member needs manageMembers',
+  },
+  getTeamInOrganizationById: {
+    action: 'listTeams',
+    rule: "teams/operations.ts: a team's own members may read it; others need listTeams (the target team has no caller)",
+  },
+  updateTeamInOrganizationById: {
+    action: 'manageTeams',
+    rule: 'docs/behaviour/teams.md: a team owner may rename their team; others need manageTeams (no caller owns the target)',
+  },
   createCollection: { action: 'createContent', rule: 'docs/behaviour/collections-and-spaces.md: creating at the root needs createContent on the organization' },
   createSpace: { action: 'createContent', rule: 'docs/behaviour/collections-and-spaces.md: creating at the root needs createContent on the organization' },
   publishIntegration: {
@@ -117,7 +135,9 @@ export function expectedAnswer(op: OperationDef, caller: Caller, variant: Varian
 
 /** The parents in an operation's path: the level-bearing parameters before the addressed (last) one. */
 export function parentParams(op: OperationDef): string[] {
-  return names(op).slice(0, -1).filter((n) => n in PARAM_RESOURCE)
+  return names(op)
+    .slice(0, -1)
+    .filter((n) => n in PARAM_RESOURCE)
 }
 
 /** The variants an operation is checked with: a public space too when the path names a space. */

@@ -17,7 +17,9 @@ import { BASE, type FuzzWorld } from './world.js'
 export async function expectCountersMatchRows(world: FuzzWorld, organizations: string[]): Promise<void> {
   const token = world.tokens.admin!
   const get = async (path: string): Promise<any> => {
-    const res = await world.api.fetch(new Request(`${BASE}${path}${path.includes('?') ? '&' : '?'}limit=1000`, { headers: { authorization: `Bearer ${token}` } }))
+    const res = await world.api.fetch(
+      new Request(`${BASE}${path}${path.includes('?') ? '&' : '?'}limit=1000`, { headers: { authorization: `Bearer ${token}` } }),
+    )
     expect(res.status, path).toBe(200)
     return res.json()
   }
@@ -63,12 +65,16 @@ export async function expectCountersMatchRows(world: FuzzWorld, organizations: s
     }
     const orgSpaces = rows.spaces.filter((s) => s.organization === org && live.has(s.id))
     await list(`${o}/spaces`, orgSpaces.length)
-    const open = (space: string, changeRequest?: string) => rows.comments.filter((c) => c.space === space && c.changeRequest === changeRequest && c.status === 'open').length
+    const open = (space: string, changeRequest?: string) =>
+      rows.comments.filter((c) => c.space === space && c.changeRequest === changeRequest && c.status === 'open').length
     for (const space of orgSpaces) {
       expect({ space: space.id, comments: (await get(`/v1/spaces/${space.id}`)).comments }).toEqual({ space: space.id, comments: open(space.id) })
       await list(`/v1/spaces/${space.id}/comments?status=open`, open(space.id))
       for (const cr of rows.changeRequests.filter((c) => c.space === space.id)) {
-        expect({ changeRequest: cr.id, comments: (await get(`/v1/spaces/${space.id}/change-requests/${cr.id}`)).comments }).toEqual({ changeRequest: cr.id, comments: open(space.id, cr.id) })
+        expect({ changeRequest: cr.id, comments: (await get(`/v1/spaces/${space.id}/change-requests/${cr.id}`)).comments }).toEqual({
+          changeRequest: cr.id,
+          comments: open(space.id, cr.id),
+        })
       }
       await list(`/v1/spaces/${space.id}/permissions/users`, rows.grants.filter((g) => g.space === space.id && g.principal.type === 'user').length)
       await list(`/v1/spaces/${space.id}/permissions/teams`, rows.grants.filter((g) => g.space === space.id && g.principal.type === 'team').length)
@@ -83,7 +89,10 @@ export async function expectCountersMatchRows(world: FuzzWorld, organizations: s
       await list(`${s}/site-spaces`, siteSpaces.length)
       const sections = rows.sections.filter((x) => x.site === site.id)
       for (const section of await list(`${s}/sections`, sections.length)) {
-        expect({ section: section.id, siteSpaces: section.siteSpaces.length }).toEqual({ section: section.id, siteSpaces: siteSpaces.filter((x) => x.section === section.id).length })
+        expect({ section: section.id, siteSpaces: section.siteSpaces.length }).toEqual({
+          section: section.id,
+          siteSpaces: siteSpaces.filter((x) => x.section === section.id).length,
+        })
       }
       await list(`${s}/section-groups`, rows.groups.filter((g) => (g as { site: string }).site === site.id).length)
       await list(`${s}/share-links`, rows.shareLinks.filter((l) => (l as { site: string }).site === site.id).length)
@@ -101,7 +110,10 @@ export async function expectCountersMatchRows(world: FuzzWorld, organizations: s
   const counted = integration.spaceInstallations.filter((x) => live.has(x.space) && organizationOf.get(x.space) === x.organization)
   for (const { id: name } of integration.integrations) {
     for (const installation of await list(`/v1/integrations/${name}/installations`, integration.installations.filter((i) => i.integration === name).length)) {
-      expect({ installation: installation.id, spaces: installation.spaces }).toEqual({ installation: installation.id, spaces: counted.filter((x) => x.installation === installation.id).length })
+      expect({ installation: installation.id, spaces: installation.spaces }).toEqual({
+        installation: installation.id,
+        spaces: counted.filter((x) => x.installation === installation.id).length,
+      })
     }
     await list(`/v1/integrations/${name}/spaces`, counted.filter((x) => x.integration === name).length)
   }

@@ -91,6 +91,7 @@ export function describe(req: FuzzRequest, op: OperationDef, answer?: Answer): s
   ]
   // Bytes are shown by their type and length (a PNG or a PDF as text is no help).
   const json = answer?.headers.get('content-type')?.startsWith('application/json') !== false
-  if (answer) lines.push(`answer: ${answer.status} ${json ? answer.text.slice(0, 600) : `${answer.headers.get('content-type')}, ${answer.bytes.byteLength} bytes`}`)
+  if (answer)
+    lines.push(`answer: ${answer.status} ${json ? answer.text.slice(0, 600) : `${answer.headers.get('content-type')}, ${answer.bytes.byteLength} bytes`}`)
   return lines.join('\n')
 }

@@ -20,7 +20,11 @@ const SPEC = JSON.stringify({ openapi: '3.0.3', info: { title: 'Fuzz', version: 
  */
 export const worldFetch = (async (input: RequestInfo | URL) => {
   const url = String(input instanceof Request ? input.url : input)
-  if (url.endsWith('.png')) return new Response(Uint8Array.from(atob(PNG), (c) => c.charCodeAt(0)), { headers: { 'content-type': 'image/png' } })
+  if (url.endsWith('.png'))
+    return new Response(
+      Uint8Array.from(atob(PNG), (c) => c.charCodeAt(0)),
+      { headers: { 'content-type': 'image/png' } },
+    )
   return new Response(SPEC, { headers: { 'content-type': 'application/json' } })
 }) as typeof fetch
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
@@ -156,10 +160,15 @@ async function buildWorld() {
   const privateContent = await content(privateSpace.id)
   const publicContent = await content(publicSpace.id)
   // Git Sync set up on both (its import failed: the world reaches no network), so git info answers.
-  for (const id of [privateSpace.id, publicSpace.id]) await admin('POST', `/v1/spaces/${id}/git/import`, { url: 'https://git.example.com/acme/docs.git', ref: 'refs/heads/main' })
+  for (const id of [privateSpace.id, publicSpace.id])
+    await admin('POST', `/v1/spaces/${id}/git/import`, { url: 'https://git.example.com/acme/docs.git', ref: 'refs/heads/main' })
   await api.idle()
   // Agent instructions are set in both organizations (a GET answers 404 until they are).
-  const instructions = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Be brief.', marks: [] }] }] }] }
+  const instructions = {
+    object: 'document',
+    data: {},
+    nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Be brief.', marks: [] }] }] }],
+  }
   await admin('PUT', `/v1/orgs/${org.id}/agent-instructions`, { instructions })
 
   // A SAML provider (complete: it is in the sign-in list) and an OpenAPI spec, processed, with its version.
@@ -197,7 +206,10 @@ async function buildWorld() {
   await api.idle()
   const foreignSpecVersion = (await foreignHttp('GET', `/v1/orgs/${foreign.id}/openapi/foreign-spec`)).lastVersion as string
   const sisterCollection = await f.createCollection(sister.id, { title: 'Sister' })
-  const foreignTranslation = await foreignHttp('POST', `/v1/orgs/${foreign.id}/translations`, { language: 'de', source: { space: foreignSpace.id, language: 'en' } })
+  const foreignTranslation = await foreignHttp('POST', `/v1/orgs/${foreign.id}/translations`, {
+    language: 'de',
+    source: { space: foreignSpace.id, language: 'en' },
+  })
   await foreignHttp('POST', `/v1/orgs/${foreign.id}/conversations`, { ...conversationBody, id: 'foreign-conv' })
   await api.idle()
   const issueOf = async (http: typeof admin, orgId: string) => (await http('GET', `/v1/orgs/${orgId}/conversations-issues`)).items[0].issue
@@ -276,7 +288,24 @@ async function buildWorld() {
   const candidates: Record<string, string[]> = {
     organizationId: [org.id, sister.id, foreign.id],
     collectionId: [emptyCollection.id, parentCollection.id, childCollection.id, sisterCollection.id, foreignCollection.id],
-    spaceId: [privateSpace, publicSpace, unlistedSpace, shareLinkSpace, visitorAuthSpace, inCollectionSpace, childSpace, grantedSpace, spaceA, spaceB, spaceC, spaceD, trashedSpace, expiredSpace, foreignSpace, foreignPublic].map((s) => s.id),
+    spaceId: [
+      privateSpace,
+      publicSpace,
+      unlistedSpace,
+      shareLinkSpace,
+      visitorAuthSpace,
+      inCollectionSpace,
+      childSpace,
+      grantedSpace,
+      spaceA,
+      spaceB,
+      spaceC,
+      spaceD,
+      trashedSpace,
+      expiredSpace,
+      foreignSpace,
+      foreignPublic,
+    ].map((s) => s.id),
     teamId: [team.id, guestTeam.id, foreignTeam.id],
     userId: [...Object.values(users).map((u) => u.id)],
     siteId: [site.id, shareSite.id, draftSite.id, foreignSite.id],
@@ -338,7 +367,18 @@ async function buildWorld() {
     tokens,
     orgs: { main: org.id, sister: sister.id, foreign: foreign.id },
     spaces: { privateSpace: privateSpace.id, publicSpace: publicSpace.id, unlistedSpace: unlistedSpace.id, trashed: trashedSpace.id, expired: expiredSpace.id },
-    site: { id: site.id, sectionA: sectionA.id, sectionB: sectionB.id, sectionC: sectionC.id, group: group.id, siteSpaceB1, siteSpaceB2: siteSpaceB2.id, siteSpaces, shareSite: shareSite.id, draftSite: draftSite.id },
+    site: {
+      id: site.id,
+      sectionA: sectionA.id,
+      sectionB: sectionB.id,
+      sectionC: sectionC.id,
+      group: group.id,
+      siteSpaceB1,
+      siteSpaceB2: siteSpaceB2.id,
+      siteSpaces,
+      shareSite: shareSite.id,
+      draftSite: draftSite.id,
+    },
     collections: { empty: emptyCollection.id, parent: parentCollection.id, child: childCollection.id, sister: sisterCollection.id },
     teams: { target: team.id, guestTeam: guestTeam.id },
     targets,
@@ -361,7 +401,9 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
   const world = await (seeded ??= buildWorld())
   const rows = world.api.store.read((tx) =>
     Object.keys(schema)
-      .flatMap((name) => tx.all(name as keyof typeof schema).map((row) => ({ name, row, seq: tx.seqOf(name as keyof typeof schema, (row as { id: string }).id)! })))
+      .flatMap((name) =>
+        tx.all(name as keyof typeof schema).map((row) => ({ name, row, seq: tx.seqOf(name as keyof typeof schema, (row as { id: string }).id)! })),
+      )
       .sort((a, b) => a.seq - b.seq),
   )
   const store = createMemoryStore(schema)

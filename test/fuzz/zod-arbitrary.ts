@@ -85,7 +85,9 @@ function boundedString(min: number, max: number | undefined, ids: readonly strin
   const fit = (s: string) => (max !== undefined && s.length > max ? s.slice(0, max) : s)
   // Not `unit: 'binary'`: its first shrink builds a map of every code point; the hostile strings
   // bring the code units a grapheme never has (lone surrogates, NUL).
-  const text = fc.oneof(fc.string({ minLength: min, maxLength: cap, unit: 'grapheme' }), fc.string({ minLength: min, maxLength: cap, unit: 'binary-ascii' })).map(fit)
+  const text = fc
+    .oneof(fc.string({ minLength: min, maxLength: cap, unit: 'grapheme' }), fc.string({ minLength: min, maxLength: cap, unit: 'binary-ascii' }))
+    .map(fit)
   const hostile = HOSTILE_STRINGS.filter(fits)
   const known = ids.filter(fits)
   const parts: Array<fc.WeightedArbitrary<string>> = [{ arbitrary: text, weight: 2 }]
@@ -115,11 +117,15 @@ function stringArbitrary(def: Def, field: string, idsFor: IdsFor): fc.Arbitrary<
   const { min, max } = lengthBounds(def)
   if (format === 'email') return EMAIL
   // A URL field is fetched (a file, a spec, a Git remote) or shown as a link: now and then one no request may reach or carry.
-  if (format === 'url') return fc.oneof({ arbitrary: WEB_URL, weight: 3 }, { arbitrary: BAD_URL, weight: 1 }).filter((u) => max === undefined || u.length <= max)
+  if (format === 'url')
+    return fc.oneof({ arbitrary: WEB_URL, weight: 3 }, { arbitrary: BAD_URL, weight: 1 }).filter((u) => max === undefined || u.length <= max)
   if (pattern) return matching(pattern).filter((s) => s.length >= min && (max === undefined || s.length <= max))
   // A markdown field is parsed: now and then markdown built to make a parser quadratic.
   if (field === 'markdown') {
-    return fc.oneof({ arbitrary: boundedString(min, max, []), weight: 2 }, { arbitrary: pathologicalMarkdown(Math.min(max ?? PATHOLOGICAL_BYTES, PATHOLOGICAL_BYTES)), weight: 1 })
+    return fc.oneof(
+      { arbitrary: boundedString(min, max, []), weight: 2 },
+      { arbitrary: pathologicalMarkdown(Math.min(max ?? PATHOLOGICAL_BYTES, PATHOLOGICAL_BYTES)), weight: 1 },
+    )
   }
   return boundedString(min, max, idsFor(field) ?? [])
 }

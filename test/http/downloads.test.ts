@@ -137,7 +137,7 @@ describe('downloads and PDFs are operations of the table', () => {
     }
   })
 
-  it('is served under the handler\'s basePath, as /v1 is', async () => {
+  it("is served under the handler's basePath, as /v1 is", async () => {
     const w = await setup()
     const { file } = await withUrls(w)
     const mounted = createFetchHandler(w.api, { basePath: '/api' })
@@ -204,7 +204,8 @@ describe('bytes answers and paths outside /v1 (core/binary.ts, core/operation.ts
   })
 
   it('implement() refuses a path outside /v1 unless the def says so and is beyond the official document, and a response schema on bytes', () => {
-    const bind = (def: Record<string, unknown>) => () => implement({ getBytes: { ...bytesOp, ...def } as OperationDef }, { getBytes: () => binaryAnswer('text/plain', new Uint8Array()) as never })
+    const bind = (def: Record<string, unknown>) => () =>
+      implement({ getBytes: { ...bytesOp, ...def } as OperationDef }, { getBytes: () => binaryAnswer('text/plain', new Uint8Array()) as never })
     expect(bind({ path: '/test/bytes' })).toThrow('is not under /v1')
     expect(bind({ path: '/test/bytes', outsideV1: true })).toThrow('says `beyondOfficial`')
     expect(bind({ outsideV1: true, beyondOfficial: true })).toThrow('is under /v1, yet it says `outsideV1`')

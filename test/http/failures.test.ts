@@ -48,7 +48,13 @@ async function world(options: { store?: StoragePort<AppSchema>; onError?: (e: un
   const ada = await api.fixtures.createUser({ displayName: 'Ada' })
   const gina = await api.fixtures.createUser({ displayName: 'Gina' })
   const olga = await api.fixtures.createUser({ displayName: 'Olga' })
-  const org = await api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }, { user: gina.id, role: null }] })
+  const org = await api.fixtures.createOrganization({
+    title: 'Acme',
+    members: [
+      { user: ada.id, role: 'admin' },
+      { user: gina.id, role: null },
+    ],
+  })
   const space = await api.fixtures.createSpace(org.id, { title: 'Private' })
   const token = await api.fixtures.createToken(ada.id)
   return { api, ada, gina, olga, org, space, token }

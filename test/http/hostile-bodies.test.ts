@@ -76,7 +76,9 @@ async function costsLike(w: World, op: OperationDef, hostile: string, ordinary: 
     best = { ordinary: Math.min(best.ordinary, (await send(w, op, ordinary)).ms), hostile: Math.min(best.hostile, (await send(w, op, hostile)).ms) }
     if (best.hostile <= MARGIN * best.ordinary) return
   }
-  expect.fail(`${op.id} ${what}: ${best.hostile.toFixed(1)} ms, ${(best.hostile / best.ordinary).toFixed(0)} times an ordinary body of its size (${best.ordinary.toFixed(1)} ms)`)
+  expect.fail(
+    `${op.id} ${what}: ${best.hostile.toFixed(1)} ms, ${(best.hostile / best.ordinary).toFixed(0)} times an ordinary body of its size (${best.ordinary.toFixed(1)} ms)`,
+  )
 }
 
 describe('http: hostile requests, before authorization', () => {
@@ -92,14 +94,18 @@ describe('http: hostile requests, before authorization', () => {
       ] as const) {
         const res = await refused(w, op, body, what)
         expect(res.status, `${op.id} ${what}`).toBe(400)
-        expect(JSON.parse(res.text).error.message, `${op.id} ${what}`).toMatch(/^Invalid request: body( field `[^`]+`)?: nests objects and lists deeper than 256 levels$/)
+        expect(JSON.parse(res.text).error.message, `${op.id} ${what}`).toMatch(
+          /^Invalid request: body( field `[^`]+`)?: nests objects and lists deeper than 256 levels$/,
+        )
         await costsLike(w, op, body, flat(body.length), what)
       }
     }
     // The message names the field where the nesting passes the limit (its first levels).
     const importGit = ops.find((op) => op.id === 'importGitRepository')!
     const res = await send(w, importGit, `{"url":"https://x.test/r.git","gitInfo":{"a\\"b":${deepList(DEPTH)}}}`)
-    expect(JSON.parse(res.text).error.message).toBe('Invalid request: body field `gitInfo.a"b[0][0][0][0][0][0]…`: nests objects and lists deeper than 256 levels')
+    expect(JSON.parse(res.text).error.message).toBe(
+      'Invalid request: body field `gitInfo.a"b[0][0][0][0][0][0]…`: nests objects and lists deeper than 256 levels',
+    )
     // The journal keeps no body it could not redact (Git Sync's may hold credentials).
     expect(w.api.journal.last()!.requestBody).toMatch(/^\(a body nested deeper than 256 levels, \d+ characters: not kept/)
   }, 600_000)
@@ -156,12 +162,16 @@ describe('http: hostile requests, before authorization', () => {
     const w = await createWorld()
     const get = async (query: string) => {
       const started = performance.now()
-      const res = await w.api.fetch(new Request(`${BASE}/v1/orgs/${w.org.id}/change-requests?${query}`, { headers: { authorization: `Bearer ${w.tokens.olga}` } }))
+      const res = await w.api.fetch(
+        new Request(`${BASE}/v1/orgs/${w.org.id}/change-requests?${query}`, { headers: { authorization: `Bearer ${w.tokens.olga}` } }),
+      )
       expect(res.status).toBeLessThan(500)
       return performance.now() - started
     }
     const repeated = Array.from({ length: 20_000 }, () => 'status=open').join('&')
-    const different = Array.from({ length: 20_000 }, (_, i) => `s${i}=open`).join('&').padEnd(repeated.length, 'x')
+    const different = Array.from({ length: 20_000 }, (_, i) => `s${i}=open`)
+      .join('&')
+      .padEnd(repeated.length, 'x')
     let best = { repeated: Infinity, different: Infinity }
     for (let round = 0; round < 5; round++) {
       best = { different: Math.min(best.different, await get(different)), repeated: Math.min(best.repeated, await get(repeated)) }

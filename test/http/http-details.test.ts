@@ -49,7 +49,9 @@ describe('http: 401 carries WWW-Authenticate: Bearer', () => {
 describe('http: OPTIONS and CORS', () => {
   it('without cors, OPTIONS lists the methods of a path, and answers carry no CORS headers', async () => {
     const w = await createWorld()
-    const res = await w.api.fetch(new Request(`${BASE}/v1/orgs/${w.org.id}`, { method: 'OPTIONS', headers: { origin: 'https://app.test', 'access-control-request-method': 'PATCH' } }))
+    const res = await w.api.fetch(
+      new Request(`${BASE}/v1/orgs/${w.org.id}`, { method: 'OPTIONS', headers: { origin: 'https://app.test', 'access-control-request-method': 'PATCH' } }),
+    )
     expect(res.status).toBe(204)
     expect(res.headers.get('allow')).toBe('GET, HEAD, PATCH, OPTIONS')
     expect(res.headers.get('access-control-allow-origin')).toBeNull()
@@ -106,7 +108,9 @@ describe('http: OPTIONS and CORS', () => {
   it('an origin list echoes allowed origins with Vary, credentials when asked, and leaves others out', async () => {
     const api = createDocsApi({ baseUrl: BASE })
     const fetch = createFetchHandler(api, { cors: { origin: ['https://app.test'], credentials: true, maxAge: 60 } })
-    const ok = await fetch(new Request(`${BASE}/v1/orgs`, { method: 'OPTIONS', headers: { origin: 'https://app.test', 'access-control-request-method': 'GET' } }))
+    const ok = await fetch(
+      new Request(`${BASE}/v1/orgs`, { method: 'OPTIONS', headers: { origin: 'https://app.test', 'access-control-request-method': 'GET' } }),
+    )
     expect(Object.fromEntries(ok.headers)).toMatchObject({
       'access-control-allow-origin': 'https://app.test',
       'access-control-allow-credentials': 'true',
@@ -114,7 +118,9 @@ describe('http: OPTIONS and CORS', () => {
       'access-control-allow-headers': 'authorization, content-type, prefer',
     })
     expect(ok.headers.get('vary')).toContain('Origin')
-    const other = await fetch(new Request(`${BASE}/v1/orgs`, { method: 'OPTIONS', headers: { origin: 'https://evil.test', 'access-control-request-method': 'GET' } }))
+    const other = await fetch(
+      new Request(`${BASE}/v1/orgs`, { method: 'OPTIONS', headers: { origin: 'https://evil.test', 'access-control-request-method': 'GET' } }),
+    )
     expect(other.status).toBe(204)
     expect(other.headers.get('access-control-allow-origin')).toBeNull()
   })
@@ -143,7 +149,11 @@ describe('http: a body already read before it reached the API', () => {
       await next()
     })
     app.all('/v1/*', (c) => w.api.fetch(c.req.raw))
-    const init = { method: 'POST', headers: { authorization: `Bearer ${w.tokens.ada}`, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Handbook' }) }
+    const init = {
+      method: 'POST',
+      headers: { authorization: `Bearer ${w.tokens.ada}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Handbook' }),
+    }
     const res = await app.request(`/v1/orgs/${w.org.id}/spaces`, init)
     expect(res.status).toBe(500)
     expect(((await res.json()) as any).error.message).toContain('already read')

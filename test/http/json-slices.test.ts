@@ -67,7 +67,14 @@ describe('parseJsonInSlices', () => {
 
   it("refuses what JSON.parse refuses, with JSON.parse's message", async () => {
     const good = JSON.stringify({ a: Array.from({ length: 3000 }, (_, i) => ({ i, t: 'text '.repeat(10) })) })
-    const cuts = [good.slice(0, -1), `${good}x`, good.replace('"i":7,', '"i":7,,'), good.replace('"i":9', '"i":09'), good.replace('"t"', "'t'"), `${good.slice(0, 100_000)}\u0001${good.slice(100_000)}`]
+    const cuts = [
+      good.slice(0, -1),
+      `${good}x`,
+      good.replace('"i":7,', '"i":7,,'),
+      good.replace('"i":9', '"i":09'),
+      good.replace('"t"', "'t'"),
+      `${good.slice(0, 100_000)}\u0001${good.slice(100_000)}`,
+    ]
     for (const bad of cuts) {
       let expected: unknown
       try {
@@ -82,7 +89,16 @@ describe('parseJsonInSlices', () => {
   })
 
   it('leaves the event loop turning while a body of many small objects is read', async () => {
-    const text = JSON.stringify({ changes: Array.from({ length: 40 }, () => ({ nodes: Array.from({ length: 3000 }, (_, i) => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: `line ${i}`, marks: [] }] }] })) })) })
+    const text = JSON.stringify({
+      changes: Array.from({ length: 40 }, () => ({
+        nodes: Array.from({ length: 3000 }, (_, i) => ({
+          object: 'block',
+          type: 'paragraph',
+          data: {},
+          nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: `line ${i}`, marks: [] }] }],
+        })),
+      })),
+    })
     const whole = await longestStall(async () => JSON.parse(text))
     const sliced = await longestStall(() => parseJsonInSlices(text, createSlicer()))
     expect(sliced.result).toStrictEqual(whole.result)

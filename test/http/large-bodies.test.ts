@@ -5,7 +5,12 @@ import { LargeText } from '../../src/core/large-text.js'
 import { jsonAnswerInSlices, readBody, validBody } from '../../src/http/codec.js'
 import { operations } from '../../src/domains/index.js'
 
-const paragraph = (text: string) => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] })
+const paragraph = (text: string) => ({
+  object: 'block',
+  type: 'paragraph',
+  data: {},
+  nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
+})
 
 async function world() {
   const { api, space, call } = await spaceWorld()
@@ -18,8 +23,16 @@ async function world() {
 describe('a content batch of many large JSON documents', () => {
   it('is read, validated and stored while the event loop keeps turning', async () => {
     const { batch } = await world()
-    await batch(JSON.stringify({ changes: [{ operation: 'insert_page', title: 'Warm', document: { document: { object: 'document', data: {}, nodes: [paragraph('x')] } } }] }))
-    const changes = Array.from({ length: 40 }, (_, n) => ({ operation: 'insert_page', title: `P${n}`, document: { document: { object: 'document', data: {}, nodes: Array.from({ length: 2500 }, (_, i) => paragraph(`line ${n}.${i} of a page`)) } } }))
+    await batch(
+      JSON.stringify({
+        changes: [{ operation: 'insert_page', title: 'Warm', document: { document: { object: 'document', data: {}, nodes: [paragraph('x')] } } }],
+      }),
+    )
+    const changes = Array.from({ length: 40 }, (_, n) => ({
+      operation: 'insert_page',
+      title: `P${n}`,
+      document: { document: { object: 'document', data: {}, nodes: Array.from({ length: 2500 }, (_, i) => paragraph(`line ${n}.${i} of a page`)) } },
+    }))
     const body = JSON.stringify({ changes })
     expect(body.length).toBeGreaterThan(8 * 1024 * 1024)
     const { result, stall, total } = await longestStall(() => batch(body))
@@ -31,7 +44,11 @@ describe('a content batch of many large JSON documents', () => {
 describe('a large answer (the pages of a change request with their documents)', () => {
   it('is sent in slices with turns of the event loop between them, and reads back whole; HEAD has no body', async () => {
     const { api, batch, get } = await world()
-    const changes = Array.from({ length: 6 }, (_, n) => ({ operation: 'insert_page', title: `P${n}`, document: { document: { object: 'document', data: {}, nodes: Array.from({ length: 2500 }, (_, i) => paragraph(`line ${n}.${i} of a page`)) } } }))
+    const changes = Array.from({ length: 6 }, (_, n) => ({
+      operation: 'insert_page',
+      title: `P${n}`,
+      document: { document: { object: 'document', data: {}, nodes: Array.from({ length: 2500 }, (_, i) => paragraph(`line ${n}.${i} of a page`)) } },
+    }))
     expect((await batch(JSON.stringify({ changes }))).status).toBe(200)
     const res = await get('/content/pages')
     expect(res.status).toBe(200)
@@ -63,7 +80,13 @@ describe('a large answer (the pages of a change request with their documents)', 
 describe('a large body and a large answer stay in the parts they were read or written in', () => {
   it('a body of many chunks is read as a LargeText (never one string of all of it), parsed as JSON.parse parses it; a short one is a string', async () => {
     const def = operations.find((op) => op.id === 'updateChangeRequestContent')!
-    const value = { changes: Array.from({ length: 40 }, (_, n) => ({ operation: 'insert_page', title: `P${n}`, document: { markdown: `Page ${n}: ${'words and more words, déjà vu '.repeat(400)}` } })) }
+    const value = {
+      changes: Array.from({ length: 40 }, (_, n) => ({
+        operation: 'insert_page',
+        title: `P${n}`,
+        document: { markdown: `Page ${n}: ${'words and more words, déjà vu '.repeat(400)}` },
+      })),
+    }
     const bytes = new TextEncoder().encode(JSON.stringify(value))
     const chunked = (size: number) =>
       new Request('http://x/v1/any', {
@@ -83,19 +106,36 @@ describe('a large body and a large answer stay in the parts they were read or wr
     expect(text!.length).toBeGreaterThan(256 * 1024)
     expect(await validBody(chunked(1), def, text)).toStrictEqual(value)
     const short = new TextEncoder().encode(JSON.stringify({ changes: [] }))
-    const small = await readBody(new Request('http://x/v1/any', { method: 'POST', headers: { 'content-type': 'application/json' }, body: new ReadableStream({ start: (c) => (c.enqueue(short.slice(0, 5)), c.enqueue(short.slice(5)), c.close()) }), duplex: 'half' } as RequestInit), def)
+    const small = await readBody(
+      new Request('http://x/v1/any', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: new ReadableStream({ start: (c) => (c.enqueue(short.slice(0, 5)), c.enqueue(short.slice(5)), c.close()) }),
+        duplex: 'half',
+      } as RequestInit),
+      def,
+    )
     expect(small).toBe('{"changes":[]}')
   })
 
   it('a large answer is written in parts (jsonAnswerInSlices) and is the text JSON.stringify gives; the journal keeps its head', async () => {
-    const pages = { pages: Array.from({ length: 30 }, (_, n) => ({ id: `p${n}`, title: `P${n}`, document: { object: 'document', nodes: Array.from({ length: 1000 }, (_, i) => paragraph(`line ${n}.${i}`)) } })) }
+    const pages = {
+      pages: Array.from({ length: 30 }, (_, n) => ({
+        id: `p${n}`,
+        title: `P${n}`,
+        document: { object: 'document', nodes: Array.from({ length: 1000 }, (_, i) => paragraph(`line ${n}.${i}`)) },
+      })),
+    }
     const answer = await jsonAnswerInSlices(200, pages)
     expect(answer.text).toBeInstanceOf(LargeText)
     expect(String(answer.text)).toBe(JSON.stringify(pages))
     expect((await jsonAnswerInSlices(200, { id: 'small' })).text).toBe('{"id":"small"}')
     // Through the API: the journal keeps the first characters of both bodies.
     const { api, batch, get } = await world()
-    expect((await batch(JSON.stringify({ changes: pages.pages.map((p) => ({ operation: 'insert_page', title: p.title, document: { document: p.document } })) }))).status).toBe(200)
+    expect(
+      (await batch(JSON.stringify({ changes: pages.pages.map((p) => ({ operation: 'insert_page', title: p.title, document: { document: p.document } })) })))
+        .status,
+    ).toBe(200)
     const read = await get('/content/pages')
     const whole = await read.text()
     const [entry] = api.journal.find({ operationId: 'listPagesInChangeRequest' })

@@ -47,7 +47,10 @@ describe('http: official operations this API does not implement', () => {
     const error = await w
       .client(w.tokens.ada)
       .spaces.listSpaceIntegrations('some-space')
-      .then(() => undefined, (e: unknown) => e)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
     expect(error).toBeInstanceOf(GitBookAPIError)
     expect((error as GitBookAPIError).code).toBe(501)
     expect((error as GitBookAPIError).message).toContain('`listSpaceIntegrations`')

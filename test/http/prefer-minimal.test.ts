@@ -17,7 +17,7 @@ const table = {
     method: 'PATCH',
     path: '/v1/test/me',
     tag: 'test',
-    summary: "Rename the caller (a test operation whose body may be left out)",
+    summary: 'Rename the caller (a test operation whose body may be left out)',
     body: z.object({ displayName: z.string().min(1) }),
     bodyRequired: true,
     response: z.object({ id: z.string(), displayName: z.string() }),

@@ -108,11 +108,14 @@ describe('http: request errors', () => {
       const w = await createWorld()
       const space = await w.api.fixtures.createSpace(w.org.id, { title: 'Docs' })
       const cr = await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${space.id}/change-requests`, {})
-      const edit = (document: unknown) => call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${space.id}/change-requests/${cr.body.id}/content`, { changes: [{ operation: 'insert_page', document }] })
+      const edit = (document: unknown) =>
+        call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${space.id}/change-requests/${cr.body.id}/content`, { changes: [{ operation: 'insert_page', document }] })
       // `{ markdown }` is the only form with a `markdown` key: its field is named.
       expect((await edit({ markdown: 5 })).body.error.message).toMatch(/^Invalid request: body field `changes\[0\]\.document\.markdown`: /)
       // Two forms at once fit none: the union's own message.
-      expect((await edit({ markdown: '', document: { object: 'document', nodes: [] } })).body.error.message).toContain('body field `changes[0].document`: must be {"markdown": "..."}, {"document": {...}} or {}')
+      expect((await edit({ markdown: '', document: { object: 'document', nodes: [] } })).body.error.message).toContain(
+        'body field `changes[0].document`: must be {"markdown": "..."}, {"document": {...}} or {}',
+      )
     })
   })
 

@@ -35,7 +35,8 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
       res.writeHead(200, { 'content-encoding': 'gzip' }).write(gzipSync('x'.repeat(100_000)).subarray(0, 50))
       return void setTimeout(() => res.destroy(), 10)
     }
-    if (req.url === '/echo') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, auth: req.headers.authorization ?? null }))
+    if (req.url === '/echo')
+      return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, auth: req.headers.authorization ?? null }))
     res.writeHead(404).end('no such thing')
   })
 })
@@ -82,9 +83,15 @@ describe('createGuardedFetch', () => {
     const dns = stubDns(DNS)
     const fetch = createGuardedFetch({ lookup: dns.lookup })
     const before = seen.length
-    expect(await refusal(fetch(`http://files.example.com:${port}/dot.png`))).toBe('files.example.com resolves to 127.0.0.1, a loopback address; only public addresses can be fetched')
-    expect(await refusal(fetch(`http://metadata.example.com:${port}/latest/meta-data/`))).toBe('metadata.example.com resolves to 169.254.169.254, a link-local address; only public addresses can be fetched')
-    expect(await refusal(fetch(`http://mixed.example.com:${port}/`))).toBe('mixed.example.com resolves to 10.0.0.7, a private address; only public addresses can be fetched')
+    expect(await refusal(fetch(`http://files.example.com:${port}/dot.png`))).toBe(
+      'files.example.com resolves to 127.0.0.1, a loopback address; only public addresses can be fetched',
+    )
+    expect(await refusal(fetch(`http://metadata.example.com:${port}/latest/meta-data/`))).toBe(
+      'metadata.example.com resolves to 169.254.169.254, a link-local address; only public addresses can be fetched',
+    )
+    expect(await refusal(fetch(`http://mixed.example.com:${port}/`))).toBe(
+      'mixed.example.com resolves to 10.0.0.7, a private address; only public addresses can be fetched',
+    )
     expect(await refusal(fetch(`http://mapped.example.com:${port}/`))).toMatch(/resolves to ::ffff:127\.0\.0\.1, a loopback address/)
     expect(await refusal(fetch(`https://v6.example.com:${port}/`))).toMatch(/resolves to fd00::1, a unique-local address/)
     expect(seen.length).toBe(before)
@@ -117,7 +124,9 @@ describe('createGuardedFetch', () => {
   it('checks every redirect it follows, and follows as fetch does (303 to GET, credentials kept to their origin)', async () => {
     const dns = stubDns({ ...DNS, 'other.example.com': ['127.0.0.1'] })
     const open = createGuardedFetch({ lookup: dns.lookup, allowPrivateNetwork: true })
-    const followed = await open(`http://files.example.com:${port}/to/${encodeURIComponent(`http://other.example.com:${port}/echo`)}`, { headers: { authorization: 'Bearer secret' } })
+    const followed = await open(`http://files.example.com:${port}/to/${encodeURIComponent(`http://other.example.com:${port}/echo`)}`, {
+      headers: { authorization: 'Bearer secret' },
+    })
     expect(await followed.json()).toEqual({ method: 'GET', auth: null })
     expect(dns.asked).toEqual(['files.example.com', 'other.example.com'])
     const seeOther = await open(`http://files.example.com:${port}/see-other`, { method: 'POST', body: 'x', headers: { authorization: 'Bearer secret' } })
@@ -132,7 +141,11 @@ describe('createGuardedFetch', () => {
   it('sends a body, answers errors as responses and decodes an encoded body, as fetch does', async () => {
     const fetch = createGuardedFetch({ lookup: stubDns(DNS).lookup, allowPrivateNetwork: true })
     const before = seen.length
-    const posted = await fetch(`http://files.example.com:${port}/nothing`, { method: 'POST', body: new TextEncoder().encode('{"a":1}'), headers: { 'content-type': 'application/json' } })
+    const posted = await fetch(`http://files.example.com:${port}/nothing`, {
+      method: 'POST',
+      body: new TextEncoder().encode('{"a":1}'),
+      headers: { 'content-type': 'application/json' },
+    })
     expect([posted.status, await posted.text()]).toEqual([404, 'no such thing'])
     expect(seen.slice(before).map((r) => [r.method, r.body])).toEqual([['POST', '{"a":1}']])
     expect(await (await fetch(`http://files.example.com:${port}/gzip`)).text()).toBe('hello, decoded')
@@ -159,7 +172,10 @@ describe('the API over the guarded fetch', () => {
     const token = await api.fixtures.createToken(ada.id)
     const space = await api.fixtures.createSpace(org.id, { title: 'Files' })
     const cr = (await call(api, token, 'POST', `/v1/spaces/${space.id}/change-requests`, {})).body
-    const insert = (url: string) => call(api, token, 'POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, { changes: [{ operation: 'insert_files', files: [{ name: 'dot.png', url }] }] })
+    const insert = (url: string) =>
+      call(api, token, 'POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`, {
+        changes: [{ operation: 'insert_files', files: [{ name: 'dot.png', url }] }],
+      })
     return { api, token, org, insert, dns }
   }
 
@@ -167,7 +183,11 @@ describe('the API over the guarded fetch', () => {
     const w = await world()
     const before = seen.length
     const res = await w.insert(`http://files.example.com:${port}/dot.png`)
-    expectError(res, 400, 'Invalid request: body field `changes[0].files[0].url`: files.example.com resolves to 127.0.0.1, a loopback address; only public addresses can be fetched')
+    expectError(
+      res,
+      400,
+      'Invalid request: body field `changes[0].files[0].url`: files.example.com resolves to 127.0.0.1, a loopback address; only public addresses can be fetched',
+    )
     const metadata = await w.insert('http://metadata.example.com/latest/meta-data/iam/security-credentials/')
     expectError(metadata, 400, 'metadata.example.com resolves to 169.254.169.254, a link-local address')
     expect(seen.length).toBe(before)
@@ -178,7 +198,9 @@ describe('the API over the guarded fetch', () => {
     const guarded = createGuardedFetch({ lookup: dns.lookup })
     // The first hop stands for a public server (the one test server is on loopback): it redirects to a name of a private address.
     const fetch = (async (input: string | URL | Request, init?: RequestInit) =>
-      String(input) === 'https://public.example.com/logo.png' ? new Response(null, { status: 302, headers: { location: `http://files.example.com:${port}/dot.png` } }) : guarded(input, init)) as typeof globalThis.fetch
+      String(input) === 'https://public.example.com/logo.png'
+        ? new Response(null, { status: 302, headers: { location: `http://files.example.com:${port}/dot.png` } })
+        : guarded(input, init)) as typeof globalThis.fetch
     const api = createDocsApi({ fetch })
     const ada = await api.fixtures.createUser({ displayName: 'Ada' })
     const org = await api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }] })
@@ -186,8 +208,14 @@ describe('the API over the guarded fetch', () => {
     const space = await api.fixtures.createSpace(org.id, { title: 'Files' })
     const cr = (await call(api, token, 'POST', `/v1/spaces/${space.id}/change-requests`, {})).body
     const before = seen.length
-    const res = await call(api, token, 'POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_files', files: [{ name: 'logo.png', url: 'https://public.example.com/logo.png' }] }] })
-    expectError(res, 400, `body field \`changes[0].files[0].url\`: could not fetch the URL: redirected to http://files.example.com:${port}/dot.png: files.example.com resolves to 127.0.0.1, a loopback address`)
+    const res = await call(api, token, 'POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
+      changes: [{ operation: 'insert_files', files: [{ name: 'logo.png', url: 'https://public.example.com/logo.png' }] }],
+    })
+    expectError(
+      res,
+      400,
+      `body field \`changes[0].files[0].url\`: could not fetch the URL: redirected to http://files.example.com:${port}/dot.png: files.example.com resolves to 127.0.0.1, a loopback address`,
+    )
     expect(dns.asked).toEqual(['files.example.com'])
     expect(seen.length).toBe(before)
   })
@@ -202,12 +230,17 @@ describe('the API over the guarded fetch', () => {
   it('ends an OpenAPI spec whose URL resolves to a private address in FETCH_ERROR, saying why', async () => {
     const w = await world()
     const before = seen.length
-    const created = await call(w.api, w.token, 'POST', `/v1/orgs/${w.org.id}/openapi`, { slug: 'pets', source: { url: `http://files.example.com:${port}/openapi.json` } })
+    const created = await call(w.api, w.token, 'POST', `/v1/orgs/${w.org.id}/openapi`, {
+      slug: 'pets',
+      source: { url: `http://files.example.com:${port}/openapi.json` },
+    })
     expect(created.status).toBe(201)
     await w.api.idle()
     const spec = await call(w.api, w.token, 'GET', `/v1/orgs/${w.org.id}/openapi/pets`)
     expect(spec.body).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'FETCH_ERROR' })
-    expect(spec.body.lastProcessedErrors[0].message).toBe(`Fetching http://files.example.com:${port}/openapi.json failed: files.example.com resolves to 127.0.0.1, a loopback address; only public addresses can be fetched`)
+    expect(spec.body.lastProcessedErrors[0].message).toBe(
+      `Fetching http://files.example.com:${port}/openapi.json failed: files.example.com resolves to 127.0.0.1, a loopback address; only public addresses can be fetched`,
+    )
     expect(seen.length).toBe(before)
   })
 })

@@ -322,7 +322,13 @@ describe('toNodeHandler on node:http', () => {
     it('a response failing before its headers went out: 500 JSON, without the headers it had set', async () => {
       const { api } = await createSeededApi()
       api.fetch = async () =>
-        new Response('never', { status: 200, headers: [['x-a', 'set before the failure'], ['x-bad', 'fine']] })
+        new Response('never', {
+          status: 200,
+          headers: [
+            ['x-a', 'set before the failure'],
+            ['x-bad', 'fine'],
+          ],
+        })
       const onError = vi.fn()
       const handler = toNodeHandler(api, { onError })
       // A host whose response refuses one header: setting it throws inside the bridge.

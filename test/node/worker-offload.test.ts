@@ -72,7 +72,10 @@ describe('the API over a worker offload', () => {
   it('a markdown document that cannot be stored is the same 400, naming the field', async () => {
     const { api, batch } = await world(pool({ workers: 1 }))
     const before = api.dump()
-    const res = await batch([{ operation: 'insert_page', title: 'A', document: {} }, { operation: 'insert_page', document: { markdown: '---\n: [\n---\nx' } }])
+    const res = await batch([
+      { operation: 'insert_page', title: 'A', document: {} },
+      { operation: 'insert_page', document: { markdown: '---\n: [\n---\nx' } },
+    ])
     expect(res.status).toBe(400)
     expect((await res.json()).error.message).toContain('body field `changes[1].document.markdown`: has frontmatter that is not valid YAML')
     expect(api.dump()).toEqual(before)
@@ -101,7 +104,10 @@ describe('the API over a worker offload', () => {
     const threaded = await world(pool({ workers: 2 }))
     const answers = []
     for (const w of [inline, threaded]) {
-      await w.batch([{ operation: 'insert_page', title: 'A', document: { markdown: TABLE } }, { operation: 'insert_page', title: 'B', document: { markdown: 'Hello *there*\n\n- one\n- two\n' } }])
+      await w.batch([
+        { operation: 'insert_page', title: 'A', document: { markdown: TABLE } },
+        { operation: 'insert_page', title: 'B', document: { markdown: 'Hello *there*\n\n- one\n- two\n' } },
+      ])
       const merged = await w.call('POST', `/change-requests/${w.cr}/merge`)
       expect(merged.status).toBe(200)
       const pages = (await (await w.call('GET', '/content')).json()).pages

@@ -81,7 +81,7 @@ function reached(graph: Map<string, Map<string, string[]>>, start: string): Set<
 describe('areas: no import cycle among the domain folders', () => {
   const graph = areaGraph()
 
-  it('sees the imports it checks (type-only ones; another area\'s rows.ts left out)', () => {
+  it("sees the imports it checks (type-only ones; another area's rows.ts left out)", () => {
     // `import type { MoveInput } from '../collections/placement.js'`
     expect(graph.get('spaces')?.get('collections')).toContain('spaces/placement.ts -> collections/placement.ts')
     // access/levels.ts reads spaces' and collections' rows, and imports nothing else of theirs.

@@ -24,7 +24,7 @@ describe('area modules', () => {
     expect(new Set(areas.map((a) => a.name)).size).toBe(areas.length)
   })
 
-  it('the storage schema is every area\'s collections, each collection in exactly one area', () => {
+  it("the storage schema is every area's collections, each collection in exactly one area", () => {
     const owners = new Map<string, string[]>()
     for (const area of areas) {
       for (const [name, def] of Object.entries(area.collections)) {
@@ -62,7 +62,8 @@ describe('ownership: what removing a row removes (src/domains/ownership.ts)', ()
     const w = await richWorld()
     const doc = w.api.dump() as unknown as Record<string, Array<Record<string, unknown>>>
     const ruled = new Set(owned.flatMap(({ rule }) => rule.collections))
-    const missing = Object.keys(schema).filter((c) => c !== 'spaces' && c !== 'sites' && c !== 'organizations')
+    const missing = Object.keys(schema)
+      .filter((c) => c !== 'spaces' && c !== 'sites' && c !== 'organizations')
       .filter((c) => doc[c]!.some((row) => 'space' in row || 'site' in row || 'organization' in row))
       .filter((c) => !ruled.has(c as never))
     expect(missing).toEqual([])
@@ -76,14 +77,25 @@ describe('ownership: what removing a row removes (src/domains/ownership.ts)', ()
     const sites = new Set(before.sites!.filter((s) => s.organization === w.org.id).map((s) => s.id))
     expect(spaces.size).toBeGreaterThan(0)
     expect(sites.size).toBeGreaterThan(0)
-    const others = Object.fromEntries(Object.entries(before).filter(([k]) => k !== 'blobs' && Array.isArray(before[k])).map(([k, rows]) => [k, rows.filter((r) => r.organization !== undefined && r.organization !== w.org.id).length]))
+    const others = Object.fromEntries(
+      Object.entries(before)
+        .filter(([k]) => k !== 'blobs' && Array.isArray(before[k]))
+        .map(([k, rows]) => [k, rows.filter((r) => r.organization !== undefined && r.organization !== w.org.id).length]),
+    )
     w.api.system((ctx) => removeRow(ctx, 'organizations', w.org.id))
     const after = w.api.dump() as unknown as Record<string, Array<Record<string, unknown>>>
     const left = Object.entries(after)
       .filter(([, rows]) => Array.isArray(rows))
       .flatMap(([c, rows]) =>
         rows
-          .filter((r) => r.organization === w.org.id || r.id === w.org.id && c === 'organizations' || spaces.has(r.space as string) || sites.has(r.site as string) || (c === 'spaces' && spaces.has(r.id as string)))
+          .filter(
+            (r) =>
+              r.organization === w.org.id ||
+              (r.id === w.org.id && c === 'organizations') ||
+              spaces.has(r.space as string) ||
+              sites.has(r.site as string) ||
+              (c === 'spaces' && spaces.has(r.id as string)),
+          )
           .map((r) => `${c}/${String(r.id)}`),
       )
     expect(left).toEqual([])

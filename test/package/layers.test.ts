@@ -39,7 +39,7 @@ const RULES: Array<{ layer: string; forbidden: Array<{ prefix: string; why: stri
     layer: 'src/core',
     forbidden: [
       { prefix: 'src/domains/', why: 'the core names no area: it is generic over the storage schema, which src/domains/context.ts binds' },
-      { prefix: 'src/state/', why: 'state documents are loaded through the areas\' seed rules, above the core' },
+      { prefix: 'src/state/', why: "state documents are loaded through the areas' seed rules, above the core" },
       { prefix: 'src/http/', why: 'the core runs operations; the HTTP adapter is one way to call it' },
     ],
   },

@@ -37,7 +37,13 @@ async function world() {
   const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids: sequentialIds('id'), store: failing.store, onError: () => {} })
   const ada = await api.fixtures.createUser({ displayName: 'Ada', email: 'ada@acme.test' })
   const rita = await api.fixtures.createUser({ displayName: 'Rita', email: 'rita@acme.test' })
-  const org = await api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }, { user: rita.id, role: 'read' }] })
+  const org = await api.fixtures.createOrganization({
+    title: 'Acme',
+    members: [
+      { user: ada.id, role: 'admin' },
+      { user: rita.id, role: 'read' },
+    ],
+  })
   const tokens = { ada: await api.fixtures.createToken(ada.id), rita: await api.fixtures.createToken(rita.id) }
   const space = await api.fixtures.createSpace(org.id, { title: 'First' })
   return { api, clock, org, tokens, space, users: { ada, rita }, failNext: failing.failNext }
@@ -113,11 +119,14 @@ describe('space JSON cache', () => {
     expect(items).toEqual([w.space.id, more[0]!.id].map((id) => fromStore(w.api, id, w.users.ada.id)))
   })
 
-  it('shares the text between callers: permissions are each caller\'s own', async () => {
+  it("shares the text between callers: permissions are each caller's own", async () => {
     const w = await world()
     const path = `/v1/spaces/${w.space.id}`
     for (let i = 0; i < 2; i++) {
-      for (const [name, user] of [['ada', w.users.ada.id], ['rita', w.users.rita.id]] as const) {
+      for (const [name, user] of [
+        ['ada', w.users.ada.id],
+        ['rita', w.users.rita.id],
+      ] as const) {
         const body = (await call(w.api, w.tokens[name], 'GET', path)).body
         expect(body).toEqual(fromStore(w.api, w.space.id, user))
       }
@@ -133,7 +142,9 @@ describe('space JSON cache', () => {
     const w = await world()
     const other = createDocsApi({ baseUrl: 'https://elsewhere.test', store: w.api.store })
     const here = (await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}`)).body
-    const there = await (await other.fetch(new Request(`https://elsewhere.test/v1/spaces/${w.space.id}`, { headers: { authorization: `Bearer ${w.tokens.ada}` } }))).json()
+    const there = await (
+      await other.fetch(new Request(`https://elsewhere.test/v1/spaces/${w.space.id}`, { headers: { authorization: `Bearer ${w.tokens.ada}` } }))
+    ).json()
     expect(here.urls.location).toBe(`${BASE}/v1/spaces/${w.space.id}`)
     expect(there.urls.location).toBe(`https://elsewhere.test/v1/spaces/${w.space.id}`)
   })
@@ -145,7 +156,8 @@ describe('space JSON cache', () => {
     await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}`)
     const n = Math.ceil(SPACE_JSON_CACHE_CHARS / cache.chars) + 1000
     await w.api.system((ctx) => {
-      for (let i = 0; i < n; i++) ctx.tx.insert('spaces', { ...ctx.tx.get('spaces', w.space.id)!, id: `bulk${i}`, title: `Bulk ${i} `.padEnd(50, '.'), position: i + 10 })
+      for (let i = 0; i < n; i++)
+        ctx.tx.insert('spaces', { ...ctx.tx.get('spaces', w.space.id)!, id: `bulk${i}`, title: `Bulk ${i} `.padEnd(50, '.'), position: i + 10 })
     })
     let page: string | undefined
     let seen = 0
@@ -163,7 +175,7 @@ describe('space JSON cache', () => {
     expect((await call(w.api, w.tokens.ada, 'GET', '/v1/spaces/bulk0')).body).toEqual(fromStore(w.api, 'bulk0', w.users.ada.id))
   })
 
-  it('a request that changes the caller\'s own level answers with the level after its write', async () => {
+  it("a request that changes the caller's own level answers with the level after its write", async () => {
     const w = await world()
     const path = `/v1/spaces/${w.space.id}`
     // rita (organization role read) is admin of the space through its default level only

@@ -17,7 +17,13 @@ async function world(dir = join(root, `data-${++n}`)) {
   const api = createDocsApi({ baseUrl: BASE, now: createClock('2026-03-01T10:00:00.000Z').now, ids: sequentialIds('id'), store: data.store, blobs: data.blobs })
   const ada = await api.fixtures.createUser({ displayName: 'Ada', email: 'ada@acme.test' })
   const rita = await api.fixtures.createUser({ displayName: 'Rita', email: 'rita@acme.test' })
-  const org = await api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }, { user: rita.id, role: 'read' }] })
+  const org = await api.fixtures.createOrganization({
+    title: 'Acme',
+    members: [
+      { user: ada.id, role: 'admin' },
+      { user: rita.id, role: 'read' },
+    ],
+  })
   const tokens = { ada: await api.fixtures.createToken(ada.id), rita: await api.fixtures.createToken(rita.id) }
   const space = await api.fixtures.createSpace(org.id, { title: 'Docs' })
   return { data, api, org, tokens, space, dir }
@@ -62,7 +68,9 @@ describe('the API on SQLite', () => {
     expect(onDisk(w.data)).toBe(before)
     expect(w.api.dump()).toEqual(dump)
     // The same batch without its bad change goes through (and the file changes).
-    const ok = await call(w.api, w.tokens.ada, 'POST', content, { changes: [{ operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: png }] }] })
+    const ok = await call(w.api, w.tokens.ada, 'POST', content, {
+      changes: [{ operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: png }] }],
+    })
     expect(ok.status).toBe(200)
     expect(onDisk(w.data)).not.toBe(before)
     w.data.close()
@@ -89,7 +97,13 @@ describe('the API on SQLite', () => {
 
     const data = openDataDir(w.dir)
     expect(data.empty).toBe(false)
-    const api = createDocsApi({ baseUrl: BASE, now: createClock('2026-03-01T10:00:00.000Z').now, ids: sequentialIds('again'), store: data.store, blobs: data.blobs })
+    const api = createDocsApi({
+      baseUrl: BASE,
+      now: createClock('2026-03-01T10:00:00.000Z').now,
+      ids: sequentialIds('again'),
+      store: data.store,
+      blobs: data.blobs,
+    })
     expect(await reads(api)).toEqual(before)
     expect(api.dump()).toEqual(dump)
     data.close()
@@ -107,7 +121,9 @@ describe('the API on SQLite', () => {
     expect(await titles(fork)).toEqual(['Docs', 'Later'])
     await call(fork, w.tokens.ada, 'POST', `/v1/orgs/${w.org.id}/spaces`, { title: 'In the fork' })
     expect(await titles(w.api)).toEqual(['Docs'])
-    expect(() => w.api.reset()).toThrow('reset() needs the state the API was created with, which is not kept for a store whose snapshots copy its data (SQLite)')
+    expect(() => w.api.reset()).toThrow(
+      'reset() needs the state the API was created with, which is not kept for a store whose snapshots copy its data (SQLite)',
+    )
     const forkPath = (fork.store as unknown as { path: string }).path
     expect(existsSync(forkPath)).toBe(true)
     ;(fork.store as unknown as { close(): void }).close()

@@ -80,7 +80,9 @@ function writers(server: Server, acked: Acked, clients: number) {
       const created = await send('POST', `/v1/spaces/${cr.space}/change-requests/${cr.id}/comments`, { body: { markdown: `On the change ${i}` } })
       acked.comments.push({ id: created.id, space: cr.space, changeRequest: cr.id })
     } else {
-      const path = comment.changeRequest ? `/v1/spaces/${comment.space}/change-requests/${comment.changeRequest}/comments/${comment.id}` : `/v1/spaces/${comment.space}/comments/${comment.id}`
+      const path = comment.changeRequest
+        ? `/v1/spaces/${comment.space}/change-requests/${comment.changeRequest}/comments/${comment.id}`
+        : `/v1/spaces/${comment.space}/comments/${comment.id}`
       await send('PUT', path, { resolved: true })
       acked.resolved.add(comment.id)
     }

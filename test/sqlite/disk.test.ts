@@ -64,7 +64,14 @@ async function world() {
   const data = openDataDir(dir)
   const db = opened.at(-1) as Database
   const errors: unknown[] = []
-  const api = createDocsApi({ baseUrl: BASE, now: createClock('2026-03-01T10:00:00.000Z').now, ids: sequentialIds('id'), store: data.store, blobs: data.blobs, onError: (e) => errors.push(e) })
+  const api = createDocsApi({
+    baseUrl: BASE,
+    now: createClock('2026-03-01T10:00:00.000Z').now,
+    ids: sequentialIds('id'),
+    store: data.store,
+    blobs: data.blobs,
+    onError: (e) => errors.push(e),
+  })
   const ada = await api.fixtures.createUser({ displayName: 'Ada', email: 'ada@acme.test' })
   const org = await api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }] })
   const token = await api.fixtures.createToken(ada.id)
@@ -122,7 +129,11 @@ describe('a full disk, a storage that cannot be written (SQLite and file blobs)'
     const w = await world()
     const dump = w.api.dump()
     w.db.pragma('query_only = 1')
-    expectError(await call(w.api, w.token, 'POST', `/v1/orgs/${w.org.id}/spaces`, { title: 'No' }), 503, 'Storage is not writable (a read-only or failing disk)')
+    expectError(
+      await call(w.api, w.token, 'POST', `/v1/orgs/${w.org.id}/spaces`, { title: 'No' }),
+      503,
+      'Storage is not writable (a read-only or failing disk)',
+    )
     expectError(await call(w.api, w.token, 'POST', w.content, batch()), 503, 'Storage is not writable')
     expect(w.api.dump()).toEqual(dump)
     expect(blobFiles(w.dir)).toEqual([])
@@ -151,7 +162,11 @@ describe('a full disk, a storage that cannot be written (SQLite and file blobs)'
       // No blob, no temporary file, no folder: the blob directory is as it was (and so is the database).
       expect(files(w.dir)).toEqual(before)
       expect(fs.readdirSync(join(w.dir, 'blobs'))).toEqual([])
-      expect((w.errors[0] as Error).message).toMatch(new RegExp(`^${join(w.dir, 'blobs')}/[0-9a-f]{2}/[0-9a-f]{64}${code === 'ENOSPC' ? ': storage is full \\(ENOSPC: no space left on device\\)' : ` is not writable \\(${code}: `}`))
+      expect((w.errors[0] as Error).message).toMatch(
+        new RegExp(
+          `^${join(w.dir, 'blobs')}/[0-9a-f]{2}/[0-9a-f]{64}${code === 'ENOSPC' ? ': storage is full \\(ENOSPC: no space left on device\\)' : ` is not writable \\(${code}: `}`,
+        ),
+      )
       failing.code = undefined
       expect((await call(w.api, w.token, 'POST', w.content, batch())).status).toBe(200)
       w.data.close()

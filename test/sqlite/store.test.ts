@@ -15,14 +15,23 @@ const item = (id: string, group: string, value = 1, tags: string[] = []) => ({ i
 const ids = (entries: Array<{ row: Row }>) => entries.map((e) => e.row.id)
 
 /** The bytes of the database and its WAL: what a crash would leave on disk. */
-const onDisk = (path: string) => createHash('sha256').update(readFileSync(path)).update(existsSync(`${path}-wal`) ? readFileSync(`${path}-wal`) : '').digest('hex')
+const onDisk = (path: string) =>
+  createHash('sha256')
+    .update(readFileSync(path))
+    .update(existsSync(`${path}-wal`) ? readFileSync(`${path}-wal`) : '')
+    .digest('hex')
 
 describe('SQLite store', () => {
   it('keeps rows, indexes, counts and sequence numbers across a close and a reopen', () => {
     const path = file()
     const store = createSqliteStore(suiteSchema, { path })
     store.transaction((tx) => {
-      for (const [id, value] of [['a', 5], ['b', 1], ['c', 3]] as const) tx.insert('items', item(id, 'g', value, ['x']))
+      for (const [id, value] of [
+        ['a', 5],
+        ['b', 1],
+        ['c', 3],
+      ] as const)
+        tx.insert('items', item(id, 'g', value, ['x']))
       tx.insert('others', { id: 'o', name: 'other' })
     })
     store.transaction((tx) => tx.delete('items', 'c'))
@@ -99,9 +108,12 @@ describe('SQLite store', () => {
     const path = file()
     createSqliteStore(suiteSchema, { path }).close()
     const db = new Database(path)
-    const plan = (sql: string, ...args: unknown[]) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>).map((r) => r.detail).join('; ')
+    const plan = (sql: string, ...args: unknown[]) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ detail: string }>).map((r) => r.detail).join('; ')
     const index = '"index.items.byValue"'
-    expect(plan(`SELECT ord, seq, id FROM ${index} WHERE key = ? ORDER BY ord, seq LIMIT ?`, 'g', 10)).toBe('SEARCH index.items.byValue USING PRIMARY KEY (key=?)')
+    expect(plan(`SELECT ord, seq, id FROM ${index} WHERE key = ? ORDER BY ord, seq LIMIT ?`, 'g', 10)).toBe(
+      'SEARCH index.items.byValue USING PRIMARY KEY (key=?)',
+    )
     expect(plan(`SELECT ord, seq, id FROM ${index} WHERE key = ? AND (ord, seq) > (?, ?) ORDER BY ord, seq LIMIT ?`, 'g', 1, 2, 10)).toBe(
       'SEARCH index.items.byValue USING PRIMARY KEY (key=? AND (ord,seq)>(?,?))',
     )

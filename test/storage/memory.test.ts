@@ -144,18 +144,35 @@ describe('memory store specifics', () => {
     expect(store.read((tx) => tx.all('items').map((r) => r.id))).toEqual(['a', 'd'])
   })
 
-  it('an update that keeps a row\'s keys and order leaves its index entries alone; one that changes them moves them', () => {
+  it("an update that keeps a row's keys and order leaves its index entries alone; one that changes them moves them", () => {
     const store = createMemoryStore(suiteSchema)
     store.transaction((tx) => {
-      for (const [id, value] of [['a', 1], ['b', 1], ['c', 2]] as const) tx.insert('items', item(id, 'g', value, ['t']))
+      for (const [id, value] of [
+        ['a', 1],
+        ['b', 1],
+        ['c', 2],
+      ] as const)
+        tx.insert('items', item(id, 'g', value, ['t']))
     })
     const scanValues = () => store.read((tx) => tx.scan('items', 'byValue', 'g').map((e) => [e.row.id, e.order, e.row.tags.join()]))
     store.transaction((tx) => tx.update('items', item('a', 'g', 1, ['t'])))
-    expect(scanValues()).toEqual([['a', 1, 't'], ['b', 1, 't'], ['c', 2, 't']])
+    expect(scanValues()).toEqual([
+      ['a', 1, 't'],
+      ['b', 1, 't'],
+      ['c', 2, 't'],
+    ])
     store.transaction((tx) => tx.update('items', item('a', 'g', 1, ['t', 'u'])))
     expect(store.read((tx) => ids(tx.scan('items', 'byTag', 'u')))).toEqual(['a'])
-    expect(scanValues()).toEqual([['a', 1, 't,u'], ['b', 1, 't'], ['c', 2, 't']])
+    expect(scanValues()).toEqual([
+      ['a', 1, 't,u'],
+      ['b', 1, 't'],
+      ['c', 2, 't'],
+    ])
     store.transaction((tx) => tx.update('items', item('a', 'g', 3, ['t', 'u'])))
-    expect(scanValues()).toEqual([['b', 1, 't'], ['c', 2, 't'], ['a', 3, 't,u']])
+    expect(scanValues()).toEqual([
+      ['b', 1, 't'],
+      ['c', 2, 't'],
+      ['a', 3, 't,u'],
+    ])
   })
 })

@@ -87,7 +87,10 @@ describe('toolkit: api.faults', () => {
     const w = await createWorld()
     w.api.faults.add({ operationId: 'listOrganizationsForAuthenticatedUser', status: 503, times: 1 })
     const gb = w.client(w.tokens.ada)
-    const error = await gb.orgs.listOrganizationsForAuthenticatedUser().then(() => undefined, (e: unknown) => e)
+    const error = await gb.orgs.listOrganizationsForAuthenticatedUser().then(
+      () => undefined,
+      (e: unknown) => e,
+    )
     expect(error).toBeInstanceOf(GitBookAPIError)
     expect((error as GitBookAPIError).code).toBe(503)
     expect((await gb.orgs.listOrganizationsForAuthenticatedUser()).data.count).toBe(1)

@@ -41,4 +41,14 @@ for (let i = 0; i < count; i++) {
   sent += length
 }
 const after = heap()
-console.log(JSON.stringify({ before, after, sent, statuses: [...statuses], entries: api.journal.entries.length, size: api.journal.size, sizeLimit: api.journal.sizeLimit }))
+console.log(
+  JSON.stringify({
+    before,
+    after,
+    sent,
+    statuses: [...statuses],
+    entries: api.journal.entries.length,
+    size: api.journal.size,
+    sizeLimit: api.journal.sizeLimit,
+  }),
+)

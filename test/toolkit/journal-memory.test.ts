@@ -13,8 +13,19 @@ const root = resolve(import.meta.dirname, '../..')
 const child = join(root, 'test/toolkit/journal-memory.child.ts')
 
 async function measure(count: number, megabytes: number) {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', child, String(count), String(megabytes)], { cwd: root, maxBuffer: 1024 * 1024 })
-  return JSON.parse(stdout.trim().split('\n').pop()!) as { before: number; after: number; sent: number; statuses: number[]; entries: number; size: number; sizeLimit: number }
+  const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', child, String(count), String(megabytes)], {
+    cwd: root,
+    maxBuffer: 1024 * 1024,
+  })
+  return JSON.parse(stdout.trim().split('\n').pop()!) as {
+    before: number
+    after: number
+    sent: number
+    statuses: number[]
+    entries: number
+    size: number
+    sizeLimit: number
+  }
 }
 
 describe('toolkit: the journal’s memory', () => {

@@ -53,22 +53,49 @@ export async function richWorld() {
   await call(api, ada, 'POST', `/v1/spaces/${a.id}/comments/${comment.id}/replies`, { body: { markdown: 'Thanks' } })
   await call(api, ada, 'PUT', `/v1/spaces/${a.id}/comments/${comment.id}`, { addedReactions: ['🎉', '👍'] })
   const crBase = `/v1/spaces/${a.id}/change-requests/${open.id}/comments`
-  const crComment = (await call(api, ada, 'POST', crBase, { body: { document: { object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Done?', marks: [] }] }] }] } } })).body
+  const crComment = (
+    await call(api, ada, 'POST', crBase, {
+      body: {
+        document: {
+          object: 'document',
+          nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Done?', marks: [] }] }] }],
+        },
+      },
+    })
+  ).body
   await call(api, ada, 'PUT', `${crBase}/${crComment.id}`, { resolved: true })
   // SSO and OpenAPI: a provider with a default team, a spec processed twice (two versions), public.
-  await call(api, ada, 'POST', `/v1/orgs/${org.id}/saml`, { label: 'Okta', entityID: 'urn:idp', ssoURL: 'https://idp.acme.test/sso', certificate: CERTIFICATE, defaultTeam: team.id })
+  await call(api, ada, 'POST', `/v1/orgs/${org.id}/saml`, {
+    label: 'Okta',
+    entityID: 'urn:idp',
+    ssoURL: 'https://idp.acme.test/sso',
+    certificate: CERTIFICATE,
+    defaultTeam: team.id,
+  })
   await call(api, ada, 'POST', `/v1/orgs/${org.id}/openapi`, { slug: 'petstore', source: { text: PETSTORE_YAML } })
   await api.idle()
   await call(api, ada, 'PUT', `/v1/orgs/${org.id}/openapi/petstore`, { source: { text: PETSTORE_JSON } })
   await call(api, ada, 'PATCH', `/v1/orgs/${org.id}/openapi/petstore`, { visibility: 'public' })
   // Integrations: one published, installed on the organization, a space and the site, with its setup events delivered.
-  await call(api, ada, 'POST', '/v1/integrations/acme-app', { organization: org.id, title: 'Acme app', description: 'An app', script: 's', scopes: ['space:content:read'], blocks: [{ id: 'b', title: 'Block' }] })
+  await call(api, ada, 'POST', '/v1/integrations/acme-app', {
+    organization: org.id,
+    title: 'Acme app',
+    description: 'An app',
+    script: 's',
+    scopes: ['space:content:read'],
+    blocks: [{ id: 'b', title: 'Block' }],
+  })
   const installation = (await call(api, ada, 'POST', '/v1/integrations/acme-app/installations', { organization: org.id })).body
   await call(api, ada, 'POST', `/v1/integrations/acme-app/installations/${installation.id}/spaces`, { space: a.id })
   await call(api, ada, 'POST', `/v1/integrations/acme-app/installations/${installation.id}/sites`, { siteId: site.id })
   // A translation run into its result space, and a conversation processed into an issue and a cluster.
   await call(api, ada, 'POST', `/v1/orgs/${org.id}/translations`, { language: 'fr', source: { space: a.id, language: 'en' } })
-  await call(api, ada, 'POST', `/v1/orgs/${org.id}/conversations`, { id: 'c1', source: 'zendesk', metadata: { url: 'https://help.acme.test/1', attributes: { plan: 'pro' } }, parts: [{ type: 'message', role: 'user', body: 'The PDF export fails.' }] })
+  await call(api, ada, 'POST', `/v1/orgs/${org.id}/conversations`, {
+    id: 'c1',
+    source: 'zendesk',
+    metadata: { url: 'https://help.acme.test/1', attributes: { plan: 'pro' } },
+    parts: [{ type: 'message', role: 'user', body: 'The PDF export fails.' }],
+  })
   // Git Sync: an import (failed, the world is offline), so the space has git info.
   await call(api, ada, 'POST', `/v1/spaces/${a.id}/git/import`, { url: `https://user:token@git.example.com/acme/docs.git`, ref: 'refs/heads/main' })
   await api.idle()

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createDocsApi, createMemoryStore, schema, type DocsApi, type StoragePort, type AppSchema } from '../../src/index.js'
 import { BASE, call, createWorld } from '../helpers.js'
 
-const titles = async (api: DocsApi, token: string, org: string) =>
-  (await call(api, token, 'GET', `/v1/orgs/${org}/spaces`)).body.items.map((s: any) => s.title)
+const titles = async (api: DocsApi, token: string, org: string) => (await call(api, token, 'GET', `/v1/orgs/${org}/spaces`)).body.items.map((s: any) => s.title)
 
 describe('toolkit: api.snapshot(), restore(), reset(), fork()', () => {
   it('restore() brings back the state a snapshot took, through every read, as often as asked', async () => {
@@ -84,7 +83,10 @@ describe('toolkit: api.snapshot(), restore(), reset(), fork()', () => {
     expect(await titles(fork, w.tokens.ada, w.org.id)).toEqual(['Shared', 'Fork only'])
     expect(await titles(w.api, w.tokens.ada, w.org.id)).toEqual(['Shared', 'Original only'])
     // Ids come from the same generator: the two never hand out the same id.
-    const ids = [...(await call(fork, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/spaces`)).body.items, ...(await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/spaces`)).body.items].map((s: any) => s.id)
+    const ids = [
+      ...(await call(fork, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/spaces`)).body.items,
+      ...(await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/spaces`)).body.items,
+    ].map((s: any) => s.id)
     expect(new Set(ids).size).toBe(3)
     fork.faults.add({ status: 503 })
     expect((await call(w.api, w.tokens.ada, 'GET', '/v1/orgs')).status).toBe(200)

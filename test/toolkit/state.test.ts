@@ -69,7 +69,12 @@ describe('toolkit: api.dump() and loading a state document', () => {
     expect(doc.format).toBe(STATE_FORMAT)
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc)
     for (const name of Object.keys(schema)) expect((doc as any)[name].length, name).toBeGreaterThan(0)
-    const copy = createDocsApi({ baseUrl: BASE, seed: JSON.parse(JSON.stringify(doc)), now: createClock('2026-03-01T10:01:00.000Z').now, ids: sequentialIds('new') })
+    const copy = createDocsApi({
+      baseUrl: BASE,
+      seed: JSON.parse(JSON.stringify(doc)),
+      now: createClock('2026-03-01T10:01:00.000Z').now,
+      ids: sequentialIds('new'),
+    })
     expect(copy.dump()).toEqual(doc)
     // File bytes travel in `blobs`: the copy serves the same file at the same URL.
     expect(doc.blobs).toEqual([{ key: doc.files![0]!.blob, contentType: 'image/png', base64: expect.any(String) }])
@@ -164,39 +169,308 @@ describe('toolkit: api.dump() and loading a state document', () => {
     ['an unknown key', { users: [{ id: 'u', displayName: 'U', admin: true }] }, '`users[0]`: unknown key(s) admin'],
     ['a bad field', { users: [{ id: 'u', displayName: '' }] }, '`users[0].displayName`: must not be empty'],
     ['an id with a space', { users: [{ id: 'a b', displayName: 'U' }] }, '`users[0].id`: must be 1..200 printable ASCII characters'],
-    ['a taken id', { users: [{ id: 'u', displayName: 'U' }, { id: 'u', displayName: 'V' }] }, '`users[1].id`: "u" is taken'],
+    [
+      'a taken id',
+      {
+        users: [
+          { id: 'u', displayName: 'U' },
+          { id: 'u', displayName: 'V' },
+        ],
+      },
+      '`users[1].id`: "u" is taken',
+    ],
     ['a token of nobody', { tokens: [{ id: 'gb_api_xxxxxxxx', user: 'ghost' }] }, '`tokens[0].user`: no user "ghost"'],
-    ['a member of nothing', { users: [{ id: 'u', displayName: 'U' }], members: [{ organization: 'o', user: 'u' }] }, '`members[0].organization`: no organization "o"'],
-    ['a member id that is not organization/user', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], members: [{ id: 'x', organization: 'o', user: 'u' }] }, '`members[0].id`: must be "o/u"'],
-    ['a space in a collection of another organization', { organizations: [{ id: 'o', title: 'Org' }, { id: 'p', title: 'Other' }], collections: [{ id: 'c', organization: 'p' }], spaces: [{ id: 's', organization: 'o', parent: 'c' }] }, '`spaces[0].parent`: no collection "c" in organization "o"'],
-    ['collections in a loop', { organizations: [{ id: 'o', title: 'Org' }], collections: [{ id: 'a', organization: 'o', parent: 'b' }, { id: 'b', organization: 'o', parent: 'a' }] }, 'collections cannot contain themselves'],
-    ['an in-collection space at the root', { organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o', visibility: 'in-collection' }] }, '`spaces[0].visibility`: `in-collection` is only for spaces in a collection'],
-    ['a comment by nobody', { organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o' }], comments: [{ id: 'c', space: 's', postedBy: 'ghost', body: { markdown: 'Hi' } }] }, '`comments[0].postedBy`: no user "ghost"'],
-    ['an empty comment', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o' }], comments: [{ id: 'c', space: 's', postedBy: 'u', body: { markdown: ' ' } }] }, '`comments[0].body`: must not be empty'],
-    ['a resolved comment resolved by nobody', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o' }], comments: [{ id: 'c', space: 's', postedBy: 'u', body: { markdown: 'Hi' }, status: 'resolved' }] }, '`comments[0].resolvedBy`: is required for a resolved comment'],
-    ['a user reacting twice with one emoji', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o' }], comments: [{ id: 'c', space: 's', postedBy: 'u', body: { markdown: 'Hi' }, reactions: [{ emoji: '👍', users: [{ user: 'u', reactedAt: '2026-01-01T00:00:00.000Z' }, { user: 'u', reactedAt: '2026-01-02T00:00:00.000Z' }] }] }] }, '`comments[0].reactions.0.users.1.user`: "u" reacts once per emoji'],
-    ['a reply in another space than its comment', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o' }, { id: 't', organization: 'o' }], comments: [{ id: 'c', space: 's', postedBy: 'u', body: { markdown: 'Hi' } }], commentReplies: [{ id: 'r', comment: 'c', space: 't', postedBy: 'u', body: { markdown: 'Yes' } }] }, '`commentReplies[0].space`: must be the comment\'s space "s"'],
-    ['a grant to a non-member', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o' }], spaceGrants: [{ space: 's', principal: { type: 'user', user: 'u' }, role: 'read' }] }, '`spaceGrants[0].principal.user`: "u" is not a member'],
-    ['a team member outside the organization', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], teams: [{ id: 't', organization: 'o', title: 'T' }], teamMembers: [{ team: 't', user: 'u' }] }, '`teamMembers[0].user`: "u" is not a member'],
-    ['two sites on one hostname', { organizations: [{ id: 'o', title: 'Org' }], sites: [{ id: 'a', organization: 'o', hostname: 'docs.acme.com' }, { id: 'b', organization: 'o', hostname: 'docs.acme.com' }] }, '`sites[0].hostname`: "docs.acme.com" is used by another site'],
-    ['a default content of another organization', { organizations: [{ id: 'o', title: 'Org', defaultContent: { type: 'site', site: 's' } }, { id: 'p', title: 'Other' }], sites: [{ id: 's', organization: 'p' }] }, '`organizations[id=o].defaultContent.site`: no site "s" in organization "o"'],
-    ['a site without its one default section', { organizations: [{ id: 'o', title: 'Org' }], sites: [{ id: 's', organization: 'o' }], siteSections: [{ id: 'x', site: 's', title: 'One', path: 'one' }, { id: 'y', site: 's', title: 'Two', path: 'two' }] }, 'a site with sections has exactly one default section'],
-    ['two sections on one path', { organizations: [{ id: 'o', title: 'Org' }], sites: [{ id: 's', organization: 'o' }], siteSections: [{ id: 'x', site: 's', title: 'One', path: 'p', default: true }, { id: 'y', site: 's', title: 'Two', path: 'p' }] }, '`siteSections[0].path`: "p" is used by another section'],
-    ['a root site-space beside sections', { organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 'sp', organization: 'o' }], sites: [{ id: 's', organization: 'o' }], siteSections: [{ id: 'x', site: 's', title: 'One', path: 'one', default: true }], siteSpaces: [{ id: 'ss', site: 's', space: 'sp', path: 'sp', default: true }] }, '`siteSpaces[0].section`: site "s" has sections'],
-    ['a space twice in a container', { organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 'sp', organization: 'o' }], sites: [{ id: 's', organization: 'o' }], siteSpaces: [{ id: 'a', site: 's', space: 'sp', path: 'a', default: true }, { id: 'b', site: 's', space: 'sp', path: 'b' }] }, '`siteSpaces[0].space`: space "sp" is already in this site'],
-    ['a shared share key', { organizations: [{ id: 'o', title: 'Org' }], sites: [{ id: 's', organization: 'o' }], shareLinks: [{ id: 'a', site: 's', key: 'k' }, { id: 'b', site: 's', key: 'k' }] }, '`shareLinks[0].key`: is the key of another share link'],
-    ['a file without its bytes', { organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o' }], files: [{ id: 'f', space: 's', name: 'a.txt', contentType: 'text/plain', size: 1, blob: 'b1' }] }, '`files[0].blob`: no bytes for blob "b1"'],
+    [
+      'a member of nothing',
+      { users: [{ id: 'u', displayName: 'U' }], members: [{ organization: 'o', user: 'u' }] },
+      '`members[0].organization`: no organization "o"',
+    ],
+    [
+      'a member id that is not organization/user',
+      { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], members: [{ id: 'x', organization: 'o', user: 'u' }] },
+      '`members[0].id`: must be "o/u"',
+    ],
+    [
+      'a space in a collection of another organization',
+      {
+        organizations: [
+          { id: 'o', title: 'Org' },
+          { id: 'p', title: 'Other' },
+        ],
+        collections: [{ id: 'c', organization: 'p' }],
+        spaces: [{ id: 's', organization: 'o', parent: 'c' }],
+      },
+      '`spaces[0].parent`: no collection "c" in organization "o"',
+    ],
+    [
+      'collections in a loop',
+      {
+        organizations: [{ id: 'o', title: 'Org' }],
+        collections: [
+          { id: 'a', organization: 'o', parent: 'b' },
+          { id: 'b', organization: 'o', parent: 'a' },
+        ],
+      },
+      'collections cannot contain themselves',
+    ],
+    [
+      'an in-collection space at the root',
+      { organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o', visibility: 'in-collection' }] },
+      '`spaces[0].visibility`: `in-collection` is only for spaces in a collection',
+    ],
+    [
+      'a comment by nobody',
+      {
+        organizations: [{ id: 'o', title: 'Org' }],
+        spaces: [{ id: 's', organization: 'o' }],
+        comments: [{ id: 'c', space: 's', postedBy: 'ghost', body: { markdown: 'Hi' } }],
+      },
+      '`comments[0].postedBy`: no user "ghost"',
+    ],
+    [
+      'an empty comment',
+      {
+        users: [{ id: 'u', displayName: 'U' }],
+        organizations: [{ id: 'o', title: 'Org' }],
+        spaces: [{ id: 's', organization: 'o' }],
+        comments: [{ id: 'c', space: 's', postedBy: 'u', body: { markdown: ' ' } }],
+      },
+      '`comments[0].body`: must not be empty',
+    ],
+    [
+      'a resolved comment resolved by nobody',
+      {
+        users: [{ id: 'u', displayName: 'U' }],
+        organizations: [{ id: 'o', title: 'Org' }],
+        spaces: [{ id: 's', organization: 'o' }],
+        comments: [{ id: 'c', space: 's', postedBy: 'u', body: { markdown: 'Hi' }, status: 'resolved' }],
+      },
+      '`comments[0].resolvedBy`: is required for a resolved comment',
+    ],
+    [
+      'a user reacting twice with one emoji',
+      {
+        users: [{ id: 'u', displayName: 'U' }],
+        organizations: [{ id: 'o', title: 'Org' }],
+        spaces: [{ id: 's', organization: 'o' }],
+        comments: [
+          {
+            id: 'c',
+            space: 's',
+            postedBy: 'u',
+            body: { markdown: 'Hi' },
+            reactions: [
+              {
+                emoji: '👍',
+                users: [
+                  { user: 'u', reactedAt: '2026-01-01T00:00:00.000Z' },
+                  { user: 'u', reactedAt: '2026-01-02T00:00:00.000Z' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      '`comments[0].reactions.0.users.1.user`: "u" reacts once per emoji',
+    ],
+    [
+      'a reply in another space than its comment',
+      {
+        users: [{ id: 'u', displayName: 'U' }],
+        organizations: [{ id: 'o', title: 'Org' }],
+        spaces: [
+          { id: 's', organization: 'o' },
+          { id: 't', organization: 'o' },
+        ],
+        comments: [{ id: 'c', space: 's', postedBy: 'u', body: { markdown: 'Hi' } }],
+        commentReplies: [{ id: 'r', comment: 'c', space: 't', postedBy: 'u', body: { markdown: 'Yes' } }],
+      },
+      '`commentReplies[0].space`: must be the comment\'s space "s"',
+    ],
+    [
+      'a grant to a non-member',
+      {
+        users: [{ id: 'u', displayName: 'U' }],
+        organizations: [{ id: 'o', title: 'Org' }],
+        spaces: [{ id: 's', organization: 'o' }],
+        spaceGrants: [{ space: 's', principal: { type: 'user', user: 'u' }, role: 'read' }],
+      },
+      '`spaceGrants[0].principal.user`: "u" is not a member',
+    ],
+    [
+      'a team member outside the organization',
+      {
+        users: [{ id: 'u', displayName: 'U' }],
+        organizations: [{ id: 'o', title: 'Org' }],
+        teams: [{ id: 't', organization: 'o', title: 'T' }],
+        teamMembers: [{ team: 't', user: 'u' }],
+      },
+      '`teamMembers[0].user`: "u" is not a member',
+    ],
+    [
+      'two sites on one hostname',
+      {
+        organizations: [{ id: 'o', title: 'Org' }],
+        sites: [
+          { id: 'a', organization: 'o', hostname: 'docs.acme.com' },
+          { id: 'b', organization: 'o', hostname: 'docs.acme.com' },
+        ],
+      },
+      '`sites[0].hostname`: "docs.acme.com" is used by another site',
+    ],
+    [
+      'a default content of another organization',
+      {
+        organizations: [
+          { id: 'o', title: 'Org', defaultContent: { type: 'site', site: 's' } },
+          { id: 'p', title: 'Other' },
+        ],
+        sites: [{ id: 's', organization: 'p' }],
+      },
+      '`organizations[id=o].defaultContent.site`: no site "s" in organization "o"',
+    ],
+    [
+      'a site without its one default section',
+      {
+        organizations: [{ id: 'o', title: 'Org' }],
+        sites: [{ id: 's', organization: 'o' }],
+        siteSections: [
+          { id: 'x', site: 's', title: 'One', path: 'one' },
+          { id: 'y', site: 's', title: 'Two', path: 'two' },
+        ],
+      },
+      'a site with sections has exactly one default section',
+    ],
+    [
+      'two sections on one path',
+      {
+        organizations: [{ id: 'o', title: 'Org' }],
+        sites: [{ id: 's', organization: 'o' }],
+        siteSections: [
+          { id: 'x', site: 's', title: 'One', path: 'p', default: true },
+          { id: 'y', site: 's', title: 'Two', path: 'p' },
+        ],
+      },
+      '`siteSections[0].path`: "p" is used by another section',
+    ],
+    [
+      'a root site-space beside sections',
+      {
+        organizations: [{ id: 'o', title: 'Org' }],
+        spaces: [{ id: 'sp', organization: 'o' }],
+        sites: [{ id: 's', organization: 'o' }],
+        siteSections: [{ id: 'x', site: 's', title: 'One', path: 'one', default: true }],
+        siteSpaces: [{ id: 'ss', site: 's', space: 'sp', path: 'sp', default: true }],
+      },
+      '`siteSpaces[0].section`: site "s" has sections',
+    ],
+    [
+      'a space twice in a container',
+      {
+        organizations: [{ id: 'o', title: 'Org' }],
+        spaces: [{ id: 'sp', organization: 'o' }],
+        sites: [{ id: 's', organization: 'o' }],
+        siteSpaces: [
+          { id: 'a', site: 's', space: 'sp', path: 'a', default: true },
+          { id: 'b', site: 's', space: 'sp', path: 'b' },
+        ],
+      },
+      '`siteSpaces[0].space`: space "sp" is already in this site',
+    ],
+    [
+      'a shared share key',
+      {
+        organizations: [{ id: 'o', title: 'Org' }],
+        sites: [{ id: 's', organization: 'o' }],
+        shareLinks: [
+          { id: 'a', site: 's', key: 'k' },
+          { id: 'b', site: 's', key: 'k' },
+        ],
+      },
+      '`shareLinks[0].key`: is the key of another share link',
+    ],
+    [
+      'a file without its bytes',
+      {
+        organizations: [{ id: 'o', title: 'Org' }],
+        spaces: [{ id: 's', organization: 'o' }],
+        files: [{ id: 'f', space: 's', name: 'a.txt', contentType: 'text/plain', size: 1, blob: 'b1' }],
+      },
+      '`files[0].blob`: no bytes for blob "b1"',
+    ],
     ['blobs that are not base64', { blobs: [{ key: 'b1', contentType: 'text/plain', base64: 'a*b' }] }, '`blobs[0].base64`: Invalid base64'],
     ['a blob without a content type', { blobs: [{ key: 'b1', base64: 'YQ==' }] }, '`blobs[0].contentType`'],
-    ['a translation of no space', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], translations: [{ id: 't', organization: 'o', source: { space: 'ghost', language: 'en' }, language: 'fr', createdBy: 'u' }] }, '`translations[0].source.space`: no space "ghost"'],
-    ['two translations of a space into one language', { users: [{ id: 'u', displayName: 'U' }], organizations: [{ id: 'o', title: 'Org' }], spaces: [{ id: 's', organization: 'o' }], translations: [{ id: 't', organization: 'o', source: { space: 's', language: 'en' }, language: 'fr', createdBy: 'u' }, { id: 'v', organization: 'o', source: { space: 's', language: 'en' }, language: 'fr', createdBy: 'u' }] }, '`translations[1].language`: space "s" already has a translation into "fr"'],
-    ['a conversation without parts', { organizations: [{ id: 'o', title: 'Org' }], conversations: [{ organization: 'o', conversation: 'c', parts: [] }] }, '`conversations[0].parts`: must hold at least 1 part'],
-    ['an issue in a cluster of another organization', { organizations: [{ id: 'o', title: 'Org' }, { id: 'p', title: 'Other' }], conversations: [{ organization: 'o', conversation: 'c', parts: [{ type: 'message', role: 'user', body: 'Broken.' }] }], issueClusters: [{ id: 'k', organization: 'p' }], conversationIssues: [{ id: 'i', organization: 'o', conversation: 'o/c', cluster: 'k', title: 'Broken', details: { object: 'document', data: {}, nodes: [] }, impact: 'low' }] }, '`conversationIssues[0].cluster`: no cluster "k" in organization "o"'],
-    ['an adaptive schema the API would refuse', { organizations: [{ id: 'o', title: 'Org' }], sites: [{ id: 's', organization: 'o', adaptiveSchema: { jsonSchema: { type: 'object', properties: { 'not a name': { type: 'boolean' } }, additionalProperties: false } } }] }, '`sites[0].adaptiveSchema.jsonSchema'],
+    [
+      'a translation of no space',
+      {
+        users: [{ id: 'u', displayName: 'U' }],
+        organizations: [{ id: 'o', title: 'Org' }],
+        translations: [{ id: 't', organization: 'o', source: { space: 'ghost', language: 'en' }, language: 'fr', createdBy: 'u' }],
+      },
+      '`translations[0].source.space`: no space "ghost"',
+    ],
+    [
+      'two translations of a space into one language',
+      {
+        users: [{ id: 'u', displayName: 'U' }],
+        organizations: [{ id: 'o', title: 'Org' }],
+        spaces: [{ id: 's', organization: 'o' }],
+        translations: [
+          { id: 't', organization: 'o', source: { space: 's', language: 'en' }, language: 'fr', createdBy: 'u' },
+          { id: 'v', organization: 'o', source: { space: 's', language: 'en' }, language: 'fr', createdBy: 'u' },
+        ],
+      },
+      '`translations[1].language`: space "s" already has a translation into "fr"',
+    ],
+    [
+      'a conversation without parts',
+      { organizations: [{ id: 'o', title: 'Org' }], conversations: [{ organization: 'o', conversation: 'c', parts: [] }] },
+      '`conversations[0].parts`: must hold at least 1 part',
+    ],
+    [
+      'an issue in a cluster of another organization',
+      {
+        organizations: [
+          { id: 'o', title: 'Org' },
+          { id: 'p', title: 'Other' },
+        ],
+        conversations: [{ organization: 'o', conversation: 'c', parts: [{ type: 'message', role: 'user', body: 'Broken.' }] }],
+        issueClusters: [{ id: 'k', organization: 'p' }],
+        conversationIssues: [
+          {
+            id: 'i',
+            organization: 'o',
+            conversation: 'o/c',
+            cluster: 'k',
+            title: 'Broken',
+            details: { object: 'document', data: {}, nodes: [] },
+            impact: 'low',
+          },
+        ],
+      },
+      '`conversationIssues[0].cluster`: no cluster "k" in organization "o"',
+    ],
+    [
+      'an adaptive schema the API would refuse',
+      {
+        organizations: [{ id: 'o', title: 'Org' }],
+        sites: [
+          {
+            id: 's',
+            organization: 'o',
+            adaptiveSchema: { jsonSchema: { type: 'object', properties: { 'not a name': { type: 'boolean' } }, additionalProperties: false } },
+          },
+        ],
+      },
+      '`sites[0].adaptiveSchema.jsonSchema',
+    ],
   ])('refuses %s with a 400 naming the row and field, and loads nothing', async (_, doc, message) => {
     const w = await createWorld()
     const before = w.api.dump()
-    const error = await w.api.fixtures.load(doc).then(() => undefined, (e: unknown) => e)
+    const error = await w.api.fixtures.load(doc).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
     expect(error, JSON.stringify(doc)).toMatchObject({ status: 400 })
     expect((error as Error).message).toMatch(/^Invalid seed: `/)
     expect((error as Error).message).toContain(message)
@@ -227,7 +501,10 @@ describe('toolkit: api.dump() and loading a state document', () => {
 
   it('adds to what is there: a document can reference rows already stored', async () => {
     const w = await createWorld()
-    await w.api.fixtures.load({ spaces: [{ id: 'extra', organization: w.org.id, title: 'Extra' }], spaceGrants: [{ space: 'extra', principal: { type: 'user', user: w.users.gina.id }, role: 'comment' }] })
+    await w.api.fixtures.load({
+      spaces: [{ id: 'extra', organization: w.org.id, title: 'Extra' }],
+      spaceGrants: [{ space: 'extra', principal: { type: 'user', user: w.users.gina.id }, role: 'comment' }],
+    })
     const got = await call(w.api, w.tokens.gina, 'GET', '/v1/spaces/extra')
     expect(got.body).toMatchObject({ title: 'Extra', permissions: { comment: true, edit: false } })
   })

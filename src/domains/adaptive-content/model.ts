@@ -1,6 +1,12 @@
 import type { Context } from '../context.js'
 import type { SiteRow } from '../sites/rows.js'
-import { normaliseAdaptiveSchema, topLevelClaims, UNSIGNED_DESCRIPTION, type AdaptiveJsonSchema, type AdaptiveJsonSchemaInput } from '../sites/adaptive-schema.js'
+import {
+  normaliseAdaptiveSchema,
+  topLevelClaims,
+  UNSIGNED_DESCRIPTION,
+  type AdaptiveJsonSchema,
+  type AdaptiveJsonSchemaInput,
+} from '../sites/adaptive-schema.js'
 
 /** A site's adaptive schema and when it was set. */
 export interface AdaptiveSchemaState {

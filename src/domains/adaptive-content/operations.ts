@@ -28,8 +28,7 @@ export const adaptiveContentOperations = {
     method: 'PUT',
     path,
     tag,
-    summary:
-      "Replace the JSON schema of a site's visitor claims: boolean claims and an `unsigned` object of boolean claims, no other properties",
+    summary: "Replace the JSON schema of a site's visitor claims: boolean claims and an `unsigned` object of boolean claims, no other properties",
     params: siteParams,
     body: UpdateAdaptiveSchemaSchema,
     bodyRequired: true,

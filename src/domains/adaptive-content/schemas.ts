@@ -45,4 +45,3 @@ export const TemplateConditionSchema = z
   .meta({ id: 'SiteAdaptiveTemplateCondition' })
 
 export const TemplateConditionsSchema = z.object({ items: z.array(TemplateConditionSchema) })
-

@@ -14,5 +14,6 @@ const encode = (ctx: ReadContext, organizationId: string, found: AgentInstructio
 /** The agent instruction operations bound to their handlers. */
 export const agentInstructionHandlers = implement(agentInstructionOperations, {
   getOrganizationAgentInstructions: (ctx, { params }) => encode(ctx, params.organizationId, agentInstructionsOf(ctx, params.organizationId)),
-  updateOrganizationAgentInstructions: (ctx, { params, body }) => encode(ctx, params.organizationId, setAgentInstructions(ctx, params.organizationId, body.instructions)),
+  updateOrganizationAgentInstructions: (ctx, { params, body }) =>
+    encode(ctx, params.organizationId, setAgentInstructions(ctx, params.organizationId, body.instructions)),
 })

@@ -10,7 +10,7 @@ export const AgentInstructionsSchema = z
     updatedBy: z.string(),
     urls: z.object({ location: z.string() }),
   })
-  .meta({ id: 'OrganizationAgentInstructions', description: "The instructions an organization gives its docs agent." })
+  .meta({ id: 'OrganizationAgentInstructions', description: 'The instructions an organization gives its docs agent.' })
 
 /** Other keys are ignored, as in most bodies (README, Everywhere). */
 export const UpdateAgentInstructionsSchema = z.object({ instructions: JsonDocumentSchema })

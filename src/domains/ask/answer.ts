@@ -40,12 +40,15 @@ function eventOf(answer: AskAnswer, passages: readonly AskPassage[], format: 'do
 function textOf(answer: AskAnswer, format: 'document' | 'markdown'): { markdown: string } | { document: JsonDocument } | undefined {
   if (answer.document !== undefined) {
     const checked = JsonDocumentSchema.safeParse(answer.document)
-    if (!checked.success) throw new ApiError('INTERNAL', `The answerer gave a document the official schema refuses: ${checked.error.issues[0]?.message ?? 'invalid'}`)
+    if (!checked.success)
+      throw new ApiError('INTERNAL', `The answerer gave a document the official schema refuses: ${checked.error.issues[0]?.message ?? 'invalid'}`)
     return format === 'document' ? { document: answer.document } : { markdown: documentToMarkdown(answer.document) }
   }
   if (typeof answer.markdown !== 'string') return undefined
   // An answerer's markdown is no request: a link to a `javascript:` URL keeps its text, loses its target.
-  return format === 'markdown' ? { markdown: answer.markdown } : { document: markdownToDocument(answer.markdown, { frontmatter: false, takeTitle: false, unsafeLinks: 'drop' }).document }
+  return format === 'markdown'
+    ? { markdown: answer.markdown }
+    : { document: markdownToDocument(answer.markdown, { frontmatter: false, takeTitle: false, unsafeLinks: 'drop' }).document }
 }
 
 /**
@@ -60,7 +63,14 @@ function checkedSources(answer: AskAnswer, passages: readonly AskPassage[]) {
     if (of.length === 0 || out.some((s) => s.page === source.page && s.space === of[0]!.space)) continue
     const known = of.filter((p) => p.space === of[0]!.space).map((p) => p.section.id)
     const sections = source.sections === undefined ? known : known.filter((id) => source.sections!.includes(id))
-    out.push({ type: 'page', page: source.page, revision: of[0]!.revision, space: of[0]!.space, sections: [...new Set(sections)], ...(typeof source.reason === 'string' && { reason: source.reason }) })
+    out.push({
+      type: 'page',
+      page: source.page,
+      revision: of[0]!.revision,
+      space: of[0]!.space,
+      sections: [...new Set(sections)],
+      ...(typeof source.reason === 'string' && { reason: source.reason }),
+    })
   }
   return out
 }

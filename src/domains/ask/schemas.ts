@@ -16,13 +16,22 @@ export const SiteSearchScopeSchema = z
           currentSiteSpace: id.optional(),
           restrictTo: z.enum(['currentSiteSpace', 'otherSiteSpaces'], { error: 'must be currentSiteSpace or otherSiteSpaces' }).optional(),
         })
-        .refine((s) => s.restrictTo === undefined || s.currentSiteSpace !== undefined, { message: '`restrictTo` needs `currentSiteSpace`', path: ['restrictTo'] }),
-      z.object({ mode: z.literal('specific'), siteSpaceIds: z.array(id).min(1, 'must hold at least 1 site-space').max(100, 'must hold at most 100 site-spaces') }),
+        .refine((s) => s.restrictTo === undefined || s.currentSiteSpace !== undefined, {
+          message: '`restrictTo` needs `currentSiteSpace`',
+          path: ['restrictTo'],
+        }),
+      z.object({
+        mode: z.literal('specific'),
+        siteSpaceIds: z.array(id).min(1, 'must hold at least 1 site-space').max(100, 'must hold at most 100 site-spaces'),
+      }),
       z.object({ mode: z.literal('all') }),
     ],
     { error: (issue) => (issue.input === undefined ? 'is required' : 'must have a `mode` of default, specific or all') },
   )
-  .meta({ id: 'SiteSearchScope', description: "`default`: each section's default content (and `currentSiteSpace`); `specific`: the site-spaces named; `all`: every site-space." })
+  .meta({
+    id: 'SiteSearchScope',
+    description: "`default`: each section's default content (and `currentSiteSpace`); `specific`: the site-spaces named; `all`: every site-space.",
+  })
 
 export const AskBodySchema = z.object({
   question: z.string({ error: 'is required' }).min(1, 'must not be empty').max(512, 'must be at most 512 characters'),
@@ -37,7 +46,10 @@ export const AskBodySchema = z.object({
 })
 
 export const AskQuerySchema = z.object({
-  format: z.enum(['document', 'markdown'], { error: 'must be "document" or "markdown"' }).default('document').meta({ description: 'The form of the answer text (default: a document).' }),
+  format: z
+    .enum(['document', 'markdown'], { error: 'must be "document" or "markdown"' })
+    .default('document')
+    .meta({ description: 'The form of the answer text (default: a document).' }),
 })
 
 export const AnswerSourceSchema = z

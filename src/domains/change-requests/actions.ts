@@ -12,7 +12,11 @@ import { requireMergeRules } from './merge-rules.js'
 export type MergeAnswer = { result: 'merge' | 'update' | 'conflicts'; revision: string; conflicts?: MergeConflict[] }
 
 /** Write a merge result as a revision: a fast-forward shares the change request's content as it is. */
-function commit(ctx: Context, result: Extract<ReturnType<typeof mergeRevisions>, { ok: true }>, meta: Pick<RevisionRow, 'type' | 'parents'> & { mergedFrom?: string; changeRequest?: string }): RevisionRow {
+function commit(
+  ctx: Context,
+  result: Extract<ReturnType<typeof mergeRevisions>, { ok: true }>,
+  meta: Pick<RevisionRow, 'type' | 'parents'> & { mergedFrom?: string; changeRequest?: string },
+): RevisionRow {
   if (result.fastForward) {
     const src = result.fastForward
     const row: RevisionRow = { ...src, id: ctx.newId(), type: meta.type, parents: meta.parents, createdAt: ctx.nowIso() }

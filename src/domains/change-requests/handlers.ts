@@ -72,9 +72,12 @@ export const changeRequestHandlers = implement(
       }
     },
 
-    listPagesInChangeRequest: (ctx, { params }) => ({ pages: encodePageTree(ctx, contentOf(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId)), 'document') }),
+    listPagesInChangeRequest: (ctx, { params }) => ({
+      pages: encodePageTree(ctx, contentOf(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId)), 'document'),
+    }),
 
-    listFilesInChangeRequestById: (ctx, { params, query }) => filesPage(ctx, contentOf(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId)), query),
+    listFilesInChangeRequestById: (ctx, { params, query }) =>
+      filesPage(ctx, contentOf(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId)), query),
 
     getFileInChangeRequestById: (ctx, { params }) => fileIn(ctx, contentOf(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId)), params.fileId),
 
@@ -97,7 +100,8 @@ export const changeRequestHandlers = implement(
       return mapPage(paginateScan(indexSource(ctx.tx, 'reviews', 'byChangeRequest', cr.id), query, filter), (e) => encodeReview(ctx, e.row))
     },
 
-    submitChangeRequestReview: (ctx, { params, body }) => encodeReview(ctx, submitReview(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId), body.status)),
+    submitChangeRequestReview: (ctx, { params, body }) =>
+      encodeReview(ctx, submitReview(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId), body.status)),
 
     getChangeRequestReviewById: (ctx, { params }) => {
       const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
@@ -121,7 +125,8 @@ export const changeRequestHandlers = implement(
         if (!member) throw new ApiError('BAD_REQUEST', `Invalid request: body field \`users[${i}]\`: "${user}" is not a member of the organization`)
         out.push(requestReview(ctx, cr, user))
       }
-      if (body.subject !== undefined || body.description !== undefined) cr = updateChangeRequest(ctx, cr, { subject: body.subject, description: body.description })
+      if (body.subject !== undefined || body.description !== undefined)
+        cr = updateChangeRequest(ctx, cr, { subject: body.subject, description: body.description })
       return { users: out.map((row) => encodeRequestedReviewer(ctx, row)) }
     },
 
@@ -132,7 +137,12 @@ export const changeRequestHandlers = implement(
 
     getContributorsByChangeRequestId: (ctx, { params, query }) => {
       const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
-      return mapPage(paginateList(cr.contributors, query), (c) => ({ user: userObject(ctx, c.user), count: c.count, updatedAt: c.updatedAt, actionType: 'edit' as const }))
+      return mapPage(paginateList(cr.contributors, query), (c) => ({
+        user: userObject(ctx, c.user),
+        count: c.count,
+        updatedAt: c.updatedAt,
+        actionType: 'edit' as const,
+      }))
     },
 
     listChangeRequestPageLinks: (ctx, { params, query }) => {
@@ -155,7 +165,13 @@ export const changeRequestHandlers = implement(
       const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
       const rev = contentOf(ctx, cr)
       fileIn(ctx, rev, params.fileId)
-      const pages = [...new Set(revisionLinks(ctx, rev).filter((l) => l.relation === 'file' && l.targetReference.file === params.fileId && l.status === 'ok').map((l) => l.source.page))]
+      const pages = [
+        ...new Set(
+          revisionLinks(ctx, rev)
+            .filter((l) => l.relation === 'file' && l.targetReference.file === params.fileId && l.status === 'ok')
+            .map((l) => l.source.page),
+        ),
+      ]
       return mapPage(paginateList(pages, query), (page) => ({
         kind: 'page' as const,
         organization: cr.organization,
@@ -169,7 +185,14 @@ export const changeRequestHandlers = implement(
     getChangeRequestPDF: (ctx, { params, query }) => {
       const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
       if (query.page !== undefined) requirePage(ctx, contentOf(ctx, cr), query.page)
-      const key = issuePdfTicket(ctx, { kind: 'pdf', space: cr.space, changeRequest: cr.id, revision: cr.revision, page: query.page, only: query.only === 'true' })
+      const key = issuePdfTicket(ctx, {
+        kind: 'pdf',
+        space: cr.space,
+        changeRequest: cr.id,
+        revision: cr.revision,
+        page: query.page,
+        only: query.only === 'true',
+      })
       return { url: `${ctx.urls.base}/pdf/${key}` }
     },
 

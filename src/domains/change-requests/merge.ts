@@ -69,7 +69,10 @@ function mergePage(base: PageVersionRow, ours: PageVersionRow, theirs: PageVersi
       const merged = mergeDocuments(base.document, ours.document, theirs.document)
       if (merged.ok) out.document = merged.document
       else {
-        conflicts.push({ page: ours.page, reason: `both sides changed the same part of its content (${merged.conflicts.length} conflicting region${merged.conflicts.length > 1 ? 's' : ''})` })
+        conflicts.push({
+          page: ours.page,
+          reason: `both sides changed the same part of its content (${merged.conflicts.length} conflicting region${merged.conflicts.length > 1 ? 's' : ''})`,
+        })
         ok = false
       }
     }
@@ -160,7 +163,10 @@ export function mergeRevisions(ctx: Context, base: RevisionRow, ours: RevisionRo
     if (childrenIn(base, parent) === childrenIn(theirs, parent)) continue
     const order = mergeOrder(childrenIn(base, parent), childrenIn(ours, parent), childrenIn(theirs, parent))
     const key = parent === ROOT ? undefined : parent
-    wanted.set(parent, order.filter((id) => draft.has(id) && draft.get(id)!.parent === key))
+    wanted.set(
+      parent,
+      order.filter((id) => draft.has(id) && draft.get(id)!.parent === key),
+    )
   }
   for (const id of touched) {
     const page = draft.get(id)
@@ -170,7 +176,7 @@ export function mergeRevisions(ctx: Context, base: RevisionRow, ours: RevisionRo
       continue
     }
     if (inCycle(draft, id)) {
-      conflicts.push({ page: id, reason: 'the other side moved its new parent below it (the pages would be each other\'s subpages)' })
+      conflicts.push({ page: id, reason: "the other side moved its new parent below it (the pages would be each other's subpages)" })
       continue
     }
     const list = wanted.get(page.parent ?? ROOT)
@@ -183,7 +189,8 @@ export function mergeRevisions(ctx: Context, base: RevisionRow, ours: RevisionRo
     const before = pageIn(tx, base, id)
     if (!page || !before || page.slug === before.slug || wanted.has(page.parent ?? ROOT)) continue
     for (const sibling of draft.children(page.parent)) {
-      if (sibling !== id && draft.get(sibling)?.slug === page.slug) conflicts.push({ page: id, reason: `another page under the same parent has the slug "${page.slug}"` })
+      if (sibling !== id && draft.get(sibling)?.slug === page.slug)
+        conflicts.push({ page: id, reason: `another page under the same parent has the slug "${page.slug}"` })
     }
   }
   for (const [parent, list] of wanted) {

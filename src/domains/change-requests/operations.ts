@@ -2,7 +2,18 @@ import { z } from 'zod'
 import { defineOperation } from '../../core/operation.js'
 import { listQuery, queryBoolean } from '../../core/paging.js'
 import { listOf, pathParams } from '../common/schemas.js'
-import { BacklinkSchema, DocumentFormatSchema, FileSchema, LinksQuerySchema, LinksSchema, PageQuerySchema, PageSchema, PagesSchema, RevisionQuerySchema, RevisionSchema } from '../content/schemas.js'
+import {
+  BacklinkSchema,
+  DocumentFormatSchema,
+  FileSchema,
+  LinksQuerySchema,
+  LinksSchema,
+  PageQuerySchema,
+  PageSchema,
+  PagesSchema,
+  RevisionQuerySchema,
+  RevisionSchema,
+} from '../content/schemas.js'
 import {
   ChangeRequestSchema,
   ContentUpdateQuerySchema,
@@ -321,7 +332,7 @@ export const changeRequestOperations = {
     method: 'GET',
     path: '/pdf/{ticket}',
     tag,
-    summary: "The PDF at the URL `getChangeRequestPDF` answers: the ticket is the capability (no token needed), valid for an hour",
+    summary: 'The PDF at the URL `getChangeRequestPDF` answers: the ticket is the capability (no token needed), valid for an hour',
     params: z.object({ ticket: z.string().min(1) }),
     responseType: 'application/pdf',
     status: 200,
@@ -335,7 +346,8 @@ export const changeRequestOperations = {
     method: 'GET',
     path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links',
     tag,
-    summary: "The links of one page of a change request's content, with `stats` (`broken.changeRequest`: broken links the change request holds and main does not)",
+    summary:
+      "The links of one page of a change request's content, with `stats` (`broken.changeRequest`: broken links the change request holds and main does not)",
     params: pathParams('spaceId', 'changeRequestId', 'pageId'),
     query: LinksQuerySchema,
     response: LinksSchema,

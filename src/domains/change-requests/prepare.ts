@@ -48,14 +48,27 @@ export const prepareContentFiles: Prepare = async (env, input) => {
   let used = 0
   const charge = (field: string, bytes: number) => {
     used += bytes
-    if (used > batchBytes) throw new ApiError('PAYLOAD_TOO_LARGE', `Invalid request: body field \`${field}\`: the files of the batch are larger than ${batchBytes} bytes in all (send them in several batches)`)
+    if (used > batchBytes)
+      throw new ApiError(
+        'PAYLOAD_TOO_LARGE',
+        `Invalid request: body field \`${field}\`: the files of the batch are larger than ${batchBytes} bytes in all (send them in several batches)`,
+      )
   }
   const store = (w: Wanted, bytes: Uint8Array, declared: string | undefined) => {
     const { file, change, index } = w
     const facts = inspectFile(bytes, { ...(declared !== undefined && { declared }), name: file.name })
     const blob = env.blobs.put(bytes, facts.contentType)
     keys.push(blob)
-    files[w.slot] = { change, index, name: file.name, contentType: facts.contentType, size: facts.size, blob, ...(file.ref !== undefined && { ref: file.ref }), ...(facts.dimensions && { dimensions: facts.dimensions }) }
+    files[w.slot] = {
+      change,
+      index,
+      name: file.name,
+      contentType: facts.contentType,
+      size: facts.size,
+      blob,
+      ...(file.ref !== undefined && { ref: file.ref }),
+      ...(facts.dimensions && { dimensions: facts.dimensions }),
+    }
   }
 
   try {
@@ -67,7 +80,8 @@ export const prepareContentFiles: Prepare = async (env, input) => {
       } catch (error) {
         throw new ApiError('BAD_REQUEST', `Invalid request: body field \`${w.field}.base64\`: ${(error as Error).message}`)
       }
-      if (bytes.byteLength > MAX_BASE64_BYTES) throw new ApiError('BAD_REQUEST', `Invalid request: body field \`${w.field}.base64\`: must be at most 1 MB once decoded (use \`url\` for larger files)`)
+      if (bytes.byteLength > MAX_BASE64_BYTES)
+        throw new ApiError('BAD_REQUEST', `Invalid request: body field \`${w.field}.base64\`: must be at most 1 MB once decoded (use \`url\` for larger files)`)
       charge(`${w.field}.base64`, bytes.byteLength)
       store(w, bytes, w.file.contentType)
     }
@@ -89,7 +103,13 @@ export const prepareContentFiles: Prepare = async (env, input) => {
       const w = byUrl[next++]!
       const field = `${w.field}.url`
       try {
-        const got = await fetchOutgoing(env.fetch, w.file.url!, { field, allowPrivateNetwork: env.allowPrivateNetwork, maxBytes: MAX_URL_BYTES, budget, onBytes: (n) => charge(field, n) })
+        const got = await fetchOutgoing(env.fetch, w.file.url!, {
+          field,
+          allowPrivateNetwork: env.allowPrivateNetwork,
+          maxBytes: MAX_URL_BYTES,
+          budget,
+          onBytes: (n) => charge(field, n),
+        })
         store(w, got.bytes, w.file.contentType ?? got.contentType)
       } catch (error) {
         fail(w.slot, error)

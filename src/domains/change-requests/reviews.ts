@@ -13,7 +13,8 @@ function outdateReviews(ctx: Context, cr: ChangeRequestRow, user: string, now: s
 }
 
 export function requireReviewable(cr: ChangeRequestRow): void {
-  if (cr.status === 'merged' || cr.status === 'archived') throw new ApiError('CONFLICT', `Change request #${cr.number} is ${cr.status}: it can no longer be reviewed`)
+  if (cr.status === 'merged' || cr.status === 'archived')
+    throw new ApiError('CONFLICT', `Change request #${cr.number} is ${cr.status}: it can no longer be reviewed`)
 }
 
 /**

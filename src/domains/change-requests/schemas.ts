@@ -111,7 +111,10 @@ export const ContentChangeSchema = z.discriminatedUnion(
       revision: z.string().min(1).optional(),
       block: z.array(z.string()).optional(),
     }),
-    z.strictObject({ operation: z.literal('insert_files'), files: z.array(FileInputSchema).min(1, 'must hold at least 1 file').max(20, 'must hold at most 20 files') }),
+    z.strictObject({
+      operation: z.literal('insert_files'),
+      files: z.array(FileInputSchema).min(1, 'must hold at least 1 file').max(20, 'must hold at most 20 files'),
+    }),
   ],
   { error: 'must have an `operation` of insert_page, update_page, delete_page, revert_page or insert_files' },
 )
@@ -122,7 +125,10 @@ export const ContentUpdateSchema = z.strictObject({
 })
 
 export const ContentUpdateQuerySchema = z.object({
-  compat: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true').transform((v) => v === 'true'),
+  compat: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((v) => v === 'true'),
 })
 
 const PageRefSchema = z.object({ object: z.literal('page'), id: z.string(), urls: z.object({ location: z.string() }) })
@@ -161,7 +167,14 @@ export const SubmitReviewSchema = z.strictObject({
 })
 
 export const RequestedReviewerSchema = z
-  .looseObject({ object: z.literal('change-request-requested-reviewer'), kind: z.literal('user'), user: UserSchema, revision: z.string(), requestedBy: UserSchema, createdAt: TimestampSchema })
+  .looseObject({
+    object: z.literal('change-request-requested-reviewer'),
+    kind: z.literal('user'),
+    user: UserSchema,
+    revision: z.string(),
+    requestedBy: UserSchema,
+    createdAt: TimestampSchema,
+  })
   .meta({ id: 'ChangeRequestRequestedReviewer' })
 
 export const RequestReviewersSchema = z.strictObject({

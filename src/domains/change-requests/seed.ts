@@ -33,8 +33,16 @@ export const changeRequestSeedRules = [
     finish: ({ ctx }) => {
       for (const space of ctx.tx.all('spaces')) {
         const count = (status: string) => ctx.tx.count('changeRequests', 'bySpaceStatus', `${space.id}/${status}`)
-        const counters = { changeRequests: ctx.tx.count('changeRequests', 'bySpace', space.id), changeRequestsOpen: count('open'), changeRequestsDraft: count('draft') }
-        if (counters.changeRequests !== space.changeRequests || counters.changeRequestsOpen !== space.changeRequestsOpen || counters.changeRequestsDraft !== space.changeRequestsDraft) {
+        const counters = {
+          changeRequests: ctx.tx.count('changeRequests', 'bySpace', space.id),
+          changeRequestsOpen: count('open'),
+          changeRequestsDraft: count('draft'),
+        }
+        if (
+          counters.changeRequests !== space.changeRequests ||
+          counters.changeRequestsOpen !== space.changeRequestsOpen ||
+          counters.changeRequestsDraft !== space.changeRequestsDraft
+        ) {
           ctx.tx.update('spaces', { ...space, ...counters })
         }
       }
@@ -54,16 +62,17 @@ export const changeRequestSeedRules = [
         updatedAt: SeedTimestampSchema.default(d.now),
       }),
     check: ({ ctx, fail }, row) => {
-      if (ctx.tx.get('changeRequests', row.changeRequest)?.space !== row.space) fail('changeRequest', `no change request "${row.changeRequest}" in space "${row.space}"`)
+      if (ctx.tx.get('changeRequests', row.changeRequest)?.space !== row.space)
+        fail('changeRequest', `no change request "${row.changeRequest}" in space "${row.space}"`)
       if (!ctx.tx.get('users', row.reviewer)) fail('reviewer', `no user "${row.reviewer}"`)
     },
   }),
   seedRule({
     collection: 'requestedReviewers',
-    row: (d) =>
-      RequestedReviewerRowSchema.extend({ createdAt: SeedTimestampSchema.default(d.now) }),
+    row: (d) => RequestedReviewerRowSchema.extend({ createdAt: SeedTimestampSchema.default(d.now) }),
     check: ({ ctx, fail }, row) => {
-      if (ctx.tx.get('changeRequests', row.changeRequest)?.space !== row.space) fail('changeRequest', `no change request "${row.changeRequest}" in space "${row.space}"`)
+      if (ctx.tx.get('changeRequests', row.changeRequest)?.space !== row.space)
+        fail('changeRequest', `no change request "${row.changeRequest}" in space "${row.space}"`)
       if (row.id !== `${row.changeRequest}/${row.user}`) fail('id', 'must be `<changeRequest>/<user>`')
     },
   }),

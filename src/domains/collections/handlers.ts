@@ -9,7 +9,6 @@ import { collectionOperations } from './operations.js'
 import { moveCollection, transferCollection } from './placement.js'
 import { placementOf } from './positions.js'
 
-
 /** The collection operations bound to their handlers. */
 export const collectionHandlers = implement(collectionOperations, {
   getCollectionById: (ctx, { params }) => encodeCollection(ctx, getCollection(ctx, params.collectionId)),

@@ -76,10 +76,7 @@ export function deleteCollection(ctx: Context, collection: CollectionRow): void 
   const spaces = ctx.tx.count('spaces', 'byParent', collection.id)
   const collections = ctx.tx.count('collections', 'byParent', collection.id)
   if (spaces > 0 || collections > 0) {
-    throw new ApiError(
-      'CONFLICT',
-      `Collection is not empty: it holds ${spaces} space(s) and ${collections} collection(s); move or delete them first`,
-    )
+    throw new ApiError('CONFLICT', `Collection is not empty: it holds ${spaces} space(s) and ${collections} collection(s); move or delete them first`)
   }
   ctx.tx.delete('collections', collection.id)
 }
@@ -100,10 +97,7 @@ export function isWithin(ctx: Context, candidate: string, ancestor: string): boo
  * the caller already sees the item being copied.
  */
 export function requireCreateBeside(ctx: Context, organization: string, parent: string | undefined): void {
-  const ok =
-    parent === undefined
-      ? ctx.access.can('organization', organization, 'createContent')
-      : ctx.access.can('collection', parent, 'create')
+  const ok = parent === undefined ? ctx.access.can('organization', organization, 'createContent') : ctx.access.can('collection', parent, 'create')
   if (!ok) {
     const where = parent === undefined ? 'createContent permission on the organization' : 'create role on the parent collection'
     throw new ApiError('FORBIDDEN', `You need the ${where} to do this`)

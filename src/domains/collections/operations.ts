@@ -1,13 +1,7 @@
 import { defineOperation } from '../../core/operation.js'
 import { listQuery, queryBoolean } from '../../core/paging.js'
 import { listOf, pathParams } from '../common/schemas.js'
-import {
-  CollectionSchema,
-  CreateCollectionSchema,
-  MoveCollectionSchema,
-  TransferCollectionSchema,
-  UpdateCollectionSchema,
-} from './schemas.js'
+import { CollectionSchema, CreateCollectionSchema, MoveCollectionSchema, TransferCollectionSchema, UpdateCollectionSchema } from './schemas.js'
 
 const tag = 'collections'
 const collectionParams = pathParams('collectionId')

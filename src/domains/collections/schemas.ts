@@ -37,7 +37,12 @@ export const UpdateCollectionSchema = z.object({
 export function moveBodySchema<const T extends 'space' | 'collection'>(type: T) {
   return z
     .object({
-      parent: z.string().min(1, 'must not be empty').nullable().optional().meta({ description: 'ID of the parent collection; null for the root of the organization.' }),
+      parent: z
+        .string()
+        .min(1, 'must not be empty')
+        .nullable()
+        .optional()
+        .meta({ description: 'ID of the parent collection; null for the root of the organization.' }),
       position: positionSchema(type).optional().meta({ description: 'Where to place it among its siblings; at the end by default.' }),
     })
     .refine((b) => b.parent !== undefined || b.position !== undefined, { message: 'give `parent` or `position` (or both)' })

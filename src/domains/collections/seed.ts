@@ -18,7 +18,7 @@ export const collectionSeedRules = [
       if (!ctx.tx.get('organizations', row.organization)) fail('organization', `no organization "${row.organization}"`)
       // Every row is in by now: walk up the parents, which must stay in the organization and never loop.
       const seen = new Set([row.id])
-      for (let at = row.parent; at !== undefined; ) {
+      for (let at = row.parent; at !== undefined;) {
         const parent = ctx.tx.get('collections', at)
         if (!parent || parent.organization !== row.organization) return fail('parent', `no collection "${at}" in organization "${row.organization}"`)
         if (seen.has(parent.id)) return fail('parent', `collections cannot contain themselves (a loop through "${parent.id}")`)

@@ -31,7 +31,10 @@ const readProblem = (body: CommentBody, read: ReadMarkdownOutput | WriteMarkdown
 export const prepareCommentBody: Prepare = async (env, input) => {
   const body = (input.body as { body?: CommentBody } | undefined)?.body
   if (body && typeof body === 'object') {
-    const read = 'markdown' in body ? await env.offload.run('readMarkdown', { markdown: body.markdown, takeTitle: false, frontmatter: false }) : await env.offload.run('writeMarkdown', { document: body.document })
+    const read =
+      'markdown' in body
+        ? await env.offload.run('readMarkdown', { markdown: body.markdown, takeTitle: false, frontmatter: false })
+        : await env.offload.run('writeMarkdown', { document: body.document })
     READ.set(body, readProblem(body, read))
   }
   return { value: undefined, undo: () => undefined }

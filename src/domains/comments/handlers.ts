@@ -15,18 +15,26 @@ import { changeRequestThread, findComment, findReply, requireComment, requireRep
  * its thread from the path, then shares the code below.
  */
 type P = { spaceId: string; changeRequestId?: string }
-const threadOf = (ctx: ReadContext, p: P): Thread => (p.changeRequestId === undefined ? spaceThread(ctx, p.spaceId) : changeRequestThread(ctx, p.spaceId, p.changeRequestId))
+const threadOf = (ctx: ReadContext, p: P): Thread =>
+  p.changeRequestId === undefined ? spaceThread(ctx, p.spaceId) : changeRequestThread(ctx, p.spaceId, p.changeRequestId)
 const commentOf = (ctx: ReadContext, p: P & { commentId: string }) => requireComment(ctx, threadOf(ctx, p), p.commentId)
 
 const use = {
   list: (ctx: ReadContext, params: P, query: Parameters<typeof commentsPage>[2]) =>
     mapPage(commentsPage(ctx, threadOf(ctx, params), query), (e) => encodeComment(ctx, e.row, query.format)),
   post: (ctx: Context, params: P, body: Parameters<typeof postComment>[2]) => encodeComment(ctx, postComment(ctx, threadOf(ctx, params), body)),
-  get: (ctx: ReadContext, params: P & { commentId: string }, query: { format?: 'document' | 'markdown' | undefined }) => encodeComment(ctx, commentOf(ctx, params), query.format),
-  update: (ctx: Context, params: P & { commentId: string }, body: Parameters<typeof updateComment>[2]) => encodeComment(ctx, updateComment(ctx, commentOf(ctx, params), body)),
+  get: (ctx: ReadContext, params: P & { commentId: string }, query: { format?: 'document' | 'markdown' | undefined }) =>
+    encodeComment(ctx, commentOf(ctx, params), query.format),
+  update: (ctx: Context, params: P & { commentId: string }, body: Parameters<typeof updateComment>[2]) =>
+    encodeComment(ctx, updateComment(ctx, commentOf(ctx, params), body)),
   // The thread must exist (404); the comment may not (204, nothing deleted).
-  delete: (ctx: Context, params: P & { commentId: string }) => (deleteComment(ctx, findComment(ctx, threadOf(ctx, params), params.commentId)) ? undefined : NO_CONTENT),
-  listReplies: (ctx: ReadContext, params: P & { commentId: string }, query: Parameters<typeof paginateScan>[1] & { format?: 'document' | 'markdown' | undefined }) => {
+  delete: (ctx: Context, params: P & { commentId: string }) =>
+    deleteComment(ctx, findComment(ctx, threadOf(ctx, params), params.commentId)) ? undefined : NO_CONTENT,
+  listReplies: (
+    ctx: ReadContext,
+    params: P & { commentId: string },
+    query: Parameters<typeof paginateScan>[1] & { format?: 'document' | 'markdown' | undefined },
+  ) => {
     const comment = commentOf(ctx, params)
     return mapPage(paginateScan(indexSource(ctx.tx, 'commentReplies', 'byComment', comment.id), query), (e) => encodeReply(ctx, e.row, query.format))
   },
@@ -75,10 +83,16 @@ export const commentHandlers = implement(
     postCommentInSpace: { requires: (ctx, { params }) => void threadOf(ctx, params), run: prepareCommentBody },
     updateCommentInSpace: { requires: (ctx, { params }) => void commentOf(ctx, params), run: prepareCommentBody },
     postCommentReplyInSpace: { requires: (ctx, { params }) => void commentOf(ctx, params), run: prepareCommentBody },
-    updateCommentReplyInSpace: { requires: (ctx, { params }) => void requireReply(ctx, commentOf(ctx, params), params.commentReplyId), run: prepareCommentBody },
+    updateCommentReplyInSpace: {
+      requires: (ctx, { params }) => void requireReply(ctx, commentOf(ctx, params), params.commentReplyId),
+      run: prepareCommentBody,
+    },
     postCommentInChangeRequest: { requires: (ctx, { params }) => void threadOf(ctx, params), run: prepareCommentBody },
     updateCommentInChangeRequest: { requires: (ctx, { params }) => void commentOf(ctx, params), run: prepareCommentBody },
     postCommentReplyInChangeRequest: { requires: (ctx, { params }) => void commentOf(ctx, params), run: prepareCommentBody },
-    updateCommentReplyInChangeRequest: { requires: (ctx, { params }) => void requireReply(ctx, commentOf(ctx, params), params.commentReplyId), run: prepareCommentBody },
+    updateCommentReplyInChangeRequest: {
+      requires: (ctx, { params }) => void requireReply(ctx, commentOf(ctx, params), params.commentReplyId),
+      run: prepareCommentBody,
+    },
   },
 )

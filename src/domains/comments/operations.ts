@@ -29,7 +29,8 @@ export const commentOperations = {
     method: 'GET',
     path: '/v1/spaces/{spaceId}/comments',
     tag,
-    summary: "List the space's own comments (not those of its change requests): `status` (all, open, resolved; default all), `targetPage`, `authors`; by `postedAt`, newest first unless `order=asc`",
+    summary:
+      "List the space's own comments (not those of its change requests): `status` (all, open, resolved; default all), `targetPage`, `authors`; by `postedAt`, newest first unless `order=asc`",
     params: pathParams('spaceId'),
     query: ListCommentsQuerySchema,
     response: listOf(CommentSchema),
@@ -42,7 +43,8 @@ export const commentOperations = {
     method: 'POST',
     path: '/v1/spaces/{spaceId}/comments',
     tag,
-    summary: "Post a comment on a space's main content (`body` as markdown or a document; optionally about a `page`, a `node` of it, a `tableCell` of that node)",
+    summary:
+      "Post a comment on a space's main content (`body` as markdown or a document; optionally about a `page`, a `node` of it, a `tableCell` of that node)",
     params: pathParams('spaceId'),
     body: PostCommentSchema,
     bodyRequired: true,
@@ -172,7 +174,8 @@ export const commentOperations = {
     method: 'GET',
     path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments',
     tag,
-    summary: "List the change request's own comments: `status` (all, open, resolved; default all), `targetPage`, `authors`; by `postedAt`, newest first unless `order=asc`",
+    summary:
+      "List the change request's own comments: `status` (all, open, resolved; default all), `targetPage`, `authors`; by `postedAt`, newest first unless `order=asc`",
     params: pathParams('spaceId', 'changeRequestId'),
     query: ListCommentsQuerySchema,
     response: listOf(CommentSchema),

@@ -15,7 +15,11 @@ export function applyReactions(
   removed: readonly string[] = [],
 ): readonly CommentReaction[] {
   const both = removed.findIndex((emoji) => added.includes(emoji))
-  if (both !== -1) throw new ApiError('BAD_REQUEST', `Invalid request: body field \`removedReactions.${both}\`: "${removed[both]}" is also in \`addedReactions\` (add or remove an emoji, not both)`)
+  if (both !== -1)
+    throw new ApiError(
+      'BAD_REQUEST',
+      `Invalid request: body field \`removedReactions.${both}\`: "${removed[both]}" is also in \`addedReactions\` (add or remove an emoji, not both)`,
+    )
   if (added.length === 0 && removed.length === 0) return reactions
   let out = [...reactions]
   for (const emoji of added) {

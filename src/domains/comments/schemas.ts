@@ -11,13 +11,9 @@ export const COMMENT_PERMISSION_KEYS = ['view', 'edit', 'reply', 'delete'] as co
  * third, empty alternative: a comment says something), with some text or at least one block.
  */
 export const CommentBodyInputSchema = z
-  .union(
-    [
-      z.strictObject({ markdown: z.string().max(1_000_000, 'must be at most 1000000 characters') }),
-      z.strictObject({ document: JsonDocumentSchema }),
-    ],
-    { error: 'must be {"markdown": "..."} or {"document": {...}}, exactly one of the two' },
-  )
+  .union([z.strictObject({ markdown: z.string().max(1_000_000, 'must be at most 1000000 characters') }), z.strictObject({ document: JsonDocumentSchema })], {
+    error: 'must be {"markdown": "..."} or {"document": {...}}, exactly one of the two',
+  })
   .refine((b) => ('markdown' in b ? b.markdown.trim() !== '' : b.document.nodes.length > 0), {
     message: 'must not be empty: give {"markdown": "..."} with some text, or {"document": {...}} with at least one block',
   })
@@ -42,7 +38,11 @@ export const TableCellSchema = z.object({
 
 export const PostCommentSchema = z.object({
   body: CommentBodyInputSchema,
-  page: z.string().min(1, 'must not be empty').optional().meta({ description: 'The page the comment is about (a page of the content the comment is posted on).' }),
+  page: z
+    .string()
+    .min(1, 'must not be empty')
+    .optional()
+    .meta({ description: 'The page the comment is about (a page of the content the comment is posted on).' }),
   node: z.string().min(1, 'must not be empty').optional().meta({ description: 'The key of a node of `page` the comment is attached to (needs `page`).' }),
   tableCell: TableCellSchema.optional().meta({ description: 'A cell of the table block `node` names (needs `node`).' }),
 })
@@ -54,10 +54,13 @@ export const PostCommentReplySchema = z.object({ body: CommentBodyInputSchema })
  * `body` need the right to resolve or edit (see handlers), reactions only the right to reply.
  */
 export const UpdateCommentSchema = z.object({
-  resolved: z.boolean().optional().meta({ description: 'true resolves the comment (`resolvedAt`, `resolvedBy` set); false reopens it. Its author and space admins.' }),
+  resolved: z
+    .boolean()
+    .optional()
+    .meta({ description: 'true resolves the comment (`resolvedAt`, `resolvedBy` set); false reopens it. Its author and space admins.' }),
   body: CommentBodyInputSchema.optional().meta({ description: 'A new body: only the author edits (`editedAt` set).' }),
-  addedReactions: Reactions.optional().meta({ description: "Emojis the caller reacts with (their own reaction; once per emoji)." }),
-  removedReactions: Reactions.optional().meta({ description: "Emojis whose reaction by the caller is withdrawn." }),
+  addedReactions: Reactions.optional().meta({ description: 'Emojis the caller reacts with (their own reaction; once per emoji).' }),
+  removedReactions: Reactions.optional().meta({ description: 'Emojis whose reaction by the caller is withdrawn.' }),
 })
 
 /** A reply's update: as a comment's, without `resolved` (a reply has no status; the key is ignored). */

@@ -36,7 +36,8 @@ export const commentSeedRules = [
       })
         // The revision a comment was posted on defaults to the current one of its thread.
         .transform((c) => {
-          const revision = c.target.revision ?? (c.changeRequest ? d.tx.get('changeRequests', c.changeRequest)?.revision : d.tx.get('spaces', c.space)?.revision) ?? ''
+          const revision =
+            c.target.revision ?? (c.changeRequest ? d.tx.get('changeRequests', c.changeRequest)?.revision : d.tx.get('spaces', c.space)?.revision) ?? ''
           const resolvedAt = c.status === 'resolved' ? (c.resolvedAt ?? c.postedAt) : c.resolvedAt
           return { ...c, target: { ...c.target, revision }, ...(resolvedAt !== undefined && { resolvedAt }) }
         }),
@@ -48,7 +49,8 @@ export const commentSeedRules = [
       }
       if (!ctx.tx.get('users', row.postedBy)) fail('postedBy', `no user "${row.postedBy}"`)
       if (row.status === 'resolved' && row.resolvedBy === undefined) fail('resolvedBy', 'is required for a resolved comment')
-      if (row.status === 'open' && (row.resolvedBy !== undefined || row.resolvedAt !== undefined)) fail(row.resolvedBy !== undefined ? 'resolvedBy' : 'resolvedAt', 'is only for a resolved comment')
+      if (row.status === 'open' && (row.resolvedBy !== undefined || row.resolvedAt !== undefined))
+        fail(row.resolvedBy !== undefined ? 'resolvedBy' : 'resolvedAt', 'is only for a resolved comment')
       if (row.resolvedBy !== undefined && !ctx.tx.get('users', row.resolvedBy)) fail('resolvedBy', `no user "${row.resolvedBy}"`)
       if (row.target.node !== undefined && row.target.page === undefined) fail('target.node', 'needs `target.page`')
       if (row.target.tableCell !== undefined && row.target.node === undefined) fail('target.tableCell', 'needs `target.node`')
@@ -73,7 +75,11 @@ export const commentSeedRules = [
       const comment = ctx.tx.get('comments', row.comment)
       if (!comment) return fail('comment', `no comment "${row.comment}"`)
       if (row.space !== comment.space) fail('space', `must be the comment's space "${comment.space}"`)
-      if (row.changeRequest !== comment.changeRequest) fail('changeRequest', comment.changeRequest ? `must be the comment's change request "${comment.changeRequest}"` : 'the comment is not in a change request')
+      if (row.changeRequest !== comment.changeRequest)
+        fail(
+          'changeRequest',
+          comment.changeRequest ? `must be the comment's change request "${comment.changeRequest}"` : 'the comment is not in a change request',
+        )
       if (!ctx.tx.get('users', row.postedBy)) fail('postedBy', `no user "${row.postedBy}"`)
       const unreadable = unreadableBody(row.body)
       if (unreadable) fail('body.document', unreadable)

@@ -18,11 +18,14 @@ const NAMED: Record<string, string> = { colon: ':', tab: '\t', newline: '\n' }
 /** HTML character references decoded (numeric ones, and the named ones that could write a scheme or hide one). */
 function decodeEntities(text: string): string {
   if (!text.includes('&')) return text
-  return text.replace(/&(?:#(\d{1,7})|#x([\da-f]{1,6})|([a-z]{2,8}));?/gi, (whole, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
-    if (name !== undefined) return NAMED[name.toLowerCase()] ?? whole
-    const code = dec !== undefined ? Number(dec) : parseInt(hex!, 16)
-    return code > 0x10ffff ? whole : String.fromCodePoint(code)
-  })
+  return text.replace(
+    /&(?:#(\d{1,7})|#x([\da-f]{1,6})|([a-z]{2,8}));?/gi,
+    (whole, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
+      if (name !== undefined) return NAMED[name.toLowerCase()] ?? whole
+      const code = dec !== undefined ? Number(dec) : parseInt(hex!, 16)
+      return code > 0x10ffff ? whole : String.fromCodePoint(code)
+    },
+  )
 }
 
 /** The scheme of a URL as a browser would read it (lower-case, without `:`), undefined for a relative reference. */

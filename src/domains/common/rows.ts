@@ -51,8 +51,7 @@ export function rootKey(organization: string): string {
 /** How many organizations' root keys the cache holds now: for tests (test/perf/root-key.test.ts). */
 export const rootKeyCacheSize = (): number => rootKeys.size
 
-export const parentKey = (row: { organization: string; parent?: string }): string =>
-  row.parent ?? rootKey(row.organization)
+export const parentKey = (row: { organization: string; parent?: string }): string => row.parent ?? rootKey(row.organization)
 
 /**
  * The one key of the `unfinished` indexes: rows whose background work has not reached a final

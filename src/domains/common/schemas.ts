@@ -15,9 +15,7 @@ export const TimestampSchema = z.string().meta({ id: 'Timestamp', description: '
  * Text that goes into URLs (percent-encoded): any characters but a lone UTF-16 surrogate, which
  * JSON can carry but no URL can encode (encodeURIComponent throws on it).
  */
-export const UrlTextSchema = z
-  .string()
-  .regex(/^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/, 'must be well-formed Unicode text (no lone surrogate)')
+export const UrlTextSchema = z.string().regex(/^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/, 'must be well-formed Unicode text (no lone surrogate)')
 /** An absolute URL of any scheme (`z.url()` takes `javascript:` and `data:`): for a schema that narrows the schemes itself. */
 export const UrlOfAnySchemeSchema = z.url({ error: 'must be a URL' }).max(2048, 'must be at most 2048 characters')
 
@@ -48,10 +46,7 @@ export const MergeRuleSchema = z.union([
   z.object({ rule: z.literal('custom'), expression: z.string().max(1024), message: z.string().optional() }),
 ])
 export const StandaloneMergeRulesSchema = z
-  .discriminatedUnion('type', [
-    z.object({ type: z.literal('rules'), rules: z.array(MergeRuleSchema) }),
-    z.object({ type: z.literal('none') }),
-  ])
+  .discriminatedUnion('type', [z.object({ type: z.literal('rules'), rules: z.array(MergeRuleSchema) }), z.object({ type: z.literal('none') })])
   .meta({ id: 'MergeRulesStandaloneConfiguration' })
 export const MergeRulesSchema = z
   .discriminatedUnion('type', [

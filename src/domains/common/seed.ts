@@ -11,7 +11,8 @@ export const sequenceSeedRules = [
     row: () => SequenceRowSchema,
     finish: ({ ctx }) => {
       let max = ctx.tx.get('sequences', 'position')?.value ?? 0
-      for (const collection of POSITIONED) for (const row of ctx.tx.all(collection) as ReadonlyArray<{ position: number }>) max = Math.max(max, Math.ceil(row.position))
+      for (const collection of POSITIONED)
+        for (const row of ctx.tx.all(collection) as ReadonlyArray<{ position: number }>) max = Math.max(max, Math.ceil(row.position))
       const row = ctx.tx.get('sequences', 'position')
       if (!row) ctx.tx.insert('sequences', { id: 'position', value: max })
       else if (row.value < max) ctx.tx.update('sequences', { id: 'position', value: max })

@@ -67,7 +67,7 @@ const DocumentObjectSchema = z.looseObject({
 
 export const JsonDocumentSchema = z
   .preprocess(checkLimits, DocumentObjectSchema)
-  .meta({ id: 'JSONDocument', description: 'A rich-text document: blocks down to text leaves with marks, as the official JSONDocument.' }) as unknown as z.ZodType<
-  JsonDocument,
-  unknown
->
+  .meta({
+    id: 'JSONDocument',
+    description: 'A rich-text document: blocks down to text leaves with marks, as the official JSONDocument.',
+  }) as unknown as z.ZodType<JsonDocument, unknown>

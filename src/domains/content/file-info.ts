@@ -64,7 +64,11 @@ function startsWith(bytes: Uint8Array, at: number, expected: readonly number[]):
 /** An SVG document: text starting with `<svg`, or an XML declaration or SVG doctype followed by `<svg`. */
 function isSvg(bytes: Uint8Array): boolean {
   // The root element comes early; decoding a bounded head keeps this cheap for large files.
-  const head = new TextDecoder().decode(bytes.subarray(0, 2048)).replace(/^\uFEFF/, '').trimStart().toLowerCase()
+  const head = new TextDecoder()
+    .decode(bytes.subarray(0, 2048))
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase()
   if (head.startsWith('<svg')) return true
   return (head.startsWith('<?xml') || head.startsWith('<!doctype svg')) && head.includes('<svg')
 }

@@ -31,56 +31,60 @@ export function filesPage(ctx: ReadContext, rev: RevisionRow, query: { page?: st
   return mapPage(paginateList(rev.files, query), (id) => encodeFile(ctx, ctx.tx.get('files', id)!))
 }
 
-export const contentHandlers = implement(contentOperations, {
-  getCurrentRevision: (ctx, { params }) => answerRevision(ctx, mainRevision(ctx, getSpace(ctx, params.spaceId))),
+export const contentHandlers = implement(
+  contentOperations,
+  {
+    getCurrentRevision: (ctx, { params }) => answerRevision(ctx, mainRevision(ctx, getSpace(ctx, params.spaceId))),
 
-  listPages: (ctx, { params }) => ({ pages: encodePageTree(ctx, mainRevision(ctx, getSpace(ctx, params.spaceId)), 'document') }),
+    listPages: (ctx, { params }) => ({ pages: encodePageTree(ctx, mainRevision(ctx, getSpace(ctx, params.spaceId)), 'document') }),
 
-  listFiles: (ctx, { params, query }) => filesPage(ctx, mainRevision(ctx, getSpace(ctx, params.spaceId)), query),
+    listFiles: (ctx, { params, query }) => filesPage(ctx, mainRevision(ctx, getSpace(ctx, params.spaceId)), query),
 
-  getFileById: (ctx, { params }) => fileIn(ctx, mainRevision(ctx, getSpace(ctx, params.spaceId)), params.fileId),
+    getFileById: (ctx, { params }) => fileIn(ctx, mainRevision(ctx, getSpace(ctx, params.spaceId)), params.fileId),
 
-  getPageById: (ctx, { params, query }) => {
-    const rev = mainRevision(ctx, getSpace(ctx, params.spaceId))
-    return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document', undefined, query['format.markdown.refs'])
+    getPageById: (ctx, { params, query }) => {
+      const rev = mainRevision(ctx, getSpace(ctx, params.spaceId))
+      return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document', undefined, query['format.markdown.refs'])
+    },
+
+    getPageByPath: (ctx, { params, query }) => {
+      const rev = mainRevision(ctx, getSpace(ctx, params.spaceId))
+      const page = pageByPath(ctx.tx, rev, params.pagePath)
+      if (!page) throw new ApiError('NOT_FOUND', 'Page not found')
+      return encodePage(ctx, rev, page, query.format ?? 'document', undefined, query['format.markdown.refs'])
+    },
+
+    getRevisionById: (ctx, { params }) => answerRevision(ctx, requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)),
+
+    listPagesInRevisionById: (ctx, { params }) => ({
+      pages: encodePageTree(ctx, requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId), 'document'),
+    }),
+
+    getPageInRevisionByPath: (ctx, { params, query }) => {
+      const rev = requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)
+      const page = pageByPath(ctx.tx, rev, params.pagePath)
+      if (!page) throw new ApiError('NOT_FOUND', 'Page not found')
+      return encodePage(ctx, rev, page, query.format ?? 'document', undefined, query['format.markdown.refs'])
+    },
+
+    listFilesInRevisionById: (ctx, { params, query }) => filesPage(ctx, requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId), query),
+
+    getFileInRevisionById: (ctx, { params }) => fileIn(ctx, requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId), params.fileId),
+
+    listSpaceLinks: (ctx, { params, query }) => linksPage(revisionLinks(ctx, mainRevision(ctx, getSpace(ctx, params.spaceId))), query, 0),
+
+    getPageInRevisionById: (ctx, { params, query }) => {
+      const rev = requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)
+      return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document', undefined, query['format.markdown.refs'])
+    },
+
+    downloadFile: (ctx, { params, prepared }) => downloadAnswer(ctx, params, prepared as BlobBytes),
+
+    downloadFileByKey: (ctx, { params, prepared }) => downloadAnswer(ctx, params, prepared as BlobBytes),
   },
-
-  getPageByPath: (ctx, { params, query }) => {
-    const rev = mainRevision(ctx, getSpace(ctx, params.spaceId))
-    const page = pageByPath(ctx.tx, rev, params.pagePath)
-    if (!page) throw new ApiError('NOT_FOUND', 'Page not found')
-    return encodePage(ctx, rev, page, query.format ?? 'document', undefined, query['format.markdown.refs'])
+  {
+    // The bytes are read from the blob port before the transaction, once a file row is known to name them.
+    downloadFile: { requires: (ctx, { params }) => requireNamedBlob(ctx, params.blobKey), run: readBlob },
+    downloadFileByKey: { requires: (ctx, { params }) => requireNamedBlob(ctx, params.blobKey), run: readBlob },
   },
-
-  getRevisionById: (ctx, { params }) => answerRevision(ctx, requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)),
-
-  listPagesInRevisionById: (ctx, { params }) => ({
-    pages: encodePageTree(ctx, requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId), 'document'),
-  }),
-
-  getPageInRevisionByPath: (ctx, { params, query }) => {
-    const rev = requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)
-    const page = pageByPath(ctx.tx, rev, params.pagePath)
-    if (!page) throw new ApiError('NOT_FOUND', 'Page not found')
-    return encodePage(ctx, rev, page, query.format ?? 'document', undefined, query['format.markdown.refs'])
-  },
-
-  listFilesInRevisionById: (ctx, { params, query }) => filesPage(ctx, requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId), query),
-
-  getFileInRevisionById: (ctx, { params }) => fileIn(ctx, requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId), params.fileId),
-
-  listSpaceLinks: (ctx, { params, query }) => linksPage(revisionLinks(ctx, mainRevision(ctx, getSpace(ctx, params.spaceId))), query, 0),
-
-  getPageInRevisionById: (ctx, { params, query }) => {
-    const rev = requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)
-    return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document', undefined, query['format.markdown.refs'])
-  },
-
-  downloadFile: (ctx, { params, prepared }) => downloadAnswer(ctx, params, prepared as BlobBytes),
-
-  downloadFileByKey: (ctx, { params, prepared }) => downloadAnswer(ctx, params, prepared as BlobBytes),
-}, {
-  // The bytes are read from the blob port before the transaction, once a file row is known to name them.
-  downloadFile: { requires: (ctx, { params }) => requireNamedBlob(ctx, params.blobKey), run: readBlob },
-  downloadFileByKey: { requires: (ctx, { params }) => requireNamedBlob(ctx, params.blobKey), run: readBlob },
-})
+)

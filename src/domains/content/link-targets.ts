@@ -71,7 +71,10 @@ function cleaned(nodes: readonly DocNode[], inline: boolean): DocNode[] {
     if (node.object === 'block' && node.type === 'images' && node.nodes?.some((n) => n.object === 'block' && unsafe(n).some((t) => t.at !== 'refDark'))) {
       changed = true
       const dropped = node.nodes.filter((n): n is DocBlock => n.object === 'block' && unsafe(n).some((t) => t.at !== 'refDark'))
-      const kept = cleaned(node.nodes.filter((n) => !dropped.includes(n as DocBlock)), false)
+      const kept = cleaned(
+        node.nodes.filter((n) => !dropped.includes(n as DocBlock)),
+        false,
+      )
       if (kept.length) out.push({ ...node, nodes: kept })
       out.push(...dropped.flatMap((image) => (image.fragments ?? []).flatMap((f) => cleaned(f.nodes, false))))
       continue
@@ -86,7 +89,8 @@ function cleaned(nodes: readonly DocNode[], inline: boolean): DocNode[] {
         const alt = node.data?.alt
         if (typeof alt === 'string' && alt !== '' && inline) out.push(textOf(alt))
       } else if (inline) out.push(textOf(bad[0]!.url))
-      else out.push({ object: 'block', type: 'paragraph', ...(node.key !== undefined && { key: node.key }), data: {}, nodes: [textOf(bad[0]!.url)] } as DocBlock)
+      else
+        out.push({ object: 'block', type: 'paragraph', ...(node.key !== undefined && { key: node.key }), data: {}, nodes: [textOf(bad[0]!.url)] } as DocBlock)
       continue
     }
     if (darkOnly) {

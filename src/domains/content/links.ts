@@ -91,7 +91,11 @@ function classify(ctx: ReadContext, tx: ReadTx<AppSchema>, rev: RevisionRow, fil
 }
 
 /** A page of link items (after the `status` filter) with `stats` over all of them. */
-export function linksPage(all: LinkItem[], query: { status?: LinkStatus | undefined; page?: string | undefined; limit: number }, brokenInChangeRequest: number) {
+export function linksPage(
+  all: LinkItem[],
+  query: { status?: LinkStatus | undefined; page?: string | undefined; limit: number },
+  brokenInChangeRequest: number,
+) {
   const shown = query.status === undefined ? all : all.filter((l) => l.status === query.status)
   return {
     ...paginateList(shown, query),

@@ -59,7 +59,16 @@ const plainParser = unified().use(remarkParse).use(remarkGfm).use(markdownBudget
 
 // Thematic breaks as `***`: a document opening with `---` would read back as frontmatter.
 /** How markdown is written (remark-stringify's options), for writers with more syntax to write alike. */
-export const MARKDOWN_STYLE = { bullet: '-', emphasis: '*', strong: '*', rule: '*', fence: '`', fences: true, listItemIndent: 'one', incrementListMarker: true } as const
+export const MARKDOWN_STYLE = {
+  bullet: '-',
+  emphasis: '*',
+  strong: '*',
+  rule: '*',
+  fence: '`',
+  fences: true,
+  listItemIndent: 'one',
+  incrementListMarker: true,
+} as const
 const writer = unified().use(remarkStringify, MARKDOWN_STYLE).use(remarkGfm)
 
 /** The frontmatter's mapping; anything else there (a scalar, a list, nothing) counts as none. */
@@ -83,7 +92,8 @@ function readFrontmatter(value: string): Record<string, unknown> {
  */
 export function markdownToDocument(markdown: string, options: MarkdownOptions = {}): MarkdownImport {
   const deep = tooDeepLine(markdown)
-  if (deep !== undefined) throw new MarkdownError(`nests more than ${MAX_LINE_NESTING} quotes or lists on line ${deep} (a document nests at most ${MAX_DOCUMENT_DEPTH} levels)`)
+  if (deep !== undefined)
+    throw new MarkdownError(`nests more than ${MAX_LINE_NESTING} quotes or lists on line ${deep} (a document nests at most ${MAX_DOCUMENT_DEPTH} levels)`)
   let result: MarkdownImport
   try {
     result = convertMarkdown(markdown, options)
@@ -153,7 +163,9 @@ export interface MarkdownOptions {
 }
 
 function convertMarkdown(markdown: string, options: MarkdownOptions): MarkdownImport {
-  const tree = withinBudget(() => (options.extensions ? options.extensions.parse(markdown) : ((options.frontmatter === false ? plainParser : parser).parse(markdown) as Root)))
+  const tree = withinBudget(() =>
+    options.extensions ? options.extensions.parse(markdown) : ((options.frontmatter === false ? plainParser : parser).parse(markdown) as Root),
+  )
   const yaml = tree.children[0]?.type === 'yaml' ? tree.children[0] : undefined
   const frontmatter = yaml ? readFrontmatter(yaml.value) : {}
   const ctx = { newKey: options.newKey, definitions: collectDefinitions(tree), ...(options.extensions?.block && { extension: options.extensions.block }) }

@@ -11,9 +11,7 @@ export interface BlockConflict {
 export type BlockMergeResult = { ok: true; nodes: DocBlock[] } | { ok: false; conflicts: BlockConflict[] }
 
 /** A conflict of a document merge: in its block list, or in its `data` (both sides changed it). */
-export type DocumentConflict =
-  | ({ part: 'nodes' } & BlockConflict)
-  | { part: 'data'; base: JsonObject; ours: JsonObject; theirs: JsonObject }
+export type DocumentConflict = ({ part: 'nodes' } & BlockConflict) | { part: 'data'; base: JsonObject; ours: JsonObject; theirs: JsonObject }
 
 export type DocumentMergeResult = { ok: true; document: JsonDocument } | { ok: false; conflicts: DocumentConflict[] }
 

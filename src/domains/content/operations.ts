@@ -197,7 +197,8 @@ export const contentOperations = {
   downloadFile: defineOperation({
     id: 'downloadFile',
     path: '/files/{blobKey}/{fileName}',
-    summary: "A file's bytes (its `downloadURL`, no token needed), with its type; shown `inline` (images, PDFs, plain text, audio, video) or as an `attachment` named `fileName`",
+    summary:
+      "A file's bytes (its `downloadURL`, no token needed), with its type; shown `inline` (images, PDFs, plain text, audio, video) or as an `attachment` named `fileName`",
     params: z.object({ blobKey: z.string().min(1), fileName: z.string() }),
     ...download,
   }),

@@ -28,18 +28,30 @@ const HEADINGS: Record<string, number> = { 'heading-1': 18, 'heading-2': 15, 'he
 const BLACK = '0 0 0'
 const GREY = '0.4 0.4 0.4'
 
-interface Fonts { regular: PDFFont; bold: PDFFont; italic: PDFFont; code: PDFFont }
-interface Run { text: string; font: PDFFont }
+interface Fonts {
+  regular: PDFFont
+  bold: PDFFont
+  italic: PDFFont
+  code: PDFFont
+}
+interface Run {
+  text: string
+  font: PDFFont
+}
 /** A run placed on a line, `x` from the line's left edge. */
-interface Segment extends Run { x: number }
+interface Segment extends Run {
+  x: number
+}
 
 const isBlock = (node: DocNode): node is DocBlock => node.object === 'block'
-const record = (value: unknown): JsonObject | undefined =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as JsonObject) : undefined
+const record = (value: unknown): JsonObject | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as JsonObject) : undefined)
 
 /** The plain text under some nodes (table cells, image captions): blocks joined by a space. */
 function plain(nodes: readonly DocNode[] | undefined): string {
-  return (nodes ?? []).map((n) => (n.object === 'text' ? n.leaves.map((l) => l.text).join('') : plain(n.nodes))).join(' ').trim()
+  return (nodes ?? [])
+    .map((n) => (n.object === 'text' ? n.leaves.map((l) => l.text).join('') : plain(n.nodes)))
+    .join(' ')
+    .trim()
 }
 
 /**
@@ -63,7 +75,9 @@ function cellText(value: unknown, fragments: ReadonlyMap<string, DocFragment>): 
  */
 function tableRows(block: DocBlock): { header: string[]; rows: Iterable<string[]> } | undefined {
   const data = block.data ?? {}
-  const records = Object.values(record(data.records) ?? {}).map(record).filter((r) => r !== undefined)
+  const records = Object.values(record(data.records) ?? {})
+    .map(record)
+    .filter((r) => r !== undefined)
   if (records.length === 0) return undefined
   const definition = record(data.definition) ?? {}
   const viewColumns = record(data.view)?.columns
@@ -270,10 +284,13 @@ class Layout {
       for (const leaf of node.leaves) {
         const marks = new Set(leaf.marks.map((m) => m.type))
         const font =
-          voice === 'code' || marks.has('code') ? this.fonts.code
-          : voice === 'bold' || marks.has('bold') ? this.fonts.bold
-          : marks.has('italic') ? this.fonts.italic
-          : this.fonts.regular
+          voice === 'code' || marks.has('code')
+            ? this.fonts.code
+            : voice === 'bold' || marks.has('bold')
+              ? this.fonts.bold
+              : marks.has('italic')
+                ? this.fonts.italic
+                : this.fonts.regular
         yield { text: leaf.text, font }
       }
     }
@@ -398,7 +415,12 @@ export async function renderPdf(pages: PdfPage[], options: PdfOptions): Promise<
     await slicer.maybeYield()
     return embedded
   }
-  const fonts = { regular: await font(StandardFonts.Helvetica), bold: await font(StandardFonts.HelveticaBold), italic: await font(StandardFonts.HelveticaOblique), code: await font(StandardFonts.Courier) }
+  const fonts = {
+    regular: await font(StandardFonts.Helvetica),
+    bold: await font(StandardFonts.HelveticaBold),
+    italic: await font(StandardFonts.HelveticaOblique),
+    code: await font(StandardFonts.Courier),
+  }
   const layout = new Layout(doc, fonts, slicer, options.maxPages ?? MAX_PDF_PAGES)
   if (pages.length === 0) {
     // A PDF needs at least one page; an empty change request prints as its title alone.

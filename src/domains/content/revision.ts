@@ -17,7 +17,17 @@ const NO_VARIABLES: Readonly<Record<string, string>> = Object.freeze({})
 
 /** The empty revision a new space starts with (never stored: creating a space writes no content rows). */
 export function emptyRevision(space: SpaceRow, id = space.revision): RevisionRow {
-  return { id, space: space.id, parents: EMPTY, type: 'edits', createdAt: space.createdAt, rootPages: EMPTY, buckets: EMPTY, files: EMPTY, variables: NO_VARIABLES }
+  return {
+    id,
+    space: space.id,
+    parents: EMPTY,
+    type: 'edits',
+    createdAt: space.createdAt,
+    rootPages: EMPTY,
+    buckets: EMPTY,
+    files: EMPTY,
+    variables: NO_VARIABLES,
+  }
 }
 
 /** A revision of the space by id (its current one included, stored or not), or undefined. */
@@ -63,7 +73,7 @@ export function requirePage(ctx: ReadContext, rev: RevisionRow, pageId: string):
 /** A page's path: its ancestors' slugs and its own, joined with `/` (O(depth)). */
 export function pagePath(tx: ReadTx<AppSchema>, rev: RevisionRow, page: PageVersionRow): string {
   const slugs = [page.slug]
-  for (let p = page.parent; p !== undefined; ) {
+  for (let p = page.parent; p !== undefined;) {
     const parent = pageIn(tx, rev, p)
     if (!parent) break
     slugs.push(parent.slug)

@@ -17,7 +17,13 @@ const IdsSchema = readOnly(z.array(SeedIdSchema))
 const GitBlobSchema = z.strictObject({ oid: z.string().min(1), path: z.string().min(1) })
 
 /** The commit a revision was imported from (the official GitSyncCommit). */
-const RevisionGitInfoSchema = z.strictObject({ oid: z.string().min(1), message: z.string(), createdByGitBook: z.boolean(), ref: z.string().optional(), url: z.string().optional() })
+const RevisionGitInfoSchema = z.strictObject({
+  oid: z.string().min(1),
+  message: z.string(),
+  createdByGitBook: z.boolean(),
+  ref: z.string().optional(),
+  url: z.string().optional(),
+})
 export type RevisionGitInfo = z.output<typeof RevisionGitInfoSchema>
 
 /**

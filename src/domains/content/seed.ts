@@ -50,7 +50,11 @@ export const contentSeedRules = [
         const found = ctx.tx.get('pageVersions', version)
         if (!found || found.page !== page) return fail(`entries.${page}`, `no version "${version}" of page "${page}"`)
         space ??= found.space
-        if (found.space !== space) fail(`entries.${page}`, `version "${version}" is of space "${found.space}", the bucket's other pages of space "${space}" (a bucket holds the pages of one space)`)
+        if (found.space !== space)
+          fail(
+            `entries.${page}`,
+            `version "${version}" is of space "${found.space}", the bucket's other pages of space "${space}" (a bucket holds the pages of one space)`,
+          )
       }
       if (space === undefined) fail('entries', 'must hold at least one page (a revision names an empty bucket as "")')
     },
@@ -93,10 +97,12 @@ export const contentSeedRules = [
         if (!named.has(bucket.id)) fail(`contentBuckets[id=${bucket.id}]`, 'no revision names this bucket')
         for (const version of Object.values(bucket.entries)) held.add(version)
       }
-      for (const version of ctx.tx.all('pageVersions')) if (!held.has(version.id)) fail(`pageVersions[id=${version.id}]`, 'no content bucket holds this page version')
+      for (const version of ctx.tx.all('pageVersions'))
+        if (!held.has(version.id)) fail(`pageVersions[id=${version.id}]`, 'no content bucket holds this page version')
       // Change requests load after content: the revisions made for one are checked here.
       for (const rev of ctx.tx.all('revisions')) {
-        if (rev.changeRequest !== undefined && ctx.tx.get('changeRequests', rev.changeRequest)?.space !== rev.space) fail(`revisions[id=${rev.id}].changeRequest`, `no change request "${rev.changeRequest}" in space "${rev.space}"`)
+        if (rev.changeRequest !== undefined && ctx.tx.get('changeRequests', rev.changeRequest)?.space !== rev.space)
+          fail(`revisions[id=${rev.id}].changeRequest`, `no change request "${rev.changeRequest}" in space "${rev.space}"`)
       }
     },
   }),

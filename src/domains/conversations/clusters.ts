@@ -29,7 +29,11 @@ export const SIMILARITY_THRESHOLD = 0.125
 /** A cluster a new issue joins: an existing one's id, or `{ fresh: n }`, the n-th new cluster of the batch. */
 export type Placement = { cluster: string } | { fresh: number }
 
-export function assignClusters(tools: TextTools, existing: ReadonlyArray<{ terms: readonly string[]; cluster: string }>, incoming: ReadonlyArray<{ terms: readonly string[] }>): Placement[] {
+export function assignClusters(
+  tools: TextTools,
+  existing: ReadonlyArray<{ terms: readonly string[]; cluster: string }>,
+  incoming: ReadonlyArray<{ terms: readonly string[] }>,
+): Placement[] {
   const bows = tools.weigh([...existing.map((e) => e.terms), ...incoming.map((i) => i.terms)])
   // Each cluster as the sum of its members' bags and their number.
   const groups = new Map<string, { sum: Bow; size: number }>()
@@ -54,7 +58,12 @@ export function assignClusters(tools: TextTools, existing: ReadonlyArray<{ terms
   })
 }
 
-const paragraph = (text: string): DocBlock => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] })
+const paragraph = (text: string): DocBlock => ({
+  object: 'block',
+  type: 'paragraph',
+  data: {},
+  nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
+})
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** A cluster's summary: how often and how badly, and the latest distinct titles (at most 5). */
@@ -83,12 +92,25 @@ export function refreshCluster(ctx: Context, id: string): void {
     ctx.tx.delete('issueClusters', id)
     return
   }
-  const next: IssueClusterRow = { ...cluster, label: issues[0]!.title, summary: summaryOf(issues, strongest(issues.map((i) => i.impact))!), updatedAt: ctx.nowIso() }
+  const next: IssueClusterRow = {
+    ...cluster,
+    label: issues[0]!.title,
+    summary: summaryOf(issues, strongest(issues.map((i) => i.impact))!),
+    updatedAt: ctx.nowIso(),
+  }
   ctx.tx.update('issueClusters', next)
 }
 
 /** A new cluster (its label and summary are set by `refreshCluster` once its issues are in). */
 export function newCluster(ctx: Context, organization: string): IssueClusterRow {
   const now = ctx.nowIso()
-  return ctx.tx.insert('issueClusters', { id: ctx.newId(), organization, label: '', summary: { object: 'document', data: {}, nodes: [] }, muted: false, createdAt: now, updatedAt: now })
+  return ctx.tx.insert('issueClusters', {
+    id: ctx.newId(),
+    organization,
+    label: '',
+    summary: { object: 'document', data: {}, nodes: [] },
+    muted: false,
+    createdAt: now,
+    updatedAt: now,
+  })
 }

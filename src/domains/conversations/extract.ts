@@ -57,7 +57,12 @@ const GREETING = /^(hi|hello|hey|dear)( team| there| all| everyone| support)?\s*
 
 /** A title from a sentence: a greeting and the topic marker left out, whitespace collapsed, at most 120 characters. */
 function titleOf(sentence: string): string {
-  let t = sentence.replace(GREETING, '').replace(NEW_TOPIC, '').replace(/\s+/g, ' ').replace(/[.!]+$/, '').trim()
+  let t = sentence
+    .replace(GREETING, '')
+    .replace(NEW_TOPIC, '')
+    .replace(/\s+/g, ' ')
+    .replace(/[.!]+$/, '')
+    .trim()
   if (t === '') t = sentence.trim()
   t = t.charAt(0).toUpperCase() + t.slice(1)
   return t.length <= 120 ? t : `${t.slice(0, 119).replace(/\s+\S*$/, '')}…`

@@ -17,7 +17,10 @@ function clustersPage(ctx: ReadContext, organization: string, query: z.output<ty
   })
   const sign = query.order === 'asc' ? 1 : -1
   rows.sort((a, b) => sign * compareKeys(a.key, b.key))
-  return mapPage(paginate(rows, (r) => r.key, query, query.order), (r) => encodeCluster(ctx, r.row, r.figures))
+  return mapPage(
+    paginate(rows, (r) => r.key, query, query.order),
+    (r) => encodeCluster(ctx, r.row, r.figures),
+  )
 }
 
 /** Issues of the organization, of one cluster, or of one conversation (both filters: both hold). */
@@ -31,14 +34,16 @@ function issuesPage(ctx: ReadContext, organization: string, query: z.output<type
         ? indexSource(ctx.tx, 'conversationIssues', 'byConversation', conversation)
         : indexSource(ctx.tx, 'conversationIssues', 'byOrganization', organization)
   // A cluster id of another organization lists nothing (its issues are not revealed).
-  const filter = query.cluster !== undefined ? (row: ConversationIssueRow) => inOrg(row) && (conversation === undefined || row.conversation === conversation) : undefined
+  const filter =
+    query.cluster !== undefined ? (row: ConversationIssueRow) => inOrg(row) && (conversation === undefined || row.conversation === conversation) : undefined
   return mapPage(paginateScan(source, query, filter), (e) => e.row)
 }
 
 export const conversationHandlers = implement(conversationOperations, {
   listConversationsClusters: (ctx, { params, query }) => clustersPage(ctx, params.organizationId, query),
   getConversationsCluster: (ctx, { params }) => encodeCluster(ctx, requireCluster(ctx, params.organizationId, params.clusterId)),
-  updateConversationsCluster: (ctx, { params, body }) => encodeCluster(ctx, setMuted(ctx, requireCluster(ctx, params.organizationId, params.clusterId), body.muted)),
+  updateConversationsCluster: (ctx, { params, body }) =>
+    encodeCluster(ctx, setMuted(ctx, requireCluster(ctx, params.organizationId, params.clusterId), body.muted)),
   listConversations: (ctx, { params, query }) => {
     const source =
       query.source === undefined

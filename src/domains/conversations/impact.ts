@@ -45,7 +45,8 @@ const BLOCKED =
  */
 const NOT_BLOCKED = /\b(unable to|not able to|can'?t|cannot|can not|could ?n'?t|could not) ((find|see where|figure|understand|tell|locate|work out)\b|be \w+)/gi
 /** A broken link or image is something not working, not being kept from working. */
-const MINOR_BREAKAGE = /\b(links?|urls?|images?|anchors?|icons?|redirects?)\b[^.?!]{0,40}\b(is|are|was|were|got|all) broken\b|\bbroken (links?|urls?|images?|anchors?|icons?)\b/gi
+const MINOR_BREAKAGE =
+  /\b(links?|urls?|images?|anchors?|icons?|redirects?)\b[^.?!]{0,40}\b(is|are|was|were|got|all) broken\b|\bbroken (links?|urls?|images?|anchors?|icons?)\b/gi
 const WORKAROUND = /\b(workaround|work around|for now|instead|manually|temporar\w*|in the meantime|meanwhile)\b/i
 
 /** Something not working as it should. */

@@ -69,7 +69,7 @@ export function averageLinkage(n: number, sim: Float32Array, threshold: number):
   }
   const chain: number[] = []
   let next = 0
-  for (let remaining = n; remaining > 1; ) {
+  for (let remaining = n; remaining > 1;) {
     if (chain.length === 0) {
       while (!active[next]) next++
       chain.push(next)

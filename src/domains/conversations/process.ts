@@ -23,7 +23,12 @@ function start(ctx: Context, id: string, token: string): ConversationRow | undef
 const details = (issue: ExtractedIssue): JsonDocument => ({
   object: 'document',
   data: { schemaVersion: 1 },
-  nodes: issue.sentences.map((text): DocBlock => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] })),
+  nodes: issue.sentences.map((text): DocBlock => ({
+    object: 'block',
+    type: 'paragraph',
+    data: {},
+    nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
+  })),
 })
 
 /** Write the issues, each in its cluster, in one transaction with the conversation's new state. */

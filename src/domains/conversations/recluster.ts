@@ -42,7 +42,12 @@ export function changedEnough(before: number, after: number): boolean {
  * Group `issues` (in their stored order): each issue's group number, groups numbered by first
  * issue. `threshold` and `background` (text-tools.ts) are there for bench/clustering.ts.
  */
-export function groupIssues(tools: TextTools, issues: ReadonlyArray<{ terms: readonly string[] }>, threshold = SIMILARITY_THRESHOLD, background?: number): number[] {
+export function groupIssues(
+  tools: TextTools,
+  issues: ReadonlyArray<{ terms: readonly string[] }>,
+  threshold = SIMILARITY_THRESHOLD,
+  background?: number,
+): number[] {
   const bows = tools.weigh(
     issues.map((i) => i.terms),
     background,

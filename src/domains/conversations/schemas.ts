@@ -7,13 +7,17 @@ import { JsonDocumentSchema } from '../content/schemas.js'
  * Conversations, their issues and issue clusters. The official document has none of these
  * operations: the shapes are the reference's (api-reference.md, "Conversations").
  */
-export const ImpactSchema = z.enum(['low', 'medium', 'high']).meta({ id: 'ConversationImpact', description: '`low` minor friction; `medium` noticeable, a workaround exists; `high` blocking, no viable workaround.' })
+export const ImpactSchema = z
+  .enum(['low', 'medium', 'high'])
+  .meta({ id: 'ConversationImpact', description: '`low` minor friction; `medium` noticeable, a workaround exists; `high` blocking, no viable workaround.' })
 
 /** A conversation id: given at ingest, it goes into URLs. */
 const ConversationIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/, 'must be 1..100 letters, digits, `.`, `_`, `:` or `-`, starting with a letter or digit')
-const SourceSchema = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,49}$/, 'must be 1..50 lowercase letters, digits, `.`, `_` or `-`, starting with a letter or digit')
+const SourceSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9._-]{0,49}$/, 'must be 1..50 lowercase letters, digits, `.`, `_` or `-`, starting with a letter or digit')
 
 const PartSchema = z.object({
   type: z.literal('message'),
@@ -25,9 +29,14 @@ const PartSchema = z.object({
 })
 
 export const IngestConversationSchema = z.object({
-  id: ConversationIdSchema.optional().meta({ description: 'The conversation id (one is made when left out). Ingesting an id again replaces that conversation and processes it again.' }),
+  id: ConversationIdSchema.optional().meta({
+    description: 'The conversation id (one is made when left out). Ingesting an id again replaces that conversation and processes it again.',
+  }),
   subject: z.string().max(255, 'must be at most 255 characters').optional(),
-  source: SourceSchema.optional().meta({ description: 'Where the conversation comes from (beyond the reference\'s body; default `api`): the `source` of the conversation, its list filter and the clusters\' `sources`.' }),
+  source: SourceSchema.optional().meta({
+    description:
+      "Where the conversation comes from (beyond the reference's body; default `api`): the `source` of the conversation, its list filter and the clusters' `sources`.",
+  }),
   metadata: z
     .object({
       url: UrlSchema.optional(),
@@ -90,7 +99,10 @@ export const IssuesClusterSchema = z
     summary: JsonDocumentSchema,
     muted: z.boolean(),
     impact: ImpactSchema,
-    weeklyPulse: z.array(z.number()).length(13).meta({ description: 'Issues per week over the last 13 weeks, oldest first; the last entry is the 7 days up to now.' }),
+    weeklyPulse: z
+      .array(z.number())
+      .length(13)
+      .meta({ description: 'Issues per week over the last 13 weeks, oldest first; the last entry is the 7 days up to now.' }),
     sources: z.record(z.string(), z.number()).meta({ description: 'Conversations of the cluster by source.' }),
     stats: z.object({ issues: z.number(), conversations: z.number() }),
     urls: z.object({ location: z.string() }),

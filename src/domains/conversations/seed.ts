@@ -27,7 +27,8 @@ export const conversationSeedRules = [
         .transform((c) => ({ ...c, id: c.id ?? conversationKey(c.organization, c.conversation) })),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('organizations', row.organization)) fail('organization', `no organization "${row.organization}"`)
-      if (row.id !== conversationKey(row.organization, row.conversation)) fail('id', `must be "${conversationKey(row.organization, row.conversation)}" (organization/conversation)`)
+      if (row.id !== conversationKey(row.organization, row.conversation))
+        fail('id', `must be "${conversationKey(row.organization, row.conversation)}" (organization/conversation)`)
     },
   }),
   seedRule({
@@ -53,8 +54,10 @@ export const conversationSeedRules = [
         terms: ConversationIssueRowSchema.shape.terms.default([]),
       }),
     check: ({ ctx, fail }, row) => {
-      if (ctx.tx.get('conversations', row.conversation)?.organization !== row.organization) fail('conversation', `no conversation "${row.conversation}" in organization "${row.organization}"`)
-      if (ctx.tx.get('issueClusters', row.cluster)?.organization !== row.organization) fail('cluster', `no cluster "${row.cluster}" in organization "${row.organization}"`)
+      if (ctx.tx.get('conversations', row.conversation)?.organization !== row.organization)
+        fail('conversation', `no conversation "${row.conversation}" in organization "${row.organization}"`)
+      if (ctx.tx.get('issueClusters', row.cluster)?.organization !== row.organization)
+        fail('cluster', `no cluster "${row.cluster}" in organization "${row.organization}"`)
     },
   }),
 ]

@@ -27,14 +27,15 @@ export interface TextTools {
  * only, since it also holds verbs and nouns that say what a problem is about ("move", "name").
  */
 const CHATTER = new Set(
-  ('error fail failur broken break bug issu problem work help pleas thank thanks hi hello hey get got tri use need want still also time today anymor ' +
+  (
+    'error fail failur broken break bug issu problem work help pleas thank thanks hi hello hey get got tri use need want still also time today anymor ' +
     'again just way thing someth anyon know see look seem happen keep go make let like would could realli sure ok okay team support ticket question ' +
     'can cannot unabl wrong miss stuck slow when everi alway never yesterday morn week day sinc start ' +
     'do doe did done be is are wa been have ha had say said tell think take put becom came come give gave becam ' +
     // What people do with any content ("change the title", "set it", "click Save"): measured on
     // bench/clustering-corpus.ts, leaving them out clusters better.
-    'chang set add show click open')
-    .split(' '),
+    'chang set add show click open'
+  ).split(' '),
 )
 const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM', 'X'])
 /** What a term may look like: a word or a number ("in." and "docs.acme.com" are not terms). */

@@ -62,9 +62,12 @@ export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedCont
   if (!space || space.deletedAt) throw new GitSyncError('the space was deleted while the import ran')
   const main = findRevision(ctx.tx, space, space.revision)!
   const standalone = row.operation.standalone === true
-  if (!standalone && space.editMode === 'locked') throw new GitSyncError('the space was locked (editMode locked) while the import ran: unlock it, or import with `standalone`')
+  if (!standalone && space.editMode === 'locked')
+    throw new GitSyncError('the space was locked (editMode locked) while the import ran: unlock it, or import with `standalone`')
   if (!standalone && !row.operation.force && row.revision !== undefined && space.revision !== row.revision) {
-    throw new GitSyncError(`the space has changes made after the last sync (its content is at revision ${space.revision}, the last sync left it at ${row.revision}): export them first, or import with \`force\` to replace them`)
+    throw new GitSyncError(
+      `the space has changes made after the last sync (its content is at revision ${space.revision}, the last sync left it at ${row.revision}): export them first, or import with \`force\` to replace them`,
+    )
   }
   const now = ctx.nowIso()
 
@@ -74,7 +77,16 @@ export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedCont
   for (const asset of assets) {
     let id = asset.reuse
     if (id === undefined) {
-      const file: FileRow = { id: ctx.newId(), space: space.id, name: asset.name, contentType: asset.contentType, size: asset.size, blob: asset.blob!, createdAt: now, git: { oid: asset.oid, path: asset.path } }
+      const file: FileRow = {
+        id: ctx.newId(),
+        space: space.id,
+        name: asset.name,
+        contentType: asset.contentType,
+        size: asset.size,
+        blob: asset.blob!,
+        createdAt: now,
+        git: { oid: asset.oid, path: asset.path },
+      }
       if (asset.dimensions) file.dimensions = asset.dimensions
       id = ctx.tx.insert('files', file).id
     }
@@ -164,7 +176,10 @@ export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedCont
   for (const page of oldByPath.values()) if (!kept.has(page.page)) draft.remove(page.page)
   // Files main already had keep their order; new ones follow, in the repository's order.
   const rank = (id: string) => (main.files.includes(id) ? main.files.indexOf(id) : main.files.length)
-  draft.files = files.map((id, i) => [id, i] as const).sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j).map(([id]) => id)
+  draft.files = files
+    .map((id, i) => [id, i] as const)
+    .sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j)
+    .map(([id]) => id)
 
   // A space's first (empty) revision is stored once main moves past it (a parent must exist).
   if (!ctx.tx.get('revisions', main.id) && !standalone) ctx.tx.insert('revisions', main)

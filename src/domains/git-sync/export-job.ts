@@ -55,7 +55,10 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
     const baseTree = base ? await repo.commitTree(base) : undefined
     const existing = baseTree ? await repo.listFiles(baseTree) : new Map<string, TreeFile>()
     const decoder = new TextDecoder()
-    const config = await readConfig({ files: existing, text: async (path) => decoder.decode(await repo.readBlob(existing.get(path)!.oid)) }, target.projectDirectory ?? '')
+    const config = await readConfig(
+      { files: existing, text: async (path) => decoder.decode(await repo.readBlob(existing.get(path)!.oid)) },
+      target.projectDirectory ?? '',
+    )
     stage('content_process')
 
     const rendered = env.transaction((ctx) => {
@@ -79,7 +82,13 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
       const same =
         before !== undefined &&
         before.mode !== '160000' &&
-        (await env.offload.run('gitSyncSameMeaning', { path, existing: decoder.decode(await repo.readBlob(before.oid)), next: text, root: config.root, summary: path === summaryPath }))
+        (await env.offload.run('gitSyncSameMeaning', {
+          path,
+          existing: decoder.decode(await repo.readBlob(before.oid)),
+          next: text,
+          root: config.root,
+          summary: path === summaryPath,
+        }))
       if (same) files.set(path, before)
       else files.set(path, { oid: await repo.writeBlob(encoder.encode(text)), mode: '100644' })
     }
@@ -103,7 +112,8 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
     }
     env.transaction((ctx) => {
       const row = current(ctx, op.space, op.operation)
-      if (row && row.operation.state === 'running') succeed(ctx, row, { commit: commit!, revision: target.revision, mainRevision: target.revision, tree: rendered.tree })
+      if (row && row.operation.state === 'running')
+        succeed(ctx, row, { commit: commit!, revision: target.revision, mainRevision: target.revision, tree: rendered.tree })
       else if (commit !== head) recordPush(ctx, op, target, commit!, rendered.tree)
     })
   })

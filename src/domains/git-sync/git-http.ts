@@ -81,7 +81,13 @@ function check(url: string, allowPrivateNetwork: boolean, redirected: boolean): 
   }
 }
 
-export function createGitHttp(options: { fetch: typeof fetch; allowPrivateNetwork: boolean; remote: Remote; signal: AbortSignal; maxBytes: number }): GitHttpClient {
+export function createGitHttp(options: {
+  fetch: typeof fetch
+  allowPrivateNetwork: boolean
+  remote: Remote
+  signal: AbortSignal
+  maxBytes: number
+}): GitHttpClient {
   const { remote, signal } = options
   const budget = { left: options.maxBytes, max: options.maxBytes }
   return {
@@ -115,7 +121,8 @@ export function createGitHttp(options: { fetch: typeof fetch; allowPrivateNetwor
           }
           continue
         }
-        if (response.type === 'opaqueredirect' || response.status === 0) throw new GitTransportError('the remote redirected, and the redirect cannot be inspected')
+        if (response.type === 'opaqueredirect' || response.status === 0)
+          throw new GitTransportError('the remote redirected, and the redirect cannot be inspected')
         return {
           url: target.href,
           method,

@@ -71,14 +71,24 @@ export class GitRepo {
     const refs = info.refs ?? []
     const head = refs.find((r) => r.ref === ref)?.oid
     const symref = refs.find((r) => r.ref === 'HEAD')?.target
-    const defaultBranch = symref?.startsWith('refs/heads/') && refs.some((r) => r.ref === symref) ? symref : refs.find((r) => r.ref.startsWith('refs/heads/'))?.ref
+    const defaultBranch =
+      symref?.startsWith('refs/heads/') && refs.some((r) => r.ref === symref) ? symref : refs.find((r) => r.ref.startsWith('refs/heads/'))?.ref
     return { ...(head !== undefined && { head }), ...(defaultBranch !== undefined && { defaultBranch }) }
   }
 
   /** Fetch a branch: its last commit only (`depth` 1), or its whole history. */
   async fetchBranch(ref: string, options: { history?: boolean } = {}): Promise<void> {
     const branch = ref.replace(/^refs\/heads\//, '')
-    await this.git.fetch({ ...this.base, http: this.http, remote: 'origin', ref: branch, remoteRef: branch, singleBranch: true, tags: false, ...(options.history ? {} : { depth: 1 }) })
+    await this.git.fetch({
+      ...this.base,
+      http: this.http,
+      remote: 'origin',
+      ref: branch,
+      remoteRef: branch,
+      singleBranch: true,
+      tags: false,
+      ...(options.history ? {} : { depth: 1 }),
+    })
   }
 
   /** The commit a branch fetched from the remote points at. */
@@ -155,7 +165,10 @@ export class GitRepo {
 
   async writeCommit(commit: { tree: string; parents: string[]; message: string; author: Signature; committer: Signature }): Promise<string> {
     const sig = (s: Signature) => ({ name: s.name, email: s.email, timestamp: s.timestamp, timezoneOffset: 0 })
-    return this.git.writeCommit({ ...this.base, commit: { tree: commit.tree, parent: commit.parents, message: commit.message, author: sig(commit.author), committer: sig(commit.committer) } })
+    return this.git.writeCommit({
+      ...this.base,
+      commit: { tree: commit.tree, parent: commit.parents, message: commit.message, author: sig(commit.author), committer: sig(commit.committer) },
+    })
   }
 
   /**
@@ -173,7 +186,10 @@ export class GitRepo {
     } catch (error) {
       const code = (error as { code?: string }).code
       if (code === 'PushRejectedError' || code === 'GitPushError') {
-        const detail = code === 'GitPushError' ? ((error as { data?: { result?: { refs?: Record<string, { error?: string }> } } }).data?.result?.refs?.[ref]?.error ?? '') : 'not a fast-forward'
+        const detail =
+          code === 'GitPushError'
+            ? ((error as { data?: { result?: { refs?: Record<string, { error?: string }> } } }).data?.result?.refs?.[ref]?.error ?? '')
+            : 'not a fast-forward'
         throw pushRefused(branch, detail)
       }
       throw error
@@ -190,7 +206,9 @@ export class GitRepo {
 function pushRefused(branch: string, detail: string): GitSyncError {
   const reason = detail.trim()
   if (reason === '' || /failed to update ref|fetch first|non-fast-forward|not a fast-forward|stale info/i.test(reason)) {
-    return new GitSyncError(`the remote refused the push: the branch "${branch}" moved while the export ran (another push reached it first); nothing was overwritten: import its changes, or export again`)
+    return new GitSyncError(
+      `the remote refused the push: the branch "${branch}" moved while the export ran (another push reached it first); nothing was overwritten: import its changes, or export again`,
+    )
   }
   return new GitSyncError(`the remote refused the push to the branch "${branch}": ${reason}`)
 }

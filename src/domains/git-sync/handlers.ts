@@ -51,7 +51,11 @@ export const gitSyncHandlers = implement(
         'git-sync import',
         importJob(
           { space: row.space, operation: row.operation.id, remote },
-          { ref: row.ref, ...(row.projectDirectory !== undefined && { projectDirectory: row.projectDirectory }), ...(row.commitUrl !== undefined && { commitUrl: row.commitUrl }) },
+          {
+            ref: row.ref,
+            ...(row.projectDirectory !== undefined && { projectDirectory: row.projectDirectory }),
+            ...(row.commitUrl !== undefined && { commitUrl: row.commitUrl }),
+          },
         ),
       )
       return NO_CONTENT

@@ -79,14 +79,27 @@ export function importJob(op: OperationRef, target: ImportTarget): Job {
         const facts = inspectFile(bytes, { name })
         const blob = env.blobs.put(bytes, facts.contentType)
         keys.push(blob)
-        assets.push({ path, oid: file.oid, name, contentType: facts.contentType, size: facts.size, blob, ...(facts.dimensions && { dimensions: facts.dimensions }) })
+        assets.push({
+          path,
+          oid: file.oid,
+          name,
+          contentType: facts.contentType,
+          size: facts.size,
+          blob,
+          ...(facts.dimensions && { dimensions: facts.dimensions }),
+        })
       }
       const message = await repo.commitMessage(head)
       stage('finalize')
       const applied = env.transaction((ctx) => {
         const row = current(ctx, op.space, op.operation)
         if (!row || row.operation.state !== 'running') return false
-        const { revision, tree } = applyImport(ctx, row, content, assets, { oid: head, message, ref: target.ref, ...(target.commitUrl !== undefined && { url: `${target.commitUrl.replace(/\/+$/, '')}/${head}` }) })
+        const { revision, tree } = applyImport(ctx, row, content, assets, {
+          oid: head,
+          message,
+          ref: target.ref,
+          ...(target.commitUrl !== undefined && { url: `${target.commitUrl.replace(/\/+$/, '')}/${head}` }),
+        })
         succeed(ctx, row, { commit: head, revision: revision.id, tree, ...(!row.operation.standalone && { mainRevision: revision.id }) })
         return true
       })

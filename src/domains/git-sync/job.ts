@@ -50,8 +50,10 @@ function describeFailure(error: unknown): { state: 'failure' | 'timeout'; error:
     if (status === 404) return { state: 'failure', error: 'no repository at this URL (HTTP 404)' }
     return { state: 'failure', error: `the repository answered HTTP ${status} ${e.data?.statusMessage ?? ''}`.trim() }
   }
-  if (e?.code === 'SmartHttpError' || e?.code === 'ParseError' || e?.code === 'UnknownTransportError') return { state: 'failure', error: `not a Git repository over smart HTTP: ${e.message}` }
-  if (e?.code === 'PushRejectedError' || e?.code === 'GitPushError') return { state: 'failure', error: `the remote refused the push (${e.data?.reason ?? e.message ?? 'rejected'})` }
+  if (e?.code === 'SmartHttpError' || e?.code === 'ParseError' || e?.code === 'UnknownTransportError')
+    return { state: 'failure', error: `not a Git repository over smart HTTP: ${e.message}` }
+  if (e?.code === 'PushRejectedError' || e?.code === 'GitPushError')
+    return { state: 'failure', error: `the remote refused the push (${e.data?.reason ?? e.message ?? 'rejected'})` }
   return { state: 'failure', error: error instanceof Error ? error.message : String(error) }
 }
 
@@ -69,7 +71,13 @@ export function gitSyncJob(ref: OperationRef, work: (job: JobContext) => Promise
         const limit = new AbortController()
         const timer = setTimeout(() => limit.abort(new TimeoutError()), OPERATION_TIMEOUT_MS)
         try {
-          const http = createGitHttp({ fetch: env.fetch, allowPrivateNetwork: env.allowPrivateNetwork, remote: ref.remote, signal: limit.signal, maxBytes: MAX_REPOSITORY_BYTES })
+          const http = createGitHttp({
+            fetch: env.fetch,
+            allowPrivateNetwork: env.allowPrivateNetwork,
+            remote: ref.remote,
+            signal: limit.signal,
+            maxBytes: MAX_REPOSITORY_BYTES,
+          })
           const repo = await GitRepo.open(http, ref.remote.url)
           const ensureCurrent = () => {
             // Past the time limit the work may still be going on (a fetch that ignores its signal): it stops here too.

@@ -95,7 +95,8 @@ export function createMemoryFs(): MemoryFs {
   }
   const follow = (path: string): Node => {
     let node = get(path)
-    for (let hops = 0; node.kind === 'symlink' && hops < 40; hops++) node = get(normalize(node.target!.startsWith('/') ? node.target! : `${parentOf(path)}/${node.target}`))
+    for (let hops = 0; node.kind === 'symlink' && hops < 40; hops++)
+      node = get(normalize(node.target!.startsWith('/') ? node.target! : `${parentOf(path)}/${node.target}`))
     return node
   }
   const children = (path: string): string[] => {

@@ -32,7 +32,13 @@ export function isOutdated(row: GitSyncRow | undefined, timestamp: string | unde
 }
 
 /** Start an operation: the row created on the first sync, its target and operation replaced after. */
-export function startOperation(ctx: Context, space: string, direction: GitSyncDirection, remote: Remote, body: ImportGitRepository | ExportToGitRepository): GitSyncRow {
+export function startOperation(
+  ctx: Context,
+  space: string,
+  direction: GitSyncDirection,
+  remote: Remote,
+  body: ImportGitRepository | ExportToGitRepository,
+): GitSyncRow {
   const now = ctx.nowIso()
   const old = ctx.tx.get('gitSyncs', space)
   const projectDirectory = normalizeDirectory(body.repoProjectDirectory)
@@ -89,7 +95,10 @@ export function advance(ctx: Context, space: string, operationId: string, stage:
 export function succeed(ctx: Context, row: GitSyncRow, outcome: { commit: string; revision?: string; mainRevision?: string; tree?: GitSyncTree }): GitSyncRow {
   const now = ctx.nowIso()
   const op = row.operation
-  const applied = op.timestamp !== undefined && (row.appliedTimestamp === undefined || Date.parse(op.timestamp) > Date.parse(row.appliedTimestamp)) ? op.timestamp : row.appliedTimestamp
+  const applied =
+    op.timestamp !== undefined && (row.appliedTimestamp === undefined || Date.parse(op.timestamp) > Date.parse(row.appliedTimestamp))
+      ? op.timestamp
+      : row.appliedTimestamp
   return ctx.tx.update('gitSyncs', {
     ...row,
     status: 'active',
@@ -112,7 +121,12 @@ export function succeed(ctx: Context, row: GitSyncRow, outcome: { commit: string
 }
 
 /** End an operation with its reason (a failure, or `timeout`). */
-export function fail(ctx: Context, space: string, operationId: string, reason: { state: 'failure' | 'timeout'; error: string; unauthenticated?: boolean }): void {
+export function fail(
+  ctx: Context,
+  space: string,
+  operationId: string,
+  reason: { state: 'failure' | 'timeout'; error: string; unauthenticated?: boolean },
+): void {
   const row = current(ctx, space, operationId)
   if (!row || row.operation.state !== 'running') return
   const now = ctx.nowIso()

@@ -35,7 +35,8 @@ export const gitSyncOperations = {
     method: 'POST',
     path: '/v1/spaces/{spaceId}/git/export',
     tag,
-    summary: "Export the space's main content to a branch of a Git repository in the Git Sync layout, one commit (none when nothing changed), pushed. Answers 204; the job's state shows in git info",
+    summary:
+      "Export the space's main content to a branch of a Git repository in the Git Sync layout, one commit (none when nothing changed), pushed. Answers 204; the job's state shows in git info",
     params,
     body: ExportToGitRepositorySchema,
     bodyRequired: true,
@@ -61,7 +62,7 @@ export const gitSyncOperations = {
     method: 'DELETE',
     path: '/v1/spaces/{spaceId}/git/legacy-installation',
     tag,
-    summary: "Disconnect the space from Git Sync (its git info and `gitSync` go; its content stays); 204 also when it was not connected",
+    summary: 'Disconnect the space from Git Sync (its git info and `gitSync` go; its content stays); 204 also when it was not connected',
     params,
     status: 204,
     errors: ['NOT_FOUND', 'FORBIDDEN'],

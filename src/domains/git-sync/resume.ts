@@ -9,7 +9,8 @@ import { UNFINISHED } from '../common/rows.js'
  * the space's content is as it was before the operation (an import writes content only in the
  * transaction that ends it). Request the import or export again to redo it.
  */
-export const INTERRUPTED = 'the operation was interrupted (the API was forked, restored or loaded from a state document while it ran) and nothing will finish it: request it again'
+export const INTERRUPTED =
+  'the operation was interrupted (the API was forked, restored or loaded from a state document while it ran) and nothing will finish it: request it again'
 
 export const gitSyncResumer = resumer({
   collection: 'gitSyncs',

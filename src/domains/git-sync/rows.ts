@@ -20,7 +20,10 @@ export type GitSyncOperationState = z.output<typeof GitSyncOperationStateSchema>
 const RepoPathSchema = z
   .string()
   .min(1)
-  .refine((p) => p.split('/').every((part) => part !== '' && part !== '.' && part !== '..'), 'must be a relative path of the repository (no empty, `.` or `..` part)')
+  .refine(
+    (p) => p.split('/').every((part) => part !== '' && part !== '.' && part !== '..'),
+    'must be a relative path of the repository (no empty, `.` or `..` part)',
+  )
 
 /** A page's frontmatter as read: its keys in order, and the values of those the content model has no place for. */
 const GitSyncFrontmatterSchema = z.strictObject({ keys: z.array(z.string()), extra: z.record(z.string(), z.unknown()) })

@@ -14,12 +14,15 @@ export function branchProblem(ref: string): string | undefined {
   const name = ref.slice('refs/heads/'.length)
   if (name === '') return `${form}: the branch name is empty`
   const bad = [...name].find((c) => c.charCodeAt(0) < 0x21 || c.charCodeAt(0) === 0x7f || '~^:?*[\\'.includes(c))
-  if (bad !== undefined) return `${form}: a branch name cannot hold ${bad.charCodeAt(0) < 0x21 || bad.charCodeAt(0) === 0x7f ? 'spaces or control characters' : `\`${bad}\``}`
+  if (bad !== undefined)
+    return `${form}: a branch name cannot hold ${bad.charCodeAt(0) < 0x21 || bad.charCodeAt(0) === 0x7f ? 'spaces or control characters' : `\`${bad}\``}`
   if (name.split('/').some((part) => part === '')) return `${form}: a branch name cannot start or end with \`/\` or hold \`//\``
-  if (name.split('/').some((part) => part.startsWith('.') || part.endsWith('.lock'))) return `${form}: no part of a branch name may start with \`.\` or end with \`.lock\``
+  if (name.split('/').some((part) => part.startsWith('.') || part.endsWith('.lock')))
+    return `${form}: no part of a branch name may start with \`.\` or end with \`.lock\``
   if (name.includes('..') || name.includes('@{')) return `${form}: a branch name cannot hold \`..\` or \`@{\``
   if (name.endsWith('.')) return `${form}: a branch name cannot end with \`.\``
-  if (name === '@' || name === 'HEAD' || name.startsWith('-')) return `${form}: git refuses the branch name "${name}" (\`@\`, \`HEAD\` and names starting with \`-\` are not branch names)`
+  if (name === '@' || name === 'HEAD' || name.startsWith('-'))
+    return `${form}: git refuses the branch name "${name}" (\`@\`, \`HEAD\` and names starting with \`-\` are not branch names)`
   return undefined
 }
 

@@ -21,7 +21,9 @@ export const gitSyncSeedRules = [
           provider: gitSyncRow.provider.default('github'),
           status: gitSyncRow.status.default('active'),
           updatedAt: SeedTimestampSchema.default(d.now),
-          operation: gitSyncRow.operation.partial({ id: true, updatedAt: true }).extend({ stage: operationRow.stage.default('finalize'), startedAt: SeedTimestampSchema.default(d.now) }),
+          operation: gitSyncRow.operation
+            .partial({ id: true, updatedAt: true })
+            .extend({ stage: operationRow.stage.default('finalize'), startedAt: SeedTimestampSchema.default(d.now) }),
         })
         .transform((r) => {
           const url = withoutCredentials(r.url)
@@ -31,7 +33,14 @@ export const gitSyncSeedRules = [
             space: r.space ?? r.id,
             installation: r.installation ?? d.newId(),
             url,
-            repoName: r.repoName ?? url.replace(/\/+$/, '').replace(/\.git$/, '').split('/').slice(-2).join('/'),
+            repoName:
+              r.repoName ??
+              url
+                .replace(/\/+$/, '')
+                .replace(/\.git$/, '')
+                .split('/')
+                .slice(-2)
+                .join('/'),
             ...(r.treeUrl !== undefined && { treeUrl: withoutCredentials(r.treeUrl) }),
             ...(r.commitUrl !== undefined && { commitUrl: withoutCredentials(r.commitUrl) }),
             operation,
@@ -40,7 +49,11 @@ export const gitSyncSeedRules = [
     check: ({ ctx, fail }, row) => {
       if (row.space !== row.id) fail('space', `must be the row's id "${row.id}" (one Git Sync per space)`)
       if (!ctx.tx.get('spaces', row.space)) fail('id', `no space "${row.space}"`)
-      if (row.revision !== undefined && ctx.tx.get('revisions', row.revision)?.space !== row.space && ctx.tx.get('spaces', row.space)?.revision !== row.revision) {
+      if (
+        row.revision !== undefined &&
+        ctx.tx.get('revisions', row.revision)?.space !== row.space &&
+        ctx.tx.get('spaces', row.space)?.revision !== row.revision
+      ) {
         fail('revision', `no revision "${row.revision}" in space "${row.space}"`)
       }
     },

@@ -57,7 +57,8 @@ export const DEFAULT_DELIVERY_TIMEOUT = 10_000
 export function integrationDeliveryService(handlers: Record<string, IntegrationHandler> = {}, options: IntegrationDeliveryOptions = {}): IntegrationDelivery {
   const retryDelays = options.retryDelays ?? DEFAULT_RETRY_DELAYS
   const timeout = options.timeout ?? DEFAULT_DELIVERY_TIMEOUT
-  if (!retryDelays.every((d) => Number.isFinite(d) && d >= 0)) throw new TypeError('integrationDelivery.retryDelays must be finite numbers of milliseconds, 0 or more')
+  if (!retryDelays.every((d) => Number.isFinite(d) && d >= 0))
+    throw new TypeError('integrationDelivery.retryDelays must be finite numbers of milliseconds, 0 or more')
   if (!(Number.isFinite(timeout) && timeout > 0)) throw new TypeError('integrationDelivery.timeout must be a positive number of milliseconds')
   for (const [name, handler] of Object.entries(handlers)) {
     if (typeof handler !== 'function') throw new TypeError(`integrations["${name}"] must be a fetch function (request) => Response`)

@@ -31,7 +31,8 @@ export function deliveryJob(eventId: string, from: ResumeFrom = { attempt: 1 }):
         const delay = !outcome.ok && outcome.retry ? retryDelays[n - 1] : undefined
         env.transaction((ctx) =>
           updateEvent(ctx, eventId, (row) => {
-            if (outcome.ok) return { delivery: { state: 'done', attempts: n }, logs: [{ level: 'info', message: `Delivered: the handler answered ${outcome.status}` }] }
+            if (outcome.ok)
+              return { delivery: { state: 'done', attempts: n }, logs: [{ level: 'info', message: `Delivered: the handler answered ${outcome.status}` }] }
             const failed = { level: 'error' as const, message: `Attempt ${n} of ${attempts} failed: ${outcome.reason}` }
             if (delay !== undefined) {
               const nextAttemptAt = new Date(ctx.now().getTime() + delay).toISOString()
@@ -48,7 +49,10 @@ export function deliveryJob(eventId: string, from: ResumeFrom = { attempt: 1 }):
     // The job itself failed (not the handler, whose failures are attempts): the event says so.
     failed(ctx, error) {
       const reason = `The delivery could not run: ${error instanceof Error ? error.message : String(error)}`
-      updateEvent(ctx, eventId, (row) => ({ delivery: { state: 'failed', attempts: row.delivery.attempts, reason }, logs: [{ level: 'error', message: reason }] }))
+      updateEvent(ctx, eventId, (row) => ({
+        delivery: { state: 'failed', attempts: row.delivery.attempts, reason },
+        logs: [{ level: 'error', message: reason }],
+      }))
     },
   }
 }
@@ -64,7 +68,13 @@ export interface ResumeFrom {
  * Mark attempt `n` in progress and gather what the handler is sent; undefined when there is
  * nothing to deliver: the event is gone (its integration unpublished) or has no handler (skipped).
  */
-function startAttempt(ctx: Context, eventId: string, n: number, attempts: number, handlers: Readonly<Record<string, IntegrationHandler>>): (Dispatch & { handler: IntegrationHandler }) | undefined {
+function startAttempt(
+  ctx: Context,
+  eventId: string,
+  n: number,
+  attempts: number,
+  handlers: Readonly<Record<string, IntegrationHandler>>,
+): (Dispatch & { handler: IntegrationHandler }) | undefined {
   const event = ctx.tx.get('integrationEvents', eventId)
   if (!event) return undefined
   const handler = handlers[event.integration]
@@ -77,7 +87,13 @@ function startAttempt(ctx: Context, eventId: string, n: number, attempts: number
     delivery: { state: 'progress', attempts: n },
     logs: [{ level: 'info', message: `Attempt ${n} of ${attempts}: delivering ${event.payload.type} to the handler of "${event.integration}"` }],
   }))
-  return { handler, url: new URL('/v1', ctx.urls.base).href, event: event.payload, environment: environmentOf(ctx, event), signingSecret: ctx.tx.get('integrations', event.integration)!.signingSecret }
+  return {
+    handler,
+    url: new URL('/v1', ctx.urls.base).href,
+    event: event.payload,
+    environment: environmentOf(ctx, event),
+    signingSecret: ctx.tx.get('integrations', event.integration)!.signingSecret,
+  }
 }
 
 /**
@@ -88,7 +104,8 @@ function environmentOf(ctx: Context, event: IntegrationEventRow) {
   const integration = ctx.tx.get('integrations', event.integration)!
   const installation = ctx.tx.get('integrationInstallations', event.installation)
   const { payload } = event
-  const space = payload.type === 'space_installation_setup' ? ctx.tx.get('integrationSpaceInstallations', `${event.installation}/${payload.spaceId}`) : undefined
+  const space =
+    payload.type === 'space_installation_setup' ? ctx.tx.get('integrationSpaceInstallations', `${event.installation}/${payload.spaceId}`) : undefined
   const site = payload.type === 'site_installation_setup' ? ctx.tx.get('integrationSiteInstallations', `${event.installation}/${payload.siteId}`) : undefined
   return {
     apiEndpoint: ctx.urls.base,

@@ -58,7 +58,8 @@ export async function attempt(handler: IntegrationHandler, request: Request, tim
     const { response, settled } = result
     if (!(response instanceof Response)) return { ok: false, retry: false, reason: 'the handler answered something other than a Response' }
     const rejected = settled.find((s) => s.status === 'rejected')
-    if (response.ok && rejected) return { ok: false, retry: true, reason: `a promise handed to waitUntil failed: ${messageOf((rejected as PromiseRejectedResult).reason)}` }
+    if (response.ok && rejected)
+      return { ok: false, retry: true, reason: `a promise handed to waitUntil failed: ${messageOf((rejected as PromiseRejectedResult).reason)}` }
     if (response.ok) return { ok: true, status: response.status }
     const text = await response.text().catch(() => '')
     const retry = response.status >= 500 || RETRIED.has(response.status)

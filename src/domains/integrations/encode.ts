@@ -4,7 +4,13 @@ import { encodeOrganization } from '../organizations/encode.js'
 import { encodeSite } from '../sites/encode.js'
 import { encodeSpace } from '../spaces/encode.js'
 import { spaceInstallationCount } from './installation-model.js'
-import type { IntegrationEventRow, IntegrationInstallationRow, IntegrationRow, IntegrationSiteInstallationRow, IntegrationSpaceInstallationRow } from './rows.js'
+import type {
+  IntegrationEventRow,
+  IntegrationInstallationRow,
+  IntegrationRow,
+  IntegrationSiteInstallationRow,
+  IntegrationSpaceInstallationRow,
+} from './rows.js'
 import { INTEGRATION_PERMISSION_KEYS } from './schemas.js'
 
 /** Where an integration's own endpoints would be served: named in `urls`, not served by this API. */
@@ -98,7 +104,11 @@ function contentInstallationFields(ctx: ReadContext, row: IntegrationSpaceInstal
     status: row.status,
     configuration: row.configuration,
     externalIds: row.externalIds,
-    urls: { location, publicEndpoint: `${ctx.urls.base}${installationPath(row)}${path}`, publicContentEndpoint: `${ctx.urls.base}${installationPath(row)}${path}` },
+    urls: {
+      location,
+      publicEndpoint: `${ctx.urls.base}${installationPath(row)}${path}`,
+      publicContentEndpoint: `${ctx.urls.base}${installationPath(row)}${path}`,
+    },
   }
 }
 

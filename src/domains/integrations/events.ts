@@ -4,7 +4,8 @@ import { deliveryJob } from './delivery.js'
 import type { IntegrationEventLog, IntegrationEventPayload, IntegrationEventRow, IntegrationRow } from './rows.js'
 
 /** What distinguishes one kind of setup event from another (the rest of the payload is common). */
-export type EventKind = { type: 'installation_setup' } | { type: 'space_installation_setup'; spaceId: string } | { type: 'site_installation_setup'; siteId: string }
+export type EventKind =
+  { type: 'installation_setup' } | { type: 'space_installation_setup'; spaceId: string } | { type: 'site_installation_setup'; siteId: string }
 
 /**
  * Record an event of an installation and defer its delivery (a background job, started once the
@@ -13,7 +14,13 @@ export type EventKind = { type: 'installation_setup' } | { type: 'space_installa
  */
 export function recordEvent(ctx: Context, integration: IntegrationRow, installation: string, kind: EventKind): IntegrationEventRow {
   const id = ctx.newId()
-  const payload = { eventId: id, ...kind, installationId: installation, status: 'active', previous: { status: 'pending', configuration: {} } } as IntegrationEventPayload
+  const payload = {
+    eventId: id,
+    ...kind,
+    installationId: installation,
+    status: 'active',
+    previous: { status: 'pending', configuration: {} },
+  } as IntegrationEventPayload
   const row = ctx.tx.insert('integrationEvents', {
     id,
     integration: integration.id,

@@ -6,11 +6,16 @@ import { getInstallation, installIntegration, installOnSite, installOnSpace, liv
 import { getIntegration, listedIntegrations, publishIntegration, unpublishIntegration } from './model.js'
 import { integrationOperations } from './operations.js'
 
-const withExternalId = (externalId: string | undefined) => (row: { externalIds: readonly string[] }) => externalId === undefined || row.externalIds.includes(externalId)
+const withExternalId = (externalId: string | undefined) => (row: { externalIds: readonly string[] }) =>
+  externalId === undefined || row.externalIds.includes(externalId)
 
 /** The integration operations bound to their handlers. */
 export const integrationHandlers = implement(integrationOperations, {
-  listIntegrations: (ctx, { query }) => mapPage(paginate(listedIntegrations(ctx, query), (row) => [row.id], query), (row) => encodeIntegration(ctx, row)),
+  listIntegrations: (ctx, { query }) =>
+    mapPage(
+      paginate(listedIntegrations(ctx, query), (row) => [row.id], query),
+      (row) => encodeIntegration(ctx, row),
+    ),
   getIntegrationByName: (ctx, { params }) => encodeIntegration(ctx, getIntegration(ctx, params.integrationName)),
   publishIntegration: (ctx, { params, body }) => encodeIntegration(ctx, publishIntegration(ctx, params.integrationName, body)),
   // A missing integration, or one the caller does not see, answers 204 before this runs (`missingIsSuccess`).

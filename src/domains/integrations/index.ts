@@ -22,7 +22,8 @@ export const integrationsArea = defineArea({
       owner: 'organizations',
       remove: (ctx, organization) => {
         for (const integration of ctx.tx.all('integrations')) {
-          for (const { row } of ctx.tx.scan('integrationInstallations', 'byIntegrationOrganization', `${integration.id}/${organization}`)) removeRow(ctx, 'integrationInstallations', row.id)
+          for (const { row } of ctx.tx.scan('integrationInstallations', 'byIntegrationOrganization', `${integration.id}/${organization}`))
+            removeRow(ctx, 'integrationInstallations', row.id)
         }
       },
     },

@@ -70,7 +70,8 @@ export function getInstallation(ctx: ReadContext, name: string, id: string): Int
  */
 function installationFor(ctx: Context, integration: IntegrationRow, id: string, kind: 'space' | 'site'): IntegrationInstallationRow {
   const row = ctx.tx.get('integrationInstallations', id)
-  if (!row || row.integration !== integration.id || !ctx.access.can('organization', row.organization, 'view')) throw new ApiError('NOT_FOUND', 'Installation not found')
+  if (!row || row.integration !== integration.id || !ctx.access.can('organization', row.organization, 'view'))
+    throw new ApiError('NOT_FOUND', 'Installation not found')
   if (integration.target !== 'all' && integration.target !== kind) {
     throw new ApiError('BAD_REQUEST', `The integration's target is "${integration.target}": it is not installed on ${kind}s`)
   }
@@ -89,7 +90,16 @@ export function installOnSpace(ctx: Context, name: string, installationId: strin
   const existing = ctx.tx.get('integrationSpaceInstallations', id)
   if (existing) throw new ApiError('CONFLICT', `The installation is already enabled on space ${space.id}`)
   const now = ctx.nowIso()
-  const common = { installation: installation.id, integration: name, organization: installation.organization, status: 'active' as const, configuration: {}, externalIds: [], createdAt: now, updatedAt: now }
+  const common = {
+    installation: installation.id,
+    integration: name,
+    organization: installation.organization,
+    status: 'active' as const,
+    configuration: {},
+    externalIds: [],
+    createdAt: now,
+    updatedAt: now,
+  }
   const row = ctx.tx.insert('integrationSpaceInstallations', { id, ...common, space: space.id })
   recordEvent(ctx, integration, installation.id, { type: 'space_installation_setup', spaceId: space.id })
   return row
@@ -106,7 +116,16 @@ export function installOnSite(ctx: Context, name: string, installationId: string
   const id = `${installation.id}/${site.id}`
   if (ctx.tx.get('integrationSiteInstallations', id)) throw new ApiError('CONFLICT', `The installation is already enabled on site ${site.id}`)
   const now = ctx.nowIso()
-  const common = { installation: installation.id, integration: name, organization: installation.organization, status: 'active' as const, configuration: {}, externalIds: [], createdAt: now, updatedAt: now }
+  const common = {
+    installation: installation.id,
+    integration: name,
+    organization: installation.organization,
+    status: 'active' as const,
+    configuration: {},
+    externalIds: [],
+    createdAt: now,
+    updatedAt: now,
+  }
   const row = ctx.tx.insert('integrationSiteInstallations', { id, ...common, site: site.id })
   recordEvent(ctx, integration, installation.id, { type: 'site_installation_setup', siteId: site.id })
   return row

@@ -68,7 +68,9 @@ export const IntegrationEventSchema = z
     installationId: z.string(),
     createdAt: TimestampSchema,
     payload: IntegrationEventPayloadSchema,
-    status: z.enum(['success', 'failed']).meta({ description: '`success` once delivered (or recorded without a handler); `failed` until then, and when the delivery failed.' }),
+    status: z
+      .enum(['success', 'failed'])
+      .meta({ description: '`success` once delivered (or recorded without a handler); `failed` until then, and when the delivery failed.' }),
     delivery: z
       .object({
         state: z.enum(['pending', 'progress', 'done', 'failed', 'skipped']),

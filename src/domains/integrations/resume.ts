@@ -20,9 +20,18 @@ export const integrationEventResumer = resumer({
     const interrupted = state === 'progress'
     updateEvent(ctx, row.id, () => ({
       delivery: { state: 'pending', attempts, ...(nextAttemptAt !== undefined && !interrupted && { nextAttemptAt }) },
-      logs: [{ level: 'warn', message: interrupted ? `Attempt ${attempts} was interrupted (the API was forked, restored or loaded while it ran): it is made again` : 'The delivery is taken up again (the API was forked, restored or loaded)' }],
+      logs: [
+        {
+          level: 'warn',
+          message: interrupted
+            ? `Attempt ${attempts} was interrupted (the API was forked, restored or loaded while it ran): it is made again`
+            : 'The delivery is taken up again (the API was forked, restored or loaded)',
+        },
+      ],
     }))
-    const from = interrupted ? { attempt: Math.max(1, attempts) } : { attempt: attempts + 1, ...(attempts > 0 && nextAttemptAt !== undefined && { nextAttemptAt }) }
+    const from = interrupted
+      ? { attempt: Math.max(1, attempts) }
+      : { attempt: attempts + 1, ...(attempts > 0 && nextAttemptAt !== undefined && { nextAttemptAt }) }
     ctx.defer(`integration-event:${row.id}`, deliveryJob(row.id, from))
   },
 })

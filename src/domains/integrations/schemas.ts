@@ -35,7 +35,9 @@ export const IntegrationScopeSchema = z
     'openapi:write',
   ])
   .meta({ id: 'IntegrationScope' })
-export const IntegrationCategorySchema = z.enum(['analytics', 'collaboration', 'content', 'marketing', 'visitor-auth', 'other']).meta({ id: 'IntegrationCategory' })
+export const IntegrationCategorySchema = z
+  .enum(['analytics', 'collaboration', 'content', 'marketing', 'visitor-auth', 'other'])
+  .meta({ id: 'IntegrationCategory' })
 
 const Base64Schema = z.base64({ error: 'must be base64 content' })
 const TitleSchema = z.string().min(2, 'must be at least 2 characters').max(40, 'must be at most 40 characters')
@@ -68,7 +70,13 @@ const propertyText = {
   description: z.string().max(100, 'must be at most 100 characters').optional(),
 }
 const PropertySchema = z.discriminatedUnion('type', [
-  z.object({ ...propertyText, type: z.literal('string'), default: z.string().optional(), completion_url: z.string().optional(), enum: z.array(z.string()).optional() }),
+  z.object({
+    ...propertyText,
+    type: z.literal('string'),
+    default: z.string().optional(),
+    completion_url: z.string().optional(),
+    enum: z.array(z.string()).optional(),
+  }),
   z.object({ ...propertyText, type: z.literal('number'), default: z.number().optional() }),
   z.object({ ...propertyText, type: z.literal('boolean'), default: z.boolean().optional() }),
   z.object({ ...propertyText, type: z.literal('button'), callback_url: z.string(), button_text: z.string() }),
@@ -85,7 +93,11 @@ const ConfigurationSchemaSchema = z
   })
 export const IntegrationConfigurationSchema = z.union([ConfigurationSchemaSchema, ComponentSchema]).meta({ id: 'IntegrationConfiguration' })
 export const IntegrationConfigurationsSchema = z
-  .object({ account: IntegrationConfigurationSchema.optional(), space: IntegrationConfigurationSchema.optional(), site: IntegrationConfigurationSchema.optional() })
+  .object({
+    account: IntegrationConfigurationSchema.optional(),
+    space: IntegrationConfigurationSchema.optional(),
+    site: IntegrationConfigurationSchema.optional(),
+  })
   .meta({ id: 'IntegrationConfigurations' })
 
 export const IntegrationExternalLinksSchema = z
@@ -94,23 +106,52 @@ export const IntegrationExternalLinksSchema = z
   .meta({ id: 'IntegrationExternalLinks' })
 
 const CSP_DIRECTIVES = [
-  'base-uri', 'block-all-mixed-content', 'child-src', 'connect-src', 'default-src', 'font-src', 'form-action', 'frame-ancestors', 'frame-src',
-  'img-src', 'manifest-src', 'media-src', 'navigate-to', 'object-src', 'plugin-types', 'prefetch-src', 'referrer', 'report-to', 'report-uri',
-  'require-sri-for', 'require-trusted-types-for', 'sandbox', 'script-src', 'script-src-attr', 'script-src-elem', 'style-src', 'style-src-attr',
-  'style-src-elem', 'trusted-types', 'upgrade-insecure-requests', 'worker-src',
+  'base-uri',
+  'block-all-mixed-content',
+  'child-src',
+  'connect-src',
+  'default-src',
+  'font-src',
+  'form-action',
+  'frame-ancestors',
+  'frame-src',
+  'img-src',
+  'manifest-src',
+  'media-src',
+  'navigate-to',
+  'object-src',
+  'plugin-types',
+  'prefetch-src',
+  'referrer',
+  'report-to',
+  'report-uri',
+  'require-sri-for',
+  'require-trusted-types-for',
+  'sandbox',
+  'script-src',
+  'script-src-attr',
+  'script-src-elem',
+  'style-src',
+  'style-src-attr',
+  'style-src-elem',
+  'trusted-types',
+  'upgrade-insecure-requests',
+  'worker-src',
 ] as const
 export const ContentSecurityPolicySchema = z
   .union([z.string(), z.partialRecord(z.enum(CSP_DIRECTIVES), z.string())])
   .meta({ id: 'IntegrationContentSecurityPolicy' })
 
 /** Ids of blocks or content sources: unique within the integration. */
-const uniqueIds = <T extends { id: string }>(what: string) => (items: T[] | undefined, ctx: z.RefinementCtx) => {
-  const seen = new Set<string>()
-  items?.forEach((item, i) => {
-    if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `"${item.id}" is the id of another ${what}` })
-    seen.add(item.id)
-  })
-}
+const uniqueIds =
+  <T extends { id: string }>(what: string) =>
+  (items: T[] | undefined, ctx: z.RefinementCtx) => {
+    const seen = new Set<string>()
+    items?.forEach((item, i) => {
+      if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `"${item.id}" is the id of another ${what}` })
+      seen.add(item.id)
+    })
+  }
 
 /** The body of a publish: the whole manifest (what it leaves out takes its default, see README). */
 export const PublishIntegrationSchema = z
@@ -183,10 +224,12 @@ export const ListIntegrationsQuerySchema = listQuery.extend({
     .max(100, 'must be at most 100 characters')
     .regex(INTEGRATION_NAME_PATTERN, 'must be letters, digits, "-", "_" or "."')
     .optional()
-    .meta({ description: "Integrations with a block unfurling URLs of this domain (or a subdomain of it)." }),
+    .meta({ description: 'Integrations with a block unfurling URLs of this domain (or a subdomain of it).' }),
   blocks: queryBoolean.optional().meta({ description: 'true: only integrations with blocks; false: only those without.' }),
   contentSources: queryBoolean.optional().meta({ description: 'true: only integrations with content sources; false: only those without.' }),
   owner: z.string().min(1, 'must not be empty').optional().meta({ description: 'Id of the owner organization.' }),
   scope: IntegrationScopeSchema.optional(),
-  target: IntegrationTargetSchema.optional().meta({ description: 'Integrations installable on this target (its own target, or `all`); `all` lists those installable everywhere.' }),
+  target: IntegrationTargetSchema.optional().meta({
+    description: 'Integrations installable on this target (its own target, or `all`); `all` lists those installable everywhere.',
+  }),
 })

@@ -70,8 +70,7 @@ export const integrationSeedRules = [
   }),
   seedRule({
     collection: 'integrationInstallations',
-    row: (d) =>
-      IntegrationInstallationRowSchema.extend(installationDefaults(d)),
+    row: (d) => IntegrationInstallationRowSchema.extend(installationDefaults(d)),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('integrations', row.integration)) fail('integration', `no integration "${row.integration}"`)
       if (!ctx.tx.get('organizations', row.organization)) fail('organization', `no organization "${row.organization}"`)
@@ -98,7 +97,12 @@ export const integrationSeedRules = [
           .transform((r) => {
             const installation = d.tx.get('integrationInstallations', r.installation)
             const target = (r as Record<string, unknown>)[key] as string
-            return { ...r, id: r.id ?? `${r.installation}/${target}`, integration: r.integration ?? installation?.integration ?? '', organization: r.organization ?? installation?.organization ?? '' }
+            return {
+              ...r,
+              id: r.id ?? `${r.installation}/${target}`,
+              integration: r.integration ?? installation?.integration ?? '',
+              organization: r.organization ?? installation?.organization ?? '',
+            }
           }) as never,
       check: ({ ctx, fail }, row: { id: string; installation: string; integration: string; organization: string } & Record<string, unknown>) => {
         const installation = ctx.tx.get('integrationInstallations', row.installation)
@@ -122,7 +126,8 @@ export const integrationSeedRules = [
         .transform((e) => ({ ...e, integrationUid: e.integrationUid ?? d.tx.get('integrations', e.integration)?.uid ?? '' })),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('integrations', row.integration)) fail('integration', `no integration "${row.integration}"`)
-      if (ctx.tx.get('integrationInstallations', row.installation)?.integration !== row.integration) fail('installation', `no installation "${row.installation}" of "${row.integration}"`)
+      if (ctx.tx.get('integrationInstallations', row.installation)?.integration !== row.integration)
+        fail('installation', `no installation "${row.installation}" of "${row.integration}"`)
       if (row.payload.eventId !== row.id) fail('payload.eventId', `must be the event's id "${row.id}"`)
       if (row.payload.installationId !== row.installation) fail('payload.installationId', `must be the event's installation "${row.installation}"`)
     },

@@ -6,16 +6,14 @@ import { getMember, removeMember, requireUnlessSelf, setSsoMember, touchMember, 
 import { memberOperations } from './operations.js'
 
 export const memberHandlers = implement(memberOperations, {
-  listMembersInOrganizationById: (ctx, { params, query }) =>
-    mapPage(listMembers(ctx, params.organizationId, query), (row) => encodeMember(ctx, row)),
+  listMembersInOrganizationById: (ctx, { params, query }) => mapPage(listMembers(ctx, params.organizationId, query), (row) => encodeMember(ctx, row)),
 
   getMemberInOrganizationById: (ctx, { params }) => {
     requireUnlessSelf(ctx, params.organizationId, params.userId, 'listMembers')
     return encodeMember(ctx, getMember(ctx, params.organizationId, params.userId))
   },
 
-  updateMemberInOrganizationById: (ctx, { params, body }) =>
-    encodeMember(ctx, updateMemberRole(ctx, params.organizationId, params.userId, body.role)),
+  updateMemberInOrganizationById: (ctx, { params, body }) => encodeMember(ctx, updateMemberRole(ctx, params.organizationId, params.userId, body.role)),
 
   removeMemberFromOrganizationById: (ctx, { params }) => {
     requireUnlessSelf(ctx, params.organizationId, params.userId, 'manageMembers')
@@ -28,6 +26,5 @@ export const memberHandlers = implement(memberOperations, {
     return {}
   },
 
-  setUserAsSSOMemberForOrganization: (ctx, { params }) =>
-    encodeMember(ctx, setSsoMember(ctx, params.organizationId, params.userId)),
+  setUserAsSSOMemberForOrganization: (ctx, { params }) => encodeMember(ctx, setSsoMember(ctx, params.organizationId, params.userId)),
 })

@@ -38,9 +38,7 @@ export function listMembers(ctx: ReadContext, organization: string, query: ListM
   if (query.page && decodeCursor(query.page)[0] !== query.sort) {
     throw new ApiError('BAD_REQUEST', `Invalid query parameter \`page\`: the cursor was made for another \`sort\` than ${query.sort}`)
   }
-  const entries = query.role
-    ? ctx.tx.scan('members', 'byRole', `${organization}/${query.role}`)
-    : ctx.tx.scan('members', 'byOrganization', organization)
+  const entries = query.role ? ctx.tx.scan('members', 'byRole', `${organization}/${query.role}`) : ctx.tx.scan('members', 'byOrganization', organization)
   const search = query.search?.trim().toLowerCase()
   const items: MemberItem[] = []
   for (const { row } of entries) {

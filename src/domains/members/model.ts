@@ -48,7 +48,10 @@ export function updateMemberRole(ctx: Context, organization: string, user: strin
   const member = getMember(ctx, organization, user)
   if (role === undefined || role === member.role) return member
   if (role !== 'admin') assertKeepsAnAdmin(ctx, member, 'demote')
-  return ctx.tx.update('members', produce(member, (draft) => void (draft.role = role)))
+  return ctx.tx.update(
+    'members',
+    produce(member, (draft) => void (draft.role = role)),
+  )
 }
 
 /**
@@ -73,14 +76,20 @@ export function removeMember(ctx: Context, organization: string, user: string): 
 export function touchMember(ctx: Context, organization: string, user: string): MemberRow {
   const member = getMember(ctx, organization, user)
   const now = ctx.nowIso()
-  return ctx.tx.update('members', produce(member, (draft) => void (draft.lastSeenAt = now)))
+  return ctx.tx.update(
+    'members',
+    produce(member, (draft) => void (draft.lastSeenAt = now)),
+  )
 }
 
 /** Mark a member as able to sign in with the organization's SSO. */
 export function setSsoMember(ctx: Context, organization: string, user: string): MemberRow {
   const member = getMember(ctx, organization, user)
   if (member.sso) return member
-  return ctx.tx.update('members', produce(member, (draft) => void (draft.sso = true)))
+  return ctx.tx.update(
+    'members',
+    produce(member, (draft) => void (draft.sso = true)),
+  )
 }
 
 /** Live spaces of `organization` on which the user holds a direct grant. */

@@ -1,11 +1,6 @@
 import { defineOperation } from '../../core/operation.js'
 import { listOf, pathParams } from '../common/schemas.js'
-import {
-  ListMembersQuerySchema,
-  MemberSchema,
-  PingResponseSchema,
-  UpdateMemberSchema,
-} from './schemas.js'
+import { ListMembersQuerySchema, MemberSchema, PingResponseSchema, UpdateMemberSchema } from './schemas.js'
 
 const tag = 'members'
 const memberParams = pathParams('organizationId', 'userId')

@@ -20,7 +20,8 @@ export const openapiSpecHandlers = implement(
       return encodeSpec(ctx, row ? replaceSource(ctx, row, body.source) : createSpec(ctx, params.organizationId, params.specSlug, body.source))
     },
 
-    updateOpenAPISpecBySlug: (ctx, { params, body }) => encodeSpec(ctx, setVisibility(ctx, getSpec(ctx, params.organizationId, params.specSlug), body.visibility)),
+    updateOpenAPISpecBySlug: (ctx, { params, body }) =>
+      encodeSpec(ctx, setVisibility(ctx, getSpec(ctx, params.organizationId, params.specSlug), body.visibility)),
 
     // 204 whether a spec was deleted or there was none (the reference; the official document says 205 for a deletion).
     deleteOpenAPISpecBySlug: (ctx, { params }) => {

@@ -112,7 +112,8 @@ export function* jsonValue(text: string, maxDepth: number): Steps<{ value: unkno
       if (array) (frame.out as unknown[]).push(value)
       else {
         const out = frame.out as Record<string, unknown>
-        if (Object.prototype.hasOwnProperty.call(out, frame.key)) return { error: { message: 'Map keys must be unique', code: 'YAML_DUPLICATE_KEY', offset: frame.keyAt } }
+        if (Object.prototype.hasOwnProperty.call(out, frame.key))
+          return { error: { message: 'Map keys must be unique', code: 'YAML_DUPLICATE_KEY', offset: frame.keyAt } }
         // A key an object inherits (`__proto__`) becomes an own property, as in JSON.parse.
         if (frame.key in out) Object.defineProperty(out, frame.key, { value, writable: true, enumerable: true, configurable: true })
         else out[frame.key] = value

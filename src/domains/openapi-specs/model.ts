@@ -46,7 +46,18 @@ export function createSpec(ctx: Context, organization: string, slug: string, sou
   const row = ctx.tx.insert(
     'openapiSpecs',
     withSource(
-      { id: ctx.newId(), organization, slug, createdAt: now, updatedAt: now, visibility: 'private', processingState: 'pending', run: 1, lastProcessedErrors: [], lastProcessedErrorCount: 0 },
+      {
+        id: ctx.newId(),
+        organization,
+        slug,
+        createdAt: now,
+        updatedAt: now,
+        visibility: 'private',
+        processingState: 'pending',
+        run: 1,
+        lastProcessedErrors: [],
+        lastProcessedErrorCount: 0,
+      },
       source,
     ),
   )

@@ -28,11 +28,33 @@ type VersionResponse = typeof OpenAPISpecVersionSchema | typeof OpenAPISpecConte
 
 /** A read of the latest version (`versions/latest...`). */
 const latest = <R extends VersionResponse>(id: string, path: string, summary: string, response: R) =>
-  defineOperation({ id, method: 'GET', path: `${base}/{specSlug}/versions/${path}`, tag, summary, params: specParams, response, status: 200, errors, permission: read })
+  defineOperation({
+    id,
+    method: 'GET',
+    path: `${base}/{specSlug}/versions/${path}`,
+    tag,
+    summary,
+    params: specParams,
+    response,
+    status: 200,
+    errors,
+    permission: read,
+  })
 
 /** A read of a version by id (`versions/{versionId}...`). */
 const byId = <R extends VersionResponse>(id: string, path: string, summary: string, response: R) =>
-  defineOperation({ id, method: 'GET', path: `${base}/{specSlug}/versions/${path}`, tag, summary, params: versionParams, response, status: 200, errors, permission: read })
+  defineOperation({
+    id,
+    method: 'GET',
+    path: `${base}/{specSlug}/versions/${path}`,
+    tag,
+    summary,
+    params: versionParams,
+    response,
+    status: 200,
+    errors,
+    permission: read,
+  })
 
 /** OpenAPI specs and their versions (official operationIds as keys). */
 export const openapiSpecOperations = {
@@ -132,8 +154,23 @@ export const openapiSpecOperations = {
     permission: read,
   }),
   getLatestOpenAPISpecVersion: latest('getLatestOpenAPISpecVersion', 'latest', 'The latest processed version (404 before the first)', OpenAPISpecVersionSchema),
-  getLatestOpenAPISpecVersionContent: latest('getLatestOpenAPISpecVersionContent', 'latest/content', 'The document of the latest processed version', OpenAPISpecContentSchema),
-  getLatestOpenAPISpecVersionContentRaw: latest('getLatestOpenAPISpecVersionContentRaw', 'latest/content/raw', 'The source text of the latest processed version, exactly as given or fetched', OpenAPISpecRawContentSchema),
+  getLatestOpenAPISpecVersionContent: latest(
+    'getLatestOpenAPISpecVersionContent',
+    'latest/content',
+    'The document of the latest processed version',
+    OpenAPISpecContentSchema,
+  ),
+  getLatestOpenAPISpecVersionContentRaw: latest(
+    'getLatestOpenAPISpecVersionContentRaw',
+    'latest/content/raw',
+    'The source text of the latest processed version, exactly as given or fetched',
+    OpenAPISpecRawContentSchema,
+  ),
   getOpenAPISpecVersionById: byId('getOpenAPISpecVersionById', '{versionId}', 'A processed version', OpenAPISpecVersionSchema),
-  getOpenAPISpecVersionContentById: byId('getOpenAPISpecVersionContentById', '{versionId}/content', 'The document of a processed version', OpenAPISpecContentSchema),
+  getOpenAPISpecVersionContentById: byId(
+    'getOpenAPISpecVersionContentById',
+    '{versionId}/content',
+    'The document of a processed version',
+    OpenAPISpecContentSchema,
+  ),
 }

@@ -32,14 +32,21 @@ async function textOf(env: JobEnv, source: OpenAPISpecSource): Promise<{ text: s
   if ('text' in source) return { text: source.text }
   const timeoutMs = env.services.openapi?.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS
   try {
-    const got = await fetchOutgoing(env.fetch, source.url, { field: 'source.url', allowPrivateNetwork: env.allowPrivateNetwork, maxBytes: MAX_SPEC_BYTES, timeoutMs, budget: env.outgoing.budget })
+    const got = await fetchOutgoing(env.fetch, source.url, {
+      field: 'source.url',
+      allowPrivateNetwork: env.allowPrivateNetwork,
+      maxBytes: MAX_SPEC_BYTES,
+      timeoutMs,
+      budget: env.outgoing.budget,
+    })
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(got.bytes), sourceURL: source.url }
   } catch (error) {
     if (!ApiError.isApiError(error) && !(error instanceof TypeError)) throw error
     // The guard's messages name the request field (`body field \`source.url\`: ...`); here the reason alone is said.
     const reason = error.message.replace(/^Invalid request: body field `source\.url`: /, '')
     if (isFetchTimeout(error)) return { ok: false, code: 'FETCH_TIMEOUT', errors: [{ message: `Fetching ${source.url} timed out: ${reason}` }], errorCount: 1 }
-    if (error instanceof TypeError) return { ok: false, code: 'PARSE_ERROR', errors: [{ message: `The document at ${source.url} is not UTF-8 text` }], errorCount: 1 }
+    if (error instanceof TypeError)
+      return { ok: false, code: 'PARSE_ERROR', errors: [{ message: `The document at ${source.url} is not UTF-8 text` }], errorCount: 1 }
     return { ok: false, code: 'FETCH_ERROR', errors: [{ message: `Fetching ${source.url} failed: ${reason}` }], errorCount: 1 }
   }
 }
@@ -73,7 +80,14 @@ function record(ctx: Context, specId: string, run: number, outcome: Outcome): vo
       format: outcome.format,
       ...(outcome.sourceURL !== undefined && { sourceURL: outcome.sourceURL }),
     })
-    ctx.tx.update('openapiSpecs', { ...rest, processingState: 'complete', lastVersion: version.id, lastProcessedAt: now, lastProcessedErrors: [], lastProcessedErrorCount: 0 })
+    ctx.tx.update('openapiSpecs', {
+      ...rest,
+      processingState: 'complete',
+      lastVersion: version.id,
+      lastProcessedAt: now,
+      lastProcessedErrors: [],
+      lastProcessedErrorCount: 0,
+    })
     return
   }
   ctx.tx.update('openapiSpecs', {
@@ -107,7 +121,12 @@ export function processingJob(specId: string, run: number): Job {
     },
     failed(ctx, error) {
       const message = error instanceof Error ? error.message : String(error)
-      record(ctx, specId, run, { ok: false, code: 'PARSE_ERROR', errors: [{ message: `Processing failed unexpectedly: ${message}`, code: 'INTERNAL' }], errorCount: 1 })
+      record(ctx, specId, run, {
+        ok: false,
+        code: 'PARSE_ERROR',
+        errors: [{ message: `Processing failed unexpectedly: ${message}`, code: 'INTERNAL' }],
+        errorCount: 1,
+      })
     },
   }
 }

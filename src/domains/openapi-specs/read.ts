@@ -71,7 +71,9 @@ function* readYaml(text: string): Steps<Read> {
     for (const next of docs) {
       if (!doc) doc = next
       else {
-        doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'The text holds more than one YAML document: a spec is one document'))
+        doc.errors.push(
+          new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'The text holds more than one YAML document: a spec is one document'),
+        )
         break
       }
     }

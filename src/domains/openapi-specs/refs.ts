@@ -137,7 +137,9 @@ export function* checkRefs(document: object, report: (error: ProcessError) => vo
     if (isRef(value)) {
       const ref = value.$ref
       if (!ref.startsWith('#')) {
-        const pointer = pathOf(entry).map((key) => `/${escapeToken(key)}`).join('')
+        const pointer = pathOf(entry)
+          .map((key) => `/${escapeToken(key)}`)
+          .join('')
         report({ message: `Unresolved $ref "${ref}" at ${pointer || '/'}: only references inside the document (#/...) are resolved`, code: 'UNRESOLVED_REF' })
       } else {
         const target = resolve(ref, 0)

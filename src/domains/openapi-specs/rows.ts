@@ -13,7 +13,9 @@ import { OpenAPISpecSlugSchema, OpenAPISpecVisibilitySchema } from './schemas.js
  */
 
 /** Where an OpenAPI spec comes from: its text, or a URL fetched when it is processed. */
-const SourceSchema = z.union([z.strictObject({ text: z.string().min(1) }), z.strictObject({ url: UrlSchema })], { error: 'must be {"text": "..."} or {"url": "..."}' })
+const SourceSchema = z.union([z.strictObject({ text: z.string().min(1) }), z.strictObject({ url: UrlSchema })], {
+  error: 'must be {"text": "..."} or {"url": "..."}',
+})
 export type OpenAPISpecSource = z.output<typeof SourceSchema>
 
 const ProcessErrorCodeSchema = z.enum(['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR'])

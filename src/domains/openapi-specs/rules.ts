@@ -56,7 +56,10 @@ export function checkSecurity(api: Obj, kind: Kind, refs: Refs, report: Report):
     http: { required: ['scheme'], foreign: { name: 'apiKey', in: 'apiKey', flows: 'oauth2', openIdConnectUrl: 'openIdConnect' } },
     oauth2: { required: ['flows'], foreign: { name: 'apiKey', in: 'apiKey', scheme: 'http', bearerFormat: 'http', openIdConnectUrl: 'openIdConnect' } },
     openIdConnect: { required: ['openIdConnectUrl'], foreign: { name: 'apiKey', in: 'apiKey', scheme: 'http', bearerFormat: 'http', flows: 'oauth2' } },
-    mutualTLS: { required: [], foreign: { name: 'apiKey', in: 'apiKey', scheme: 'http', bearerFormat: 'http', flows: 'oauth2', openIdConnectUrl: 'openIdConnect' } },
+    mutualTLS: {
+      required: [],
+      foreign: { name: 'apiKey', in: 'apiKey', scheme: 'http', bearerFormat: 'http', flows: 'oauth2', openIdConnectUrl: 'openIdConnect' },
+    },
   }
   const components = refs.deref(api.components)
   for (const [name, raw] of entriesOf(isObj(components) ? components.securitySchemes : undefined)) {
@@ -85,7 +88,10 @@ export function checkSecurity(api: Obj, kind: Kind, refs: Refs, report: Report):
       issue(id, `\`${id}\` has an invalid \`in\` value: \`${scheme.in}\`. Must be one of: \`query\`, \`header\`, \`cookie\`.`)
     }
     if (type === 'oauth2' && isObj(scheme.flows) && Object.keys(scheme.flows).length === 0) {
-      issue(id, `\`${id}\` has empty \`flows\`. At least one grant type is required: \`implicit\`, \`password\`, \`clientCredentials\`, or \`authorizationCode\`.`)
+      issue(
+        id,
+        `\`${id}\` has empty \`flows\`. At least one grant type is required: \`implicit\`, \`password\`, \`clientCredentials\`, or \`authorizationCode\`.`,
+      )
     }
   }
   return flagged
@@ -95,7 +101,10 @@ export function checkSecurity(api: Obj, kind: Kind, refs: Refs, report: Report):
 export function checkPathKeys(api: Obj, kind: Kind): ProcessError | undefined {
   const wrong = Object.keys(isObj(api.paths) ? api.paths : {}).find((path) => !path.startsWith('/'))
   if (wrong === undefined) return undefined
-  return { message: `Entries in the ${kind === 'swagger' ? 'Swagger' : 'OpenAPI'} \`paths\` object must begin with a leading slash (\`${wrong}\` does not).`, code: 'PATH_LEADING_SLASH' }
+  return {
+    message: `Entries in the ${kind === 'swagger' ? 'Swagger' : 'OpenAPI'} \`paths\` object must begin with a leading slash (\`${wrong}\` does not).`,
+    code: 'PATH_LEADING_SLASH',
+  }
 }
 
 /** The rules, once the document is valid against its schema. `budget`: how many schemas the required-property rule may visit. */
@@ -109,7 +118,8 @@ export function* checkRules(api: Obj, kind: Kind, refs: Refs, report: Report, bu
 
   const arrayWithoutItems = (schema: unknown, id: string) => {
     const target = deref(schema)
-    if (isObj(target) && target.type === 'array' && !target.items) report({ message: `\`${id}\` is an array, so it must include an \`items\` schema.`, code: 'ARRAY_WITHOUT_ITEMS' })
+    if (isObj(target) && target.type === 'array' && !target.items)
+      report({ message: `\`${id}\` is an array, so it must include an \`items\` schema.`, code: 'ARRAY_WITHOUT_ITEMS' })
   }
 
   /** Report a parameter declared twice (the same `in` and `name`) in one list; the parameters, their targets resolved. */
@@ -119,7 +129,11 @@ export function* checkRules(api: Obj, kind: Kind, refs: Refs, report: Report, bu
     const seen = new Set<string>()
     for (const param of params) {
       const key = `${String(param.in)}\u0000${String(param.name)}`
-      if (seen.has(key)) report({ message: `Found multiple \`${String(param.in)}\` parameters named \`${String(param.name)}\` in \`${id}\`.`, code: 'DUPLICATE_NON_REQUEST_BODY_PARAMETERS' })
+      if (seen.has(key))
+        report({
+          message: `Found multiple \`${String(param.in)}\` parameters named \`${String(param.name)}\` in \`${id}\`.`,
+          code: 'DUPLICATE_NON_REQUEST_BODY_PARAMETERS',
+        })
       seen.add(key)
     }
     return params
@@ -146,23 +160,31 @@ export function* checkRules(api: Obj, kind: Kind, refs: Refs, report: Report, bu
       const placeholder = match[0]
       const seen = placeholders.get(placeholder) ?? 0
       // Swagger 2.0 (the parser checks this for Swagger only): one placeholder twice in a path.
-      if (seen > 0 && kind === 'swagger') report({ message: `\`${operationId}\` has multiple path placeholders named \`${placeholder}\`.`, code: 'DUPLICATE_PATH_PLACEHOLDER' })
+      if (seen > 0 && kind === 'swagger')
+        report({ message: `\`${operationId}\` has multiple path placeholders named \`${placeholder}\`.`, code: 'DUPLICATE_PATH_PLACEHOLDER' })
       placeholders.set(placeholder, kind === 'swagger' ? seen + 1 : 1)
     }
     for (const param of params) {
       if (param.in !== 'path') continue
       if (param.required !== true) {
-        report({ message: `Path parameters cannot be optional. Set \`required=true\` for the \`${String(param.name)}\` parameter at \`${operationId}\`.`, code: 'NON_OPTIONAL_PATH_PARAMETERS' })
+        report({
+          message: `Path parameters cannot be optional. Set \`required=true\` for the \`${String(param.name)}\` parameter at \`${operationId}\`.`,
+          code: 'NON_OPTIONAL_PATH_PARAMETERS',
+        })
       }
       const placeholder = `{${String(param.name)}}`
       const left = placeholders.get(placeholder) ?? 0
       if (left === 0) {
-        report({ message: `\`${operationId}\` has a path parameter named \`${String(param.name)}\`, but there is no corresponding \`${placeholder}\` in the path string.`, code: 'PATH_PARAMETERS_NOT_IN_PATH' })
+        report({
+          message: `\`${operationId}\` has a path parameter named \`${String(param.name)}\`, but there is no corresponding \`${placeholder}\` in the path string.`,
+          code: 'PATH_PARAMETERS_NOT_IN_PATH',
+        })
       } else if (left === 1) placeholders.delete(placeholder)
       else placeholders.set(placeholder, left - 1)
     }
     const missing = [...placeholders].flatMap(([placeholder, count]) => Array<string>(count).fill(placeholder))
-    if (missing.length > 0) report({ message: `\`${operationId}\` is missing path parameter(s) for ${list(missing)}.`, code: 'PATH_PARAMETERS_NOT_IN_PARAMETERS' })
+    if (missing.length > 0)
+      report({ message: `\`${operationId}\` is missing path parameter(s) for ${list(missing)}.`, code: 'PATH_PARAMETERS_NOT_IN_PARAMETERS' })
   }
 
   /** Swagger 2.0: each property a schema lists as required is one of its properties (or of its `allOf` schemas, through them). */
@@ -179,7 +201,10 @@ export function* checkRules(api: Obj, kind: Kind, refs: Refs, report: Report, bu
       spent += 1 + (Array.isArray(next.allOf) ? next.allOf.length : 0)
       if (spent > budget) {
         overBudget = true
-        report({ message: `\`${id}\`: checking that required properties exist went through more than ${budget} schemas and allOf entries (the limit for a text of this length): the \`allOf\` chains of the document are too long to check`, code: 'TOO_COMPLEX' })
+        report({
+          message: `\`${id}\`: checking that required properties exist went through more than ${budget} schemas and allOf entries (the limit for a text of this length): the \`allOf\` chains of the document are too long to check`,
+          code: 'TOO_COMPLEX',
+        })
         return
       }
       visited.add(next)
@@ -187,7 +212,8 @@ export function* checkRules(api: Obj, kind: Kind, refs: Refs, report: Report, bu
       if (Array.isArray(next.allOf)) for (let i = next.allOf.length - 1; i >= 0; i--) stack.push(next.allOf[i])
     }
     for (const property of schema.required) {
-      if (!properties.has(String(property))) report({ message: `Property \`${String(property)}\` is listed as required but does not exist in \`${id}\`.`, code: 'UNKNOWN_REQUIRED_SCHEMA_PROPERTY' })
+      if (!properties.has(String(property)))
+        report({ message: `Property \`${String(property)}\` is listed as required but does not exist in \`${id}\`.`, code: 'UNKNOWN_REQUIRED_SCHEMA_PROPERTY' })
     }
   }
 
@@ -215,7 +241,9 @@ export function* checkRules(api: Obj, kind: Kind, refs: Refs, report: Report, bu
         if (!isObj(header)) continue
         const headerId = `${responseId}/headers/${name}`
         if (header.schema) arrayWithoutItems(header.schema, headerId)
-        else for (const [mediaType, media] of entriesOf(header.content)) if (isObj(media) && media.schema) arrayWithoutItems(media.schema, `${headerId}/content/${mediaType}/schema`)
+        else
+          for (const [mediaType, media] of entriesOf(header.content))
+            if (isObj(media) && media.schema) arrayWithoutItems(media.schema, `${headerId}/content/${mediaType}/schema`)
       }
       for (const [mediaType, rawMedia] of entriesOf(response.content)) {
         const media = deref(rawMedia)
@@ -242,15 +270,25 @@ export function* checkRules(api: Obj, kind: Kind, refs: Refs, report: Report, bu
       if (schema.type === 'file') {
         const consumes = (Array.isArray(operation.consumes) ? operation.consumes : Array.isArray(api.consumes) ? api.consumes : []) as unknown[]
         // A media type is short: a long string cannot be one (and the patterns would backtrack on it).
-        const fits = consumes.some((type) => typeof type === 'string' && type.length <= 255 && (/multipart\/(.*\+)?form-data/.test(type) || /application\/(.*\+)?x-www-form-urlencoded/.test(type)))
-        if (!fits) report({ message: `\`${operationId}\` has a file parameter, so it must consume \`multipart/form-data\` or \`application/x-www-form-urlencoded\`.`, code: 'FILE_PARAMETER_CONSUMES' })
+        const fits = consumes.some(
+          (type) =>
+            typeof type === 'string' &&
+            type.length <= 255 &&
+            (/multipart\/(.*\+)?form-data/.test(type) || /application\/(.*\+)?x-www-form-urlencoded/.test(type)),
+        )
+        if (!fits)
+          report({
+            message: `\`${operationId}\` has a file parameter, so it must consume \`multipart/form-data\` or \`application/x-www-form-urlencoded\`.`,
+            code: 'FILE_PARAMETER_CONSUMES',
+          })
       }
     }
     for (const [code, raw] of entriesOf(operation.responses)) {
       const response = deref(raw)
       if (!isObj(response)) continue
       const responseId = `${operationId}/responses/${code}`
-      if (code !== 'default' && (Number(code) < 100 || Number(code) > 599)) report({ message: `\`${responseId}\` has an invalid response code: ${code}`, code: 'INVALID_RESPONSE_CODE' })
+      if (code !== 'default' && (Number(code) < 100 || Number(code) > 599))
+        report({ message: `\`${responseId}\` has an invalid response code: ${code}`, code: 'INVALID_RESPONSE_CODE' })
       for (const [name, header] of entriesOf(response.headers)) arrayWithoutItems(header, `${responseId}/headers/${name}`)
       if (response.schema) arrayWithoutItems(response.schema, `${responseId}/schema`)
       work++
@@ -267,7 +305,8 @@ export function* checkRules(api: Obj, kind: Kind, refs: Refs, report: Report, bu
       const operationId = `${pathId}/${method}`
       const declared = operation.operationId
       if (declared) {
-        if (operationIds.has(declared)) report({ message: `The operationId \`${String(declared)}\` is duplicated and must be made unique.`, code: 'DUPLICATE_OPERATION_ID' })
+        if (operationIds.has(declared))
+          report({ message: `The operationId \`${String(declared)}\` is duplicated and must be made unique.`, code: 'DUPLICATE_OPERATION_ID' })
         operationIds.add(declared)
       }
       if (kind === 'swagger') swaggerOperation(path, pathId, operation, operationId)
@@ -283,7 +322,8 @@ export function* checkRules(api: Obj, kind: Kind, refs: Refs, report: Report, bu
   if (kind === 'swagger') {
     for (const [name, definition] of entriesOf(api.definitions)) {
       const id = `/definitions/${name}`
-      if (!NAME.test(name)) report({ message: `\`${id}\` has an invalid name. Definition names should match against: /^[a-zA-Z0-9.-_]+$/`, code: 'INVALID_COMPONENT_NAME' })
+      if (!NAME.test(name))
+        report({ message: `\`${id}\` has an invalid name. Definition names should match against: /^[a-zA-Z0-9.-_]+$/`, code: 'INVALID_COMPONENT_NAME' })
       requiredPropertiesExist(definition, id)
       if (++work - paused >= STEP) {
         paused = work
@@ -293,7 +333,11 @@ export function* checkRules(api: Obj, kind: Kind, refs: Refs, report: Report, bu
   } else if (kind === 'openapi30') {
     for (const [type, components] of entriesOf(api.components)) {
       for (const name of Object.keys(isObj(components) ? components : {})) {
-        if (!NAME.test(name)) report({ message: `\`/components/${type}/${name}\` has an invalid name. Component names should match against: /^[a-zA-Z0-9.-_]+$/`, code: 'INVALID_COMPONENT_NAME' })
+        if (!NAME.test(name))
+          report({
+            message: `\`/components/${type}/${name}\` has an invalid name. Component names should match against: /^[a-zA-Z0-9.-_]+$/`,
+            code: 'INVALID_COMPONENT_NAME',
+          })
       }
     }
   } else {

@@ -22,8 +22,10 @@ export type Kind = 'swagger' | 'openapi30' | 'openapi31'
 export function kindOf(api: Record<string, unknown>): Kind | { message: string; code: string } {
   if (api.swagger !== undefined) return 'swagger'
   const version = api.openapi
-  if (version === undefined) return { message: 'The document is not an API definition: it has neither a `swagger` (2.0) nor an `openapi` (3.x) field', code: 'NOT_OPENAPI' }
-  if (typeof version === 'string' && version.startsWith('3.2')) return { message: 'OpenAPI 3.2 is not supported yet: 2.0, 3.0 and 3.1 are', code: 'UNSUPPORTED_VERSION' }
+  if (version === undefined)
+    return { message: 'The document is not an API definition: it has neither a `swagger` (2.0) nor an `openapi` (3.x) field', code: 'NOT_OPENAPI' }
+  if (typeof version === 'string' && version.startsWith('3.2'))
+    return { message: 'OpenAPI 3.2 is not supported yet: 2.0, 3.0 and 3.1 are', code: 'UNSUPPORTED_VERSION' }
   // Anything else is checked as 3.0, whose schema then says what is wrong with the version.
   return typeof version === 'string' && version.startsWith('3.1') ? 'openapi31' : 'openapi30'
 }
@@ -46,7 +48,9 @@ const unique: Check = (schema, data) => {
     const key = canonical(data[i])
     const earlier = seen.get(key)
     if (earlier !== undefined) {
-      unique.errors = [{ keyword: 'uniqueItems', message: `must NOT have duplicate items (items ## ${earlier} and ${i} are identical)`, params: { i, j: earlier } }]
+      unique.errors = [
+        { keyword: 'uniqueItems', message: `must NOT have duplicate items (items ## ${earlier} and ${i} are identical)`, params: { i, j: earlier } },
+      ]
       return false
     }
     seen.set(key, i)
@@ -54,7 +58,13 @@ const unique: Check = (schema, data) => {
   return true
 }
 
-const uniqueItems: FuncKeywordDefinition = { keyword: 'uniqueItems', type: 'array', schemaType: 'boolean', errors: true, validate: unique as FuncKeywordDefinition['validate'] }
+const uniqueItems: FuncKeywordDefinition = {
+  keyword: 'uniqueItems',
+  type: 'array',
+  schemaType: 'boolean',
+  errors: true,
+  validate: unique as FuncKeywordDefinition['validate'],
+}
 
 const options = { allErrors: true, strict: false, validateFormats: false }
 
@@ -65,7 +75,8 @@ function openapi31Schema(): AnySchemaObject {
   const jsonSchema = { ...defs.schema }
   delete jsonSchema.$dynamicAnchor
   ;(defs.components!.properties as Record<string, Record<string, unknown>>).schemas!.additionalProperties = jsonSchema
-  ;((defs.header!.dependentSchemas as Record<string, Record<string, Record<string, unknown>>>).schema!.properties as Record<string, unknown>).schema = jsonSchema
+  ;((defs.header!.dependentSchemas as Record<string, Record<string, Record<string, unknown>>>).schema!.properties as Record<string, unknown>).schema =
+    jsonSchema
   ;(defs['media-type']!.properties as Record<string, unknown>).schema = jsonSchema
   ;(defs.parameter!.properties as Record<string, unknown>).schema = jsonSchema
   return schema as AnySchemaObject

@@ -46,7 +46,9 @@ export const OpenAPISpecSourceSchema = z
   .transform((source): OpenAPISpecSource => (source.url !== undefined ? { url: source.url } : { text: source.text! }))
   .meta({ id: 'OpenAPISpecSource' })
 
-export const OpenAPISpecVisibilitySchema = z.enum(['private', 'public']).meta({ id: 'OpenAPISpecVisibility', description: '`private`: not publicly available; `public`: available to anyone with its published link.' })
+export const OpenAPISpecVisibilitySchema = z
+  .enum(['private', 'public'])
+  .meta({ id: 'OpenAPISpecVisibility', description: '`private`: not publicly available; `public`: available to anyone with its published link.' })
 
 export const CreateOpenAPISpecSchema = z.object({ slug: OpenAPISpecSlugSchema, source: OpenAPISpecSourceSchema })
 export const PutOpenAPISpecSchema = z.object({ source: OpenAPISpecSourceSchema })
@@ -62,11 +64,19 @@ export const OpenAPISpecSchema = z
     updatedAt: TimestampSchema,
     slug: z.string(),
     sourceURL: z.string().optional().meta({ description: 'URL of the latest source, when it was a URL.' }),
-    processingState: z.enum(['pending', 'progress', 'complete']).meta({ description: '`pending` when a new source waits, `progress` while it is fetched and checked, `complete` once done (with a new version, or with `lastProcessErrorCode`).' }),
+    processingState: z
+      .enum(['pending', 'progress', 'complete'])
+      .meta({
+        description:
+          '`pending` when a new source waits, `progress` while it is fetched and checked, `complete` once done (with a new version, or with `lastProcessErrorCode`).',
+      }),
     visibility: OpenAPISpecVisibilitySchema,
     lastVersion: z.string().optional().meta({ description: 'Id of the latest processed version.' }),
     lastProcessedAt: TimestampSchema.optional(),
-    lastProcessErrorCode: z.enum(['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR']).optional().meta({ description: 'Why the latest processing failed (absent when it succeeded).' }),
+    lastProcessErrorCode: z
+      .enum(['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR'])
+      .optional()
+      .meta({ description: 'Why the latest processing failed (absent when it succeeded).' }),
     lastProcessedErrors: z.array(ProcessErrorSchema).meta({ description: 'What the latest processing found wrong (its first 20).' }),
     lastProcessedErrorCount: z.number().int(),
     permissions: z.object({ view: z.boolean(), edit: z.boolean() }),

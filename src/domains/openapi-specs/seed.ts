@@ -27,10 +27,12 @@ export const openapiSpecSeedRules = [
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('organizations', row.organization)) return fail('organization', `no organization "${row.organization}"`)
       // The first row with a slug keeps it: a later one is at fault.
-      if (ctx.tx.scan('openapiSpecs', 'bySlug', `${row.organization}/${row.slug}`, { limit: 1 })[0]!.row.id !== row.id) fail('slug', `"${row.slug}" is the slug of another spec of organization "${row.organization}"`)
+      if (ctx.tx.scan('openapiSpecs', 'bySlug', `${row.organization}/${row.slug}`, { limit: 1 })[0]!.row.id !== row.id)
+        fail('slug', `"${row.slug}" is the slug of another spec of organization "${row.organization}"`)
       if (row.processingState === 'complete' && row.pendingSource) fail('pendingSource', 'must be left out of a complete spec')
       // Processed again once the document is in (the job that was running is gone): resume.ts.
-      if (row.processingState !== 'complete' && !row.pendingSource) fail('pendingSource', `is required while the spec is ${row.processingState} (the source to process)`)
+      if (row.processingState !== 'complete' && !row.pendingSource)
+        fail('pendingSource', `is required while the spec is ${row.processingState} (the source to process)`)
     },
   }),
   seedRule({
@@ -52,7 +54,8 @@ export const openapiSpecSeedRules = [
     finish: ({ ctx, fail }) => {
       ctx.tx.all('openapiSpecs').forEach((spec, i) => {
         if (spec.lastVersion === undefined) return
-        if (ctx.tx.get('openapiSpecVersions', spec.lastVersion)?.spec !== spec.id) fail(`openapiSpecs[${i}].lastVersion`, `no version "${spec.lastVersion}" of this spec`)
+        if (ctx.tx.get('openapiSpecVersions', spec.lastVersion)?.spec !== spec.id)
+          fail(`openapiSpecs[${i}].lastVersion`, `no version "${spec.lastVersion}" of this spec`)
       })
     },
   }),

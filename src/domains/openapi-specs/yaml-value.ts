@@ -66,7 +66,11 @@ export function* yamlValue(doc: Document.Parsed, limit: number): Steps<{ value: 
 
   const fail = (message: string, node: unknown, code: string) => ({ error: { message, code, offset: offsetOf(node) } })
   const tooLarge = (node: unknown) =>
-    fail(`The document's aliases expand it to more than ${limit} nodes (the limit for a text of this length): an alias names a large node too often`, node, 'YAML_ALIAS_LIMIT')
+    fail(
+      `The document's aliases expand it to more than ${limit} nodes (the limit for a text of this length): an alias names a large node too often`,
+      node,
+      'YAML_ALIAS_LIMIT',
+    )
 
   /** The value of an alias: its anchor's, counted at the anchor's size. */
   const aliasValue = (node: { source: string }) => {
@@ -97,7 +101,15 @@ export function* yamlValue(doc: Document.Parsed, limit: number): Steps<{ value: 
       // A pair in a sequence (`!!omap`, `!!pairs`) becomes an object of that one pair.
       const items = pairInSequence ? [node] : (node as { items: unknown[] }).items
       if (anchor) open.add(node as Node)
-      stack.push({ items, out: map ? {} : [], next: 0, ...(map && { keys: new Set<string>() }), slot: '', ...(anchor && { anchored: node as Node }), start: count - 1 })
+      stack.push({
+        items,
+        out: map ? {} : [],
+        next: 0,
+        ...(map && { keys: new Set<string>() }),
+        slot: '',
+        ...(anchor && { anchored: node as Node }),
+        start: count - 1,
+      })
       return undefined
     }
     return fail('A node of an unknown kind', node, 'YAML_ERROR')

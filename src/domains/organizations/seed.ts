@@ -18,7 +18,10 @@ export const organizationSeedRules = [
         inviteLinks: organizationRow.inviteLinks.default(true),
         plan: organizationRow.plan.default('free_2024'),
         mergeRules: organizationRow.mergeRules.default({ type: 'none' }),
-        agentInstructions: organizationRow.agentInstructions.unwrap().extend({ updatedAt: SeedTimestampSchema.default(d.now) }).optional(),
+        agentInstructions: organizationRow.agentInstructions
+          .unwrap()
+          .extend({ updatedAt: SeedTimestampSchema.default(d.now) })
+          .optional(),
       }),
     check: ({ ctx, fail }, row) => {
       const by = row.agentInstructions?.updatedBy

@@ -29,7 +29,7 @@ function revisionOf(ctx: ReadContext, revisions: Revisions, spaceId: string) {
 function placeOf(ctx: ReadContext, rev: RevisionRow, page: PageVersionRow): { path: string; ancestors: Array<{ title: string }> } {
   const slugs = [page.slug]
   const ancestors: Array<{ title: string }> = []
-  for (let p = page.parent; p !== undefined; ) {
+  for (let p = page.parent; p !== undefined;) {
     const parent = pageIn(ctx.tx, rev, p)
     if (!parent) break
     slugs.push(parent.slug)
@@ -52,7 +52,11 @@ export function encodePageHit(ctx: ReadContext, revisions: Revisions, hit: PageH
   // A page that matched on its title or description alone shows its first section (the official
   // "arbitrary section of the matching page").
   const shown = (
-    hit.sections.length > 0 ? hit.sections.map((s) => ({ ...s, resultType: 'section' as const })) : sections.length > 0 ? [{ index: 0, score: hit.score, resultType: 'page' as const }] : []
+    hit.sections.length > 0
+      ? hit.sections.map((s) => ({ ...s, resultType: 'section' as const }))
+      : sections.length > 0
+        ? [{ index: 0, score: hit.score, resultType: 'page' as const }]
+        : []
   ).slice(0, maxSections)
   return {
     id: page.page,
@@ -83,5 +87,11 @@ export function encodePageHit(ctx: ReadContext, revisions: Revisions, hit: PageH
 /** A space of an organization's results: its pages, each with its best section only (an overview: a space's own search shows more). */
 export function encodeSpaceHit(ctx: ReadContext, revisions: Revisions, group: { space: string; score: number; pages: readonly PageHit[] }) {
   const { space } = revisionOf(ctx, revisions, group.space)
-  return { type: 'space' as const, id: space.id, title: space.title, score: round(group.score), pages: group.pages.map((hit) => encodePageHit(ctx, revisions, hit, 1)) }
+  return {
+    type: 'space' as const,
+    id: space.id,
+    title: space.title,
+    score: round(group.score),
+    pages: group.pages.map((hit) => encodePageHit(ctx, revisions, hit, 1)),
+  }
 }

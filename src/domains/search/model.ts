@@ -28,7 +28,10 @@ const pageOfRanking = <T>(items: readonly T[], query: PageQuery) => paginateList
  */
 export function rankIn(ctx: ReadContext, organization: string, spaces: ReadonlySet<string>, query: string, preferAll = false): PageHit[] {
   const index = ctx.services.search.of(organization)
-  index.sync(ctx, [...spaces].map((id) => ctx.tx.get('spaces', id)!))
+  index.sync(
+    ctx,
+    [...spaces].map((id) => ctx.tx.get('spaces', id)!),
+  )
   const all = preferAll ? index.searchSpaces(query, spaces, true) : []
   return rankPages(index, all.length > 0 ? all : index.searchSpaces(query, spaces))
 }

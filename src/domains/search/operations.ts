@@ -22,7 +22,8 @@ export const searchOperations = {
     method: 'GET',
     path: '/v1/orgs/{organizationId}/search',
     tag: 'organizations',
-    summary: "Search the main content of the organization's spaces the caller is a member of (a guest: those he was invited to): spaces ordered by their best page, each with its best pages",
+    summary:
+      "Search the main content of the organization's spaces the caller is a member of (a guest: those he was invited to): spaces ordered by their best page, each with its best pages",
     params: pathParams('organizationId'),
     query: SearchQuerySchema,
     response: listOf(SearchSpaceResultSchema),

@@ -39,7 +39,15 @@ export function rankPages(index: OrganizationIndex, results: readonly SearchResu
     const of = ref.of
     let hit = of.ranking === ranking ? of.hit! : undefined
     if (!hit) {
-      hit = { space: of.space, page: of.page, score: result.score, rank: pages.length + 1, resultType: ref.section < 0 ? 'page' : 'section', sections: [], results: [] }
+      hit = {
+        space: of.space,
+        page: of.page,
+        score: result.score,
+        rank: pages.length + 1,
+        resultType: ref.section < 0 ? 'page' : 'section',
+        sections: [],
+        results: [],
+      }
       of.ranking = ranking
       of.hit = hit
       pages.push(hit)

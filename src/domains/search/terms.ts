@@ -16,7 +16,10 @@ const STOP_WORDS = new Set([
 
 /** A token as a term: lower case, accents dropped; nothing for a stop word. */
 export function processTerm(token: string): string | null {
-  const term = token.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase()
+  const term = token
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
   return term === '' || STOP_WORDS.has(term) ? null : term
 }
 

@@ -3,10 +3,7 @@ import { listQuery } from '../../core/paging.js'
 import { TimestampSchema } from '../common/schemas.js'
 
 /** The official `ShareLinkName` allows an empty name (minLength 0): only the length is capped. */
-export const ShareLinkNameSchema = z
-  .string()
-  .max(50, 'must be at most 50 characters')
-  .meta({ id: 'ShareLinkName', description: 'Name of the share link' })
+export const ShareLinkNameSchema = z.string().max(50, 'must be at most 50 characters').meta({ id: 'ShareLinkName', description: 'Name of the share link' })
 
 export const ShareLinkSchema = z
   .object({
@@ -22,10 +19,7 @@ export const ShareLinkSchema = z
   .meta({ id: 'ShareLink' })
 
 export const ListShareLinksQuerySchema = listQuery.extend({
-  search: z
-    .string()
-    .optional()
-    .meta({ description: 'Only links whose name contains this text (case-insensitive), or whose key is exactly this text.' }),
+  search: z.string().optional().meta({ description: 'Only links whose name contains this text (case-insensitive), or whose key is exactly this text.' }),
 })
 
 export const CreateShareLinkSchema = z.object({ name: ShareLinkNameSchema })

@@ -32,8 +32,7 @@ export function listGroups(ctx: ReadContext, site: string, query: PageQuery): Pa
  */
 export function listSiteSpaces(ctx: ReadContext, site: string, query: PageQuery & { default?: boolean | undefined }): Page<SiteSpaceRow> {
   const all = siteSpacesInOrder(ctx, site)
-  const isSiteDefault = (row: SiteSpaceRow): boolean =>
-    row.default && (row.section === undefined || ctx.tx.get('siteSections', row.section)?.default === true)
+  const isSiteDefault = (row: SiteSpaceRow): boolean => row.default && (row.section === undefined || ctx.tx.get('siteSections', row.section)?.default === true)
   const items = query.default === undefined ? all : all.filter((i) => isSiteDefault(i.row) === query.default)
   return rowsOf(paginate(items, (i) => i.key, query))
 }

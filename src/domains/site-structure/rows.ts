@@ -66,8 +66,7 @@ export type SiteSpaceRow = z.output<typeof SiteSpaceRowSchema>
 export const structureKey = (site: string, group: string | undefined): string => (group ? `group:${group}` : `site:${site}`)
 
 /** Container key of site-spaces: a section (`section:<id>`) or a site's root (`site:<id>`). */
-export const siteSpaceContainer = (s: { site: string; section?: string }): string =>
-  s.section ? `section:${s.section}` : `site:${s.site}`
+export const siteSpaceContainer = (s: { site: string; section?: string }): string => (s.section ? `section:${s.section}` : `site:${s.site}`)
 
 /** The collections the site-structure area stores, with their indexes. */
 export const siteStructureCollections = {

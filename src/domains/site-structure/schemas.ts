@@ -168,14 +168,16 @@ export const UpdateSiteSpaceSchema = z.object({
   path: SitePathSchema.optional(),
   condition: ExpressionSchema.nullable().optional().meta({ description: 'Omitted keeps the condition; null removes it.' }),
   spaceId: z.string().min(1, 'must not be empty').optional().meta({ description: 'The space the site-space points to.' }),
-  hidden: z.boolean().optional().meta({ description: "True leaves the site-space out of the published navigation; omitted keeps it." }),
+  hidden: z.boolean().optional().meta({ description: 'True leaves the site-space out of the published navigation; omitted keeps it.' }),
 })
 
 export const MoveSiteSpaceSchema = z.object({
   position: positionOf(pointerSchema('site-space', 'siteSpace')).optional().meta({ description: 'Where to place it; at the end of its container by default.' }),
 })
 export const MoveSiteSectionSchema = z.object({
-  position: positionOf(pointerSchema('site-section', 'siteSection')).optional().meta({ description: 'Where to place it; at the end of its container by default.' }),
+  position: positionOf(pointerSchema('site-section', 'siteSection'))
+    .optional()
+    .meta({ description: 'Where to place it; at the end of its container by default.' }),
 })
 
 export const STRUCTURE_ITEM_TYPES = ['site-space', 'site-section', 'site-section-group', 'site-external-link'] as const

@@ -52,10 +52,12 @@ export function updateSection(ctx: Context, site: SiteRow, row: SiteSectionRow, 
     setDefaultSiteSpace(ctx, target)
   }
   let group = row.sectionGroup
-  if (patch.siteSectionGroupId !== undefined) group = patch.siteSectionGroupId === null ? undefined : groupRef(ctx, site, patch.siteSectionGroupId, 'siteSectionGroupId').id
+  if (patch.siteSectionGroupId !== undefined)
+    group = patch.siteSectionGroupId === null ? undefined : groupRef(ctx, site, patch.siteSectionGroupId, 'siteSectionGroupId').id
   const next = produce(row, (draft) => {
     if (patch.title !== undefined) draft.title = patch.title
-    if (patch.path !== undefined && patch.path !== row.path) draft.path = requireFreePath(patch.path, sectionPathTaken(ctx, site.id, row.id), 'section of this site')
+    if (patch.path !== undefined && patch.path !== row.path)
+      draft.path = requireFreePath(patch.path, sectionPathTaken(ctx, site.id, row.id), 'section of this site')
     if (patch.condition === null) delete draft.condition
     else if (patch.condition !== undefined) draft.condition = patch.condition
     if (patch.icon === null) delete draft.icon

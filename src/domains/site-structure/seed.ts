@@ -45,7 +45,7 @@ export const siteStructureSeedRules = [
     check: ({ ctx, fail }, row) => {
       siteOf(ctx, row, fail)
       const seen = new Set([row.id])
-      for (let at = row.sectionGroup; at !== undefined; ) {
+      for (let at = row.sectionGroup; at !== undefined;) {
         const parent = ctx.tx.get('siteSectionGroups', at)
         if (!parent || parent.site !== row.site) return fail('sectionGroup', `no section group "${at}" in site "${row.site}"`)
         if (seen.has(parent.id)) return fail('sectionGroup', `section groups cannot contain themselves (a loop through "${parent.id}")`)
@@ -87,9 +87,11 @@ export const siteStructureSeedRules = [
         .transform((row) => ({ ...row, organization: organizationOf(d, row) })),
     check: ({ ctx, fail }, row) => {
       siteOf(ctx, row, fail)
-      if (row.section !== undefined && ctx.tx.get('siteSections', row.section)?.site !== row.site) fail('section', `no section "${row.section}" in site "${row.site}"`)
+      if (row.section !== undefined && ctx.tx.get('siteSections', row.section)?.site !== row.site)
+        fail('section', `no section "${row.section}" in site "${row.site}"`)
       // The first section of a site takes over its root site-spaces: a site with sections has none at its root.
-      if (row.section === undefined && ctx.tx.count('siteSections', 'bySite', row.site) > 0) fail('section', `site "${row.site}" has sections: a site-space belongs to one of them`)
+      if (row.section === undefined && ctx.tx.count('siteSections', 'bySite', row.site) > 0)
+        fail('section', `site "${row.site}" has sections: a site-space belongs to one of them`)
       if (ctx.tx.get('spaces', row.space)?.organization !== row.organization) fail('space', `no space "${row.space}" in organization "${row.organization}"`)
       const siblings = ctx.tx.scan('siteSpaces', 'byContainer', siteSpaceContainer(row)).filter((e) => e.row.id !== row.id)
       if (siblings.some((e) => e.row.space === row.space)) fail('space', `space "${row.space}" is already in this ${row.section ? 'section' : 'site'}`)

@@ -13,8 +13,7 @@ import type { AddSiteSpaceSchema, UpdateSiteSpaceSchema } from './schemas.js'
 import { defaultSection, siteSpacesOf } from './tree.js'
 
 /** Whether a sibling of `self` in the container already uses `path`. */
-const pathTaken = (siblings: readonly SiteSpaceRow[], self?: string) => (path: string) =>
-  siblings.some((s) => s.path === path && s.id !== self)
+const pathTaken = (siblings: readonly SiteSpaceRow[], self?: string) => (path: string) => siblings.some((s) => s.path === path && s.id !== self)
 
 /** A space appears at most once per container (409). */
 function requireNotInContainer(siblings: readonly SiteSpaceRow[], space: string, section: string | undefined): void {
@@ -25,13 +24,7 @@ function requireNotInContainer(siblings: readonly SiteSpaceRow[], space: string,
  * Insert a site-space for `space` at the end of a container (a section, or the site's root). The
  * first one of a container becomes its default. A space appears at most once per container (409).
  */
-export function insertSiteSpace(
-  ctx: Context,
-  site: SiteRow,
-  section: string | undefined,
-  space: { id: string; title: string },
-  title?: string,
-): SiteSpaceRow {
+export function insertSiteSpace(ctx: Context, site: SiteRow, section: string | undefined, space: { id: string; title: string }, title?: string): SiteSpaceRow {
   const siblings = siteSpacesOf(ctx, site.id, section)
   requireNotInContainer(siblings, space.id, section)
   return ctx.tx.insert('siteSpaces', {
@@ -84,7 +77,13 @@ export function moveSiteSpace(ctx: Context, site: SiteRow, row: SiteSpaceRow, pl
   const position = moveAmongSiblings(
     ctx,
     all,
-    { id: row.id, label: 'site-space', sameParent: true, field: field ?? `position.${placement.at}.siteSpace`, container: row.section ? 'same section' : 'site root' },
+    {
+      id: row.id,
+      label: 'site-space',
+      sameParent: true,
+      field: field ?? `position.${placement.at}.siteSpace`,
+      container: row.section ? 'same section' : 'site root',
+    },
     placement,
     (sibling, p) => ctx.tx.update('siteSpaces', { ...sibling, position: p }),
   )
@@ -98,4 +97,3 @@ export function moveSiteSpace(ctx: Context, site: SiteRow, row: SiteSpaceRow, pl
 export function adoptRootSiteSpaces(ctx: Context, site: SiteRow, section: string): SiteSpaceRow[] {
   return siteSpacesOf(ctx, site.id, undefined).map((r) => ctx.tx.update('siteSpaces', { ...r, section }))
 }
-

@@ -42,9 +42,7 @@ export function moveNode(
 }
 
 export type SortedItem =
-  | { kind: 'site-space'; row: SiteSpaceRow }
-  | { kind: 'site-section'; row: SiteSectionRow }
-  | { kind: 'site-section-group'; row: SiteSectionGroupRow }
+  { kind: 'site-space'; row: SiteSpaceRow } | { kind: 'site-section'; row: SiteSectionRow } | { kind: 'site-section-group'; row: SiteSectionGroupRow }
 
 /**
  * `sortSiteStructure`: move a site-space among the site-spaces of its container, or a section or
@@ -60,7 +58,10 @@ export function sortStructure(ctx: Context, site: SiteRow, input: z.output<typeo
     const row = findSiteSpace(ctx, site, item.id)
     if (!row) throw new ApiError('NOT_FOUND', 'Site space not found')
     if (sibling && sibling.type !== 'site-space') {
-      throw new ApiError('BAD_REQUEST', `Invalid request: body field \`position.${at}.type\`: a site-space moves among site-spaces, not next to a ${sibling.type}`)
+      throw new ApiError(
+        'BAD_REQUEST',
+        `Invalid request: body field \`position.${at}.type\`: a site-space moves among site-spaces, not next to a ${sibling.type}`,
+      )
     }
     const placement: Placement = at && sibling ? { at, sibling: sibling.id } : { at: 'end' }
     return { kind: 'site-space', row: moveSiteSpace(ctx, site, row, placement, field) }
@@ -69,7 +70,10 @@ export function sortStructure(ctx: Context, site: SiteRow, input: z.output<typeo
   const node = item.type === 'site-section' ? findSection(ctx, site, item.id) : findGroup(ctx, site, item.id)
   if (!node) throw new ApiError('NOT_FOUND', item.type === 'site-section' ? 'Site section not found' : 'Site section group not found')
   if (sibling && sibling.type !== 'site-section' && sibling.type !== 'site-section-group') {
-    throw new ApiError('BAD_REQUEST', `Invalid request: body field \`position.${at}.type\`: a ${item.type} moves among sections and groups, not next to a ${sibling.type}`)
+    throw new ApiError(
+      'BAD_REQUEST',
+      `Invalid request: body field \`position.${at}.type\`: a ${item.type} moves among sections and groups, not next to a ${sibling.type}`,
+    )
   }
   // The sibling must be what its pointer says it is: the container holds sections and groups.
   const placement: Placement = at && sibling ? { at, sibling: sibling.id, kind: sibling.type } : { at: 'end' }

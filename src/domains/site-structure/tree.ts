@@ -10,7 +10,8 @@ import { siteSpaceContainer, structureKey, type SiteSectionGroupRow, type SiteSe
  */
 
 /** A section or a group, as one sibling in a container. */
-export type Node = { kind: 'section'; id: string; position: number; row: SiteSectionRow } | { kind: 'group'; id: string; position: number; row: SiteSectionGroupRow }
+export type Node =
+  { kind: 'section'; id: string; position: number; row: SiteSectionRow } | { kind: 'group'; id: string; position: number; row: SiteSectionGroupRow }
 
 /** The sections and groups of a container (the site's root when `group` is undefined), in order. */
 export function childrenOf(ctx: ReadContext, site: string, group: string | undefined): Node[] {

@@ -27,7 +27,10 @@ const ClaimNameSchema = z.string().regex(CLAIM_NAME)
 
 const UnsignedInputSchema = z.strictObject({
   type: z.literal('object', { error: 'must be "object": `unsigned` is reserved for the object of unsigned claims' }),
-  description: z.string().optional().meta({ description: `Answered as "${UNSIGNED_DESCRIPTION}" whatever is sent.` }),
+  description: z
+    .string()
+    .optional()
+    .meta({ description: `Answered as "${UNSIGNED_DESCRIPTION}" whatever is sent.` }),
   properties: z.record(ClaimNameSchema, claimInput('must be "boolean": unsigned claims are booleans'), {
     error: (issue) => (issue.code === 'invalid_key' ? CLAIM_NAME_RULE : undefined),
   }),

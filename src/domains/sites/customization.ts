@@ -4,93 +4,93 @@
  * profile's customization out: "not shown"). Frozen: it is shared by every answer.
  */
 export const DEFAULT_CUSTOMIZATION = deepFreeze({
-  "styling": {
-    "theme": "clean",
-    "primaryColor": {
-      "light": "#346DDB",
-      "dark": "#346DDB"
+  styling: {
+    theme: 'clean',
+    primaryColor: {
+      light: '#346DDB',
+      dark: '#346DDB',
     },
-    "infoColor": {
-      "light": "#787878",
-      "dark": "#787878"
+    infoColor: {
+      light: '#787878',
+      dark: '#787878',
     },
-    "successColor": {
-      "light": "#02A36E",
-      "dark": "#02A36E"
+    successColor: {
+      light: '#02A36E',
+      dark: '#02A36E',
     },
-    "warningColor": {
-      "light": "#F59E0B",
-      "dark": "#F59E0B"
+    warningColor: {
+      light: '#F59E0B',
+      dark: '#F59E0B',
     },
-    "dangerColor": {
-      "light": "#E2312F",
-      "dark": "#E2312F"
+    dangerColor: {
+      light: '#E2312F',
+      dark: '#E2312F',
     },
-    "corners": "straight",
-    "depth": "subtle",
-    "links": "default",
-    "font": "Inter",
-    "monospaceFont": "FiraCode",
-    "codeTheme": {
-      "default": {
-        "light": "default-light",
-        "dark": "default-light"
+    corners: 'straight',
+    depth: 'subtle',
+    links: 'default',
+    font: 'Inter',
+    monospaceFont: 'FiraCode',
+    codeTheme: {
+      default: {
+        light: 'default-light',
+        dark: 'default-light',
       },
-      "openapi": {
-        "light": "default-light",
-        "dark": "default-light"
-      }
+      openapi: {
+        light: 'default-light',
+        dark: 'default-light',
+      },
     },
-    "background": "plain",
-    "icons": "regular",
-    "sidebar": {
-      "background": "default",
-      "list": "default"
+    background: 'plain',
+    icons: 'regular',
+    sidebar: {
+      background: 'default',
+      list: 'default',
     },
-    "search": "prominent"
+    search: 'prominent',
   },
-  "internationalization": {
-    "locale": "en"
+  internationalization: {
+    locale: 'en',
   },
-  "favicon": {},
-  "header": {
-    "preset": "default",
-    "links": []
+  favicon: {},
+  header: {
+    preset: 'default',
+    links: [],
   },
-  "footer": {
-    "groups": []
+  footer: {
+    groups: [],
   },
-  "themes": {
-    "default": "light",
-    "toggeable": false
+  themes: {
+    default: 'light',
+    toggeable: false,
   },
-  "feedback": {
-    "enabled": false
+  feedback: {
+    enabled: false,
   },
-  "ai": {
-    "mode": "none"
+  ai: {
+    mode: 'none',
   },
-  "advancedCustomization": {
-    "enabled": false
+  advancedCustomization: {
+    enabled: false,
   },
-  "trademark": {
-    "enabled": false
+  trademark: {
+    enabled: false,
   },
-  "externalLinks": {
-    "target": "self"
+  externalLinks: {
+    target: 'self',
   },
-  "pagination": {
-    "enabled": false
+  pagination: {
+    enabled: false,
   },
-  "pageActions": {
-    "items": []
+  pageActions: {
+    items: [],
   },
-  "privacyPolicy": {},
-  "socialPreview": {},
-  "socialAccounts": [],
-  "insights": {
-    "trackingCookie": true
-  }
+  privacyPolicy: {},
+  socialPreview: {},
+  socialAccounts: [],
+  insights: {
+    trackingCookie: true,
+  },
 })
 
 function deepFreeze<T>(value: T): T {

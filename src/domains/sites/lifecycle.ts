@@ -77,6 +77,9 @@ export function deleteSite(ctx: Context, site: SiteRow): void {
   removeRow(ctx, 'sites', site.id)
   const organization = ctx.tx.get('organizations', site.organization)
   if (organization?.defaultContent?.site === site.id) {
-    ctx.tx.update('organizations', produce(organization, (draft) => void delete draft.defaultContent))
+    ctx.tx.update(
+      'organizations',
+      produce(organization, (draft) => void delete draft.defaultContent),
+    )
   }
 }

@@ -6,11 +6,7 @@ export const SiteTypeSchema = z.enum(SITE_TYPES).meta({ id: 'SiteType', descript
 export const SiteVisibilitySchema = z
   .enum(['public', 'unlisted', 'share-link', 'visitor-auth'])
   .meta({ id: 'SiteVisibility', description: 'Audience of a published site.' })
-export const SiteTitleSchema = z
-  .string()
-  .min(2, 'must be at least 2 characters')
-  .max(128, 'must be at most 128 characters')
-  .meta({ id: 'SiteTitle' })
+export const SiteTitleSchema = z.string().min(2, 'must be at least 2 characters').max(128, 'must be at most 128 characters').meta({ id: 'SiteTitle' })
 export const SiteBasenameSchema = UrlTextSchema.min(1, 'must not be empty')
   .max(100, 'must be at most 100 characters')
   .meta({ id: 'SiteBasename', description: 'Basename of the site in its published URL, e.g. `api`.' })
@@ -18,7 +14,10 @@ export const SiteBasenameSchema = UrlTextSchema.min(1, 'must not be empty')
 export const SiteHostnameSchema = z
   .string()
   .max(512, 'must be at most 512 characters')
-  .regex(/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/, 'must be a lower-case hostname of at least three labels, e.g. docs.example.com')
+  .regex(
+    /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/,
+    'must be a lower-case hostname of at least three labels, e.g. docs.example.com',
+  )
   .meta({ id: 'SiteHostname' })
 /** A host followed by one or more path segments, e.g. `company.com/docs`. */
 export const SiteProxyOriginSchema = z
@@ -26,21 +25,10 @@ export const SiteProxyOriginSchema = z
   .max(512, 'must be at most 512 characters')
   .regex(/^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/, 'must be a host followed by a path, e.g. company.com/docs')
   .meta({ id: 'SiteProxyOrigin' })
-export const SiteAgentsContextSchema = z
-  .enum(['excluded', 'included'])
-  .meta({ description: "Whether the site is in the agent's context." })
+export const SiteAgentsContextSchema = z.enum(['excluded', 'included']).meta({ description: "Whether the site is in the agent's context." })
 export const SiteAdaptiveContentSchema = z.object({ enabled: z.boolean() }).meta({ id: 'SiteAdaptiveContent' })
 
-export const SITE_PERMISSION_KEYS = [
-  'view',
-  'access',
-  'edit',
-  'create',
-  'admin',
-  'installIntegration',
-  'viewAdaptiveSchema',
-  'editAdaptiveSchema',
-] as const
+export const SITE_PERMISSION_KEYS = ['view', 'access', 'edit', 'create', 'admin', 'installIntegration', 'viewAdaptiveSchema', 'editAdaptiveSchema'] as const
 
 export const SiteSchema = z
   .object({
@@ -94,7 +82,9 @@ export const UpdateSiteSchema = z.object({
     .optional()
     .meta({ description: "ID of the site-space to make the default at the root level, or in the site's default section when it has sections." }),
   defaultSiteSection: z.string().min(1, 'must not be empty').optional().meta({ description: 'ID of the site-section to make the default.' }),
-  proxy: SiteProxyOriginSchema.nullable().optional().meta({ description: 'Serve the site from this host and path, e.g. `company.com/docs`; null removes the proxy.' }),
+  proxy: SiteProxyOriginSchema.nullable()
+    .optional()
+    .meta({ description: 'Serve the site from this host and path, e.g. `company.com/docs`; null removes the proxy.' }),
 })
 
 export const ListSitesQuerySchema = z.object({

@@ -15,7 +15,10 @@ export const siteSeedRules = [
         published: siteRow.published.default(false),
         createdAt: SeedTimestampSchema.default(d.now),
         agentsContext: siteRow.agentsContext.default('included'),
-        adaptiveSchema: siteRow.adaptiveSchema.unwrap().extend({ updatedAt: SeedTimestampSchema.default(d.now) }).optional(),
+        adaptiveSchema: siteRow.adaptiveSchema
+          .unwrap()
+          .extend({ updatedAt: SeedTimestampSchema.default(d.now) })
+          .optional(),
       }),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('organizations', row.organization)) fail('organization', `no organization "${row.organization}"`)
@@ -30,7 +33,8 @@ export const siteSeedRules = [
     finish: ({ ctx, fail }) => {
       ctx.tx.all('organizations').forEach((org) => {
         const site = org.defaultContent?.site
-        if (site !== undefined && ctx.tx.get('sites', site)?.organization !== org.id) fail(`organizations[id=${org.id}].defaultContent.site`, `no site "${site}" in organization "${org.id}"`)
+        if (site !== undefined && ctx.tx.get('sites', site)?.organization !== org.id)
+          fail(`organizations[id=${org.id}].defaultContent.site`, `no site "${site}" in organization "${org.id}"`)
       })
     },
   }),

@@ -22,12 +22,7 @@ export interface MemberSpace {
  * The live spaces of the organization on which the user holds a direct grant, by grant time.
  * Spaces the caller cannot see are left out (a list must not reveal what a 404 would hide).
  */
-export function listMemberSpaces(
-  ctx: ReadContext,
-  organization: string,
-  user: string,
-  query: z.output<typeof ListMemberSpacesQuerySchema>,
-): Page<MemberSpace> {
+export function listMemberSpaces(ctx: ReadContext, organization: string, user: string, query: z.output<typeof ListMemberSpacesQuerySchema>): Page<MemberSpace> {
   const items: Array<{ key: SortKey; grant: SpaceGrantRow; space: SpaceRow }> = []
   for (const { seq, row } of ctx.tx.scan('spaceGrants', 'byPrincipal', `user:${user}`)) {
     if (row.organization !== organization) continue

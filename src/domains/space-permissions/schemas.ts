@@ -7,7 +7,13 @@ import { TeamSchema } from '../teams/schemas.js'
 /** Ids of the users or teams of an invitation: at least one, each a non-empty string. */
 const principalIds = (what: string) =>
   z
-    .array(z.string().min(1, 'must not be empty').meta({ description: `The ID of the ${what} to invite` }), { error: 'must be an array of ids' })
+    .array(
+      z
+        .string()
+        .min(1, 'must not be empty')
+        .meta({ description: `The ID of the ${what} to invite` }),
+      { error: 'must be an array of ids' },
+    )
     .min(1, 'must have at least 1 item')
 
 export const InviteToSpaceSchema = z
@@ -28,17 +34,13 @@ export const UserSpacePermissionSchema = z
   .object({ permission: RoleSchema, user: UserSchema })
   .meta({ id: 'UserContentPermission', description: 'Permission of a user in a content.' })
 
-export const TeamSpacePermissionSchema = z
-  .object({ permission: RoleSchema, team: TeamSchema })
-  .meta({ description: 'Permission of a team in a space.' })
+export const TeamSpacePermissionSchema = z.object({ permission: RoleSchema, team: TeamSchema }).meta({ description: 'Permission of a team in a space.' })
 
 export const UserSpacePermissionListSchema = listOf(UserSpacePermissionSchema)
 export const TeamSpacePermissionListSchema = listOf(TeamSpacePermissionSchema)
 
 /** A space a member holds a direct grant on, with the granted role. */
-export const MemberSpaceSchema = z
-  .object({ permission: RoleSchema, space: SpaceSchema })
-  .meta({ id: 'MemberContentPermission' })
+export const MemberSpaceSchema = z.object({ permission: RoleSchema, space: SpaceSchema }).meta({ id: 'MemberContentPermission' })
 
 export const ListMemberSpacesQuerySchema = listQuery.extend({
   order: listOrder.meta({ description: 'By grant time (default `desc`: newest grant first).' }),

@@ -9,12 +9,11 @@ export const spacePermissionSeedRules = [
     collection: 'spaceGrants',
     row: (d) =>
       // The id and the space's organization are filled in when left out.
-      SpaceGrantRowSchema.partial({ id: true, organization: true })
-        .transform(({ id, organization, ...g }) => ({
-          id: id ?? `${g.space}/${principalKey(g.principal)}`,
-          organization: organization ?? d.tx.get('spaces', g.space)?.organization ?? '',
-          ...g,
-        })),
+      SpaceGrantRowSchema.partial({ id: true, organization: true }).transform(({ id, organization, ...g }) => ({
+        id: id ?? `${g.space}/${principalKey(g.principal)}`,
+        organization: organization ?? d.tx.get('spaces', g.space)?.organization ?? '',
+        ...g,
+      })),
     check: ({ ctx, fail }, row) => {
       const expected = `${row.space}/${principalKey(row.principal)}`
       if (row.id !== expected) fail('id', `must be "${expected}" (space/principal), or left out`)

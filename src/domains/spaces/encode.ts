@@ -60,7 +60,9 @@ const levelOf = (ctx: ReadContext, row: SpaceRow, level: Level | null | undefine
  * be serialized (absent optional fields are `undefined`; see spaceFields).
  */
 export function encodeSpaceForJson(ctx: ReadContext, row: SpaceRow, level?: Level | null) {
-  return spaceFields(ctx.urls, row, permissionsFor('space', levelOf(ctx, row, level), SPACE_PERMISSION_KEYS), gitSyncOf(ctx.tx, row.id)) as ReturnType<typeof spaceFields> & {
+  return spaceFields(ctx.urls, row, permissionsFor('space', levelOf(ctx, row, level), SPACE_PERMISSION_KEYS), gitSyncOf(ctx.tx, row.id)) as ReturnType<
+    typeof spaceFields
+  > & {
     permissions: SpacePermissions
   }
 }

@@ -9,7 +9,6 @@ import { createSpace, duplicateSpace, getSpace, updateSpace } from './model.js'
 import { spaceOperations } from './operations.js'
 import { moveSpace, transferSpace } from './placement.js'
 
-
 /** The space operations bound to their handlers. */
 export const spaceHandlers = implement(spaceOperations, {
   // A `shareKey` counts in the space's level (access/levels.ts): it can open a space of a share-link site.

@@ -23,7 +23,8 @@ export function certificateProblem(text: string): string | undefined {
   const [, label, body, end] = blocks[0]!
   if (label !== end) return `must be a well-formed PEM block (BEGIN ${label} ends with END ${end})`
   if (label !== 'CERTIFICATE') {
-    if (label!.endsWith('PUBLIC KEY')) return 'must be an X.509 certificate, not a public key (give the identity provider\'s signing certificate, "-----BEGIN CERTIFICATE-----")'
+    if (label!.endsWith('PUBLIC KEY'))
+      return 'must be an X.509 certificate, not a public key (give the identity provider\'s signing certificate, "-----BEGIN CERTIFICATE-----")'
     if (label!.endsWith('PRIVATE KEY')) return 'must be an X.509 certificate, not a private key (never share a private key)'
     return `must be an X.509 certificate ("-----BEGIN CERTIFICATE-----"), not a PEM "${label}" block`
   }

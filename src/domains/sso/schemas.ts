@@ -10,11 +10,7 @@ export const SamlLabelSchema = z
   .meta({ id: 'SAMLProviderLabel', description: 'Name of the provider shown on the sign-in page.' })
 
 /** The official schema allows an empty entity ID; an empty one names no identity provider, so it is refused. */
-export const SamlEntityIdSchema = z
-  .string()
-  .min(1, 'must not be empty')
-  .max(1024, 'must be at most 1024 characters')
-  .meta({ id: 'SAMLProviderEntityID' })
+export const SamlEntityIdSchema = z.string().min(1, 'must not be empty').max(1024, 'must be at most 1024 characters').meta({ id: 'SAMLProviderEntityID' })
 
 export const SamlCertificateSchema = z
   .string()
@@ -39,16 +35,23 @@ function schemeOf(url: string): string | undefined {
  * URL will do (zod's `url()` takes any scheme: `javascript:`, `data:`, `ftp:` would be stored and
  * handed to every user starting a sign-in).
  */
-export const SamlSsoUrlSchema = UrlOfAnySchemeSchema.refine((url) => {
-  const scheme = schemeOf(url)
-  return scheme === undefined || scheme === 'http:' || scheme === 'https:'
-}, { error: (issue) => `must be an http or https URL (not ${schemeOf(String(issue.input))})` })
+export const SamlSsoUrlSchema = UrlOfAnySchemeSchema.refine(
+  (url) => {
+    const scheme = schemeOf(url)
+    return scheme === undefined || scheme === 'http:' || scheme === 'https:'
+  },
+  { error: (issue) => `must be an http or https URL (not ${schemeOf(String(issue.input))})` },
+)
 
 const fields = {
   entityID: SamlEntityIdSchema.optional().meta({ description: "The identity provider's entity ID (its issuer)." }),
   certificate: SamlCertificateSchema.optional(),
   ssoURL: SamlSsoUrlSchema.optional().meta({ description: "The identity provider's single sign-on URL." }),
-  defaultTeam: z.string().min(1, 'must not be empty').optional().meta({ description: 'Id of a team of the organization that users signing in through the provider join.' }),
+  defaultTeam: z
+    .string()
+    .min(1, 'must not be empty')
+    .optional()
+    .meta({ description: 'Id of a team of the organization that users signing in through the provider join.' }),
   defaultRole: RoleOrGuestSchema.optional().meta({ description: 'Role given to users joining through the provider (null: guest; default null).' }),
 }
 
@@ -82,8 +85,6 @@ export const SamlProviderSchema = z
   })
   .meta({ id: 'OrganizationSAMLProvider' })
 
-export const SsoLoginSchema = z
-  .object({ id: z.string(), label: z.string(), startURL: z.string() })
-  .meta({ id: 'OrganizationSSOProviderLogin' })
+export const SsoLoginSchema = z.object({ id: z.string(), label: z.string(), startURL: z.string() }).meta({ id: 'OrganizationSSOProviderLogin' })
 
 export const SsoLoginsSchema = z.object({ items: z.array(SsoLoginSchema) })

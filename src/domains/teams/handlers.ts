@@ -7,8 +7,7 @@ import { createTeam, deleteTeam, getTeam, ownsTeam, renameTeam, teamMemberId } f
 import { teamOperations } from './operations.js'
 
 export const teamHandlers = implement(teamOperations, {
-  listTeamsInOrganizationById: (ctx, { params, query }) =>
-    mapPage(listTeams(ctx, params.organizationId, query), (team) => encodeTeam(ctx, team)),
+  listTeamsInOrganizationById: (ctx, { params, query }) => mapPage(listTeams(ctx, params.organizationId, query), (team) => encodeTeam(ctx, team)),
 
   createOrganizationTeam: (ctx, { params, body }) => {
     const members = body.members ?? []

@@ -27,9 +27,7 @@ function manageableTeams(ctx: ReadContext, organization: string, owner: string):
 
 /** Teams of an organization by title, filtered by manager (`owner`) and title text. */
 export function listTeams(ctx: ReadContext, organization: string, query: z.output<typeof ListTeamsQuerySchema>): Page<TeamRow> {
-  const candidates = query.owner
-    ? manageableTeams(ctx, organization, query.owner)
-    : ctx.tx.scan('teams', 'byOrganization', organization).map((e) => e.row)
+  const candidates = query.owner ? manageableTeams(ctx, organization, query.owner) : ctx.tx.scan('teams', 'byOrganization', organization).map((e) => e.row)
   const title = query.title?.toLowerCase()
   const teams = title ? candidates.filter((t) => t.title.toLowerCase().includes(title)) : candidates
   const sorted = teams.sort((a, b) => compareKeys(teamSortKey(a), teamSortKey(b)))
@@ -43,12 +41,7 @@ export interface MemberTeam {
 }
 
 /** Teams of the organization the user belongs to, by title (case-insensitive), then id. */
-export function listMemberTeams(
-  ctx: ReadContext,
-  organization: string,
-  user: string,
-  query: z.output<typeof ListMemberTeamsQuerySchema>,
-): Page<MemberTeam> {
+export function listMemberTeams(ctx: ReadContext, organization: string, user: string, query: z.output<typeof ListMemberTeamsQuerySchema>): Page<MemberTeam> {
   const title = query.title?.toLowerCase()
   const items: Array<MemberTeam & { key: SortKey }> = []
   for (const { row } of ctx.tx.scan('teamMembers', 'byUser', user)) {

@@ -70,7 +70,10 @@ export function createTeam(ctx: Context, organization: string, input: NewTeam): 
 /** Set a team's title (no write when unchanged). */
 export function renameTeam(ctx: Context, team: TeamRow, title: string): TeamRow {
   if (team.title === title) return team
-  return ctx.tx.update('teams', produce(team, (draft) => void (draft.title = title)))
+  return ctx.tx.update(
+    'teams',
+    produce(team, (draft) => void (draft.title = title)),
+  )
 }
 
 /** Delete a team with its memberships and its space grants. False when it did not exist. */

@@ -2,11 +2,7 @@ import { z } from 'zod'
 import { listQuery } from '../../core/paging.js'
 import { TimestampSchema, permissionsSchema } from '../common/schemas.js'
 
-export const TeamTitleSchema = z
-  .string()
-  .min(1, 'must be at least 1 character')
-  .max(64, 'must be at most 64 characters')
-  .meta({ id: 'OrganizationTeamTitle' })
+export const TeamTitleSchema = z.string().min(1, 'must be at least 1 character').max(64, 'must be at most 64 characters').meta({ id: 'OrganizationTeamTitle' })
 
 export const TEAM_PERMISSION_KEYS = ['admin', 'view'] as const
 

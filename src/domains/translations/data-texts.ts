@@ -65,5 +65,7 @@ export function blockDataTexts(block: DocBlock): DataText[] {
 
 /** The data texts of an inline. */
 export function inlineDataTexts(inline: DocInline): DataText[] {
-  return inline.type === 'inline-image' && inline.data ? [...textAt(inline.data, 'caption', 'the caption of an inline image'), ...textAt(inline.data, 'alt', 'the alt text of an inline image')] : []
+  return inline.type === 'inline-image' && inline.data
+    ? [...textAt(inline.data, 'caption', 'the caption of an inline image'), ...textAt(inline.data, 'alt', 'the alt text of an inline image')]
+    : []
 }

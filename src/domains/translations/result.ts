@@ -76,7 +76,12 @@ function copyFiles(ctx: Context, row: TranslationRow, space: SpaceRow, files: re
 }
 
 /** Write a run's result: the result space's new revision (or its main as it is when nothing changed). */
-export function writeResult(ctx: Context, row: TranslationRow, plan: RunPlan, output: RunOutput): Pick<TranslationRow, 'pages' | 'files'> & { space: string; revision: string } {
+export function writeResult(
+  ctx: Context,
+  row: TranslationRow,
+  plan: RunPlan,
+  output: RunOutput,
+): Pick<TranslationRow, 'pages' | 'files'> & { space: string; revision: string } {
   const known = row.result && ctx.tx.get('spaces', row.result.space)
   let space: SpaceRow
   if (known && !known.deletedAt && known.organization === row.organization) space = known

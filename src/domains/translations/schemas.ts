@@ -28,7 +28,7 @@ export const TranslationSchema = z
       runs: count.meta({ description: 'Runs completed.' }),
       totalWords: count.meta({ description: 'Words sent to the translator, over all runs.' }),
       totalPages: count.meta({ description: 'Distinct source pages translated, over all runs.' }),
-      totalDuration: count.meta({ description: 'Seconds of all runs (the sum of each run\'s `latestRunDuration`).' }),
+      totalDuration: count.meta({ description: "Seconds of all runs (the sum of each run's `latestRunDuration`)." }),
       latestRunDuration: count.meta({ description: 'Seconds of the latest run, on the API clock.' }),
       latestPages: count.meta({ description: 'Pages the latest run translated (new or changed since the run before).' }),
       latestWords: count.meta({ description: 'Words the latest run sent to the translator.' }),

@@ -29,7 +29,7 @@ export const translationSeedRules = [
       if (!ctx.tx.get('spaces', row.source.space)) fail('source.space', `no space "${row.source.space}"`)
       if (!ctx.tx.get('users', row.createdBy)) fail('createdBy', `no user "${row.createdBy}"`)
       if (row.language === row.source.language) fail('language', 'must differ from `source.language`')
-      if (row.result && row.result.language !== row.language) fail('result.language', 'must be the translation\'s `language`')
+      if (row.result && row.result.language !== row.language) fail('result.language', "must be the translation's `language`")
       for (const [page, { source, result }] of Object.entries(row.pages)) {
         if (ctx.tx.get('pageVersions', source)?.page !== page) fail(`pages.${page}.source`, `no version "${source}" of page "${page}"`)
         if (ctx.tx.get('pageVersions', result)?.page !== page) fail(`pages.${page}.result`, `no version "${result}" of page "${page}"`)

@@ -109,7 +109,11 @@ function withFields(value: unknown, fields: ReadonlyMap<object, JsonObject>): un
 }
 
 /** Translate a page's prose. Returns the translated text and the number of words sent. */
-export async function translatePage(page: PageVersionRow, translate: Translator, base: Omit<TranslateContext, 'kind' | 'tagged'>): Promise<{ text: PageText; words: number }> {
+export async function translatePage(
+  page: PageVersionRow,
+  translate: Translator,
+  base: Omit<TranslateContext, 'kind' | 'tagged'>,
+): Promise<{ text: PageText; words: number }> {
   const where = (what: string) => `${what} of page "${page.title}" (${page.page})`
   let words = countWords(page.title, base.from)
   const title = (await call(translate, page.title, { ...base, kind: 'title', tagged: false }, where('the title'))).trim() || page.title
@@ -118,7 +122,10 @@ export async function translatePage(page: PageVersionRow, translate: Translator,
     if (page.description.trim() === '') text.description = page.description
     else {
       words += countWords(page.description, base.from)
-      text.description = keepSpacing(page.description, await call(translate, page.description, { ...base, kind: 'description', tagged: false }, where('the description')))
+      text.description = keepSpacing(
+        page.description,
+        await call(translate, page.description, { ...base, kind: 'description', tagged: false }, where('the description')),
+      )
     }
   }
   const fields = new Map<object, JsonObject>()
@@ -143,7 +150,8 @@ export async function translatePage(page: PageVersionRow, translate: Translator,
     if (!runs) {
       // The tags did not come back whole: the runs one by one, each on its own.
       runs = []
-      for (const leaf of leaves) runs.push(leaf.text.trim() === '' ? leaf.text : await call(translate, leaf.text, { ...base, kind: 'block', tagged: false }, at))
+      for (const leaf of leaves)
+        runs.push(leaf.text.trim() === '' ? leaf.text : await call(translate, leaf.text, { ...base, kind: 'block', tagged: false }, at))
     }
     leaves.forEach((leaf, i) => fields.set(leaf, { text: keepSpacing(leaf.text, runs[i]!) }))
   }

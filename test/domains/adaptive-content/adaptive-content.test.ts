@@ -99,7 +99,10 @@ describe('adaptive content', () => {
     it.each([
       [{}, 'body field `jsonSchema`: is required'],
       [{ jsonSchema: 'x' }, 'body field `jsonSchema`: Invalid input: expected object'],
-      [{ jsonSchema: schema({}, { $schema: 'https://json-schema.org/draft/2020-12/schema' }) }, 'body field `jsonSchema.$schema`: must be "http://json-schema.org/draft-07/schema#"'],
+      [
+        { jsonSchema: schema({}, { $schema: 'https://json-schema.org/draft/2020-12/schema' }) },
+        'body field `jsonSchema.$schema`: must be "http://json-schema.org/draft-07/schema#"',
+      ],
       [{ jsonSchema: schema({}, { type: 'array' }) }, 'body field `jsonSchema.type`: must be "object"'],
       [{ jsonSchema: { type: 'object', properties: {} } }, 'body field `jsonSchema.additionalProperties`: is required'],
       [{ jsonSchema: schema({}, { additionalProperties: true }) }, 'body field `jsonSchema.additionalProperties`: must be false'],
@@ -108,19 +111,40 @@ describe('adaptive content', () => {
       [{ jsonSchema: schema({ isBeta: { type: 'string' } }) }, 'body field `jsonSchema.properties.isBeta.type`: must be "boolean": claims are booleans'],
       [{ jsonSchema: schema({ isBeta: { description: 'x' } }) }, 'body field `jsonSchema.properties.isBeta.type`: is required'],
       [{ jsonSchema: schema({ isBeta: { ...claim, default: false } }) }, 'body field `jsonSchema.properties.isBeta`: unknown key(s) `default`'],
-      [{ jsonSchema: schema({ isBeta: { ...claim, description: 3 } }) }, 'body field `jsonSchema.properties.isBeta.description`: Invalid input: expected string'],
+      [
+        { jsonSchema: schema({ isBeta: { ...claim, description: 3 } }) },
+        'body field `jsonSchema.properties.isBeta.description`: Invalid input: expected string',
+      ],
       [{ jsonSchema: schema({ isBeta: true }) }, 'body field `jsonSchema.properties.isBeta`: Invalid input: expected object'],
       [{ jsonSchema: schema({ 'is-beta': claim }) }, 'body field `jsonSchema.properties.is-beta`: must be an identifier'],
       [{ jsonSchema: schema({ '1st': claim }) }, 'body field `jsonSchema.properties.1st`: must be an identifier'],
-      [{ jsonSchema: schema({ plan: unsigned({}) }) }, 'body field `jsonSchema.properties.plan.type`: must be "boolean": claims are booleans (only `unsigned` may be an object)'],
+      [
+        { jsonSchema: schema({ plan: unsigned({}) }) },
+        'body field `jsonSchema.properties.plan.type`: must be "boolean": claims are booleans (only `unsigned` may be an object)',
+      ],
       [{ jsonSchema: schema({ unsigned: claim }) }, 'body field `jsonSchema.properties.unsigned.type`: must be "object": `unsigned` is reserved'],
-      [{ jsonSchema: schema({ unsigned: { type: 'object', properties: {} } }) }, 'body field `jsonSchema.properties.unsigned.additionalProperties`: is required'],
-      [{ jsonSchema: schema({ unsigned: unsigned({}, { additionalProperties: true }) }) }, 'body field `jsonSchema.properties.unsigned.additionalProperties`: must be false'],
+      [
+        { jsonSchema: schema({ unsigned: { type: 'object', properties: {} } }) },
+        'body field `jsonSchema.properties.unsigned.additionalProperties`: is required',
+      ],
+      [
+        { jsonSchema: schema({ unsigned: unsigned({}, { additionalProperties: true }) }) },
+        'body field `jsonSchema.properties.unsigned.additionalProperties`: must be false',
+      ],
       [{ jsonSchema: schema({ unsigned: unsigned({}, { required: [] }) }) }, 'body field `jsonSchema.properties.unsigned`: unknown key(s) `required`'],
-      [{ jsonSchema: schema({ unsigned: { type: 'object', additionalProperties: false } }) }, 'body field `jsonSchema.properties.unsigned.properties`: is required'],
-      [{ jsonSchema: schema({ unsigned: unsigned({ n: { type: 'number' } }) }) }, 'body field `jsonSchema.properties.unsigned.properties.n.type`: must be "boolean": unsigned claims are booleans'],
+      [
+        { jsonSchema: schema({ unsigned: { type: 'object', additionalProperties: false } }) },
+        'body field `jsonSchema.properties.unsigned.properties`: is required',
+      ],
+      [
+        { jsonSchema: schema({ unsigned: unsigned({ n: { type: 'number' } }) }) },
+        'body field `jsonSchema.properties.unsigned.properties.n.type`: must be "boolean": unsigned claims are booleans',
+      ],
       [{ jsonSchema: schema({ unsigned: unsigned({ 'a b': claim }) }) }, 'body field `jsonSchema.properties.unsigned.properties.a b`: must be an identifier'],
-      [{ jsonSchema: schema({ unsigned: unsigned({ deep: unsigned({}) }) }) }, 'body field `jsonSchema.properties.unsigned.properties.deep.type`: must be "boolean"'],
+      [
+        { jsonSchema: schema({ unsigned: unsigned({ deep: unsigned({}) }) }) },
+        'body field `jsonSchema.properties.unsigned.properties.deep.type`: must be "boolean"',
+      ],
       [undefined, 'body is required'],
     ])('rejects %j and changes nothing', async (body, message) => {
       const { w, editor, site, path } = await setup()

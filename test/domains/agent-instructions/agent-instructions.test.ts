@@ -71,8 +71,8 @@ describe('agent instructions', () => {
     await call(w.api, w.tokens.ada, 'PUT', `/v1/orgs/${w.org.id}/agent-instructions`, { instructions: doc('Stay') })
     const dumped = w.api.dump()
     expect(dumped.organizations!.find((o) => o.id === w.org.id)!.agentInstructions).toMatchObject({ updatedBy: w.users.ada.id })
-    await expect(w.api.fixtures.load({ organizations: [{ id: 'o2', title: 'Two', agentInstructions: { instructions: doc('x'), updatedBy: 'ghost' } }] })).rejects.toThrow(
-      '`organizations[0].agentInstructions.updatedBy`: no user "ghost"',
-    )
+    await expect(
+      w.api.fixtures.load({ organizations: [{ id: 'o2', title: 'Two', agentInstructions: { instructions: doc('x'), updatedBy: 'ghost' } }] }),
+    ).rejects.toThrow('`organizations[0].agentInstructions.updatedBy`: no user "ghost"')
   })
 })

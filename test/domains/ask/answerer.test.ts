@@ -24,7 +24,14 @@ describe('ask: a plugged-in answerer (createDocsApi({ ask }))', () => {
         }
       },
     })
-    const events = await askEvents(api, w.tokens.ada, w.org.id, w.site.id, { question: 'upgrade command', scope: all, context: { goal: 'Upgrade' } }, '?format=markdown')
+    const events = await askEvents(
+      api,
+      w.tokens.ada,
+      w.org.id,
+      w.site.id,
+      { question: 'upgrade command', scope: all, context: { goal: 'Upgrade' } },
+      '?format=markdown',
+    )
     expect(events).toHaveLength(1)
     const [request] = seen
     expect(request).toMatchObject({ question: 'upgrade command', site: { id: w.site.id, organization: w.org.id, title: 'Docs' }, context: { goal: 'Upgrade' } })
@@ -43,7 +50,9 @@ describe('ask: a plugged-in answerer (createDocsApi({ ask }))', () => {
     expect(events[0]!.answer).toEqual({
       answer: { markdown: 'You asked: upgrade command' },
       followupQuestions: ['And then?'],
-      sources: [{ type: 'page', page: w.pages.install, revision: current, space: w.spaces.handbook, sections: [`${w.pages.install}#upgrading`], reason: 'It says so' }],
+      sources: [
+        { type: 'page', page: w.pages.install, revision: current, space: w.spaces.handbook, sections: [`${w.pages.install}#upgrading`], reason: 'It says so' },
+      ],
     })
     // The document form is made from the markdown.
     const doc = await askEvents(api, w.tokens.ada, w.org.id, w.site.id, { question: 'upgrade command', scope: all })
@@ -53,7 +62,9 @@ describe('ask: a plugged-in answerer (createDocsApi({ ask }))', () => {
   it('may answer later (a promise) or as it goes (an async iterable: one event each)', async () => {
     const w = await askWorld()
     const later = w.api.fork({ ask: async ({ question }) => ({ markdown: `Later: ${question}` }) })
-    expect(answerText((await askEvents(later, w.tokens.ada, w.org.id, w.site.id, { question: 'lantern', scope: all }, '?format=markdown'))[0]!)).toBe('Later: lantern')
+    expect(answerText((await askEvents(later, w.tokens.ada, w.org.id, w.site.id, { question: 'lantern', scope: all }, '?format=markdown'))[0]!)).toBe(
+      'Later: lantern',
+    )
     const stepwise = w.api.fork({
       ask: async function* () {
         yield { markdown: 'One' }
@@ -84,7 +95,10 @@ describe('ask: a plugged-in answerer (createDocsApi({ ask }))', () => {
     expect(busy.error).toEqual({ error: { code: 429, message: 'The model is busy' } })
     expect(errors).toHaveLength(1)
     // A document the official schema refuses is not sent.
-    const invalid = w.api.fork({ onError: () => {}, ask: () => ({ document: { object: 'document', data: {}, nodes: [{ object: 'block', type: 'no-such-block' }] } as never }) })
+    const invalid = w.api.fork({
+      onError: () => {},
+      ask: () => ({ document: { object: 'document', data: {}, nodes: [{ object: 'block', type: 'no-such-block' }] } as never }),
+    })
     const refused = await askError(invalid, w.tokens.ada, w.org.id, w.site.id, { question: 'lantern', scope: all })
     expect(refused.before).toEqual([])
     expect(refused.error.error.message).toContain('The answerer gave a document the official schema refuses')
@@ -120,7 +134,9 @@ describe('ask: a plugged-in answerer (createDocsApi({ ask }))', () => {
   it('is declared as a text/event-stream of SearchAIAnswerStream in the OpenAPI document', async () => {
     const w = await askWorld()
     const { createOpenApiDocument } = await import('../../../src/index.js')
-    const doc = createOpenApiDocument(w.api.operations) as unknown as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, unknown> }> }>> }
+    const doc = createOpenApiDocument(w.api.operations) as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, unknown> }> }>>
+    }
     const ok = doc.paths['/v1/orgs/{organizationId}/sites/{siteId}/ask']!.post!.responses['200']!.content
     expect(Object.keys(ok)).toEqual(['text/event-stream'])
     expect(ok['text/event-stream']).toEqual({ schema: { $ref: '#/components/schemas/SearchAIAnswerStream' } })

@@ -13,7 +13,13 @@ describe('ask: answers from the content a site publishes', () => {
     const last = events.at(-1)!
     expect(answerText(last)).toContain('Install › Upgrading')
     expect(answerText(last)).toContain('Run the upgrade command')
-    expect(last.answer.sources[0]).toEqual({ type: 'page', page: w.pages.install, revision: expect.any(String), space: w.spaces.handbook, sections: [`${w.pages.install}#upgrading`] })
+    expect(last.answer.sources[0]).toEqual({
+      type: 'page',
+      page: w.pages.install,
+      revision: expect.any(String),
+      space: w.spaces.handbook,
+      sections: [`${w.pages.install}#upgrading`],
+    })
     expect(last.answer.followupQuestions).toEqual([])
     // Every source is a page of the space's current revision, in a space the site publishes.
     for (const source of last.answer.sources) {
@@ -47,7 +53,8 @@ describe('ask: answers from the content a site publishes', () => {
     const w = await askWorld()
     // An answerer that answers with the spaces of its passages: what was retrieved, whatever an answer would quote.
     const api = w.api.fork({ ask: ({ passages }) => ({ markdown: [...new Set(passages.map((p) => p.space))].sort().join(',') }) })
-    const searched = async (scope: object) => answerText((await askEvents(api, w.tokens.ada, w.org.id, w.site.id, { question: 'lantern', scope }, '?format=markdown')).at(-1)!).split(',')
+    const searched = async (scope: object) =>
+      answerText((await askEvents(api, w.tokens.ada, w.org.id, w.site.id, { question: 'lantern', scope }, '?format=markdown')).at(-1)!).split(',')
     const { handbook, recipes, api: reference } = w.spaces
     expect(await searched({ mode: 'default' })).toEqual([handbook, reference].sort())
     expect(await searched({ mode: 'default', currentSiteSpace: w.siteSpaces.recipes })).toEqual([handbook, recipes, reference].sort())
@@ -72,7 +79,8 @@ describe('ask: answers from the content a site publishes', () => {
     expect(citedSpaces(reader)).toEqual([w.spaces.handbook])
     // What is searched: the site-spaces it would publish.
     const api = w.api.fork({ ask: ({ passages }) => ({ markdown: [...new Set(passages.map((p) => p.space))].sort().join(',') }) })
-    const searched = async () => answerText((await askEvents(api, w.tokens.rita, w.org.id, w.site.id, { question: 'lantern', scope: all }, '?format=markdown')).at(-1)!).split(',')
+    const searched = async () =>
+      answerText((await askEvents(api, w.tokens.rita, w.org.id, w.site.id, { question: 'lantern', scope: all }, '?format=markdown')).at(-1)!).split(',')
     expect(await searched()).toEqual([w.spaces.handbook, w.spaces.recipes, w.spaces.api].sort())
     await call(api, w.tokens.ada, 'PATCH', `${w.base}/site-spaces/${w.siteSpaces.recipes}`, { hidden: true })
     await call(api, w.tokens.ada, 'DELETE', `/v1/spaces/${w.spaces.api}`)
@@ -110,7 +118,10 @@ describe('ask: answers from the content a site publishes', () => {
     await bad({ question: 'lantern' }, 'body field `scope`: is required')
     await bad({ question: 'lantern', scope: { mode: 'everything' } }, 'body field `scope.mode`')
     await bad({ question: 'lantern', scope: { mode: 'specific', siteSpaceIds: [] } }, 'body field `scope.siteSpaceIds`: must hold at least 1 site-space')
-    await bad({ question: 'lantern', scope: { mode: 'specific', siteSpaceIds: [w.siteSpaces.api, 'nope'] } }, 'body field `scope.siteSpaceIds[1]`: no site-space nope in this site')
+    await bad(
+      { question: 'lantern', scope: { mode: 'specific', siteSpaceIds: [w.siteSpaces.api, 'nope'] } },
+      'body field `scope.siteSpaceIds[1]`: no site-space nope in this site',
+    )
     await bad({ question: 'lantern', scope: { mode: 'default', currentSiteSpace: 'nope' } }, 'body field `scope.currentSiteSpace`')
     await bad({ question: 'lantern', scope: { mode: 'default', restrictTo: 'currentSiteSpace' } }, '`restrictTo` needs `currentSiteSpace`')
     expect(w.api.dump()).toEqual(before)

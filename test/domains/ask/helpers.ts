@@ -6,7 +6,11 @@ import { page, publish, searchWorld } from '../search/helpers.js'
 
 export type AnswerEvent = {
   type: 'answer'
-  answer: { answer?: { markdown: string } | { document: unknown }; followupQuestions: string[]; sources: Array<{ type: 'page'; page: string; revision: string; space: string; sections: string[] }> }
+  answer: {
+    answer?: { markdown: string } | { document: unknown }
+    followupQuestions: string[]
+    sources: Array<{ type: 'page'; page: string; revision: string; space: string; sections: string[] }>
+  }
 }
 
 /** `POST .../ask` through `api.fetch`: the raw response (a stream on success). */
@@ -40,7 +44,10 @@ export function answerText(event: AnswerEvent): string {
   const a = event.answer.answer
   if (!a) return ''
   if ('markdown' in a) return a.markdown
-  return JSON.stringify(a.document).match(/"text":"[^"]*"/g)!.map((t) => t.slice(8, -1)).join('\n')
+  return JSON.stringify(a.document)
+    .match(/"text":"[^"]*"/g)!
+    .map((t) => t.slice(8, -1))
+    .join('\n')
 }
 
 /**

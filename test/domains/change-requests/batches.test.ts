@@ -27,21 +27,35 @@ async function world() {
   const space = await api.fixtures.createSpace(org.id, { title: 'Batches' })
   const cr = (await call(api, token, 'POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'Batch' })).body
   const path = `/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`
-  const first = await call(api, token, 'POST', path, { changes: [{ operation: 'insert_page', title: 'Intro', ref: 'intro', document: {} }, { operation: 'insert_page', title: 'Other', document: {} }] })
+  const first = await call(api, token, 'POST', path, {
+    changes: [
+      { operation: 'insert_page', title: 'Intro', ref: 'intro', document: {} },
+      { operation: 'insert_page', title: 'Other', document: {} },
+    ],
+  })
   expect(first.status).toBe(200)
   const [intro, other] = first.body.changes.map((c: any) => c.page.id as string)
   const batch = (changes: unknown[]) => call(api, token, 'POST', path, { changes })
   return { api, live, batch, intro: intro!, other: other! }
 }
 
-const file = (ref?: string) => ({ operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: PNG, ...(ref !== undefined && { ref }) }] })
+const file = (ref?: string) => ({
+  operation: 'insert_files',
+  files: [{ name: 'dot.png', contentType: 'image/png', base64: PNG, ...(ref !== undefined && { ref }) }],
+})
 
 describe('content batches: refs', () => {
   it("a ref used twice in one batch is a 400 naming the field that reuses it (a file's ref, when a page of the batch has it); nothing is written", async () => {
     const w = await world()
     const before = w.api.dump()
     const cases: Array<[unknown[], string]> = [
-      [[{ operation: 'insert_page', title: 'A', ref: 'x', document: {} }, { operation: 'insert_page', title: 'B', ref: 'x', document: {} }], 'changes[1].ref`: "x" is used twice in the batch'],
+      [
+        [
+          { operation: 'insert_page', title: 'A', ref: 'x', document: {} },
+          { operation: 'insert_page', title: 'B', ref: 'x', document: {} },
+        ],
+        'changes[1].ref`: "x" is used twice in the batch',
+      ],
       [[file('x'), { operation: 'insert_page', title: 'A', ref: 'x', document: {} }], 'changes[0].files[0].ref`: "x" is used twice in the batch'],
       [[{ operation: 'insert_page', title: 'A', ref: 'x', document: {} }, file('x')], 'changes[1].files[0].ref`: "x" is used twice in the batch'],
       [[{ operation: 'insert_files', files: [file('y').files[0], file('y').files[0]] }], 'changes[0].files[1].ref`: "y" is used twice in the batch'],

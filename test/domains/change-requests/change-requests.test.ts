@@ -46,7 +46,9 @@ describe('change requests: lifecycle and counters', () => {
     const guestList = await call(w.api, w.tokens.gina, 'GET', `/v1/orgs/${w.org.id}/change-requests`)
     expect(guestList.body.items).toEqual([])
     // Invited to the space, the guest sees its change requests (and only those).
-    await w.api.fixtures.createSpace(w.org.id, { title: 'Other' }).then((other) => call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${other.id}/change-requests`, {}))
+    await w.api.fixtures
+      .createSpace(w.org.id, { title: 'Other' })
+      .then((other) => call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${other.id}/change-requests`, {}))
     await call(w.api, w.tokens.ada, 'POST', `${w.base}/permissions`, { role: 'read', users: [w.users.gina.id] })
     const invited = await call(w.api, w.tokens.gina, 'GET', `/v1/orgs/${w.org.id}/change-requests`)
     expect(invited.body.items.map((c: any) => c.id)).toEqual([cr.id])
@@ -78,7 +80,10 @@ describe('change requests: roles and counters', () => {
     expectOfficialResponse('submitChangeRequestReview', 201, reviewed.body)
     const merged = await merge(w, cr.id, rev.token)
     expect(merged.body.result).toBe('merge')
-    expect((await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}`)).body).toMatchObject({ status: 'merged', mergedBy: { id: rev.user.id } })
+    expect((await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}`)).body).toMatchObject({
+      status: 'merged',
+      mergedBy: { id: rev.user.id },
+    })
     const contributors = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/contributors`)).body.items
     expect(contributors.map((c: any) => [c.user.id, c.count])).toEqual([[eddie.user.id, 1]])
   })
@@ -199,7 +204,10 @@ describe('change request content', () => {
     const elsewhere = await w.api.fixtures.createSpace(w.org.id, { title: 'Elsewhere' })
     const before = w.api.dump()
     for (const revision of ['nope', elsewhere.revision]) {
-      const bad = await edit(w, cr.id, [{ operation: 'update_page', page: alpha, title: 'Touched' }, { operation: 'revert_page', page: alpha, revision }])
+      const bad = await edit(w, cr.id, [
+        { operation: 'update_page', page: alpha, title: 'Touched' },
+        { operation: 'revert_page', page: alpha, revision },
+      ])
       expectError(bad, 400, `changes[1].revision\`: no revision "${revision}" in the space`)
     }
     expect(w.api.dump()).toEqual(before)
@@ -211,14 +219,21 @@ describe('change request content', () => {
   it('revert_page with block reverts only the listed blocks (modified, added, deleted), leaving the rest and the metadata', async () => {
     const w = await setup()
     const first = await openCr(w)
-    const page = (await edit(w, first.id, [{ operation: 'insert_page', title: 'Alpha', document: { markdown: 'one\n\ntwo\n\nthree' } }])).body.changes[0].page.id
+    const page = (await edit(w, first.id, [{ operation: 'insert_page', title: 'Alpha', document: { markdown: 'one\n\ntwo\n\nthree' } }])).body.changes[0].page
+      .id
     await merge(w, first.id)
     const cr = await openCr(w)
     const read = async () => (await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/content/page/${page}?format=document`)).body
     const doc = (await read()).document
     const [one, two, three] = doc.nodes
     const text = (node: any) => node.nodes.map((t: any) => t.leaves.map((l: any) => l.text).join('')).join('')
-    const paragraph = (key: string, value: string) => ({ object: 'block', type: 'paragraph', key, data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] }] })
+    const paragraph = (key: string, value: string) => ({
+      object: 'block',
+      type: 'paragraph',
+      key,
+      data: {},
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] }],
+    })
     // The change request edits "two", deletes "three", adds "four" first and "five" last, and retitles the page.
     const edited = { ...doc, nodes: [paragraph('k4', 'four'), one, paragraph(two.key, 'TWO'), paragraph('k5', 'five')] }
     expect((await edit(w, cr.id, [{ operation: 'update_page', page, title: 'Renamed', document: { document: edited } }])).status).toBe(200)
@@ -276,7 +291,10 @@ describe('change request content', () => {
       [Array.from({ length: 70 }, (_, i) => `${'  '.repeat(i)}- level ${i}`).join('\n'), 'gives a document beyond the limits: it must nest at most 128 levels'],
     ]
     for (const [markdown, message] of cases) {
-      const res = await edit(w, cr.id, [{ operation: 'insert_page', title: 'Fine', document: {} }, { operation: 'insert_page', document: { markdown } }])
+      const res = await edit(w, cr.id, [
+        { operation: 'insert_page', title: 'Fine', document: {} },
+        { operation: 'insert_page', document: { markdown } },
+      ])
       expectError(res, 400, `changes[1].document.markdown\`: ${message}`)
     }
     expect(w.api.dump()).toEqual(before)
@@ -320,12 +338,23 @@ describe('change request content', () => {
     // one of them walked its path forever.
     const w = await setup()
     const first = await openCr(w)
-    const [x, y] = (await edit(w, first.id, [{ operation: 'insert_page', title: 'X', document: {} }, { operation: 'insert_page', title: 'Y', document: {} }])).body.changes.map((c: any) => c.page.id)
+    const [x, y] = (
+      await edit(w, first.id, [
+        { operation: 'insert_page', title: 'X', document: {} },
+        { operation: 'insert_page', title: 'Y', document: {} },
+      ])
+    ).body.changes.map((c: any) => c.page.id)
     const xc = (await edit(w, first.id, [{ operation: 'insert_page', title: 'X child', into: x, document: {} }])).body.changes[0].page.id
     await merge(w, first.id)
     for (const [moveA, moveB] of [
-      [{ page: x, into: y }, { page: y, into: x }],
-      [{ page: x, into: y }, { page: y, into: xc }],
+      [
+        { page: x, into: y },
+        { page: y, into: x },
+      ],
+      [
+        { page: x, into: y },
+        { page: y, into: xc },
+      ],
     ]) {
       const a = await openCr(w, 'A')
       const b = await openCr(w, 'B')
@@ -344,7 +373,10 @@ describe('change request content', () => {
       await edit(w, undo.id, [{ operation: 'update_page', page: x, into: null, at: 0 }])
       await merge(w, undo.id)
       const pages = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/content/pages`)).body.pages
-      expect(pages.map((p: any) => [p.id, p.pages.map((c: any) => c.id)])).toEqual([[x, [xc]], [y, []]])
+      expect(pages.map((p: any) => [p.id, p.pages.map((c: any) => c.id)])).toEqual([
+        [x, [xc]],
+        [y, []],
+      ])
     }
   })
 
@@ -370,7 +402,8 @@ describe('change request content', () => {
     const a = await openCr(w, 'A')
     const b = await openCr(w, 'B')
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
-    const file = (await edit(w, a.id, [{ operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: png }] }])).body.insertedFiles[0]
+    const file = (await edit(w, a.id, [{ operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: png }] }])).body
+      .insertedFiles[0]
     await edit(w, b.id, [{ operation: 'insert_page', title: 'From B', document: {} }])
     expect((await merge(w, a.id)).body.result).toBe('merge')
     expect((await merge(w, b.id)).body.result).toBe('merge')
@@ -485,7 +518,13 @@ describe('files: the prepare step before the transaction', () => {
     const api = createDocsApi({ baseUrl: 'http://localhost:4000', store: storage.store, blobs, fetch: fakeFetch })
     const ada = await api.fixtures.createUser({ displayName: 'Ada' })
     const rita = await api.fixtures.createUser({ displayName: 'Rita' })
-    const org = await api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }, { user: rita.id, role: 'read' }] })
+    const org = await api.fixtures.createOrganization({
+      title: 'Acme',
+      members: [
+        { user: ada.id, role: 'admin' },
+        { user: rita.id, role: 'read' },
+      ],
+    })
     const [adaToken, ritaToken] = [await api.fixtures.createToken(ada.id), await api.fixtures.createToken(rita.id)]
     const space = await api.fixtures.createSpace(org.id, { title: 'Files' })
     const cr = (await call(api, adaToken, 'POST', `/v1/spaces/${space.id}/change-requests`, {})).body
@@ -524,7 +563,8 @@ describe('files: nothing is fetched before the target is checked', () => {
   it('answers an unknown change request 404 whatever the URL, without fetching it', async () => {
     const w = await world()
     for (const url of ['https://files.example.com/reachable.bin', 'https://files.example.com/unreachable.bin']) {
-      for (const cr of ['nope', '42']) expectError(await call(w.api, w.token, 'POST', `${w.base}/change-requests/${cr}/content`, batch(url)), 404, 'Change request not found')
+      for (const cr of ['nope', '42'])
+        expectError(await call(w.api, w.token, 'POST', `${w.base}/change-requests/${cr}/content`, batch(url)), 404, 'Change request not found')
     }
     expect(w.fetched).toEqual([])
   })
@@ -544,11 +584,17 @@ describe('files: nothing is fetched before the target is checked', () => {
     }
     const locked = await open()
     await call(w.api, w.token, 'PATCH', w.base, { editMode: 'locked' })
-    expectError(await call(w.api, w.token, 'POST', `${w.base}/change-requests/${locked.id}/content`, batch('https://files.example.com/unreachable.bin')), 403, 'locked')
+    expectError(
+      await call(w.api, w.token, 'POST', `${w.base}/change-requests/${locked.id}/content`, batch('https://files.example.com/unreachable.bin')),
+      403,
+      'locked',
+    )
     expect(w.fetched).toHaveLength(fetchedBefore)
     // The same batch on a change request that can take it does fetch.
     await call(w.api, w.token, 'PATCH', w.base, { editMode: 'live' })
-    expect((await call(w.api, w.token, 'POST', `${w.base}/change-requests/${locked.id}/content`, batch('https://files.example.com/reachable.bin'))).status).toBe(200)
+    expect(
+      (await call(w.api, w.token, 'POST', `${w.base}/change-requests/${locked.id}/content`, batch('https://files.example.com/reachable.bin'))).status,
+    ).toBe(200)
     expect(w.fetched.slice(fetchedBefore)).toEqual(['https://files.example.com/reachable.bin'])
   })
 })
@@ -556,7 +602,9 @@ describe('files: nothing is fetched before the target is checked', () => {
 describe('reviews and merge rules', () => {
   it('require_specific_reviewers blocks merging until each listed user approves; earlier reviews become outdated', async () => {
     const w = await setup()
-    await call(w.api, w.tokens.ada, 'PATCH', w.base, { mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [w.users.ada.id] }] } })
+    await call(w.api, w.tokens.ada, 'PATCH', w.base, {
+      mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [w.users.ada.id] }] },
+    })
     const cr = await openCr(w)
     expectError(await merge(w, cr.id), 403, 'Ada Lovelace')
     const req = await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr.id}/requested-reviewers`, { users: [w.users.ada.id] })
@@ -607,10 +655,16 @@ describe('reviews and merge rules', () => {
     expectError(await merge(w, cr.id), 403, `require_specific_reviewers: it needs the approval of Rev Iewer (${rev.user.id})`)
     const again = await call(w.api, rev.token, 'POST', `${path}/reviews`, { status: 'approved' })
     expect(again.body.requestedBy.id).toBe(w.users.ada.id)
-    expect(await reviewsOf('outdated=false')).toEqual([[w.users.ada.id, 'changes-requested'], [rev.user.id, 'approved']])
+    expect(await reviewsOf('outdated=false')).toEqual([
+      [w.users.ada.id, 'changes-requested'],
+      [rev.user.id, 'approved'],
+    ])
     // Requested once more, both of their reviews are outdated.
     await call(w.api, w.tokens.ada, 'POST', `${path}/requested-reviewers`, { users: [rev.user.id] })
-    expect(await reviewsOf('outdated=true')).toEqual([[rev.user.id, 'approved'], [rev.user.id, 'approved']])
+    expect(await reviewsOf('outdated=true')).toEqual([
+      [rev.user.id, 'approved'],
+      [rev.user.id, 'approved'],
+    ])
     expect((await call(w.api, rev.token, 'POST', `${path}/reviews`, { status: 'approved' })).status).toBe(201)
     expect((await merge(w, cr.id)).body.result).toBe('merge')
   })
@@ -624,7 +678,11 @@ describe('reviews and merge rules', () => {
     expectOfficialResponse('getRequestedReviewersByChangeRequestId', 200, listed.body)
     expect((await call(w.api, w.tokens.ada, 'DELETE', `${w.base}/change-requests/${cr.id}/requested-reviewers/${w.users.rita.id}`)).status).toBe(205)
     expect((await call(w.api, w.tokens.ada, 'DELETE', `${w.base}/change-requests/${cr.id}/requested-reviewers/${w.users.rita.id}`)).status).toBe(204)
-    expectError(await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr.id}/requested-reviewers`, { users: [w.users.olga.id] }), 400, 'users[0]')
+    expectError(
+      await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr.id}/requested-reviewers`, { users: [w.users.olga.id] }),
+      400,
+      'users[0]',
+    )
     await edit(w, cr.id, [{ operation: 'insert_page', document: {} }])
     await edit(w, cr.id, [{ operation: 'insert_page', document: {} }])
     const contributors = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr.id}/contributors`)

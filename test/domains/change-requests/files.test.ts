@@ -39,7 +39,9 @@ function meteredFetch(size: number, options: { announce?: boolean } = {}) {
       },
       cancel: end,
     })
-    return new Response(body, { headers: { 'content-type': 'application/octet-stream', ...(options.announce !== false && { 'content-length': String(size) }) } })
+    return new Response(body, {
+      headers: { 'content-type': 'application/octet-stream', ...(options.announce !== false && { 'content-length': String(size) }) },
+    })
   }) as typeof fetch
   return { fn, meter }
 }
@@ -51,7 +53,12 @@ async function world(options: DocsApiOptions) {
   const open = async () => (await call(w.api, w.tokens.ada, 'POST', `${base}/change-requests`, { subject: 'Files' })).body.id as string
   const upload = (cr: string, count: number, from = 0) =>
     call(w.api, w.tokens.ada, 'POST', `${base}/change-requests/${cr}/content?compat=false`, {
-      changes: [{ operation: 'insert_files', files: Array.from({ length: count }, (_, i) => ({ name: `f${from + i}.bin`, url: `https://files.example.com/f${from + i}.bin` })) }],
+      changes: [
+        {
+          operation: 'insert_files',
+          files: Array.from({ length: count }, (_, i) => ({ name: `f${from + i}.bin`, url: `https://files.example.com/f${from + i}.bin` })),
+        },
+      ],
     })
   const stored = () => w.api.store.read((tx) => tx.all('files').length)
   return { ...w, base, open, upload, stored }
@@ -80,7 +87,16 @@ describe('files by URL: limits', () => {
     const cr = await w.open()
     const b64 = (n: number) => btoa(String.fromCharCode(...new Uint8Array(n)))
     const res = await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${cr}/content`, {
-      changes: [{ operation: 'insert_files', files: [{ name: 'u.bin', url: 'https://files.example.com/u.bin' }, { name: 'a.bin', contentType: 'application/octet-stream', base64: b64(600) }, { name: 'b.bin', contentType: 'application/octet-stream', base64: b64(600) }] }],
+      changes: [
+        {
+          operation: 'insert_files',
+          files: [
+            { name: 'u.bin', url: 'https://files.example.com/u.bin' },
+            { name: 'a.bin', contentType: 'application/octet-stream', base64: b64(600) },
+            { name: 'b.bin', contentType: 'application/octet-stream', base64: b64(600) },
+          ],
+        },
+      ],
     })
     expectError(res, 413, 'body field `changes[0].files[2].base64`: the files of the batch are larger than 1000 bytes')
     expect(meter.calls).toBe(0)

@@ -59,7 +59,8 @@ function toTree(pages: any[]): { tree: Tree; duplicates: string[] } {
 
 const byId = (x: { id: string }, y: { id: string }) => x.id.localeCompare(y.id)
 const flat = (t: Tree) => ({ roots: t.roots, pages: [...t.pages.values()].sort(byId) })
-const withoutOrder = (pages: Iterable<Merged | MPage>): Merged[] => [...pages].map(({ id, title, slug, parent, paras }) => ({ id, title, slug, parent, paras })).sort(byId)
+const withoutOrder = (pages: Iterable<Merged | MPage>): Merged[] =>
+  [...pages].map(({ id, title, slug, parent, paras }) => ({ id, title, slug, parent, paras })).sort(byId)
 
 /**
  * A merged tree against the model: the same pages, each once, with the same fields; each list of
@@ -88,74 +89,86 @@ function expectMerged(got: { tree: Tree; duplicates: string[] }, base: Tree, a: 
   }
 }
 
-it('merging two change requests from one main matches the model: every edit kept, or a conflict that writes nothing', { timeout: Math.max(30_000, RUNS * 400) }, async () => {
-  const outcomes = { merged: 0, conflicts: 0 }
-  await fc.assert(
-    fc.asyncProperty(scenarioArb, async ({ main, a: editsA, b: editsB, updateFirst }) => {
-      const { w, send, openCr, edit, readPages } = await setup()
+it(
+  'merging two change requests from one main matches the model: every edit kept, or a conflict that writes nothing',
+  { timeout: Math.max(30_000, RUNS * 400) },
+  async () => {
+    const outcomes = { merged: 0, conflicts: 0 }
+    await fc.assert(
+      fc.asyncProperty(scenarioArb, async ({ main, a: editsA, b: editsB, updateFirst }) => {
+        const { w, send, openCr, edit, readPages } = await setup()
 
-      // Main: the drawn pages from a first change request, merged.
-      const first = await openCr('Main')
-      const made: string[] = []
-      let token = 0
-      for (const [i, spec] of main.entries()) {
-        const parent = spec.parent % (i + 1)
-        const paras = Array.from({ length: spec.paras }, () => `m${token++}`)
-        const res = await edit(first, { operation: 'insert_page', title: `Page ${i}`, document: markdown(paras), ...(parent > 0 && { into: made[parent - 1] }) })
-        made.push(res.changes[0].page.id)
-      }
-      expect((await send('POST', `/change-requests/${first}/merge`)).result).toBe('merge')
-      const base = (await readPages()).tree
-
-      // A and B from it, each with its sequence of edits, checked against its side of the model.
-      const a = { cr: await openCr('A'), side: { tree: cloneTree(base), touched: new Set<string>() } as Side }
-      const b = { cr: await openCr('B'), side: { tree: cloneTree(base), touched: new Set<string>() } as Side }
-      for (const [tag, { cr, side }, edits] of [['a', a, editsA], ['b', b, editsB]] as const) {
-        let n = 0
-        for (const e of edits) {
-          const r = resolve(base, side, e, () => `${tag}${n++}`)
-          if (!r) continue
-          const res = await edit(cr, r.change)
-          r.apply(r.change.operation === 'insert_page' ? res.changes[0].page.id : undefined)
+        // Main: the drawn pages from a first change request, merged.
+        const first = await openCr('Main')
+        const made: string[] = []
+        let token = 0
+        for (const [i, spec] of main.entries()) {
+          const parent = spec.parent % (i + 1)
+          const paras = Array.from({ length: spec.paras }, () => `m${token++}`)
+          const res = await edit(first, {
+            operation: 'insert_page',
+            title: `Page ${i}`,
+            document: markdown(paras),
+            ...(parent > 0 && { into: made[parent - 1] }),
+          })
+          made.push(res.changes[0].page.id)
         }
-        expect(flat((await readPages(cr)).tree), `change request ${tag.toUpperCase()}`).toEqual(flat(side.tree))
-      }
+        expect((await send('POST', `/change-requests/${first}/merge`)).result).toBe('merge')
+        const base = (await readPages()).tree
 
-      expect((await send('POST', `/change-requests/${a.cr}/merge`)).result).toBe('merge')
-      expect(flat((await readPages()).tree), 'main after A').toEqual(flat(a.side.tree))
+        // A and B from it, each with its sequence of edits, checked against its side of the model.
+        const a = { cr: await openCr('A'), side: { tree: cloneTree(base), touched: new Set<string>() } as Side }
+        const b = { cr: await openCr('B'), side: { tree: cloneTree(base), touched: new Set<string>() } as Side }
+        for (const [tag, { cr, side }, edits] of [
+          ['a', a, editsA],
+          ['b', b, editsB],
+        ] as const) {
+          let n = 0
+          for (const e of edits) {
+            const r = resolve(base, side, e, () => `${tag}${n++}`)
+            if (!r) continue
+            const res = await edit(cr, r.change)
+            r.apply(r.change.operation === 'insert_page' ? res.changes[0].page.id : undefined)
+          }
+          expect(flat((await readPages(cr)).tree), `change request ${tag.toUpperCase()}`).toEqual(flat(side.tree))
+        }
 
-      const model = modelMerge(base, a.side, b.side)
-      if (!model.ok) {
-        outcomes.conflicts++
-        const why = `model: ${JSON.stringify(model.conflicts)}`
-        const before = w.api.dump()
+        expect((await send('POST', `/change-requests/${a.cr}/merge`)).result).toBe('merge')
+        expect(flat((await readPages()).tree), 'main after A').toEqual(flat(a.side.tree))
+
+        const model = modelMerge(base, a.side, b.side)
+        if (!model.ok) {
+          outcomes.conflicts++
+          const why = `model: ${JSON.stringify(model.conflicts)}`
+          const before = w.api.dump()
+          if (updateFirst) {
+            expect((await send('POST', `/change-requests/${b.cr}/update`)).result, `update of B, ${why}`).toBe('conflicts')
+            expect(w.api.dump(), 'a conflicting update writes nothing').toEqual(before)
+          }
+          const res = await send('POST', `/change-requests/${b.cr}/merge`)
+          expect(res.result, `merge of B, ${why}`).toBe('conflicts')
+          expect(
+            res.conflicts.some((c: { page: string }) => model.conflicts.some((m) => m.page === c.page)),
+            `${JSON.stringify(res.conflicts)}, ${why}`,
+          ).toBe(true)
+          expect(w.api.dump(), 'a conflicting merge writes nothing').toEqual(before)
+          return
+        }
+        outcomes.merged++
         if (updateFirst) {
-          expect((await send('POST', `/change-requests/${b.cr}/update`)).result, `update of B, ${why}`).toBe('conflicts')
-          expect(w.api.dump(), 'a conflicting update writes nothing').toEqual(before)
+          const res = await send('POST', `/change-requests/${b.cr}/update`)
+          expect(res.result, `update of B: ${JSON.stringify(res.conflicts)}`).toBe('update')
+          expectMerged(await readPages(b.cr), base, a.side.tree, b.side.tree, model.pages)
         }
         const res = await send('POST', `/change-requests/${b.cr}/merge`)
-        expect(res.result, `merge of B, ${why}`).toBe('conflicts')
-        expect(
-          res.conflicts.some((c: { page: string }) => model.conflicts.some((m) => m.page === c.page)),
-          `${JSON.stringify(res.conflicts)}, ${why}`,
-        ).toBe(true)
-        expect(w.api.dump(), 'a conflicting merge writes nothing').toEqual(before)
-        return
-      }
-      outcomes.merged++
-      if (updateFirst) {
-        const res = await send('POST', `/change-requests/${b.cr}/update`)
-        expect(res.result, `update of B: ${JSON.stringify(res.conflicts)}`).toBe('update')
-        expectMerged(await readPages(b.cr), base, a.side.tree, b.side.tree, model.pages)
-      }
-      const res = await send('POST', `/change-requests/${b.cr}/merge`)
-      expect(res.result, `merge of B: ${JSON.stringify(res.conflicts)}`).toBe('merge')
-      expect((await send('GET', `/change-requests/${b.cr}`)).status).toBe('merged')
-      expectMerged(await readPages(), base, a.side.tree, b.side.tree, model.pages)
-    }),
-    { numRuns: RUNS, seed: FUZZ_SEED, verbose: fc.VerbosityLevel.None },
-  )
-  // The property says something of both outcomes only when both are drawn often.
-  expect(outcomes.merged, JSON.stringify(outcomes)).toBeGreaterThan(RUNS / 5)
-  expect(outcomes.conflicts, JSON.stringify(outcomes)).toBeGreaterThan(RUNS / 10)
-})
+        expect(res.result, `merge of B: ${JSON.stringify(res.conflicts)}`).toBe('merge')
+        expect((await send('GET', `/change-requests/${b.cr}`)).status).toBe('merged')
+        expectMerged(await readPages(), base, a.side.tree, b.side.tree, model.pages)
+      }),
+      { numRuns: RUNS, seed: FUZZ_SEED, verbose: fc.VerbosityLevel.None },
+    )
+    // The property says something of both outcomes only when both are drawn often.
+    expect(outcomes.merged, JSON.stringify(outcomes)).toBeGreaterThan(RUNS / 5)
+    expect(outcomes.conflicts, JSON.stringify(outcomes)).toBeGreaterThan(RUNS / 10)
+  },
+)

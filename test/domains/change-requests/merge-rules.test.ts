@@ -39,7 +39,11 @@ async function merged(w: CrWorld, cr: string, token = w.tokens.ada) {
   expect(res.body.result).toBe('merge')
 }
 
-const paragraph = (text: string) => ({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }] })
+const paragraph = (text: string) => ({
+  object: 'document',
+  data: {},
+  nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }],
+})
 
 describe('merge rules: reviews', () => {
   it('require_specific_reviewers: every listed user approves (their latest review), admins included', async () => {
@@ -132,7 +136,11 @@ describe('merge rules: the change request and the merger', () => {
     const cr = await openCr(w, '  ')
     const path = `${w.base}/change-requests/${cr.id}`
     // Every failing rule is named, in the order of the configuration.
-    await refused(w, cr.id, `change request #${cr.number} cannot be merged: require_change_request_subject: it needs a subject; require_change_request_description: it needs a description`)
+    await refused(
+      w,
+      cr.id,
+      `change request #${cr.number} cannot be merged: require_change_request_subject: it needs a subject; require_change_request_description: it needs a description`,
+    )
     await call(w.api, w.tokens.ada, 'PATCH', path, { subject: 'Fix typos', description: paragraph('   ') })
     await refused(w, cr.id, 'require_change_request_description: it needs a description')
     expect((await call(w.api, w.tokens.ada, 'PATCH', path, { description: paragraph('Why: the typos.') })).status).toBe(200)
@@ -154,7 +162,11 @@ describe('merge rules: the change request and the merger', () => {
     const cr = await openCr(w)
     await refused(w, cr.id, 'require_agent_review: it needs a review by the docs agent, which this API cannot run')
     await setRules(w, rules({ rule: 'custom', expression: 'reviews.length > 2', message: 'Three reviews please' }))
-    await refused(w, cr.id, 'custom: its custom expression `reviews.length > 2` cannot be evaluated by this API (remove the rule to merge here); the rule says: Three reviews please')
+    await refused(
+      w,
+      cr.id,
+      'custom: its custom expression `reviews.length > 2` cannot be evaluated by this API (remove the rule to merge here); the rule says: Three reviews please',
+    )
   })
 
   it('allow_bypass: listed users merge past every other rule; for anyone else the rules hold', async () => {

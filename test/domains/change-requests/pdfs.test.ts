@@ -120,8 +120,13 @@ describe('change-request PDFs: off the event loop', () => {
   it('serves the PDF of a large change request while the event loop keeps turning (the longest stall a small part of the GET)', async () => {
     const w = await setup()
     const cr = await openCr(w)
-    const paragraphs = (page: number) => Array.from({ length: 400 }, (_, i) => `Paragraph ${i} of page ${page}: ${'some words to fill the line '.repeat(12)}`).join('\n\n')
-    const res = await edit(w, cr.id, Array.from({ length: 4 }, (_, page) => ({ operation: 'insert_page', title: `Page ${page}`, document: { markdown: paragraphs(page) } })))
+    const paragraphs = (page: number) =>
+      Array.from({ length: 400 }, (_, i) => `Paragraph ${i} of page ${page}: ${'some words to fill the line '.repeat(12)}`).join('\n\n')
+    const res = await edit(
+      w,
+      cr.id,
+      Array.from({ length: 4 }, (_, page) => ({ operation: 'insert_page', title: `Page ${page}`, document: { markdown: paragraphs(page) } })),
+    )
     expect(res.status).toBe(200)
     await getPdf(w, await pdfUrl(w, cr.id, w.tokens.ada, `?page=${res.body.changes[0].page.id}&only=true`)) // fonts read once per process: not measured
     const url = await pdfUrl(w, cr.id)

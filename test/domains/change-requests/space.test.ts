@@ -22,7 +22,10 @@ async function filledSpace() {
   expect((await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${open.id}/requested-reviewers`, { users: [w.users.rita.id] })).status).toBe(200)
   expect((await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${open.id}/reviews`, { status: 'approved' })).status).toBe(201)
   const comment = await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${open.id}/comments`, { body: { markdown: 'Looks good' } })
-  expect((await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${open.id}/comments/${comment.body.id}/replies`, { body: { markdown: 'Thanks' } })).status).toBe(200)
+  expect(
+    (await call(w.api, w.tokens.ada, 'POST', `${w.base}/change-requests/${open.id}/comments/${comment.body.id}/replies`, { body: { markdown: 'Thanks' } }))
+      .status,
+  ).toBe(200)
   expect((await call(w.api, w.tokens.ada, 'POST', `${w.base}/comments`, { body: { markdown: 'On main' } })).status).toBe(200)
   return { ...w, file: filled.body.insertedFiles[0], open }
 }
@@ -31,9 +34,23 @@ describe('purging a space removes every row of it', () => {
   it('removes content, change requests, reviews, review requests and comments; a duplicate keeps its own; the dump loads again', async () => {
     const w = await filledSpace()
     const dup = (await call(w.api, w.tokens.ada, 'POST', `${w.base}/duplicate`)).body
-    const buckets = w.api.store.read((tx) => tx.all('revisions').filter((r) => r.space === w.space.id).flatMap((r) => r.buckets.filter((b) => b !== '')))
+    const buckets = w.api.store.read((tx) =>
+      tx
+        .all('revisions')
+        .filter((r) => r.space === w.space.id)
+        .flatMap((r) => r.buckets.filter((b) => b !== '')),
+    )
     expect(buckets.length).toBeGreaterThan(0)
-    expect(rowsOfSpace(w, w.space.id)).toMatchObject({ revisions: 4, pageVersions: 3, files: 1, changeRequests: 2, reviews: 1, requestedReviewers: 1, comments: 2, commentReplies: 1 })
+    expect(rowsOfSpace(w, w.space.id)).toMatchObject({
+      revisions: 4,
+      pageVersions: 3,
+      files: 1,
+      changeRequests: 2,
+      reviews: 1,
+      requestedReviewers: 1,
+      comments: 2,
+      commentReplies: 1,
+    })
     const dupRows = rowsOfSpace(w, dup.id)
     expect(dupRows).toMatchObject({ revisions: 1, pageVersions: 2, files: 1 })
 
@@ -85,24 +102,39 @@ describe('purging a space removes every row of it', () => {
     const rev = dump.revisions!.find((r) => r.space === w.space.id && r.buckets.length > 0)!
     const index = rev.buckets.findIndex((b) => b !== '')
     const sharing = { ...dump, revisions: [...dump.revisions!, { ...rev, id: 'shared', space: other.id, files: [] }] }
-    expect(() => createDocsApi({ seed: sharing })).toThrow(`\`revisions[${dump.revisions!.length}].buckets.${index}\`: content bucket "${rev.buckets[index]}" holds pages of space "${w.space.id}"`)
+    expect(() => createDocsApi({ seed: sharing })).toThrow(
+      `\`revisions[${dump.revisions!.length}].buckets.${index}\`: content bucket "${rev.buckets[index]}" holds pages of space "${w.space.id}"`,
+    )
     const version = dump.pageVersions![0]!
     const orphan = { ...dump, pageVersions: [...dump.pageVersions!, { ...version, id: 'orphan' }] }
     expect(() => createDocsApi({ seed: orphan })).toThrow('`pageVersions[id=orphan]`: no content bucket holds this page version')
     const bucket = dump.contentBuckets![0]!
     const unnamed = { ...dump, contentBuckets: [...dump.contentBuckets!, { ...bucket, id: 'unnamed' }] }
     expect(() => createDocsApi({ seed: unnamed })).toThrow('`contentBuckets[id=unnamed]`: no revision names this bucket')
-    const mixed = { ...dump, pageVersions: [...dump.pageVersions!, { ...version, id: 'elsewhere', space: other.id }], contentBuckets: [...dump.contentBuckets!, { id: 'mixed', entries: { [version.page]: 'elsewhere', [dump.pageVersions![1]!.page]: dump.pageVersions![1]!.id } }] }
+    const mixed = {
+      ...dump,
+      pageVersions: [...dump.pageVersions!, { ...version, id: 'elsewhere', space: other.id }],
+      contentBuckets: [
+        ...dump.contentBuckets!,
+        { id: 'mixed', entries: { [version.page]: 'elsewhere', [dump.pageVersions![1]!.page]: dump.pageVersions![1]!.id } },
+      ],
+    }
     expect(() => createDocsApi({ seed: mixed })).toThrow('a bucket holds the pages of one space')
     const empty = { ...dump, contentBuckets: [...dump.contentBuckets!, { id: 'empty', entries: {} }] }
-    expect(() => createDocsApi({ seed: empty })).toThrow('`contentBuckets[' )
+    expect(() => createDocsApi({ seed: empty })).toThrow('`contentBuckets[')
   })
 })
 
 describe('transferring a space takes its change requests along', () => {
   it('lists them under the new organization, in every status, and no longer under the old one; the dump loads', async () => {
     const w = await setup()
-    const beta = await w.api.fixtures.createOrganization({ title: 'Beta', members: [{ user: w.users.ada.id, role: 'admin' }, { user: w.users.rita.id, role: 'read' }] })
+    const beta = await w.api.fixtures.createOrganization({
+      title: 'Beta',
+      members: [
+        { user: w.users.ada.id, role: 'admin' },
+        { user: w.users.rita.id, role: 'read' },
+      ],
+    })
     const merged = await openCr(w, 'Merged')
     expect((await merge(w, merged.id)).body.result).toBe('merge')
     const open = await openCr(w, 'Open')
@@ -127,7 +159,14 @@ describe('transferring a space takes its change requests along', () => {
     // A reader of the new organization sees them there; the old organization's reader no longer does.
     const rita = await call(w.api, w.tokens.rita, 'GET', `/v1/orgs/${beta.id}/change-requests`)
     expect(rita.body.items.map((c: any) => c.id)).toEqual([open.id])
-    expect(w.api.store.read((tx) => tx.all('changeRequests').filter((c) => c.space === w.space.id).map((c) => c.organization))).toEqual([beta.id, beta.id, beta.id])
+    expect(
+      w.api.store.read((tx) =>
+        tx
+          .all('changeRequests')
+          .filter((c) => c.space === w.space.id)
+          .map((c) => c.organization),
+      ),
+    ).toEqual([beta.id, beta.id, beta.id])
     // Within one organization (another collection), nothing of theirs changes.
     const docs = await w.api.fixtures.createCollection(beta.id, { title: 'Docs' })
     const rows = w.api.store.read((tx) => tx.all('changeRequests'))
@@ -204,7 +243,8 @@ describe('transferring a collection takes the change requests of its spaces alon
     const nested = await w.api.fixtures.createCollection(w.org.id, { title: 'Nested', parent: guides.id })
     await w.api.fixtures.moveSpace(w.space.id, nested.id)
     const open = await openCr(w, 'Open')
-    const listed = async (org: string) => (await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${org}/change-requests?status=open`)).body.items.map((c: any) => c.id)
+    const listed = async (org: string) =>
+      (await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${org}/change-requests?status=open`)).body.items.map((c: any) => c.id)
     expect(await listed(w.org.id)).toEqual([open.id])
 
     expect((await call(w.api, w.tokens.ada, 'POST', `/v1/collections/${guides.id}/transfer`, { organization: beta.id })).status).toBe(200)

@@ -232,7 +232,10 @@ describe('collections', () => {
       expect(res.body).toMatchObject({ id: c.id, parent: a.id })
       expect(await roots(w)).toEqual(['A', 'B'])
       expect(w.api.store.read((tx) => tx.scan('collections', 'byParent', a.id).map((e) => e.row.id))).toEqual([c.id])
-      const back = await call(w.api, w.tokens.ada, 'POST', `/v1/collections/${c.id}/move`, { parent: null, position: { before: { type: 'collection', collection: a.id } } })
+      const back = await call(w.api, w.tokens.ada, 'POST', `/v1/collections/${c.id}/move`, {
+        parent: null,
+        position: { before: { type: 'collection', collection: a.id } },
+      })
       expect(back.body.parent).toBeUndefined()
       expect(await roots(w)).toEqual(['C', 'A', 'B'])
       await call(w.api, w.tokens.ada, 'POST', `/v1/collections/${c.id}/move`, { position: { after: { type: 'collection', collection: a.id } } })
@@ -284,7 +287,9 @@ describe('collections', () => {
       const into = await call(w.api, w.tokens.rita, 'POST', `/v1/collections/${a.id}/move`, { parent: b.id })
       expect(into.status).toBe(403)
       expect(into.body.error.message).toContain('create')
-      const reorder = await call(w.api, w.tokens.rita, 'POST', `/v1/collections/${a.id}/move`, { position: { after: { type: 'collection', collection: b.id } } })
+      const reorder = await call(w.api, w.tokens.rita, 'POST', `/v1/collections/${a.id}/move`, {
+        position: { after: { type: 'collection', collection: b.id } },
+      })
       expect(reorder.status).toBe(200)
       expect(collectionRow(w, a.id)!.parent).toBeUndefined()
     })

@@ -38,9 +38,19 @@ async function withContent(w: Setup) {
   return { pageId, paragraph, table, cr, crBase: `${crs}/${cr.id}` }
 }
 
-const post = (w: Setup, token: string, path: string, body: unknown = { body: { markdown: 'A comment' } }) => call(w.api, token, 'POST', `${path}/comments`, body)
-const rows = (w: World) => w.api.store.read((tx) => ({ comments: tx.all('comments'), replies: tx.all('commentReplies'), spaces: tx.all('spaces'), changeRequests: tx.all('changeRequests') }))
-const paragraph = (text: string) => ({ object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }] })
+const post = (w: Setup, token: string, path: string, body: unknown = { body: { markdown: 'A comment' } }) =>
+  call(w.api, token, 'POST', `${path}/comments`, body)
+const rows = (w: World) =>
+  w.api.store.read((tx) => ({
+    comments: tx.all('comments'),
+    replies: tx.all('commentReplies'),
+    spaces: tx.all('spaces'),
+    changeRequests: tx.all('changeRequests'),
+  }))
+const paragraph = (text: string) => ({
+  object: 'document',
+  nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }],
+})
 
 describe('comments: post, get, list', () => {
   it('posts a comment on main content and reads it back in the official shape, its body in the posted form or converted', async () => {
@@ -78,7 +88,11 @@ describe('comments: post, get, list', () => {
     const odd = await post(w, w.t.cora, w.base, { body: { markdown: '---\nnot: [yaml\n---\n# Heading\n' } })
     const oddDoc = (await call(w.api, w.t.cora, 'GET', `${w.base}/comments/${odd.body.id}?format=document`)).body.body.document
     expect(oddDoc.nodes.map((n: any) => n.type)).toContain('heading-1')
-    expect((await call(w.api, w.t.cora, 'GET', `${w.base}/comments?format=markdown`)).body.items.map((c: any) => Object.keys(c.body))).toEqual([['markdown'], ['markdown'], ['markdown']])
+    expect((await call(w.api, w.t.cora, 'GET', `${w.base}/comments?format=markdown`)).body.items.map((c: any) => Object.keys(c.body))).toEqual([
+      ['markdown'],
+      ['markdown'],
+      ['markdown'],
+    ])
   })
 
   it('targets a page, a node of it and a cell of a table node, checked against the content', async () => {
@@ -94,23 +108,38 @@ describe('comments: post, get, list', () => {
     // In a change request: the change request's content and revision.
     const inCr = await post(w, w.t.cora, c.crBase, { body: { markdown: 'Here' }, page: c.pageId, node: c.paragraph.key })
     expectOfficialResponse('postCommentInChangeRequest', 200, inCr.body)
-    expect(inCr.body.target).toEqual({ space: w.space.id, revision: c.cr.revision, changeRequest: c.cr.id, page: { id: c.pageId }, node: { id: c.paragraph.key } })
+    expect(inCr.body.target).toEqual({
+      space: w.space.id,
+      revision: c.cr.revision,
+      changeRequest: c.cr.id,
+      page: { id: c.pageId },
+      node: { id: c.paragraph.key },
+    })
     expect(inCr.body.urls.location).toBe(`http://localhost:4000${w.base}/change-requests/${c.cr.id}/comments/${inCr.body.id}`)
     const before = rows(w)
     for (const [body, message] of [
-      [{ body: { markdown: 'x' }, page: 'nope' }, "body field `page`: no page \"nope\" in the space's content"],
+      [{ body: { markdown: 'x' }, page: 'nope' }, 'body field `page`: no page "nope" in the space\'s content'],
       [{ body: { markdown: 'x' }, node: c.paragraph.key }, 'body field `node`: needs `page`'],
       [{ body: { markdown: 'x' }, page: c.pageId, node: 'nope' }, `body field \`node\`: no node with key "nope" in page "${c.pageId}"`],
       [{ body: { markdown: 'x' }, page: c.pageId, tableCell: { record, definition } }, 'body field `tableCell`: needs `node`'],
-      [{ body: { markdown: 'x' }, page: c.pageId, node: c.paragraph.key, tableCell: { record, definition } }, `body field \`tableCell\`: node "${c.paragraph.key}" is not a table`],
-      [{ body: { markdown: 'x' }, page: c.pageId, node: c.table.key, tableCell: { record: 'r9', definition } }, 'body field `tableCell.record`: no record "r9"'],
-      [{ body: { markdown: 'x' }, page: c.pageId, node: c.table.key, tableCell: { record, definition: 'c9' } }, 'body field `tableCell.definition`: no column "c9"'],
+      [
+        { body: { markdown: 'x' }, page: c.pageId, node: c.paragraph.key, tableCell: { record, definition } },
+        `body field \`tableCell\`: node "${c.paragraph.key}" is not a table`,
+      ],
+      [
+        { body: { markdown: 'x' }, page: c.pageId, node: c.table.key, tableCell: { record: 'r9', definition } },
+        'body field `tableCell.record`: no record "r9"',
+      ],
+      [
+        { body: { markdown: 'x' }, page: c.pageId, node: c.table.key, tableCell: { record, definition: 'c9' } },
+        'body field `tableCell.definition`: no column "c9"',
+      ],
       [{ body: { markdown: 'x' }, page: c.pageId, node: c.table.key, tableCell: { record } }, 'body field `tableCell.definition`: is required'],
       [{ body: { markdown: 'x' }, page: '' }, 'body field `page`: must not be empty'],
     ] as const) {
       expectError(await post(w, w.t.cora, w.base, body), 400, message)
     }
-    expectError(await post(w, w.t.cora, c.crBase, { body: { markdown: 'x' }, page: 'nope' }), 400, "no page \"nope\" in the change request's content")
+    expectError(await post(w, w.t.cora, c.crBase, { body: { markdown: 'x' }, page: 'nope' }), 400, 'no page "nope" in the change request\'s content')
     expect(rows(w)).toEqual(before)
   })
 
@@ -141,7 +170,12 @@ describe('comments: post, get, list', () => {
     const w = await setup()
     const c = await withContent(w)
     const ids: string[] = []
-    for (const [token, page] of [[w.t.cora, c.pageId], [w.t.eddie, undefined], [w.t.ada, c.pageId], [w.t.cora, undefined]] as const) {
+    for (const [token, page] of [
+      [w.t.cora, c.pageId],
+      [w.t.eddie, undefined],
+      [w.t.ada, c.pageId],
+      [w.t.cora, undefined],
+    ] as const) {
       w.clock.advance(60_000)
       ids.push((await post(w, token, w.base, { body: { markdown: `by ${token}` }, ...(page && { page }) })).body.id)
     }
@@ -265,9 +299,21 @@ describe('comments: access', () => {
     expect(await seen(w.t.ada)).toEqual({ comment: all(true, false, true, true), reply: all(true, false, true, true) })
     expect(await seen(w.t.rita)).toEqual({ comment: all(true, false, false, false), reply: all(true, false, false, false) })
     // What they say is what the API does.
-    expectError(await call(w.api, w.t.eddie, 'PUT', `${w.base}/comments/${comment.id}`, { body: { markdown: 'mine now' } }), 403, 'Only the author of a comment can edit its body')
-    expectError(await call(w.api, w.t.ada, 'PUT', `${w.base}/comments/${comment.id}/replies/${reply.id}`, { body: { markdown: 'mine now' } }), 403, 'Only the author of a reply can edit its body')
-    expectError(await call(w.api, w.t.eddie, 'DELETE', `${w.base}/comments/${comment.id}/replies/${reply.id}`), 403, 'Only the author of a reply or an admin of the space can delete it')
+    expectError(
+      await call(w.api, w.t.eddie, 'PUT', `${w.base}/comments/${comment.id}`, { body: { markdown: 'mine now' } }),
+      403,
+      'Only the author of a comment can edit its body',
+    )
+    expectError(
+      await call(w.api, w.t.ada, 'PUT', `${w.base}/comments/${comment.id}/replies/${reply.id}`, { body: { markdown: 'mine now' } }),
+      403,
+      'Only the author of a reply can edit its body',
+    )
+    expectError(
+      await call(w.api, w.t.eddie, 'DELETE', `${w.base}/comments/${comment.id}/replies/${reply.id}`),
+      403,
+      'Only the author of a reply or an admin of the space can delete it',
+    )
     // An author demoted to reader keeps their comment but may no longer change it.
     expect((await call(w.api, w.t.ada, 'PATCH', `/v1/orgs/${w.org.id}/members/${w.cora.user.id}`, { role: 'read' })).status).toBe(200)
     expect(await seen(w.t.cora)).toEqual({ comment: all(true, false, false, false), reply: all(true, false, false, false) })
@@ -281,7 +327,11 @@ describe('comments: resolve, edit, react', () => {
     const path = `${w.base}/comments/${id}`
     const counter = async () => (await call(w.api, w.t.ada, 'GET', w.base)).body.comments
     expect(await counter()).toBe(1)
-    expectError(await call(w.api, w.t.eddie, 'PUT', path, { resolved: true, addedReactions: ['👍'] }), 403, 'Only the author of a comment or an admin of the space can resolve or reopen it')
+    expectError(
+      await call(w.api, w.t.eddie, 'PUT', path, { resolved: true, addedReactions: ['👍'] }),
+      403,
+      'Only the author of a comment or an admin of the space can resolve or reopen it',
+    )
     expect((await call(w.api, w.t.eddie, 'GET', path)).body.reactions).toEqual([])
     w.clock.advance(90_000)
     const resolved = await call(w.api, w.t.cora, 'PUT', path, { resolved: true })
@@ -342,7 +392,14 @@ describe('comments: resolve, edit, react', () => {
     const t0 = '2026-03-01T10:00:00.000Z'
     const t1 = '2026-03-01T10:00:01.000Z'
     expect(summary(both.body)).toEqual([
-      ['👍', 2, [[w.cora.user.id, t0], [w.eddie.user.id, t1]]],
+      [
+        '👍',
+        2,
+        [
+          [w.cora.user.id, t0],
+          [w.eddie.user.id, t1],
+        ],
+      ],
       ['🎉', 1, [[w.cora.user.id, t0]]],
     ])
     // Again: nothing changes, the first reaction time stays.
@@ -356,7 +413,11 @@ describe('comments: resolve, edit, react', () => {
     ])
     expect(summary((await react(w.t.cora, { removedReactions: ['🎉'] })).body)).toEqual([['👍', 1, [[w.cora.user.id, t0]]]])
     const before = rows(w)
-    expectError(await react(w.t.cora, { addedReactions: ['👍'], removedReactions: ['🎉', '👍'] }), 400, 'body field `removedReactions.1`: "👍" is also in `addedReactions`')
+    expectError(
+      await react(w.t.cora, { addedReactions: ['👍'], removedReactions: ['🎉', '👍'] }),
+      400,
+      'body field `removedReactions.1`: "👍" is also in `addedReactions`',
+    )
     expectError(await react(w.t.cora, { addedReactions: ['thumbs'] }), 400, 'body field `addedReactions[0]`: must be an emoji')
     expectError(await react(w.t.cora, { addedReactions: [''] }), 400, 'body field `addedReactions[0]`: must not be empty')
     expectError(await react(w.t.cora, { removedReactions: 'x' }), 400, 'body field `removedReactions`')
@@ -416,13 +477,20 @@ describe('comments: replies and deletes', () => {
     const c = await withContent(w)
     const mine = (await post(w, w.t.cora, w.base)).body.id
     const crComment = (await post(w, w.t.cora, c.crBase)).body.id
-    for (const [path, id] of [[w.base, mine], [c.crBase, crComment]] as const) {
+    for (const [path, id] of [
+      [w.base, mine],
+      [c.crBase, crComment],
+    ] as const) {
       await call(w.api, w.t.eddie, 'POST', `${path}/comments/${id}/replies`, { body: { markdown: 'R1' } })
       await call(w.api, w.t.ada, 'POST', `${path}/comments/${id}/replies`, { body: { markdown: 'R2' } })
     }
     expect((await call(w.api, w.t.ada, 'GET', c.crBase)).body.comments).toBe(1)
     const before = rows(w)
-    expectError(await call(w.api, w.t.eddie, 'DELETE', `${w.base}/comments/${mine}`), 403, 'Only the author of a comment or an admin of the space can delete it')
+    expectError(
+      await call(w.api, w.t.eddie, 'DELETE', `${w.base}/comments/${mine}`),
+      403,
+      'Only the author of a comment or an admin of the space can delete it',
+    )
     expect(rows(w)).toEqual(before)
     expect((await call(w.api, w.t.cora, 'DELETE', `${w.base}/comments/${mine}`)).status).toBe(204)
     expect((await call(w.api, w.t.ada, 'DELETE', `${c.crBase}/comments/${crComment}`)).status).toBe(204)
@@ -466,7 +534,9 @@ describe('commenters', () => {
     ])
     const paged = (await call(w.api, w.t.rita, 'GET', `${w.base}/commenters?limit=2`)).body
     expect(paged.count).toBe(3)
-    expect((await call(w.api, w.t.rita, 'GET', `${w.base}/commenters?limit=2&page=${paged.next.page}`)).body.items.map((m: any) => m.id)).toEqual([w.users.ada.id])
+    expect((await call(w.api, w.t.rita, 'GET', `${w.base}/commenters?limit=2&page=${paged.next.page}`)).body.items.map((m: any) => m.id)).toEqual([
+      w.users.ada.id,
+    ])
     const inCr = await call(w.api, w.t.rita, 'GET', `${c.crBase}/commenters`)
     expectOfficialResponse('listCommentersInChangeRequest', 200, inCr.body)
     expect(inCr.body.items.map((m: any) => m.id)).toEqual([w.users.ada.id])
@@ -484,7 +554,12 @@ describe('comments: counters', () => {
     | { kind: 'deleteReply'; thread: number; who: number; pick: number }
   const step: fc.Arbitrary<Step> = fc.oneof(
     fc.record({ kind: fc.constant('post' as const), thread: fc.nat(1), who: fc.nat(2) }),
-    fc.record({ kind: fc.constantFrom('resolve' as const, 'reopen' as const, 'delete' as const, 'reply' as const), thread: fc.nat(1), who: fc.nat(2), pick: fc.nat(20) }),
+    fc.record({
+      kind: fc.constantFrom('resolve' as const, 'reopen' as const, 'delete' as const, 'reply' as const),
+      thread: fc.nat(1),
+      who: fc.nat(2),
+      pick: fc.nat(20),
+    }),
     fc.record({ kind: fc.constant('deleteReply' as const), thread: fc.nat(1), who: fc.nat(2), pick: fc.nat(20) }),
   )
 
@@ -500,11 +575,14 @@ describe('comments: counters', () => {
         for (const s of steps) {
           const path = threads[s.thread]!
           const token = tokens[s.who]!
-          const ids = rows(w).comments.filter((x) => (s.thread === 1) === (x.changeRequest !== undefined)).map((x) => x.id)
+          const ids = rows(w)
+            .comments.filter((x) => (s.thread === 1) === (x.changeRequest !== undefined))
+            .map((x) => x.id)
           const id = ids.length ? ids[('pick' in s ? s.pick : 0) % ids.length] : 'none'
           let res
           if (s.kind === 'post') res = await post(w, token, path)
-          else if (s.kind === 'resolve' || s.kind === 'reopen') res = await call(w.api, token, 'PUT', `${path}/comments/${id}`, { resolved: s.kind === 'resolve' })
+          else if (s.kind === 'resolve' || s.kind === 'reopen')
+            res = await call(w.api, token, 'PUT', `${path}/comments/${id}`, { resolved: s.kind === 'resolve' })
           else if (s.kind === 'delete') res = await call(w.api, token, 'DELETE', `${path}/comments/${id}`)
           else if (s.kind === 'reply') res = await call(w.api, token, 'POST', `${path}/comments/${id}/replies`, { body: { markdown: 'R' } })
           else {
@@ -519,8 +597,12 @@ describe('comments: counters', () => {
           // Replies never outlive their comment.
           expect(now.replies.every((r) => now.comments.some((x) => x.id === r.comment))).toBe(true)
         }
-        expect((await call(w.api, w.t.ada, 'GET', w.base)).body.comments).toBe((await call(w.api, w.t.ada, 'GET', `${w.base}/comments?status=open&limit=0`)).body.count)
-        expect((await call(w.api, w.t.ada, 'GET', c.crBase)).body.comments).toBe((await call(w.api, w.t.ada, 'GET', `${c.crBase}/comments?status=open&limit=0`)).body.count)
+        expect((await call(w.api, w.t.ada, 'GET', w.base)).body.comments).toBe(
+          (await call(w.api, w.t.ada, 'GET', `${w.base}/comments?status=open&limit=0`)).body.count,
+        )
+        expect((await call(w.api, w.t.ada, 'GET', c.crBase)).body.comments).toBe(
+          (await call(w.api, w.t.ada, 'GET', `${c.crBase}/comments?status=open&limit=0`)).body.count,
+        )
       }),
       { numRuns: 30, seed: 20260301 },
     )

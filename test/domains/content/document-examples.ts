@@ -42,7 +42,12 @@ const richParagraph: Json = {
   data: { align: 'center' },
   nodes: [
     { object: 'text', key: 't1', leaves: MARKS.map((mark, i) => ({ object: 'leaf', text: `m${i}`, marks: [mark] })) },
-    { object: 'inline', type: 'link', data: { ref: { kind: 'page', page: 'page-1' } }, nodes: [text('a link'), { object: 'inline', type: 'inline-image', isVoid: true, data: { ref: urlRef } }] },
+    {
+      object: 'inline',
+      type: 'link',
+      data: { ref: { kind: 'page', page: 'page-1' } },
+      nodes: [text('a link'), { object: 'inline', type: 'inline-image', isVoid: true, data: { ref: urlRef } }],
+    },
     { object: 'inline', type: 'link', isVoid: false, data: { ref: { kind: 'anchor', anchor: 'intro', page: 'page-1' } }, nodes: [text('an anchor')] },
     { object: 'inline', type: 'emoji', isVoid: true, data: { code: '1f600' } },
     { object: 'inline', type: 'icon', isVoid: true, data: { icon: 'gear', color: 'green' } },
@@ -74,7 +79,17 @@ const table: Json = {
     records: {
       r1: {
         orderIndex: 'a0',
-        values: { c1: 'f1', c2: 4.5, c3: true, c4: ['file-1'], c5: null, c6: 3, c7: ['a'], c8: { kind: 'page', page: 'page-1' }, c9: { ref: fileRef, objectFit: 'cover', alt: 'x' } },
+        values: {
+          c1: 'f1',
+          c2: 4.5,
+          c3: true,
+          c4: ['file-1'],
+          c5: null,
+          c6: 3,
+          c7: ['a'],
+          c8: { kind: 'page', page: 'page-1' },
+          c9: { ref: fileRef, objectFit: 'cover', alt: 'x' },
+        },
       },
     },
     cellMerges: [{ anchor: { record: 'r1', column: 'c1' }, rowSpan: 1, colSpan: 2 }],
@@ -89,7 +104,11 @@ const cardsTable: Json = {
   object: 'block',
   type: 'table',
   isVoid: true,
-  data: { view: { type: 'cards', cardSize: 'large', columns: ['c1'], coverDefinition: 'c1', wrap: true }, definition: { c1: { id: 'c1', title: 'Cover', type: 'image' } }, records: {} },
+  data: {
+    view: { type: 'cards', cardSize: 'large', columns: ['c1'], coverDefinition: 'c1', wrap: true },
+    definition: { c1: { id: 'c1', title: 'Cover', type: 'image' } },
+    records: {},
+  },
   fragments: [],
 }
 
@@ -98,7 +117,12 @@ const essentials: Json[] = [
   { object: 'block', type: 'heading-1', data: { id: 'intro', align: 'start' }, meta: { id: 'intro' }, nodes: [text('Title')] },
   { object: 'block', type: 'heading-2', data: {}, nodes: [text('Sub')] },
   { object: 'block', type: 'heading-3', data: {}, isVoid: false, nodes: [text('Subsub')] },
-  { object: 'block', type: 'list-ordered', data: { start: 3 }, nodes: [item(paragraph(), code('x'), { object: 'block', type: 'math', isVoid: true, data: { formula: 'x' } })] },
+  {
+    object: 'block',
+    type: 'list-ordered',
+    data: { start: 3 },
+    nodes: [item(paragraph(), code('x'), { object: 'block', type: 'math', isVoid: true, data: { formula: 'x' } })],
+  },
   { object: 'block', type: 'list-unordered', nodes: [item(paragraph(), { object: 'block', type: 'list-unordered', data: {}, nodes: [item(paragraph())] })] },
   { object: 'block', type: 'list-tasks', data: {}, nodes: [{ ...item(paragraph()), data: { checked: true } }, item(paragraph(), table)] },
   { object: 'block', type: 'divider', isVoid: true, data: {} },
@@ -110,12 +134,23 @@ const hint: Json = {
   data: { style: 'warning', icon: 'bell' },
   nodes: [paragraph(), { object: 'block', type: 'embed', isVoid: true, data: { url: 'https://example.com/video' } }],
 }
-const prompt: Json = { object: 'block', type: 'prompt', data: { description: 'Ask the assistant', openInAIProviders: true, defaultExpanded: 'partial' }, nodes: [code('Summarize this page')] }
+const prompt: Json = {
+  object: 'block',
+  type: 'prompt',
+  data: { description: 'Ask the assistant', openInAIProviders: true, defaultExpanded: 'partial' },
+  nodes: [code('Summarize this page')],
+}
 const integration: Json = {
   object: 'block',
   type: 'integration',
   isVoid: true,
-  data: { integration: 'github', block: 'file', props: { options: { nested: null } }, action: { action: '@ui.url.open', url: 'https://example.com' }, fullWidth: true },
+  data: {
+    integration: 'github',
+    block: 'file',
+    props: { options: { nested: null } },
+    action: { action: '@ui.url.open', url: 'https://example.com' },
+    fullWidth: true,
+  },
   meta: { spaceId: 'space-1' },
 }
 const expandable: Json = {
@@ -135,11 +170,19 @@ const images: Json = {
   isVoid: false,
   data: { align: 'center', fullWidth: false, withFrame: true },
   nodes: [
-    { ...image(), data: { ref: fileRef, refDark: urlRef, width: 320, height: { unit: 'px', value: 200 }, alt: 'A dot' }, fragments: [{ object: 'fragment', fragment: 'caption', nodes: [paragraph(text('The caption'))] }] },
+    {
+      ...image(),
+      data: { ref: fileRef, refDark: urlRef, width: 320, height: { unit: 'px', value: 200 }, alt: 'A dot' },
+      fragments: [{ object: 'fragment', fragment: 'caption', nodes: [paragraph(text('The caption'))] }],
+    },
     image(urlRef),
   ],
 }
-const stepper: Json = { object: 'block', type: 'stepper', nodes: [{ object: 'block', type: 'stepper-step', data: { icon: 'check' }, nodes: [paragraph(), expandable, prompt] }] }
+const stepper: Json = {
+  object: 'block',
+  type: 'stepper',
+  nodes: [{ object: 'block', type: 'stepper-step', data: { icon: 'check' }, nodes: [paragraph(), expandable, prompt] }],
+}
 
 /** Top-level blocks: at least one of every official block type, here or nested. */
 export const EXAMPLES: Json[] = [
@@ -148,7 +191,12 @@ export const EXAMPLES: Json[] = [
   { object: 'block', type: 'blockquote', data: {}, nodes: [paragraph(), { object: 'block', type: 'blockquote', nodes: [paragraph()] }] },
   hint,
   prompt,
-  { object: 'block', type: 'if', data: { expression: 'visitor.claims.beta' }, nodes: [paragraph(), { object: 'block', type: 'if', data: { expression: 'true' }, nodes: [images] }] },
+  {
+    object: 'block',
+    type: 'if',
+    data: { expression: 'visitor.claims.beta' },
+    nodes: [paragraph(), { object: 'block', type: 'if', data: { expression: 'true' }, nodes: [images] }],
+  },
   images,
   { object: 'block', type: 'file', isVoid: true, data: { ref: fileRef } },
   { object: 'block', type: 'drawing', isVoid: true, data: {} },
@@ -158,7 +206,12 @@ export const EXAMPLES: Json[] = [
     type: 'code',
     data: { syntax: 'ts', title: 'a.ts', overflow: 'wrap', lineNumbers: true, fullWidth: false, expandable: true, collapsedLineCount: 3 },
     nodes: [
-      { object: 'block', type: 'code-line', data: { highlighted: true }, nodes: [text('const a = '), { object: 'inline', type: 'expression', isVoid: true, data: { expression: 'x' } }, annotation] },
+      {
+        object: 'block',
+        type: 'code-line',
+        data: { highlighted: true },
+        nodes: [text('const a = '), { object: 'inline', type: 'expression', isVoid: true, data: { expression: 'x' } }, annotation],
+      },
       codeLine(''),
     ],
   },
@@ -168,7 +221,15 @@ export const EXAMPLES: Json[] = [
     object: 'block',
     type: 'tabs',
     data: { fullWidth: true },
-    nodes: [{ object: 'block', type: 'tabs-item', data: { title: 'First', icon: 'star', slug: 'first' }, meta: { id: 'first' }, nodes: [paragraph(), images, integration] }],
+    nodes: [
+      {
+        object: 'block',
+        type: 'tabs-item',
+        data: { title: 'First', icon: 'star', slug: 'first' },
+        meta: { id: 'first' },
+        nodes: [paragraph(), images, integration],
+      },
+    ],
   },
   table,
   cardsTable,
@@ -194,7 +255,14 @@ export const EXAMPLES: Json[] = [
     object: 'block',
     type: 'updates',
     data: { format: 'short' },
-    nodes: [{ object: 'block', type: 'update', data: { date: '2026-03-01T10:00:00+02:00', tags: [{ kind: 'tag', tag: 'release' }] }, nodes: [paragraph(), { object: 'block', type: 'tabs', nodes: [] }] }],
+    nodes: [
+      {
+        object: 'block',
+        type: 'update',
+        data: { date: '2026-03-01T10:00:00+02:00', tags: [{ kind: 'tag', tag: 'release' }] },
+        nodes: [paragraph(), { object: 'block', type: 'tabs', nodes: [] }],
+      },
+    ],
   },
 ]
 

@@ -35,20 +35,23 @@ describe('JSON documents: every official block type', () => {
     expect(Object.keys(COMPONENT_OF).filter((type) => !seen.has(type))).toEqual([])
   })
 
-  it.each(EXAMPLES.map((block) => [block.type as string, block] as const))('accepts a %s block and answers it back as sent, valid for the official schema', async (_type, block) => {
-    const res = await w.insert([block])
-    expect(res.status, JSON.stringify(res.body)).toBe(200)
-    const pageId = res.body.changes[0].page.id
-    const page = await call(w.api, w.tokens.ada, 'GET', `${w.crPath}/content/page/${pageId}?format=document`)
-    expect(page.status).toBe(200)
-    expectOfficialResponse('getPageInChangeRequestById', 200, page.body)
-    expect(page.body.document.nodes).toEqual([block])
-    for (const node of nodesIn(page.body.document)) expectOfficialSchema(COMPONENT_OF[node.type]!, node)
-    // Markdown export and link tracking read every block they get without failing.
-    expect((await call(w.api, w.tokens.ada, 'GET', `${w.crPath}/content/page/${pageId}?format=markdown`)).status).toBe(200)
-    const links = await call(w.api, w.tokens.ada, 'GET', `${w.crPath}/content/page/${pageId}/links`)
-    expect(links.status).toBe(200)
-  })
+  it.each(EXAMPLES.map((block) => [block.type as string, block] as const))(
+    'accepts a %s block and answers it back as sent, valid for the official schema',
+    async (_type, block) => {
+      const res = await w.insert([block])
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      const pageId = res.body.changes[0].page.id
+      const page = await call(w.api, w.tokens.ada, 'GET', `${w.crPath}/content/page/${pageId}?format=document`)
+      expect(page.status).toBe(200)
+      expectOfficialResponse('getPageInChangeRequestById', 200, page.body)
+      expect(page.body.document.nodes).toEqual([block])
+      for (const node of nodesIn(page.body.document)) expectOfficialSchema(COMPONENT_OF[node.type]!, node)
+      // Markdown export and link tracking read every block they get without failing.
+      expect((await call(w.api, w.tokens.ada, 'GET', `${w.crPath}/content/page/${pageId}?format=markdown`)).status).toBe(200)
+      const links = await call(w.api, w.tokens.ada, 'GET', `${w.crPath}/content/page/${pageId}/links`)
+      expect(links.status).toBe(200)
+    },
+  )
 
   it('prints every example into the change request PDF (after they are all in)', async () => {
     const res = await call(w.api, w.tokens.ada, 'GET', `${w.crPath}/pdf`)
@@ -70,48 +73,145 @@ describe('JSON documents: every official block type', () => {
 /** A top-level block, the path inside it, and a rule the message names. */
 const INVALID: Array<[string, Json, string, string]> = [
   ['a paragraph without nodes', { object: 'block', type: 'paragraph' }, 'nodes[0].nodes', 'is required: a list of texts and inlines'],
-  ['a heading whose text has no leaves', { object: 'block', type: 'heading-1', data: {}, nodes: [{ object: 'text' }] }, 'nodes[0].nodes[0].leaves', 'is required: a list of leaves'],
+  [
+    'a heading whose text has no leaves',
+    { object: 'block', type: 'heading-1', data: {}, nodes: [{ object: 'text' }] },
+    'nodes[0].nodes[0].leaves',
+    'is required: a list of leaves',
+  ],
   ['a heading without data', { object: 'block', type: 'heading-2', nodes: [text('x')] }, 'nodes[0].data', 'is required'],
   ['an images block without nodes', { object: 'block', type: 'images', isVoid: false, data: {} }, 'nodes[0].nodes', 'is required: a list of image blocks'],
-  ['an images block holding a paragraph', { object: 'block', type: 'images', isVoid: false, data: {}, nodes: [paragraph()] }, 'nodes[0].nodes[0].type', 'must be one of image (an images block holds no "paragraph")'],
-  ['a mark of no official type', paragraph(text('x', [{ object: 'mark', type: 'blink' }])), 'nodes[0].nodes[0].leaves[0].marks[0].type', 'must be one of bold, italic, code, keyboard, strikethrough, color, superscript, subscript'],
+  [
+    'an images block holding a paragraph',
+    { object: 'block', type: 'images', isVoid: false, data: {}, nodes: [paragraph()] },
+    'nodes[0].nodes[0].type',
+    'must be one of image (an images block holds no "paragraph")',
+  ],
+  [
+    'a mark of no official type',
+    paragraph(text('x', [{ object: 'mark', type: 'blink' }])),
+    'nodes[0].nodes[0].leaves[0].marks[0].type',
+    'must be one of bold, italic, code, keyboard, strikethrough, color, superscript, subscript',
+  ],
   ['a color mark without data', paragraph(text('x', [{ object: 'mark', type: 'color' }])), 'nodes[0].nodes[0].leaves[0].marks[0].data', 'is required'],
   ['a leaf without text', paragraph({ object: 'text', leaves: [{ object: 'leaf', marks: [] }] }), 'nodes[0].nodes[0].leaves[0].text', 'is required'],
-  ['a block where a paragraph holds texts and inlines', paragraph(paragraph()), 'nodes[0].nodes[0].object', 'must be one of text, inline (a paragraph holds no "block")'],
-  ['a button inline (no button satisfies the official schema)', paragraph({ object: 'inline', type: 'button', isVoid: true, data: { label: 'Go', kind: 'primary', ref: { kind: 'url', url: 'x' } } }), 'nodes[0].nodes[0].type', 'a paragraph holds no "button"'],
-  ['a code block in a hint', { object: 'block', type: 'hint', data: { style: 'info' }, nodes: [code('x')] }, 'nodes[0].nodes[0].type', '(a hint holds no "code")'],
+  [
+    'a block where a paragraph holds texts and inlines',
+    paragraph(paragraph()),
+    'nodes[0].nodes[0].object',
+    'must be one of text, inline (a paragraph holds no "block")',
+  ],
+  [
+    'a button inline (no button satisfies the official schema)',
+    paragraph({ object: 'inline', type: 'button', isVoid: true, data: { label: 'Go', kind: 'primary', ref: { kind: 'url', url: 'x' } } }),
+    'nodes[0].nodes[0].type',
+    'a paragraph holds no "button"',
+  ],
+  [
+    'a code block in a hint',
+    { object: 'block', type: 'hint', data: { style: 'info' }, nodes: [code('x')] },
+    'nodes[0].nodes[0].type',
+    '(a hint holds no "code")',
+  ],
   ['a hint of an unknown style', { object: 'block', type: 'hint', data: { style: 'loud' }, nodes: [] }, 'nodes[0].data.style', 'expected one of'],
   ['an unknown block type', { object: 'block', type: 'marquee' }, 'nodes[0].type', 'a document holds no "marquee"'],
   ['a list item at the top level', { object: 'block', type: 'list-item', nodes: [] }, 'nodes[0].type', 'a document holds no "list-item"'],
   ['a text at the top level', text('x'), 'nodes[0].type', 'is required: one of paragraph'],
   ['a divider that is not void', { object: 'block', type: 'divider', isVoid: false, data: {} }, 'nodes[0].isVoid', 'expected true'],
   ['a divider without isVoid', { object: 'block', type: 'divider', data: {} }, 'nodes[0].isVoid', 'is required'],
-  ['an unknown key where the official data allows none', { ...paragraph(), data: { align: 'center', color: 'red' } }, 'nodes[0].data', 'unknown key(s) `color`'],
-  ['an image showing a page', { object: 'block', type: 'images', isVoid: false, data: {}, nodes: [image({ kind: 'page', page: 'p' })] }, 'nodes[0].nodes[0].data.ref.kind', 'must be one of url, file (an image reference cannot be of kind "page")'],
-  ['a file block of a URL', { object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'url', url: 'x' } } }, 'nodes[0].data.ref.kind', 'must be one of file'],
-  ['a heading id with capitals', { object: 'block', type: 'heading-1', data: { id: 'Intro' }, nodes: [text('x')] }, 'nodes[0].data.id', 'must be lowercase letters'],
-  ['a prompt with two code blocks', { object: 'block', type: 'prompt', data: { description: 'd' }, nodes: [code('a'), code('b')] }, 'nodes[0].nodes', 'must hold exactly one code block'],
+  [
+    'an unknown key where the official data allows none',
+    { ...paragraph(), data: { align: 'center', color: 'red' } },
+    'nodes[0].data',
+    'unknown key(s) `color`',
+  ],
+  [
+    'an image showing a page',
+    { object: 'block', type: 'images', isVoid: false, data: {}, nodes: [image({ kind: 'page', page: 'p' })] },
+    'nodes[0].nodes[0].data.ref.kind',
+    'must be one of url, file (an image reference cannot be of kind "page")',
+  ],
+  [
+    'a file block of a URL',
+    { object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'url', url: 'x' } } },
+    'nodes[0].data.ref.kind',
+    'must be one of file',
+  ],
+  [
+    'a heading id with capitals',
+    { object: 'block', type: 'heading-1', data: { id: 'Intro' }, nodes: [text('x')] },
+    'nodes[0].data.id',
+    'must be lowercase letters',
+  ],
+  [
+    'a prompt with two code blocks',
+    { object: 'block', type: 'prompt', data: { description: 'd' }, nodes: [code('a'), code('b')] },
+    'nodes[0].nodes',
+    'must hold exactly one code block',
+  ],
   ['a code block counting no collapsed lines', { ...code('x'), data: { collapsedLineCount: 0 } }, 'nodes[0].data.collapsedLineCount', 'must be at least 1'],
   [
     'an expandable body with no block',
-    { object: 'block', type: 'expandable', isVoid: true, data: {}, fragments: [{ object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: [] }] },
+    {
+      object: 'block',
+      type: 'expandable',
+      isVoid: true,
+      data: {},
+      fragments: [{ object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: [] }],
+    },
     'nodes[0].fragments[0].nodes',
     'must hold at least one block',
   ],
   [
     'a table cell holding a file reference (the official oneOf matches it twice)',
-    { object: 'block', type: 'table', isVoid: true, fragments: [], data: { view: { type: 'grid', columns: [], hideHeader: false }, definition: {}, records: { r1: { orderIndex: 'a0', values: { c1: { kind: 'file', file: 'f' } } } } } },
+    {
+      object: 'block',
+      type: 'table',
+      isVoid: true,
+      fragments: [],
+      data: {
+        view: { type: 'grid', columns: [], hideHeader: false },
+        definition: {},
+        records: { r1: { orderIndex: 'a0', values: { c1: { kind: 'file', file: 'f' } } } },
+      },
+    },
     'nodes[0].data.records.r1.values.c1.kind',
     '(a table cell reference cannot be of kind "file"); a file or URL is given as an image, {"ref": <reference>}',
   ],
   [
     'a merged cell spanning no row',
-    { object: 'block', type: 'table', isVoid: true, fragments: [], data: { view: { type: 'grid', columns: [], hideHeader: false }, definition: {}, records: {}, cellMerges: [{ anchor: { record: 'r', column: 'c' }, rowSpan: 0, colSpan: 1 }] } },
+    {
+      object: 'block',
+      type: 'table',
+      isVoid: true,
+      fragments: [],
+      data: {
+        view: { type: 'grid', columns: [], hideHeader: false },
+        definition: {},
+        records: {},
+        cellMerges: [{ anchor: { record: 'r', column: 'c' }, rowSpan: 0, colSpan: 1 }],
+      },
+    },
     'nodes[0].data.cellMerges[0].rowSpan',
     'must be at least 1',
   ],
-  ['an update dated without a time zone', { object: 'block', type: 'updates', data: { format: 'full' }, nodes: [{ object: 'block', type: 'update', data: { date: '2026-03-01T10:00:00' }, nodes: [] }] }, 'nodes[0].nodes[0].data.date', 'with a time zone'],
-  ['integration props holding a string', { object: 'block', type: 'integration', isVoid: true, data: { integration: 'i', block: 'b', props: { a: 'x' } } }, 'nodes[0].data.props.a', 'must be an object or null'],
+  [
+    'an update dated without a time zone',
+    {
+      object: 'block',
+      type: 'updates',
+      data: { format: 'full' },
+      nodes: [{ object: 'block', type: 'update', data: { date: '2026-03-01T10:00:00' }, nodes: [] }],
+    },
+    'nodes[0].nodes[0].data.date',
+    'with a time zone',
+  ],
+  [
+    'integration props holding a string',
+    { object: 'block', type: 'integration', isVoid: true, data: { integration: 'i', block: 'b', props: { a: 'x' } } },
+    'nodes[0].data.props.a',
+    'must be an object or null',
+  ],
   ['columns without isVoid', { object: 'block', type: 'columns', data: {}, nodes: [] }, 'nodes[0].isVoid', 'is required'],
 ]
 
@@ -158,7 +258,11 @@ describe('JSON documents: what the official schema refuses is a 400 naming the f
     // Far deeper than any recursion survives, within the 1 MiB body limit.
     const deep = `{"changes":[{"operation":"insert_page","document":{"document":{"object":"document","data":{"x":${'['.repeat(300_000)}${']'.repeat(300_000)}},"nodes":[]}}}]}`
     // Past what any body may nest, the codec refuses it first, on its text (core/json-limits.ts).
-    expectError(await call(w.api, w.tokens.ada, 'POST', `${w.crPath}/content`, deep), 400, 'body field `changes[0].document.document.data.x[0][0]…`: nests objects and lists deeper than 256 levels')
+    expectError(
+      await call(w.api, w.tokens.ada, 'POST', `${w.crPath}/content`, deep),
+      400,
+      'body field `changes[0].document.document.data.x[0][0]…`: nests objects and lists deeper than 256 levels',
+    )
     const many = { object: 'document', data: { many: Array.from({ length: MAX_DOCUMENT_OBJECTS }, () => ({})) }, nodes: [] }
     expectError(await w.edit([{ operation: 'insert_page', document: { document: many } }]), 400, `must hold at most ${MAX_DOCUMENT_OBJECTS} objects`)
     expect(w.api.dump()).toEqual(before)
@@ -167,7 +271,8 @@ describe('JSON documents: what the official schema refuses is a 400 naming the f
 
 describe('JSON documents: the schema and the official one agree', () => {
   it('accepts every document the markdown conversion makes', () => {
-    const markdown = '# T\n\nHello **b** _i_ ~~s~~ `c` [l](https://x.y) ![i](/files/f)\n\n![a](https://x/y.png)\n\n- a\n  - b\n- [ ] c\n\n3. x\n\n> q\n> > qq\n\n> [!WARNING]\n> w\n\n```js\nconst a = 1\n```\n\n| a | b |\n|---|:-:|\n| 1 | 2 |\n\n***\n\n<b>html</b>\n'
+    const markdown =
+      '# T\n\nHello **b** _i_ ~~s~~ `c` [l](https://x.y) ![i](/files/f)\n\n![a](https://x/y.png)\n\n- a\n  - b\n- [ ] c\n\n3. x\n\n> q\n> > qq\n\n> [!WARNING]\n> w\n\n```js\nconst a = 1\n```\n\n| a | b |\n|---|:-:|\n| 1 | 2 |\n\n***\n\n<b>html</b>\n'
     const document = markdownToDocument(markdown, { newKey: () => 'k' }).document
     expect(JsonDocumentSchema.safeParse(document).error).toBeUndefined()
   })
@@ -198,8 +303,26 @@ describe('JSON documents: references to the batch', () => {
     const res = await w.edit([
       { operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: png, ref: 'dot' }] },
       { operation: 'insert_page', title: 'Target', ref: 'target', document: {} },
-      { operation: 'insert_page', title: 'Markdown', document: { markdown: '[page](./target.md) ![page](./target.md) ![file](./dot)\n\n| cell |\n|---|\n| [page](./target) |\n' } },
-      { operation: 'insert_page', title: 'Json', document: { document: doc([image({ kind: 'url', url: './target' }), image({ kind: 'url', url: './dot' })].map((i) => ({ object: 'block', type: 'images', isVoid: false, data: {}, nodes: [i] }))) } },
+      {
+        operation: 'insert_page',
+        title: 'Markdown',
+        document: { markdown: '[page](./target.md) ![page](./target.md) ![file](./dot)\n\n| cell |\n|---|\n| [page](./target) |\n' },
+      },
+      {
+        operation: 'insert_page',
+        title: 'Json',
+        document: {
+          document: doc(
+            [image({ kind: 'url', url: './target' }), image({ kind: 'url', url: './dot' })].map((i) => ({
+              object: 'block',
+              type: 'images',
+              isVoid: false,
+              data: {},
+              nodes: [i],
+            })),
+          ),
+        },
+      },
     ])
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     const [target, markdown, json] = res.body.changes.map((c: any) => c.page.id)
@@ -215,6 +338,9 @@ describe('JSON documents: references to the batch', () => {
     expect(fromMarkdown.nodes[1].fragments[0].nodes[0].nodes.find((n: any) => n.type === 'link').data.ref).toEqual({ kind: 'page', page: target })
     const fromJson = await read(json)
     expectOfficialSchema('JSONDocument', fromJson)
-    expect(fromJson.nodes.map((b: any) => b.nodes[0].data.ref)).toEqual([{ kind: 'url', url: './target' }, { kind: 'file', file }])
+    expect(fromJson.nodes.map((b: any) => b.nodes[0].data.ref)).toEqual([
+      { kind: 'url', url: './target' },
+      { kind: 'file', file },
+    ])
   })
 })

@@ -27,7 +27,12 @@ describe('inspectFile', () => {
     ['jpeg', JPEG, 'image/jpeg', { width: 9, height: 7 }],
     ['jpeg rotated by EXIF', JPEG_ROTATED, 'image/jpeg', { width: 7, height: 9 }],
     ['svg', SVG, 'image/svg+xml', { width: 30, height: 20 }],
-    ['svg after an XML declaration', text('<?xml version="1.0"?>\n<svg viewBox="0 0 8 6" xmlns="http://www.w3.org/2000/svg"></svg>'), 'image/svg+xml', { width: 8, height: 6 }],
+    [
+      'svg after an XML declaration',
+      text('<?xml version="1.0"?>\n<svg viewBox="0 0 8 6" xmlns="http://www.w3.org/2000/svg"></svg>'),
+      'image/svg+xml',
+      { width: 8, height: 6 },
+    ],
   ])('reads type and dimensions of a %s', (_, bytes, contentType, dimensions) => {
     expect(inspectFile(bytes, {})).toEqual({ size: bytes.byteLength, contentType, dimensions })
   })

@@ -9,7 +9,13 @@ import { call, createWorld, expectError } from '../../helpers.js'
  * page shows (icons, logos, integration links). Git Sync imports drop them (git-sync/gitbook.test.ts).
  */
 
-const SCHEMES = ['javascript:alert(1)', 'JavaScript:alert(document.domain)', 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==', 'vbscript:msgbox(1)', 'file:///etc/passwd']
+const SCHEMES = [
+  'javascript:alert(1)',
+  'JavaScript:alert(document.domain)',
+  'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+  'vbscript:msgbox(1)',
+  'file:///etc/passwd',
+]
 
 /** Ways of writing a URL that a browser still reads with its scheme (or that a renderer writing HTML unescaped would). */
 const TRICKS: Array<[string, (url: string) => string]> = [
@@ -29,7 +35,19 @@ const TRICKS: Array<[string, (url: string) => string]> = [
 
 const VARIANTS = SCHEMES.flatMap((scheme) => TRICKS.map(([trick, write]) => ({ what: `${scheme.split(':')[0]} (${trick})`, url: write(scheme) })))
 
-const SAFE = ['https://example.com/a?b=c#d', 'HTTP://EXAMPLE.COM', 'mailto:team@example.com', '/files/abc', './other.md', '../up/page.md#part', '#anchor', '?q=1', '//cdn.example.com/x.png', 'notes/a:b.md', 'page']
+const SAFE = [
+  'https://example.com/a?b=c#d',
+  'HTTP://EXAMPLE.COM',
+  'mailto:team@example.com',
+  '/files/abc',
+  './other.md',
+  '../up/page.md#part',
+  '#anchor',
+  '?q=1',
+  '//cdn.example.com/x.png',
+  'notes/a:b.md',
+  'page',
+]
 
 /** Whether a browser resolving `url` on a docs page would go to an http, https or mailto URL: the oracle, the WHATWG parser itself. */
 const browserSafe = (url: string) => ['http:', 'https:', 'mailto:'].includes(new URL(url, 'https://docs.example.com/space/page').protocol)
@@ -41,18 +59,51 @@ const urlRef = (url: string) => ({ kind: 'url', url })
 /** JSON documents holding `url` where each url-bearing field of the official schema is, and the path of that field from the document. */
 const CONSTRUCTS: Array<[string, (url: string) => unknown, string]> = [
   ['a link', (url) => paragraph({ object: 'inline', type: 'link', data: { ref: urlRef(url) }, nodes: [text('x')] }), 'nodes[0].nodes[0].data.ref.url'],
-  ['an inline image', (url) => paragraph({ object: 'inline', type: 'inline-image', isVoid: true, data: { ref: urlRef(url) } }), 'nodes[0].nodes[0].data.ref.url'],
+  [
+    'an inline image',
+    (url) => paragraph({ object: 'inline', type: 'inline-image', isVoid: true, data: { ref: urlRef(url) } }),
+    'nodes[0].nodes[0].data.ref.url',
+  ],
   ['a mention', (url) => paragraph({ object: 'inline', type: 'mention', isVoid: true, data: { ref: urlRef(url) } }), 'nodes[0].nodes[0].data.ref.url'],
-  ['an image', (url) => ({ object: 'block', type: 'images', isVoid: false, data: {}, nodes: [{ object: 'block', type: 'image', isVoid: true, data: { ref: urlRef(url) }, fragments: [] }] }), 'nodes[0].nodes[0].data.ref.url'],
+  [
+    'an image',
+    (url) => ({
+      object: 'block',
+      type: 'images',
+      isVoid: false,
+      data: {},
+      nodes: [{ object: 'block', type: 'image', isVoid: true, data: { ref: urlRef(url) }, fragments: [] }],
+    }),
+    'nodes[0].nodes[0].data.ref.url',
+  ],
   [
     "an image's dark variant",
-    (url) => ({ object: 'block', type: 'images', isVoid: false, data: {}, nodes: [{ object: 'block', type: 'image', isVoid: true, data: { ref: urlRef('https://x.test/a.png'), refDark: urlRef(url) }, fragments: [] }] }),
+    (url) => ({
+      object: 'block',
+      type: 'images',
+      isVoid: false,
+      data: {},
+      nodes: [{ object: 'block', type: 'image', isVoid: true, data: { ref: urlRef('https://x.test/a.png'), refDark: urlRef(url) }, fragments: [] }],
+    }),
     'nodes[0].nodes[0].data.refDark.url',
   ],
   ['an embed', (url) => ({ object: 'block', type: 'embed', isVoid: true, data: { url } }), 'nodes[0].data.url'],
   ['a content ref', (url) => ({ object: 'block', type: 'content-ref', isVoid: true, data: { ref: urlRef(url) } }), 'nodes[0].data.ref.url'],
-  ['an integration block', (url) => ({ object: 'block', type: 'integration', isVoid: true, data: { integration: 'x', block: 'y', props: {}, url } }), 'nodes[0].data.url'],
-  ["an integration block's action", (url) => ({ object: 'block', type: 'integration', isVoid: true, data: { integration: 'x', block: 'y', props: {}, action: { action: '@ui.url.open', url } } }), 'nodes[0].data.action.url'],
+  [
+    'an integration block',
+    (url) => ({ object: 'block', type: 'integration', isVoid: true, data: { integration: 'x', block: 'y', props: {}, url } }),
+    'nodes[0].data.url',
+  ],
+  [
+    "an integration block's action",
+    (url) => ({
+      object: 'block',
+      type: 'integration',
+      isVoid: true,
+      data: { integration: 'x', block: 'y', props: {}, action: { action: '@ui.url.open', url } },
+    }),
+    'nodes[0].data.action.url',
+  ],
 ]
 const documentOf = (node: unknown) => ({ object: 'document', data: {}, nodes: [node] })
 
@@ -101,7 +152,9 @@ describe('link targets', () => {
       for (const { url, what } of VARIANTS) {
         const res = await w.insert({ document: documentOf(make(url)) })
         expectError(res, 400, `body field \`changes[0].document.document.${field}\`: has the scheme`)
-        expect(res.body.error.message, `${construct}: ${what}`).toMatch(/links, images and embeds may go to http, https and mailto URLs \(and relative ones\) only/)
+        expect(res.body.error.message, `${construct}: ${what}`).toMatch(
+          /links, images and embeds may go to http, https and mailto URLs \(and relative ones\) only/,
+        )
       }
     }
     expect(w.api.dump()).toEqual(before)
@@ -121,7 +174,9 @@ describe('link targets', () => {
       for (const { url, what } of VARIANTS) {
         const res = await w.insert({ markdown: write(url) })
         if (res.status === 400) {
-          expect(res.body.error.message, `${construct}: ${what}`).toMatch(/^Invalid request: body field `changes\[0\]\.document\.markdown`: links to `.+`, which has the scheme `[a-z]+:`/s)
+          expect(res.body.error.message, `${construct}: ${what}`).toMatch(
+            /^Invalid request: body field `changes\[0\]\.document\.markdown`: links to `.+`, which has the scheme `[a-z]+:`/s,
+          )
           continue
         }
         // Not a link for markdown (a line break in it, a NUL made U+FFFD, an autolink of a URL
@@ -136,18 +191,44 @@ describe('link targets', () => {
     const ok = await w.insert({ markdown: SAFE.map((url, i) => `[link ${i}](<${url}>) ![image ${i}](<${url}>)`).join('\n\n') })
     expect(ok.status).toBe(200)
     // Kept as written (but a file's path and a link to an anchor, which become references of their own).
-    expect(targets((await w.page(ok.body.changes[0].page.id)).document)).toEqual(SAFE.flatMap((url) => (url === '/files/abc' ? [] : url === '#anchor' ? [url] : [url, url])))
+    expect(targets((await w.page(ok.body.changes[0].page.id)).document)).toEqual(
+      SAFE.flatMap((url) => (url === '/files/abc' ? [] : url === '#anchor' ? [url] : [url, url])),
+    )
   })
 
   it('comments, change request descriptions, agent instructions and translation instructions refuse them too', async () => {
     const w = await world()
     const bad = documentOf(CONSTRUCTS[0]![1]('javascript:alert(1)'))
     const path = 'nodes[0].nodes[0].data.ref.url`: has the scheme `javascript:`'
-    expectError(await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/comments`, { body: { markdown: 'See [this](javascript:alert(1))' } }), 400, 'body field `body.markdown`: is markdown that cannot be kept: it links to `javascript:alert(1)`')
-    expectError(await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/comments`, { body: { document: bad } }), 400, `body field \`body.document.${path}`)
-    expectError(await call(w.api, w.tokens.ada, 'PATCH', `/v1/spaces/${w.space.id}/change-requests/${w.cr.id}`, { description: bad }), 400, `body field \`description.${path}`)
-    expectError(await call(w.api, w.tokens.ada, 'PUT', `/v1/orgs/${w.org.id}/agent-instructions`, { instructions: bad }), 400, `body field \`instructions.${path}`)
-    expectError(await call(w.api, w.tokens.ada, 'POST', `/v1/orgs/${w.org.id}/translations`, { language: 'fr', source: { space: w.space.id, language: 'en' }, instructions: bad }), 400, `body field \`instructions.${path}`)
+    expectError(
+      await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/comments`, { body: { markdown: 'See [this](javascript:alert(1))' } }),
+      400,
+      'body field `body.markdown`: is markdown that cannot be kept: it links to `javascript:alert(1)`',
+    )
+    expectError(
+      await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/comments`, { body: { document: bad } }),
+      400,
+      `body field \`body.document.${path}`,
+    )
+    expectError(
+      await call(w.api, w.tokens.ada, 'PATCH', `/v1/spaces/${w.space.id}/change-requests/${w.cr.id}`, { description: bad }),
+      400,
+      `body field \`description.${path}`,
+    )
+    expectError(
+      await call(w.api, w.tokens.ada, 'PUT', `/v1/orgs/${w.org.id}/agent-instructions`, { instructions: bad }),
+      400,
+      `body field \`instructions.${path}`,
+    )
+    expectError(
+      await call(w.api, w.tokens.ada, 'POST', `/v1/orgs/${w.org.id}/translations`, {
+        language: 'fr',
+        source: { space: w.space.id, language: 'en' },
+        instructions: bad,
+      }),
+      400,
+      `body field \`instructions.${path}`,
+    )
   })
 
   it('URL fields a page shows refuse them: a space icon, an organization logo', async () => {

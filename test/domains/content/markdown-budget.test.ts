@@ -59,15 +59,36 @@ const NAMED: Array<MarkdownShape & { parsers?: 'all' }> = [
   { name: '[ then ]', make: (n) => '['.repeat(n / 2) + 'a' + ']'.repeat(n / 2) },
   { name: '[a', make: (n) => repeat('[a', n) },
   { name: '](', make: (n) => repeat('](', n) },
-  { name: 'code spans of growing length', make: (n) => { let s = ''; for (let k = 1; s.length < n; k++) s += '`'.repeat(k) + 'a'; return s.slice(0, n) } },
+  {
+    name: 'code spans of growing length',
+    make: (n) => {
+      let s = ''
+      for (let k = 1; s.length < n; k++) s += '`'.repeat(k) + 'a'
+      return s.slice(0, n)
+    },
+  },
   { name: 'unclosed HTML comments', make: (n) => repeat('a <!--', n) },
   { name: '_www.a (GFM URL search)', make: (n) => repeat('_www.a', n) },
   { name: 'lines cut in two', make: (n) => repeat('a b\n', n) },
   { name: 'nested list pairs', make: (n) => repeat('- a\n  - b\n', n), parsers: 'all' },
   { name: 'quotes in list items', make: (n) => repeat('- > a\n', n) },
   { name: 'setext headings', make: (n) => repeat('a\n=\n', n) },
-  { name: 'definitions then references', make: (n) => { let s = ''; for (let i = 0; s.length < n / 2; i++) s += `[d${i}]: /u\n`; return s + '\n' + repeat('[d1] ', n / 2) } },
-  { name: 'nested hints (GitBook)', make: (n) => { const k = Math.max(1, Math.floor(n / 38)); return '{% hint style="info" %}\n'.repeat(k) + 'a\n' + '{% endhint %}\n'.repeat(k) }, parsers: 'all' },
+  {
+    name: 'definitions then references',
+    make: (n) => {
+      let s = ''
+      for (let i = 0; s.length < n / 2; i++) s += `[d${i}]: /u\n`
+      return s + '\n' + repeat('[d1] ', n / 2)
+    },
+  },
+  {
+    name: 'nested hints (GitBook)',
+    make: (n) => {
+      const k = Math.max(1, Math.floor(n / 38))
+      return '{% hint style="info" %}\n'.repeat(k) + 'a\n' + '{% endhint %}\n'.repeat(k)
+    },
+    parsers: 'all',
+  },
 ]
 
 /**
@@ -165,7 +186,11 @@ describe('markdown budget: through the API', () => {
     const res = await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${space.id}/comments`, { body: { markdown: '*a'.repeat(100_000) } })
     expect(res.status).toBe(200)
     const before = (await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${space.id}/comments`)).body.items.length
-    expectError(await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${space.id}/comments`, { body: { markdown: '> a\n' + 'b\n'.repeat(300) } }), 400, 'body field `body.markdown`')
+    expectError(
+      await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${space.id}/comments`, { body: { markdown: '> a\n' + 'b\n'.repeat(300) } }),
+      400,
+      'body field `body.markdown`',
+    )
     expect((await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${space.id}/comments`)).body.items.length).toBe(before)
   }, 60_000)
 })

@@ -59,7 +59,16 @@ describe('markdown to document', () => {
     expect(p!.nodes).toEqual([
       {
         object: 'text',
-        leaves: [text('a '), text('b ', ['bold']), text('c', ['bold', 'italic']), text(' '), text('d', ['strikethrough']), text(' '), text('e', ['code']), text(' <b>f</b>')],
+        leaves: [
+          text('a '),
+          text('b ', ['bold']),
+          text('c', ['bold', 'italic']),
+          text(' '),
+          text('d', ['strikethrough']),
+          text(' '),
+          text('e', ['code']),
+          text(' <b>f</b>'),
+        ],
       },
     ])
   })
@@ -91,8 +100,7 @@ describe('markdown to document', () => {
   })
 
   it('lists: unordered, ordered with a start, tasks with checked items, nested', () => {
-    const [ul, ol, tasks] = blocks('- a\n  1. b\n     - c\n\n---\n\n3. x\n4. y\n\n---\n\n- [ ] todo\n- [x] done')
-      .filter((b) => b.type !== 'divider')
+    const [ul, ol, tasks] = blocks('- a\n  1. b\n     - c\n\n---\n\n3. x\n4. y\n\n---\n\n- [ ] todo\n- [x] done').filter((b) => b.type !== 'divider')
     expect(ul!.type).toBe('list-unordered')
     const nested = ul!.nodes![0] as DocBlock
     expect(nested.nodes!.map((n) => (n as DocBlock).type)).toEqual(['paragraph', 'list-ordered'])
@@ -127,7 +135,12 @@ describe('markdown to document', () => {
         { object: 'block', type: 'image', isVoid: true, data: { ref: { kind: 'url', url: 'https://e.com/i.png' } }, fragments: [] },
       ],
     })
-    expect(blocks('see ![a](/files/f1)')[0]!.nodes![1]).toEqual({ object: 'inline', type: 'inline-image', isVoid: true, data: { ref: { kind: 'file', file: 'f1' }, alt: 'a' } })
+    expect(blocks('see ![a](/files/f1)')[0]!.nodes![1]).toEqual({
+      object: 'inline',
+      type: 'inline-image',
+      isVoid: true,
+      data: { ref: { kind: 'file', file: 'f1' }, alt: 'a' },
+    })
   })
 
   it('GFM tables: a grid of text columns, cells naming fragments', () => {
@@ -146,7 +159,11 @@ describe('markdown to document', () => {
       },
       fragments: [
         { object: 'fragment', fragment: 'f0', nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [text('Ada')] }] }] },
-        { object: 'fragment', fragment: 'f1', nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [text('36', ['bold'])] }] }] },
+        {
+          object: 'fragment',
+          fragment: 'f1',
+          nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [text('36', ['bold'])] }] }],
+        },
         { object: 'fragment', fragment: 'f2', nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [text('Bob')] }] }] },
         { object: 'fragment', fragment: 'f3', nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [text('')] }] }] },
       ],
@@ -202,7 +219,11 @@ describe('document to markdown', () => {
   })
 
   it('a file block is a link to the file alone in its paragraph (read back as that link)', () => {
-    const doc: JsonDocument = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'file', file: 'f9' } } }] }
+    const doc: JsonDocument = {
+      object: 'document',
+      data: {},
+      nodes: [{ object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'file', file: 'f9' } } }],
+    }
     expectOfficialSchema('JSONDocument', doc)
     expect(documentToMarkdown(doc)).toBe('[f9](/files/f9)\n')
     expect(documentToMarkdown(doc, { fileName: () => 'report.pdf' })).toBe('[report.pdf](/files/f9)\n')

@@ -72,7 +72,10 @@ describe('mergeBlocks', () => {
   it('reports a conflict when one side edits a block the other deleted (either way round)', () => {
     const edited = [p('one'), p('two'), p('THREE'), p('four')]
     const deleted = [p('one'), p('two'), p('four')]
-    for (const [ours, theirs] of [[edited, deleted], [deleted, edited]] as const) {
+    for (const [ours, theirs] of [
+      [edited, deleted],
+      [deleted, edited],
+    ] as const) {
       const result = mergeBlocks(base, ours, theirs)
       expect(result.ok).toBe(false)
       if (!result.ok) expect(result.conflicts).toHaveLength(1)
@@ -129,14 +132,20 @@ describe('mergeDocuments', () => {
 
 describe('mergeBlocks properties', () => {
   // Paragraphs from a small alphabet (so blocks repeat), with random keys that must not matter.
-  const block = fc.record({ text: fc.constantFrom('', 'a', 'b', 'c', 'd'), key: fc.option(fc.string({ maxLength: 3 }), { nil: undefined }) })
+  const block = fc
+    .record({ text: fc.constantFrom('', 'a', 'b', 'c', 'd'), key: fc.option(fc.string({ maxLength: 3 }), { nil: undefined }) })
     .map(({ text, key }) => p(text, key))
   const list = fc.array(block, { maxLength: 8 })
 
   it('merge(b, b, x), merge(b, x, b) and merge(b, x, x) are x', () => {
     fc.assert(
       fc.property(list, list, (b, x) => {
-        for (const [ours, theirs] of [[b, x], [x, b], [x, x]]) expect(ids(merged(b, ours as DocBlock[], theirs as DocBlock[]))).toEqual(ids(x))
+        for (const [ours, theirs] of [
+          [b, x],
+          [x, b],
+          [x, x],
+        ])
+          expect(ids(merged(b, ours as DocBlock[], theirs as DocBlock[]))).toEqual(ids(x))
       }),
       { seed: SEED, numRuns: 300 },
     )
@@ -145,7 +154,9 @@ describe('mergeBlocks properties', () => {
   // Per base index: untouched, or replaced/deleted by one side; one side's indices are never next
   // to the other's (diff3 treats touching hunks as one region, hence a conflict).
   type Edit = { side: 'ours' | 'theirs'; op: 'replace' | 'delete' } | null
-  const edit = fc.option(fc.record({ side: fc.constantFrom('ours' as const, 'theirs' as const), op: fc.constantFrom('replace' as const, 'delete' as const) }), { nil: null })
+  const edit = fc.option(fc.record({ side: fc.constantFrom('ours' as const, 'theirs' as const), op: fc.constantFrom('replace' as const, 'delete' as const) }), {
+    nil: null,
+  })
 
   it('applies both edit scripts when they touch disjoint, non-adjacent blocks', () => {
     fc.assert(

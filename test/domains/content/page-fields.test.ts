@@ -25,7 +25,7 @@ describe('page metadata from markdown', () => {
     expectError(await md(`---\nemoji: "${'x'.repeat(80)}"\n---\nBody`), 400, 'frontmatter `emoji` must be at most 50 characters')
     expectError(await md(`---\ntitle: "${'t'.repeat(600)}"\n---\nBody`), 400, 'frontmatter `title` must be at most 500 characters')
     expectError(await md('---\nslug: a/b\n---\nBody'), 400, 'frontmatter `slug` must be one path segment')
-    expectError(await md(`# ${'h'.repeat(600)}\n\nBody`), 400, 'the leading heading, read as the page\'s title, must be at most 500 characters')
+    expectError(await md(`# ${'h'.repeat(600)}\n\nBody`), 400, "the leading heading, read as the page's title, must be at most 500 characters")
     expect(w.api.dump()).toEqual(before)
   })
 
@@ -72,7 +72,10 @@ describe('slugs and paths', () => {
 
   it('pages titled in any script have a URI for urls.app and are found by path raw and encoded', async () => {
     const w = await setup()
-    const res = await w.edit([{ operation: 'insert_page', ref: 'p', title: 'Café über', document: { markdown: 'x' } }, { operation: 'insert_page', title: '中文 页面', into: 'p', document: { markdown: 'y' } }])
+    const res = await w.edit([
+      { operation: 'insert_page', ref: 'p', title: 'Café über', document: { markdown: 'x' } },
+      { operation: 'insert_page', title: '中文 页面', into: 'p', document: { markdown: 'y' } },
+    ])
     const [parent, child] = res.body.changes.map((c: any) => c.page.id)
     const page = (await w.page(child)).body
     expect(page.path).toBe('cafe-uber/中文-页面')
@@ -94,16 +97,24 @@ describe('links: anchors', () => {
   it('reads `#a` and `/pages/<id>#a` as anchors, writes them back, and an anchor into a deleted page is broken', async () => {
     const w = await setup()
     const target = (await w.edit([{ operation: 'insert_page', title: 'Target', document: { markdown: '## Install\n\nSteps' } }])).body.changes[0].page.id
-    const source = (await w.edit([{ operation: 'insert_page', title: 'Source', document: { markdown: `See [here](#intro) and [there](/pages/${target}#install).` } }])).body.changes[0].page.id
+    const source = (
+      await w.edit([{ operation: 'insert_page', title: 'Source', document: { markdown: `See [here](#intro) and [there](/pages/${target}#install).` } }])
+    ).body.changes[0].page.id
     const doc = (await w.page(source)).body.document
     const refs = doc.nodes[0].nodes.filter((n: any) => n.type === 'link').map((n: any) => n.data.ref)
-    expect(refs).toEqual([{ kind: 'anchor', anchor: 'intro' }, { kind: 'anchor', anchor: 'install', page: target }])
+    expect(refs).toEqual([
+      { kind: 'anchor', anchor: 'intro' },
+      { kind: 'anchor', anchor: 'install', page: target },
+    ])
     expect((await w.page(source, '?format=markdown')).body.markdown).toBe(`See [here](#intro) and [there](/pages/${target}#install).\n`)
     const links = () => call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${w.cr.id}/content/page/${source}/links`)
     expect((await links()).body.items.map((l: any) => l.status)).toEqual(['ok', 'ok'])
     await w.edit([{ operation: 'delete_page', page: target }])
     const after = (await links()).body
-    expect(after.items.map((l: any) => [l.status, l.targetReference.anchor])).toEqual([['ok', 'intro'], ['broken', 'install']])
+    expect(after.items.map((l: any) => [l.status, l.targetReference.anchor])).toEqual([
+      ['ok', 'intro'],
+      ['broken', 'install'],
+    ])
     expect(after.stats.broken.total).toBe(1)
   })
 })
@@ -113,7 +124,9 @@ describe('files', () => {
 
   it('a file block reads back in markdown as a link named after the file', async () => {
     const w = await setup()
-    const up = await w.edit([{ operation: 'insert_files', files: [{ ref: 'f', name: 'report.pdf', contentType: 'application/pdf', base64: btoa('%PDF-1.4 x') }] }])
+    const up = await w.edit([
+      { operation: 'insert_files', files: [{ ref: 'f', name: 'report.pdf', contentType: 'application/pdf', base64: btoa('%PDF-1.4 x') }] },
+    ])
     const file = up.body.insertedFiles[0].id
     const doc = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'file', file } } }] }
     const page = (await w.edit([{ operation: 'insert_page', title: 'F', document: { document: doc } }])).body.changes[0].page.id
@@ -128,7 +141,9 @@ describe('files', () => {
     const ok = await w.edit([{ operation: 'insert_files', files: [{ name: 'big.txt', contentType: 'text/plain', base64: btoa(bin) }] }])
     expect(ok.status).toBe(200)
     expect(ok.body.insertedFiles[0].size).toBe(1_000_000)
-    const tooBig = await w.edit([{ operation: 'insert_files', files: [{ name: 'big.txt', contentType: 'text/plain', base64: btoa(bin + 'x'.repeat(50_000)) }] }])
+    const tooBig = await w.edit([
+      { operation: 'insert_files', files: [{ name: 'big.txt', contentType: 'text/plain', base64: btoa(bin + 'x'.repeat(50_000)) }] },
+    ])
     expectError(tooBig, 400, 'changes[0].files[0].base64')
   })
 
@@ -137,10 +152,13 @@ describe('files', () => {
     const res = await w.api.fetch('http://localhost:4000/files/%E0%A4%A/x')
     expect(res.status).toBe(404)
     const up = await w.edit([
-      { operation: 'insert_files', files: [
-        { name: 'a.png', contentType: 'image/png', base64: png1x1 },
-        { name: 'page.html', contentType: 'text/html', base64: btoa('<script>alert(1)</script>') },
-      ] },
+      {
+        operation: 'insert_files',
+        files: [
+          { name: 'a.png', contentType: 'image/png', base64: png1x1 },
+          { name: 'page.html', contentType: 'text/html', base64: btoa('<script>alert(1)</script>') },
+        ],
+      },
     ])
     const [png, html] = up.body.insertedFiles
     const image = await w.api.fetch(png.downloadURL)
@@ -211,7 +229,10 @@ describe('format.markdown.refs', () => {
     // A relative link naming no page stays a URL; `<folder>/README.md` names the folder's page.
     await w.edit([{ operation: 'update_page', page: install, document: { markdown: '[x](nope.md) [g](../guide/README.md)' } }])
     const again = (await w.page(install)).body.document.nodes[0].nodes.filter((n: any) => n.type === 'link').map((n: any) => n.data.ref)
-    expect(again).toEqual([{ kind: 'url', url: 'nope.md' }, { kind: 'page', page: guide }])
+    expect(again).toEqual([
+      { kind: 'url', url: 'nope.md' },
+      { kind: 'page', page: guide },
+    ])
     expectError(await w.page(install, '?format=markdown&format.markdown.refs=absolute'), 400, 'format.markdown.refs')
   })
 })

@@ -130,7 +130,29 @@ describe('renderPdf', () => {
       options,
     )
     const stream = await contents(bytes)
-    const shown = ['Heading', 'Strong', 'Slanted', 'Mono', 'Linked', 'Bullet', 'Nested', '1.', '2.', '[x]', '[ ]', '  a++', 'Quoted', 'Hinted', 'Name | Count', 'Alpha | 1', 'Beta | 2', '[table]', '[image: Diagram]', '[file]', 'Unknown']
+    const shown = [
+      'Heading',
+      'Strong',
+      'Slanted',
+      'Mono',
+      'Linked',
+      'Bullet',
+      'Nested',
+      '1.',
+      '2.',
+      '[x]',
+      '[ ]',
+      '  a++',
+      'Quoted',
+      'Hinted',
+      'Name | Count',
+      'Alpha | 1',
+      'Beta | 2',
+      '[table]',
+      '[image: Diagram]',
+      '[file]',
+      'Unknown',
+    ]
     for (const value of shown) expect(stream, value).toContain(hex(value))
     expect(stream).toContain('<95>') // the bullet, WinAnsi 0x95
     expect(stream.indexOf(hex('Alpha | 1'))).toBeLessThan(stream.indexOf(hex('Beta | 2')))
@@ -152,13 +174,22 @@ describe('renderPdf on the largest inputs', () => {
     const table = block('table', [], {
       view: { type: 'grid', columns: ['c1', 'c2'] },
       definition: { c1: { id: 'c1', title: 'Name', type: 'text' }, c2: { id: 'c2', title: 'Count', type: 'number' } },
-      records: Object.fromEntries(Array.from({ length: 20 * scale }, (_, i) => [`r${i}`, { orderIndex: `a${String(i).padStart(6, '0')}`, values: { c1: `f${i}`, c2: i } }])),
+      records: Object.fromEntries(
+        Array.from({ length: 20 * scale }, (_, i) => [`r${i}`, { orderIndex: `a${String(i).padStart(6, '0')}`, values: { c1: `f${i}`, c2: i } }]),
+      ),
     })
     table.fragments = Array.from({ length: 20 * scale }, (_, i) => ({ object: 'fragment' as const, fragment: `f${i}`, nodes: [paragraph(`Row ${i}`)] }))
     return [
       page('Prose', ...Array.from({ length: 10 * scale }, (_, i) => paragraph(words(60, i)))),
       page('Extremes', paragraph('x'.repeat(2000 * scale)), paragraph(`a${' '.repeat(2000 * scale)}b`), paragraph('line\n'.repeat(30 * scale))),
-      page('Code and table', block('code', Array.from({ length: 30 * scale }, (_, i) => block('code-line', [text(`  const v${i} = f(${i}) // ${words(6, i)}`)]))), table),
+      page(
+        'Code and table',
+        block(
+          'code',
+          Array.from({ length: 30 * scale }, (_, i) => block('code-line', [text(`  const v${i} = f(${i}) // ${words(6, i)}`)])),
+        ),
+        table,
+      ),
     ]
   }
 
@@ -181,7 +212,9 @@ describe('renderPdf on the largest inputs', () => {
     // 3000 characters: pieces of 1024 and the rest. The word wraps per character, every line
     // full; the spaces, wider than a line, are dropped (so z follows the word's last line).
     const bytes = await renderPdf([page('Long', paragraph(`${'y'.repeat(3000)}${' '.repeat(3000)}z`))], options)
-    const drawn = [...(await contents(bytes)).matchAll(/<([0-9A-F]*)> Tj/g)].map(([, codes]) => (codes ?? '').replace(/../g, (h) => String.fromCharCode(parseInt(h, 16))))
+    const drawn = [...(await contents(bytes)).matchAll(/<([0-9A-F]*)> Tj/g)].map(([, codes]) =>
+      (codes ?? '').replace(/../g, (h) => String.fromCharCode(parseInt(h, 16))),
+    )
     const lines = drawn.filter((line) => /^y/.test(line))
     expect(lines.join('')).toBe(`${'y'.repeat(3000)}z`)
     expect(new Set(lines.slice(0, -1).map((line) => line.length)).size).toBe(1)

@@ -68,7 +68,10 @@ describe('conversations: ingest, list, detail', () => {
     })
     const all = (await call(w.api, w.tokens.rita, 'GET', `${base(w)}/conversations`)).body
     expect(all.count).toBe(2)
-    expect(all.items.map((c: { id: string; source: string }) => [c.id, c.source])).toEqual([['zd-1', 'zendesk'], [expect.any(String), 'api']])
+    expect(all.items.map((c: { id: string; source: string }) => [c.id, c.source])).toEqual([
+      ['zd-1', 'zendesk'],
+      [expect.any(String), 'api'],
+    ])
     // The id made for the second one addresses it.
     expect((await call(w.api, w.tokens.rita, 'GET', `${base(w)}/conversations/${all.items[1].id}`)).status).toBe(200)
     expect((await call(w.api, w.tokens.rita, 'GET', `${base(w)}/conversations?source=zendesk`)).body.items.map((c: { id: string }) => c.id)).toEqual(['zd-1'])
@@ -102,14 +105,21 @@ describe('conversations: ingest, list, detail', () => {
       [{ parts: ok, metadata: { url: 'not a url' } }, 'body field `metadata.url`: must be a URL'],
       [{ parts: ok, metadata: { createdAt: 'yesterday' } }, 'body field `metadata.createdAt`: must be an ISO 8601 date-time'],
       [{ parts: ok, metadata: { attributes: { plan: 3 } } }, 'body field `metadata.attributes.plan`'],
-      [{ parts: ok, metadata: { attributes: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v'])) } }, 'body field `metadata.attributes`: must hold at most 50 attributes'],
+      [
+        { parts: ok, metadata: { attributes: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v'])) } },
+        'body field `metadata.attributes`: must hold at most 50 attributes',
+      ],
     ]
     for (const [body, message] of cases) {
       expectError(await call(w.api, w.tokens.ada, 'POST', `${base(w)}/conversations`, body), 400, message)
       expect(w.api.dump()).toEqual(before)
     }
     expectError(await call(w.api, w.tokens.ada, 'GET', `${base(w)}/conversations?source=`), 400, 'query parameter `source`')
-    expectError(await call(w.api, w.tokens.ada, 'GET', `${base(w)}/conversations-clusters?orderBy=size`), 400, 'query parameter `orderBy`: must be updatedAt, createdAt or issues')
+    expectError(
+      await call(w.api, w.tokens.ada, 'GET', `${base(w)}/conversations-clusters?orderBy=size`),
+      400,
+      'query parameter `orderBy`: must be updatedAt, createdAt or issues',
+    )
     expectError(await call(w.api, w.tokens.ada, 'GET', `${base(w)}/conversations-clusters?order=up`), 400, 'query parameter `order`')
   })
 
@@ -120,7 +130,14 @@ describe('conversations: ingest, list, detail', () => {
     const cluster = (await call(w.api, w.tokens.ada, 'GET', `${base(w)}/conversations-clusters`)).body.items[0].id
     const issue = (await call(w.api, w.tokens.ada, 'GET', `${base(w)}/conversations-issues`)).body.items[0].issue.id
     const before = w.api.dump()
-    const reads = ['/conversations', '/conversations/c1', '/conversations-clusters', `/conversations-clusters/${cluster}`, '/conversations-issues', `/conversations-issues/${issue}`]
+    const reads = [
+      '/conversations',
+      '/conversations/c1',
+      '/conversations-clusters',
+      `/conversations-clusters/${cluster}`,
+      '/conversations-issues',
+      `/conversations-issues/${issue}`,
+    ]
     for (const path of reads) {
       expect((await call(w.api, w.tokens.rita, 'GET', `${base(w)}${path}`)).status, path).toBe(200)
       expectError(await call(w.api, w.tokens.gina, 'GET', `${base(w)}${path}`), 403, 'You need the read role on this organization')
@@ -132,7 +149,8 @@ describe('conversations: ingest, list, detail', () => {
       ['PATCH', `/conversations-clusters/${cluster}`, { muted: true }],
     ]
     for (const [method, path, body] of writes) {
-      for (const token of [w.tokens.rita, w.tokens.gina]) expectError(await call(w.api, token, method, `${base(w)}${path}`, body), 403, 'You need the edit role on this organization')
+      for (const token of [w.tokens.rita, w.tokens.gina])
+        expectError(await call(w.api, token, method, `${base(w)}${path}`, body), 403, 'You need the edit role on this organization')
       expectError(await call(w.api, w.tokens.olga, method, `${base(w)}${path}`, body), 404, 'Organization not found')
       expectError(await call(w.api, undefined, method, `${base(w)}${path}`, body), 401, '')
     }
@@ -157,7 +175,8 @@ describe('conversations: ingest, list, detail', () => {
       expectError(await call(w.api, w.tokens.ada, 'GET', `${base(w)}/conversations-clusters/${id}`), 404, 'Issues cluster not found')
       expectError(await call(w.api, w.tokens.ada, 'PATCH', `${base(w)}/conversations-clusters/${id}`, { muted: true }), 404, 'Issues cluster not found')
     }
-    for (const id of ['nope', theirIssue]) expectError(await call(w.api, w.tokens.ada, 'GET', `${base(w)}/conversations-issues/${id}`), 404, 'Conversation issue not found')
+    for (const id of ['nope', theirIssue])
+      expectError(await call(w.api, w.tokens.ada, 'GET', `${base(w)}/conversations-issues/${id}`), 404, 'Conversation issue not found')
     // Filters naming another organization's cluster or conversation list nothing.
     expect((await call(w.api, w.tokens.ada, 'GET', `${base(w)}/conversations-issues?cluster=${theirCluster}`)).body).toEqual({ items: [], count: 0 })
     expect((await call(w.api, w.tokens.ada, 'GET', `${base(w)}/conversations-issues?conversation=theirs`)).body).toEqual({ items: [], count: 0 })
@@ -216,7 +235,10 @@ describe('conversations: issues and clusters', () => {
     const w = await createWorld()
     for (const [, id, subject, body] of CORPUS) await ingest(w, { id, subject, parts: [msg(body), msg('Thanks, we are looking into it.', 'assistant')] })
     await w.api.idle()
-    const issues = (await call(w.api, w.tokens.ada, 'GET', `${base(w)}/conversations-issues?limit=100`)).body.items as Array<{ issue: { cluster: string }; conversation: { id: string } }>
+    const issues = (await call(w.api, w.tokens.ada, 'GET', `${base(w)}/conversations-issues?limit=100`)).body.items as Array<{
+      issue: { cluster: string }
+      conversation: { id: string }
+    }>
     expect(issues).toHaveLength(CORPUS.length)
     const clusterOf = new Map(issues.map((i) => [i.conversation.id, i.issue.cluster]))
     const problems = [...new Set(CORPUS.map(([p]) => p))]
@@ -272,7 +294,8 @@ describe('conversations: issues and clusters', () => {
     await ingest(w, { id: 's1', parts: [msg('Search returns no results for my pages.')] })
     await ingest(w, { id: 's2', parts: [msg('The search finds no results in published pages.')] })
     await w.api.idle()
-    const list = async (q: string) => (await call(w.api, w.tokens.ada, 'GET', `${base(w)}/conversations-clusters?${q}`)).body.items.map((c: { label: string }) => c.label)
+    const list = async (q: string) =>
+      (await call(w.api, w.tokens.ada, 'GET', `${base(w)}/conversations-clusters?${q}`)).body.items.map((c: { label: string }) => c.label)
     const pdf = 'The PDF export fails every time'
     const search = 'Search returns no results for my pages'
     expect(await list('')).toEqual([search, pdf])
@@ -291,7 +314,9 @@ describe('conversations: issues and clusters', () => {
     const muted = (await call(w.api, w.tokens.ada, 'PATCH', `${base(w)}/conversations-clusters/${id}`, { muted: true })).body
     expect(muted).toMatchObject({ muted: true, updatedAt: '2026-03-01T10:00:06.000Z' })
     w.clock.advance(5000)
-    expect((await call(w.api, w.tokens.ada, 'PATCH', `${base(w)}/conversations-clusters/${id}`, { muted: true })).body.updatedAt).toBe('2026-03-01T10:00:06.000Z')
+    expect((await call(w.api, w.tokens.ada, 'PATCH', `${base(w)}/conversations-clusters/${id}`, { muted: true })).body.updatedAt).toBe(
+      '2026-03-01T10:00:06.000Z',
+    )
     expect(await list('')).toEqual([pdf, search])
     expect((await call(w.api, w.tokens.ada, 'PATCH', `${base(w)}/conversations-clusters/${id}`, { muted: false })).body.muted).toBe(false)
     // Paging over clusters keeps the order.
@@ -330,7 +355,9 @@ describe('conversations: issues and clusters', () => {
     const replaced = (await call(w.api, w.tokens.ada, 'GET', `${base(w)}/conversations/c`)).body
     expect(replaced.conversation).toMatchObject({ status: 'processed', source: 'intercom', processedAt: '2026-03-01T10:00:01.000Z' })
     expect(replaced.conversation.subject).toBeUndefined()
-    expect((await call(w.api, w.tokens.ada, 'GET', `${base(w)}/conversations-issues`)).body.items.map((i: { issue: { title: string } }) => i.issue.title)).toEqual(['Search returns no results for my pages'])
+    expect(
+      (await call(w.api, w.tokens.ada, 'GET', `${base(w)}/conversations-issues`)).body.items.map((i: { issue: { title: string } }) => i.issue.title),
+    ).toEqual(['Search returns no results for my pages'])
     const after = (await call(w.api, w.tokens.ada, 'GET', `${base(w)}/conversations-clusters`)).body.items
     expect(after.map((c: { label: string }) => c.label)).toEqual(['Search returns no results for my pages'])
     expect(after[0].id).not.toBe(before[0].id)

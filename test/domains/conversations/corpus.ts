@@ -16,7 +16,12 @@ export const PAGE_PROBLEMS: readonly Conversation[] = [
     'Hi, deleting pages does not work for us. I deleted three old pages from the table of contents of our space, but after a refresh they are all back. Is there a way to delete a page for good?',
   ],
   ['delete', 'delete-3', '', 'When I click Delete on a page nothing happens, the page stays in the space.'],
-  ['permissions', 'permissions-1', 'Permissions', 'A colleague cannot edit pages in our space although he is an editor in the organization. Where do I change the space permissions?'],
+  [
+    'permissions',
+    'permissions-1',
+    'Permissions',
+    'A colleague cannot edit pages in our space although he is an editor in the organization. Where do I change the space permissions?',
+  ],
   [
     'permissions',
     'permissions-2',

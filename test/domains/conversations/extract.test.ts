@@ -42,6 +42,10 @@ describe('conversations: extracting issues', () => {
 
   it('"Also" still starts another issue, and a later message about something else too', () => {
     const issues = extract('The PDF export fails with error 500. Also, the dark mode colors look wrong.', 'Search returns no results for my pages.')
-    expect(issues.map((i) => i.title)).toEqual(['The PDF export fails with error 500', 'The dark mode colors look wrong', 'Search returns no results for my pages'])
+    expect(issues.map((i) => i.title)).toEqual([
+      'The PDF export fails with error 500',
+      'The dark mode colors look wrong',
+      'Search returns no results for my pages',
+    ])
   })
 })

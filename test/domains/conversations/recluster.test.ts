@@ -21,10 +21,11 @@ function naiveAverageLinkage(sim: readonly (readonly number[])[], threshold: num
   const mean = (a: number[], b: number[]) => a.reduce((s, i) => s + b.reduce((t, j) => t + sim[i]![j]!, 0), 0) / (a.length * b.length)
   for (;;) {
     let best: [number, number, number] | undefined
-    for (let x = 0; x < groups.length; x++) for (let y = x + 1; y < groups.length; y++) {
-      const m = mean(groups[x]!, groups[y]!)
-      if (!best || m > best[2]) best = [x, y, m]
-    }
+    for (let x = 0; x < groups.length; x++)
+      for (let y = x + 1; y < groups.length; y++) {
+        const m = mean(groups[x]!, groups[y]!)
+        if (!best || m > best[2]) best = [x, y, m]
+      }
     if (!best || best[2] < threshold) break
     groups[best[0]]!.push(...groups[best[1]]!)
     groups.splice(best[1], 1)
@@ -39,9 +40,11 @@ function naiveAverageLinkage(sim: readonly (readonly number[])[], threshold: num
 describe('conversations: average linkage', () => {
   it('the nearest-neighbour chain cuts the same groups as merging the most similar pair first', () => {
     // Distinct similarities: with ties, both ways may merge different pairs first, and rightly so.
-    const matrix = fc.integer({ min: 1, max: 14 }).chain((n) =>
-      fc.tuple(fc.uniqueArray(fc.integer({ min: 1, max: 1_000_000 }), { minLength: (n * (n - 1)) / 2, maxLength: (n * (n - 1)) / 2 }), fc.constant(n)),
-    )
+    const matrix = fc
+      .integer({ min: 1, max: 14 })
+      .chain((n) =>
+        fc.tuple(fc.uniqueArray(fc.integer({ min: 1, max: 1_000_000 }), { minLength: (n * (n - 1)) / 2, maxLength: (n * (n - 1)) / 2 }), fc.constant(n)),
+      )
     fc.assert(
       fc.property(matrix, fc.double({ min: 0.05, max: 0.9, noNaN: true }), ([upper, n], threshold) => {
         const sim = Array.from({ length: n }, () => new Array<number>(n).fill(1))

@@ -25,12 +25,29 @@ describe('requests', () => {
     ]
     for (const [body, message] of cases) expectError(await call(w.api, w.tokens.ada, 'POST', path, body), 400, message)
     // Branch names git refuses (git check-ref-format --branch), each said once.
-    for (const ref of ['refs/heads/', 'refs/heads/-x', 'refs/heads/@', 'refs/heads/HEAD', 'refs/heads/a..b', 'refs/heads/a/.b', 'refs/heads/x.lock', 'refs/heads/a//b', 'refs/heads/a.', 'refs/heads/a@{1}', 'refs/heads/a b', 'refs/heads/a~1']) {
+    for (const ref of [
+      'refs/heads/',
+      'refs/heads/-x',
+      'refs/heads/@',
+      'refs/heads/HEAD',
+      'refs/heads/a..b',
+      'refs/heads/a/.b',
+      'refs/heads/x.lock',
+      'refs/heads/a//b',
+      'refs/heads/a.',
+      'refs/heads/a@{1}',
+      'refs/heads/a b',
+      'refs/heads/a~1',
+    ]) {
       const res = await call(w.api, w.tokens.ada, 'POST', path, { url: 'https://example.com/a.git', ref })
       expectError(res, 400, '`ref`: must be a branch ref of the form "refs/heads/<branch>"')
       expect(res.body.error.message.split('must be a branch ref').length, `${ref}: ${res.body.error.message}`).toBe(2)
     }
-    expectError(await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/git/export`, { url: 'https://example.com/a.git', ref: 'refs/heads/main' }), 400, '`commitMessage`: is required')
+    expectError(
+      await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/git/export`, { url: 'https://example.com/a.git', ref: 'refs/heads/main' }),
+      400,
+      '`commitMessage`: is required',
+    )
     await w.api.idle()
     expect(w.api.dump()).toEqual(before)
   })
@@ -38,7 +55,10 @@ describe('requests', () => {
   it('refuses private and loopback remotes unless allowPrivateNetwork', async () => {
     const w = await createWorld()
     const space = await w.api.fixtures.createSpace(w.org.id, { title: 'Docs' })
-    const res = await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${space.id}/git/import`, { url: `http://${USER}:${PASSWORD}@127.0.0.1:9/x.git`, ref: 'refs/heads/main' })
+    const res = await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${space.id}/git/import`, {
+      url: `http://${USER}:${PASSWORD}@127.0.0.1:9/x.git`,
+      ref: 'refs/heads/main',
+    })
     expectError(res, 400, '127.0.0.1 is a loopback address')
     expect(JSON.stringify(res.body)).not.toContain(PASSWORD)
   })
@@ -60,7 +80,11 @@ describe('requests', () => {
     expectError(await gitInfo(w), 404, 'no Git Sync yet')
     expect((await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}`)).body).not.toHaveProperty('gitSync')
     git.server.createRepo('info', { 'README.md': '# Hi\n' })
-    await importRepo(w, { url: git.server.url('info'), ref: 'refs/heads/main', gitInfo: { provider: 'gitlab', url: 'https://gitlab.example.com/acme/info/-/tree/main' } })
+    await importRepo(w, {
+      url: git.server.url('info'),
+      ref: 'refs/heads/main',
+      gitInfo: { provider: 'gitlab', url: 'https://gitlab.example.com/acme/info/-/tree/main' },
+    })
     const info = await gitInfo(w)
     expect(info.body).toEqual({
       installationId: expect.any(String),
@@ -70,7 +94,14 @@ describe('requests', () => {
       url: 'https://gitlab.example.com/acme/info/-/tree/main',
       operationTimeout: 300000,
       updatedAt: '2026-03-01T10:00:00.000Z',
-      operation: { state: 'success', direction: 'import', startedAt: '2026-03-01T10:00:00.000Z', endedAt: '2026-03-01T10:00:00.000Z', commit: expect.any(String), revision: expect.any(String) },
+      operation: {
+        state: 'success',
+        direction: 'import',
+        startedAt: '2026-03-01T10:00:00.000Z',
+        endedAt: '2026-03-01T10:00:00.000Z',
+        commit: expect.any(String),
+        revision: expect.any(String),
+      },
     })
     expect((await gitInfo(w, w.tokens.rita)).status).toBe(200)
     const space = await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}`)
@@ -118,14 +149,37 @@ describe('requests', () => {
       JSON.stringify({ url: "https://alice:pa'ss-apostrophe-2@git.example.com/acme/docs.git", ref: 'refs/heads/main' }),
       JSON.stringify({ url: 'https://alice:pa"ss-quote-3@git.example.com/acme/docs.git', ref: 'refs/heads/main' }),
       '{"url":"https://alice:pw-at-escaped-4\\u0040git.example.com/acme/docs.git","ref":"refs/heads/main"}',
-      JSON.stringify({ url: 'https://git.example.com/acme/docs.git', ref: 'refs/heads/main', repoTreeURL: 'https://bob:tree-secret-5@git.example.com/tree', gitInfo: { url: 'https://carl:info-secret-6@gitlab.example.com/x' } }),
-      JSON.stringify({ url: 'https://alice:pw-unknown-field-7@git.example.com/acme/docs.git', ref: 'refs/heads/main', extra: 'see https://dan:extra-secret-8@example.com/x' }),
+      JSON.stringify({
+        url: 'https://git.example.com/acme/docs.git',
+        ref: 'refs/heads/main',
+        repoTreeURL: 'https://bob:tree-secret-5@git.example.com/tree',
+        gitInfo: { url: 'https://carl:info-secret-6@gitlab.example.com/x' },
+      }),
+      JSON.stringify({
+        url: 'https://alice:pw-unknown-field-7@git.example.com/acme/docs.git',
+        ref: 'refs/heads/main',
+        extra: 'see https://dan:extra-secret-8@example.com/x',
+      }),
       '{"url": "https://alice:pw-not-json-9@git.example.com/a.git", ',
     ]
     for (const body of bodies) await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${space.id}/git/import`, body)
     await w.api.idle()
     const journaled = JSON.stringify(w.api.journal.find({ operationId: 'importGitRepository' }).map((e) => e.requestBody))
-    for (const secret of ['pw-escaped-slash-1', 'ss-apostrophe-2', 'ss-quote-3', 'pw-at-escaped-4', 'tree-secret-5', 'info-secret-6', 'pw-unknown-field-7', 'extra-secret-8', 'pw-not-json-9', 'alice', 'bob', 'carl', 'dan']) {
+    for (const secret of [
+      'pw-escaped-slash-1',
+      'ss-apostrophe-2',
+      'ss-quote-3',
+      'pw-at-escaped-4',
+      'tree-secret-5',
+      'info-secret-6',
+      'pw-unknown-field-7',
+      'extra-secret-8',
+      'pw-not-json-9',
+      'alice',
+      'bob',
+      'carl',
+      'dan',
+    ]) {
       expect(journaled, secret).not.toContain(secret)
     }
     // The rest of each body is kept as sent.
@@ -137,7 +191,11 @@ describe('requests', () => {
   it('a space locked for edits refuses a non-standalone import (403)', async () => {
     const w = await gitWorld()
     await call(w.api, w.tokens.ada, 'PATCH', `/v1/spaces/${w.space.id}`, { editMode: 'locked' })
-    expectError(await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/git/import`, { url: 'https://example.com/a.git', ref: 'refs/heads/main' }), 403, 'locked')
+    expectError(
+      await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/git/import`, { url: 'https://example.com/a.git', ref: 'refs/heads/main' }),
+      403,
+      'locked',
+    )
   })
 
   it('a state document keeps a Git Sync (an operation left running loads as failed) and refuses a bad one', async () => {
@@ -147,7 +205,10 @@ describe('requests', () => {
     const doc = w.api.dump()
     expect(createDocsApi({ seed: doc }).dump().gitSyncs).toEqual(doc.gitSyncs)
     const running = { ...doc, gitSyncs: doc.gitSyncs!.map((r) => ({ ...r, operation: { ...r.operation, state: 'running' as const } })) }
-    expect(createDocsApi({ seed: running }).dump().gitSyncs![0]!.operation).toMatchObject({ state: 'failure', error: expect.stringContaining('was interrupted') })
+    expect(createDocsApi({ seed: running }).dump().gitSyncs![0]!.operation).toMatchObject({
+      state: 'failure',
+      error: expect.stringContaining('was interrupted'),
+    })
     const bad = { ...doc, gitSyncs: [{ ...doc.gitSyncs![0]!, id: 'nope', space: 'nope' }] }
     expect(() => createDocsApi({ seed: bad })).toThrow(/gitSyncs\[0\]/)
   })

@@ -45,10 +45,13 @@ async function world(fetch?: typeof globalThis.fetch) {
   const s = `/v1/spaces/${space.id}`
   const addPage = async (title: string) => {
     const cr = (await call(w.api, w.tokens.ada, 'POST', `${s}/change-requests`, { subject: title })).body
-    await call(w.api, w.tokens.ada, 'POST', `${s}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_page', title, document: { markdown: `${title} body` } }] })
+    await call(w.api, w.tokens.ada, 'POST', `${s}/change-requests/${cr.id}/content`, {
+      changes: [{ operation: 'insert_page', title, document: { markdown: `${title} body` } }],
+    })
     expect((await call(w.api, w.tokens.ada, 'POST', `${s}/change-requests/${cr.id}/merge`)).status).toBe(200)
   }
-  const exportAs = (repo: string, commitMessage: string) => call(w.api, w.tokens.ada, 'POST', `${s}/git/export`, { url: git.server.url(repo), ref: 'refs/heads/main', commitMessage })
+  const exportAs = (repo: string, commitMessage: string) =>
+    call(w.api, w.tokens.ada, 'POST', `${s}/git/export`, { url: git.server.url(repo), ref: 'refs/heads/main', commitMessage })
   return { ...w, space, addPage, exportAs }
 }
 
@@ -137,7 +140,9 @@ describe('Git Sync operations close together', () => {
     await w.api.idle()
     const info = (await gitInfo(w)).body
     expect(info.operation.state).toBe('failure')
-    expect(info.operation.error).toBe('the remote refused the push: the branch "main" moved while the export ran (another push reached it first); nothing was overwritten: import its changes, or export again')
+    expect(info.operation.error).toBe(
+      'the remote refused the push: the branch "main" moved while the export ran (another push reached it first); nothing was overwritten: import its changes, or export again',
+    )
     expect(git.server.git('moved-meanwhile', 'rev-parse', 'main').trim()).toBe(theirs)
   })
 })

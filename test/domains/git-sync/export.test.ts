@@ -34,10 +34,20 @@ describe('export', () => {
     const log = git.server.git('out', 'log', '--format=%an <%ae>|%s|%at', 'main').trim()
     expect(log).toBe(`Ada Lovelace <ada@acme.test>|Sync from the docs|${Date.parse('2026-03-01T10:00:00Z') / 1000}`)
     expect(info.operation.commit).toBe(git.server.git('out', 'rev-parse', 'main').trim())
-    expect(git.server.git('out', 'ls-tree', '-r', '--name-only', 'main').trim().split('\n')).toEqual(['.gitbook/assets/dot.png', 'README.md', 'SUMMARY.md', 'guide/README.md', 'guide/step-one.md'])
-    expect(git.server.git('out', 'show', 'main:SUMMARY.md')).toBe('# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide/README.md)\n  * [Step one](guide/step-one.md)\n')
+    expect(git.server.git('out', 'ls-tree', '-r', '--name-only', 'main').trim().split('\n')).toEqual([
+      '.gitbook/assets/dot.png',
+      'README.md',
+      'SUMMARY.md',
+      'guide/README.md',
+      'guide/step-one.md',
+    ])
+    expect(git.server.git('out', 'show', 'main:SUMMARY.md')).toBe(
+      '# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide/README.md)\n  * [Step one](guide/step-one.md)\n',
+    )
     expect(git.server.git('out', 'show', 'main:README.md')).toBe('# Welcome\n\nHello, see [the guide](guide/README.md).\n')
-    expect(git.server.git('out', 'show', 'main:guide/README.md')).toBe('---\ndescription: How to\n---\n\n# Guide\n\n![A dot](../.gitbook/assets/dot.png)\n\nText.\n')
+    expect(git.server.git('out', 'show', 'main:guide/README.md')).toBe(
+      '---\ndescription: How to\n---\n\n# Guide\n\n![A dot](../.gitbook/assets/dot.png)\n\nText.\n',
+    )
     expect(Buffer.from(git.server.git('out', 'cat-file', '-p', 'main:.gitbook/assets/dot.png'), 'binary').length).toBeGreaterThan(0)
   })
 

@@ -24,7 +24,12 @@ describe('the Git HTTP client', () => {
     createGitHttp({ fetch, allowPrivateNetwork, remote, signal: new AbortController().signal, maxBytes: 100 })
 
   it('splits the credentials off the URL: the remote is stored without them, sent as basic auth', () => {
-    expect(remote).toMatchObject({ url: 'https://git.example.com/acme/docs.git', origin: 'https://git.example.com', repoName: 'acme/docs', authorization: `Basic ${btoa('bob:s3cr3t-token')}` })
+    expect(remote).toMatchObject({
+      url: 'https://git.example.com/acme/docs.git',
+      origin: 'https://git.example.com',
+      repoName: 'acme/docs',
+      authorization: `Basic ${btoa('bob:s3cr3t-token')}`,
+    })
     expect(scrub('failed at https://bob:s3cr3t-token@git.example.com/x and s3cr3t-token', remote)).toBe('failed at https://git.example.com/x and ***')
   })
 
@@ -47,13 +52,17 @@ describe('the Git HTTP client', () => {
       'http://10.0.0.1/a': () => new Response('inside'),
       'https://git.example.com/big': () => new Response('x'.repeat(200)),
     })
-    await expect(client(fn).request({ url: 'https://git.example.com/a' })).rejects.toThrow(/redirected to http:\/\/10\.0\.0\.1\/a: 10\.0\.0\.1 is a private address/)
+    await expect(client(fn).request({ url: 'https://git.example.com/a' })).rejects.toThrow(
+      /redirected to http:\/\/10\.0\.0\.1\/a: 10\.0\.0\.1 is a private address/,
+    )
     await expect(client(fn).request({ url: 'http://127.0.0.1/a' })).rejects.toBeInstanceOf(GitTransportError)
     expect((await client(fn, true).request({ url: 'https://git.example.com/a' })).statusCode).toBe(200)
     const big = await client(fn).request({ url: 'https://git.example.com/big' })
-    await expect((async () => {
-      for await (const _chunk of big.body) void _chunk
-    })()).rejects.toThrow(/larger than 100 bytes/)
+    await expect(
+      (async () => {
+        for await (const _chunk of big.body) void _chunk
+      })(),
+    ).rejects.toThrow(/larger than 100 bytes/)
   })
 })
 

@@ -120,7 +120,14 @@ const REPO: Record<string, string | Uint8Array> = {
   '.gitbook/assets/guide.pdf': '%PDF-1.4\n%%EOF\n',
 }
 
-type Block = { type: string; data?: Record<string, unknown>; nodes?: Block[]; fragments?: Array<{ fragment: string; nodes: Block[] }>; leaves?: Array<{ text: string }>; object: string }
+type Block = {
+  type: string
+  data?: Record<string, unknown>
+  nodes?: Block[]
+  fragments?: Array<{ fragment: string; nodes: Block[] }>
+  leaves?: Array<{ text: string }>
+  object: string
+}
 const text = (node: Block): string => (node.leaves ? node.leaves.map((l) => l.text).join('') : (node.nodes ?? []).map(text).join(''))
 
 async function page(w: GitWorld, path: string) {
@@ -185,12 +192,27 @@ describe('GitBook-flavoured markdown', () => {
     // A change to every page makes the export write each file anew: only the changed line differs.
     const base = `/v1/spaces/${w.space.id}/change-requests`
     const cr = await call(w.api, w.tokens.ada, 'POST', base, { subject: 'Touch' })
-    const pages = (await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}/content/pages`)).body.pages as Array<{ id: string; pages: Array<{ id: string }> }>
+    const pages = (await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}/content/pages`)).body.pages as Array<{
+      id: string
+      pages: Array<{ id: string }>
+    }>
     const ids = [pages[0]!.id, ...pages.slice(1).flatMap((g) => g.pages.map((p) => p.id))]
     const changes = []
     for (const id of ids) {
       const current = (await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}/content/page/${id}`)).body
-      changes.push({ operation: 'update_page', page: id, document: { document: { ...current.document, nodes: [...current.document.nodes, { object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Touched.', marks: [] }] }] }] } } })
+      changes.push({
+        operation: 'update_page',
+        page: id,
+        document: {
+          document: {
+            ...current.document,
+            nodes: [
+              ...current.document.nodes,
+              { object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Touched.', marks: [] }] }] },
+            ],
+          },
+        },
+      })
     }
     const edit = await call(w.api, w.tokens.ada, 'POST', `${base}/${cr.body.id}/content?compat=false`, { changes })
     expect(edit.status, JSON.stringify(edit.body)).toBe(200)
@@ -202,7 +224,12 @@ describe('GitBook-flavoured markdown', () => {
     expect(git.server.git('gitbook-back', 'show', 'main:getting-started/quickstart.md')).toBe(touched(QUICKSTART))
     expect(git.server.git('gitbook-back', 'show', 'main:basics/images-and-media.md')).toBe(touched(MEDIA))
     expect(git.server.git('gitbook-back', 'show', 'main:basics/tabs.md')).toBe(touched(TABS))
-    expect(git.server.git('gitbook-back', 'diff', '--name-only', head, 'main').trim().split('\n')).toEqual(['README.md', 'basics/images-and-media.md', 'basics/tabs.md', 'getting-started/quickstart.md'])
+    expect(git.server.git('gitbook-back', 'diff', '--name-only', head, 'main').trim().split('\n')).toEqual([
+      'README.md',
+      'basics/images-and-media.md',
+      'basics/tabs.md',
+      'getting-started/quickstart.md',
+    ])
   })
 
   it('a link, an image or an embed to `javascript:` or `data:` is imported without its target: its text (alt text, caption, the URL of an embed) stays, no script is stored', async () => {
@@ -223,7 +250,11 @@ A [script link](javascript:alert(1)), an ![inline image](data:text/html;base64,P
 
 {% file src="data:text/html,<b>6</b>" %}
 `
-    git.server.createRepo('unsafe', { 'README.md': '# Home\n', 'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Unsafe](unsafe.md)\n', 'unsafe.md': UNSAFE })
+    git.server.createRepo('unsafe', {
+      'README.md': '# Home\n',
+      'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Unsafe](unsafe.md)\n',
+      'unsafe.md': UNSAFE,
+    })
     await importRepo(w, { url: git.server.url('unsafe'), ref: 'refs/heads/main' })
     expect((await gitInfo(w)).body.operation.state).toBe('success')
     const nodes = (await page(w, 'unsafe')).document.nodes

@@ -23,7 +23,11 @@ describe('Git Sync over the Node guard', () => {
     const before = git.server.requests.length
     expect((await importRepo(w, { url: named(git.server.url('guarded', true)), ref: 'refs/heads/main' })).status).toBe(204)
     const info = (await gitInfo(w)).body
-    expect(info.operation).toMatchObject({ state: 'failure', direction: 'import', error: 'could not reach the repository: git.example.com resolves to 127.0.0.1, a loopback address; only public addresses can be fetched' })
+    expect(info.operation).toMatchObject({
+      state: 'failure',
+      direction: 'import',
+      error: 'could not reach the repository: git.example.com resolves to 127.0.0.1, a loopback address; only public addresses can be fetched',
+    })
     expect(w.asked).toEqual(['git.example.com'])
     expect(git.server.requests.length).toBe(before)
   })

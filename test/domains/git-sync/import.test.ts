@@ -49,7 +49,12 @@ describe('import', () => {
     const files = await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}/content/files`)
     // Every asset of the content folder's .gitbook/assets/ becomes a file (referenced or not), with its dimensions and where it came from.
     expect(files.body.items).toEqual([
-      expect.objectContaining({ name: 'logo.png', contentType: 'image/png', dimensions: { width: 1, height: 1 }, git: { oid: expect.any(String), path: '.gitbook/assets/logo.png' } }),
+      expect.objectContaining({
+        name: 'logo.png',
+        contentType: 'image/png',
+        dimensions: { width: 1, height: 1 },
+        git: { oid: expect.any(String), path: '.gitbook/assets/logo.png' },
+      }),
       expect.objectContaining({ name: 'unused.png', git: { oid: expect.any(String), path: '.gitbook/assets/unused.png' } }),
     ])
     const image = install.body.document.nodes.find((n: { type: string }) => n.type === 'images')
@@ -96,7 +101,14 @@ describe('import', () => {
     })
     await importRepo(w, { url: git.server.url('folders'), ref: 'refs/heads/main', repoProjectDirectory: 'docs' })
     expect((await gitInfo(w)).body.operation.state).toBe('success')
-    expect(await pageLines(w, w.space.id)).toEqual(['intro: Intro', 'guides: Guides', 'guides/a-first: A first', 'guides/b-second: Second', 'zeta: Zeta', 'zeta/deep: Deep'])
+    expect(await pageLines(w, w.space.id)).toEqual([
+      'intro: Intro',
+      'guides: Guides',
+      'guides/a-first: A first',
+      'guides/b-second: Second',
+      'zeta: Zeta',
+      'zeta/deep: Deep',
+    ])
   })
 
   it('standalone makes a revision without touching main; git info names it', async () => {
@@ -140,7 +152,9 @@ describe('import', () => {
     await importRepo(w, { url: git.server.url('local'), ref: 'refs/heads/main', timestamp: '2026-03-01T09:00:00Z' })
     // A local edit (a merged change request) after the sync.
     const cr = await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/change-requests`, { subject: 'Edit' })
-    await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/change-requests/${cr.body.id}/content`, { changes: [{ operation: 'insert_page', title: 'Local', document: { markdown: 'Mine' } }] })
+    await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/change-requests/${cr.body.id}/content`, {
+      changes: [{ operation: 'insert_page', title: 'Local', document: { markdown: 'Mine' } }],
+    })
     await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/change-requests/${cr.body.id}/merge`)
     git.server.commit('local', { 'other.md': '# Other\n' })
     await importRepo(w, { url: git.server.url('local'), ref: 'refs/heads/main', timestamp: '2026-03-01T09:30:00Z' })

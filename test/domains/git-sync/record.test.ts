@@ -14,7 +14,13 @@ const PNG2 = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEUlEQVR42mNk+M9Qzw
 
 const sync = (repo: string, extra: Record<string, unknown> = {}) => ({ url: git.server.url(repo), ref: 'refs/heads/main', ...extra })
 const head = (repo: string) => git.server.git(repo, 'rev-parse', 'main').trim()
-const pages = async (w: GitWorld, space = w.space.id) => (await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${space}/content/pages`)).body.pages as Array<{ id: string; path: string; title: string; pages: unknown[] }>
+const pages = async (w: GitWorld, space = w.space.id) =>
+  (await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${space}/content/pages`)).body.pages as Array<{
+    id: string
+    path: string
+    title: string
+    pages: unknown[]
+  }>
 
 async function edit(w: GitWorld, changes: unknown[]) {
   const base = `/v1/spaces/${w.space.id}/change-requests`
@@ -103,7 +109,8 @@ describe('ids through the record', () => {
       { operation: 'insert_page', title: 'Guide', ref: 'guide', document: { markdown: 'Guide' } },
       { operation: 'insert_page', title: 'Step', into: 'guide', document: { markdown: 'Step' } },
     ])
-    const files = async (space = w.space.id) => (await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${space}/content/files`)).body.items.map((f: { id: string; name: string }) => [f.id, f.name])
+    const files = async (space = w.space.id) =>
+      (await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${space}/content/files`)).body.items.map((f: { id: string; name: string }) => [f.id, f.name])
     const home = async (space = w.space.id) => (await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${space}/content/path/home`)).body.document
     const filesBefore = await files()
     const homeBefore = await home()

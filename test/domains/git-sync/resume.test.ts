@@ -37,7 +37,13 @@ describe('Git Sync: an operation running when the API forks, goes back or is sav
   it('ends as a failure saying why in a fork; the parent ends its own', async () => {
     const w = await midRun()
     const fork = w.api.fork()
-    expect(await w.info(fork)).toEqual({ state: 'failure', direction: 'import', startedAt: '2026-03-01T10:00:00.000Z', endedAt: '2026-03-01T10:00:00.000Z', error: INTERRUPTED })
+    expect(await w.info(fork)).toEqual({
+      state: 'failure',
+      direction: 'import',
+      startedAt: '2026-03-01T10:00:00.000Z',
+      endedAt: '2026-03-01T10:00:00.000Z',
+      error: INTERRUPTED,
+    })
     w.release()
     await Promise.all([w.api.idle(), fork.idle()])
     expect(await w.info()).toMatchObject({ state: 'failure', error: 'no repository at this URL (HTTP 404)' })

@@ -35,30 +35,48 @@ interface GenPage {
  * placeholders that linkUp points at pages and files of the space.
  */
 const plain = fc.array(fc.constantFrom(...'aZ1é'), { minLength: 1, maxLength: 5 }).map((cs) => cs.join(''))
-const captionText = fc.array(fc.record({ t: plain, m: fc.subarray(['bold', 'italic', 'strikethrough', 'code']) }), { minLength: 1, maxLength: 3 }).map((runs) =>
-  inlineNodes(runs.flatMap(({ t, m }, i) => [...(i ? [leaf(' ')] : []), leaf(t, m)])),
-)
+const captionText = fc
+  .array(fc.record({ t: plain, m: fc.subarray(['bold', 'italic', 'strikethrough', 'code']) }), { minLength: 1, maxLength: 3 })
+  .map((runs) => inlineNodes(runs.flatMap(({ t, m }, i) => [...(i ? [leaf(' ')] : []), leaf(t, m)])))
 const words = fc.array(plain, { minLength: 1, maxLength: 3 }).map((w) => w.join(' '))
 const para = (text: string) => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [leaf(text)] }] }) as DocBlock
 const gitbookBlocks = fc.oneof(
-  fc.record({ caption: fc.option(captionText), alt: fc.option(plain), width: fc.option(fc.integer({ min: 1, max: 900 })) }, { noNullPrototype: true }).map(({ caption, alt, width }) => ({
-    object: 'block',
-    type: 'images',
-    isVoid: false,
-    data: {},
-    nodes: [
-      {
-        object: 'block',
-        type: 'image',
-        isVoid: true,
-        data: { ref: { kind: 'file', file: 'any-file' }, ...(alt !== null && { alt }), ...(width !== null && { width }) },
-        fragments: [{ object: 'fragment', fragment: 'caption', type: 'caption', nodes: [caption === null ? para('') : { object: 'block', type: 'paragraph', data: {}, nodes: caption }] }],
-      },
-    ],
-  })),
+  fc
+    .record({ caption: fc.option(captionText), alt: fc.option(plain), width: fc.option(fc.integer({ min: 1, max: 900 })) }, { noNullPrototype: true })
+    .map(({ caption, alt, width }) => ({
+      object: 'block',
+      type: 'images',
+      isVoid: false,
+      data: {},
+      nodes: [
+        {
+          object: 'block',
+          type: 'image',
+          isVoid: true,
+          data: { ref: { kind: 'file', file: 'any-file' }, ...(alt !== null && { alt }), ...(width !== null && { width }) },
+          fragments: [
+            {
+              object: 'fragment',
+              fragment: 'caption',
+              type: 'caption',
+              nodes: [caption === null ? para('') : { object: 'block', type: 'paragraph', data: {}, nodes: caption }],
+            },
+          ],
+        },
+      ],
+    })),
   // A file block must name a file when the change request is made: this id is left as it is by linkUp (gitbook.test.ts covers real files).
-  fc.option(words).map((caption) => ({ object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'file', file: 'kept-file' }, ...(caption !== null && { caption }) } })),
-  fc.record({ url: fc.constantFrom('https://www.youtube.com/watch?v=x1', 'https://example.com/a'), caption: fc.option(words) }).map(({ url, caption }) => ({ object: 'block', type: 'embed', isVoid: true, data: { url, ...(caption !== null && { caption }) } })),
+  fc
+    .option(words)
+    .map((caption) => ({
+      object: 'block',
+      type: 'file',
+      isVoid: true,
+      data: { ref: { kind: 'file', file: 'kept-file' }, ...(caption !== null && { caption }) },
+    })),
+  fc
+    .record({ url: fc.constantFrom('https://www.youtube.com/watch?v=x1', 'https://example.com/a'), caption: fc.option(words) })
+    .map(({ url, caption }) => ({ object: 'block', type: 'embed', isVoid: true, data: { url, ...(caption !== null && { caption }) } })),
   fc.array(fc.record({ title: words, body: fc.array(words, { minLength: 1, maxLength: 2 }) }), { minLength: 1, maxLength: 3 }).map((tabs) => ({
     object: 'block',
     type: 'tabs',
@@ -87,7 +105,9 @@ const page: fc.Memo<GenPage> = fc.memo((depth) =>
     children: depth <= 1 ? fc.constant([]) : fc.array(page(depth - 1), { maxLength: 3 }),
   }),
 )
-const group: fc.Arbitrary<GenPage> = fc.record({ title, children: fc.array(page(2), { maxLength: 3 }) }).map((g) => ({ ...g, group: true, description: null, hidden: false, body: { object: 'document', data: {}, nodes: [] } }))
+const group: fc.Arbitrary<GenPage> = fc
+  .record({ title, children: fc.array(page(2), { maxLength: 3 }) })
+  .map((g) => ({ ...g, group: true, description: null, hidden: false, body: { object: 'document', data: {}, nodes: [] } }))
 /** Top-level pages and groups in any order: pages before, between and after groups. */
 const trees = fc.array(fc.oneof({ arbitrary: page(3), weight: 2 }, { arbitrary: group, weight: 1 }), { minLength: 1, maxLength: 5 })
 
@@ -130,7 +150,12 @@ async function build(w: GitWorld, pages: GenPage[]) {
       hidden: p.hidden,
       ...(p.description !== null && { description: p.description }),
       ...(into !== undefined && { into }),
-      document: { document: linkUp(p.body, flat.filter((f) => !f.page.group).map((f) => f.ref)) },
+      document: {
+        document: linkUp(
+          p.body,
+          flat.filter((f) => !f.page.group).map((f) => f.ref),
+        ),
+      },
     })),
   ]
   const edit = await call(w.api, w.tokens.ada, 'POST', `${base}/${cr.body.id}/content`, { changes })
@@ -171,12 +196,21 @@ async function content(w: GitWorld, spaceId: string) {
   const normalize = (doc: unknown) =>
     JSON.parse(JSON.stringify(doc), (key, value) => {
       if (key === 'key') return undefined
-      if (value && typeof value === 'object' && (value.kind === 'page' || value.kind === 'anchor') && pathOf.has(value.page)) return { ...value, page: `path:${pathOf.get(value.page)}` }
+      if (value && typeof value === 'object' && (value.kind === 'page' || value.kind === 'anchor') && pathOf.has(value.page))
+        return { ...value, page: `path:${pathOf.get(value.page)}` }
       if (value && typeof value === 'object' && value.kind === 'file' && nameOf.has(value.file)) return { ...value, file: `name:${nameOf.get(value.file)}` }
       return value
     })
   const shape = (list: Array<Record<string, unknown>>): unknown =>
-    list.map((p) => ({ type: p.type, path: p.path, title: p.title, description: p.description, hidden: p.hidden, document: normalize(p.document), pages: shape(p.pages as never) }))
+    list.map((p) => ({
+      type: p.type,
+      path: p.path,
+      title: p.title,
+      description: p.description,
+      hidden: p.hidden,
+      document: normalize(p.document),
+      pages: shape(p.pages as never),
+    }))
   return shape(pages)
 }
 
@@ -233,7 +267,8 @@ describe('round trip: export, then import into a new space', () => {
     const w = await gitWorld()
     git.server.createRepo('groups-in', {
       'README.md': '# Home\n',
-      'SUMMARY.md': '* [Home](README.md)\n\n## User guide\n\n* [Start](guide/start.md)\n  * [Deeper](guide/start/deeper.md)\n\n## API\n\n* [Ref](api-docs/ref.md)\n',
+      'SUMMARY.md':
+        '* [Home](README.md)\n\n## User guide\n\n* [Start](guide/start.md)\n  * [Deeper](guide/start/deeper.md)\n\n## API\n\n* [Ref](api-docs/ref.md)\n',
       'guide/start.md': '# Start\n\nGo to [ref](../api-docs/ref.md).',
       'guide/start/deeper.md': '# Deeper\n',
       'api-docs/ref.md': '# Ref\n',

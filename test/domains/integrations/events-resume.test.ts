@@ -83,7 +83,12 @@ describe('integration events: deliveries taken up again after a fork, a restore,
   it('a state document (seed or fixtures.load) with the delivery in progress delivers it once', async () => {
     const w = await midRun()
     const doc = w.api.dump()
-    const options = { baseUrl: 'http://localhost:4000', now: w.clock.now, integrations: { 'my-app': w.h.handler }, integrationDelivery: { retryDelays: [0, 0, 0] } }
+    const options = {
+      baseUrl: 'http://localhost:4000',
+      now: w.clock.now,
+      integrations: { 'my-app': w.h.handler },
+      integrationDelivery: { retryDelays: [0, 0, 0] },
+    }
     const seeded = createDocsApi({ ...options, ids: sequentialIds('s'), seed: doc })
     const loaded = createDocsApi({ ...options, ids: sequentialIds('l') })
     await loaded.fixtures.load(doc)

@@ -46,7 +46,13 @@ describe('integration events', () => {
       integrationId,
       installationId: installation.id,
       createdAt: '2026-03-01T10:00:00.000Z',
-      payload: { eventId: event.id, type: 'installation_setup', installationId: installation.id, status: 'active', previous: { status: 'pending', configuration: {} } },
+      payload: {
+        eventId: event.id,
+        type: 'installation_setup',
+        installationId: installation.id,
+        status: 'active',
+        previous: { status: 'pending', configuration: {} },
+      },
       status: 'success',
       delivery: { state: 'skipped', attempts: 0 },
     })
@@ -103,7 +109,7 @@ describe('integration events', () => {
 })
 
 describe('integration event delivery', () => {
-  it("delivers to the handler as the platform calls a script: a signed multipart POST to /v1 with `event` and `environment`", async () => {
+  it('delivers to the handler as the platform calls a script: a signed multipart POST to /v1 with `event` and `environment`', async () => {
     const { handler, requests } = recorder(ok)
     const w = await integrationWorld({ integrations: { 'my-app': handler }, integrationDelivery: NO_WAIT })
     await w.publish('my-app', { secrets: { API_KEY: 'k' } })
@@ -133,11 +139,21 @@ describe('integration event delivery', () => {
     const mac = Buffer.from(await crypto.subtle.sign('HMAC', key, enc.encode(body))).toString('hex')
     expect(request.headers.get('x-gitbook-integration-signature')).toBe(mac)
     expect(event).toMatchObject({ status: 'success', delivery: { state: 'done', attempts: 1 } })
-    expect(messages({ trace })).toEqual(['Recorded installation_setup for installation ' + installation.id, 'Attempt 1 of 4: delivering installation_setup to the handler of "my-app"', 'Delivered: the handler answered 200'])
+    expect(messages({ trace })).toEqual([
+      'Recorded installation_setup for installation ' + installation.id,
+      'Attempt 1 of 4: delivering installation_setup to the handler of "my-app"',
+      'Delivered: the handler answered 200',
+    ])
   })
 
   it('retries a handler that fails twice, then succeeds: three attempts, each in the trace', async () => {
-    const { handler, requests } = recorder(fail, () => { throw new Error('boom') }, ok)
+    const { handler, requests } = recorder(
+      fail,
+      () => {
+        throw new Error('boom')
+      },
+      ok,
+    )
     const w = await integrationWorld({ integrations: { 'my-app': handler }, integrationDelivery: NO_WAIT })
     await w.publish('my-app')
     await w.install('my-app')
@@ -159,25 +175,35 @@ describe('integration event delivery', () => {
   })
 
   it('a handler that always fails: every attempt is made, then the event is failed with the reason', async () => {
-    const { handler, requests } = recorder(() => { throw new Error('down') })
+    const { handler, requests } = recorder(() => {
+      throw new Error('down')
+    })
     const w = await integrationWorld({ integrations: { 'my-app': handler }, integrationDelivery: { retryDelays: [0, 0] } })
     await w.publish('my-app')
     await w.install('my-app')
     await w.api.idle()
     expect(requests).toHaveLength(3)
     const e = await eventOf(w)
-    expect(e.event).toMatchObject({ status: 'failed', delivery: { state: 'failed', attempts: 3, reason: 'Every attempt failed (3); the last: the handler threw: down' } })
+    expect(e.event).toMatchObject({
+      status: 'failed',
+      delivery: { state: 'failed', attempts: 3, reason: 'Every attempt failed (3); the last: the handler threw: down' },
+    })
     expect(e.trace.logs.at(-1)).toMatchObject({ level: 'error', message: e.event.delivery.reason })
   })
 
   it('an answer that refuses the event (a 4xx but 408 and 429) is not retried', async () => {
-    const { handler, requests } = recorder(() => new Response(JSON.stringify({ error: 'Integration does not handle "installation_setup" events' }), { status: 406 }))
+    const { handler, requests } = recorder(
+      () => new Response(JSON.stringify({ error: 'Integration does not handle "installation_setup" events' }), { status: 406 }),
+    )
     const w = await integrationWorld({ integrations: { 'my-app': handler }, integrationDelivery: NO_WAIT })
     await w.publish('my-app')
     await w.install('my-app')
     await w.api.idle()
     expect(requests).toHaveLength(1)
-    expect((await eventOf(w)).event).toMatchObject({ status: 'failed', delivery: { state: 'failed', attempts: 1, reason: expect.stringContaining('The handler refused the event: the handler answered 406') } })
+    expect((await eventOf(w)).event).toMatchObject({
+      status: 'failed',
+      delivery: { state: 'failed', attempts: 1, reason: expect.stringContaining('The handler refused the event: the handler answered 406') },
+    })
   })
 
   it('waits the configured delays on a timer between attempts, the next attempt due on the event meanwhile', async () => {

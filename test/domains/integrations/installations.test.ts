@@ -27,8 +27,19 @@ describe('installations on organizations', () => {
     expect(res.status).toBe(201)
     expectOfficialResponse('installIntegration', 201, res.body)
     expect(res.headers.get('location')).toBe(`http://localhost:4000/v1/integrations/my-app/installations/${res.body.id}`)
-    expect(res.body).toMatchObject({ status: 'active', spaces: 0, configuration: {}, externalIds: [], target: { organization: w.org.id }, space_selection: 'selected' })
-    expectError(await expectNoChange(w, () => call(w.api, w.tokens.ada, 'POST', '/v1/integrations/my-app/installations', { organization: w.org.id })), 409, 'already installed')
+    expect(res.body).toMatchObject({
+      status: 'active',
+      spaces: 0,
+      configuration: {},
+      externalIds: [],
+      target: { organization: w.org.id },
+      space_selection: 'selected',
+    })
+    expectError(
+      await expectNoChange(w, () => call(w.api, w.tokens.ada, 'POST', '/v1/integrations/my-app/installations', { organization: w.org.id })),
+      409,
+      'already installed',
+    )
     // Another organization installs it too (a public integration).
     expect((await call(w.api, w.tokens.olga, 'POST', '/v1/integrations/my-app/installations', { organization: w.globex.id })).status).toBe(201)
   })
@@ -40,7 +51,11 @@ describe('installations on organizations', () => {
     expectError(await expectNoChange(w, () => call(w.api, w.tokens.rita, 'POST', path, { organization: w.org.id })), 403, 'admin role on this organization')
     expectError(await expectNoChange(w, () => call(w.api, w.tokens.gina, 'POST', path, { organization: w.org.id })), 403, 'admin role on this organization')
     expectError(await expectNoChange(w, () => call(w.api, w.tokens.olga, 'POST', path, { organization: w.org.id })), 404, 'Organization not found')
-    expectError(await expectNoChange(w, () => call(w.api, w.tokens.ada, 'POST', '/v1/integrations/nope/installations', { organization: w.org.id })), 404, 'Integration not found')
+    expectError(
+      await expectNoChange(w, () => call(w.api, w.tokens.ada, 'POST', '/v1/integrations/nope/installations', { organization: w.org.id })),
+      404,
+      'Integration not found',
+    )
     expectError(await expectNoChange(w, () => call(w.api, w.tokens.ada, 'POST', path, { organization: '' })), 400, '`organization`: must not be empty')
     expectError(await expectNoChange(w, () => call(w.api, w.tokens.ada, 'POST', path, {})), 400, '`organization`')
     expectError(await expectNoChange(w, () => call(w.api, undefined, 'POST', path, { organization: w.org.id })), 401, '')
@@ -51,7 +66,11 @@ describe('installations on organizations', () => {
     await w.publish('my-app')
     // Olga, admin of Globex, joins Acme as a reader: she sees the private integration, and still may not install it on Globex.
     await w.api.fixtures.addMember(w.org.id, w.users.olga.id, 'read')
-    expectError(await expectNoChange(w, () => call(w.api, w.tokens.olga, 'POST', '/v1/integrations/my-app/installations', { organization: w.globex.id })), 403, 'only by the organization that owns it')
+    expectError(
+      await expectNoChange(w, () => call(w.api, w.tokens.olga, 'POST', '/v1/integrations/my-app/installations', { organization: w.globex.id })),
+      403,
+      'only by the organization that owns it',
+    )
     expect((await call(w.api, w.tokens.ada, 'POST', '/v1/integrations/my-app/installations', { organization: w.org.id })).status).toBe(201)
   })
 
@@ -89,7 +108,9 @@ describe('installations on spaces and sites', () => {
     expectOfficialResponse('installIntegrationOnSpace', 201, res.body)
     expect(res.body).toMatchObject({ integration: 'my-app', installation: w.installation.id, status: 'active', space: w.space.id })
     expect(res.headers.get('location')).toBe(`http://localhost:4000/v1${`/integrations/my-app/installations/${w.installation.id}/spaces/${w.space.id}`}`)
-    const extended = await call(w.api, w.tokens.ada, 'POST', `${w.base}/spaces?extended=true`, { space: (await w.api.fixtures.createSpace(w.org.id, { title: 'Second' })).id })
+    const extended = await call(w.api, w.tokens.ada, 'POST', `${w.base}/spaces?extended=true`, {
+      space: (await w.api.fixtures.createSpace(w.org.id, { title: 'Second' })).id,
+    })
     expect(extended.body.space).toMatchObject({ object: 'space', title: 'Second' })
     expect((await get(w, w.base)).body.spaces).toBe(2)
 
@@ -125,7 +146,11 @@ describe('installations on spaces and sites', () => {
     expectError(await post(w.tokens.ada, { space: w.space.id }, '/v1/integrations/my-app/installations/nope'), 404, 'Installation not found')
     await w.publish('sites-only', { visibility: 'public', target: 'site' })
     const siteOnly = await w.install('sites-only')
-    expectError(await post(w.tokens.ada, { space: w.space.id }, `/v1/integrations/sites-only/installations/${siteOnly.id}`), 400, 'it is not installed on spaces')
+    expectError(
+      await post(w.tokens.ada, { space: w.space.id }, `/v1/integrations/sites-only/installations/${siteOnly.id}`),
+      400,
+      'it is not installed on spaces',
+    )
   })
 
   it('enables an installation on a site (201) for the organization admins; lists site installations with `extended`', async () => {

@@ -17,11 +17,22 @@ const full = {
   target: 'space',
   scopes: ['space:content:read', 'site:views:read'],
   categories: ['analytics', 'content'],
-  blocks: [{ id: 'embed', title: 'Embed', description: 'An embed', urlUnfurl: ['https://*.example.com/embed', 'https://example.org/x'], markdown: { codeblock: 'embed', body: 'url' } }],
+  blocks: [
+    {
+      id: 'embed',
+      title: 'Embed',
+      description: 'An embed',
+      urlUnfurl: ['https://*.example.com/embed', 'https://example.org/x'],
+      markdown: { codeblock: 'embed', body: 'url' },
+    },
+  ],
   contentSources: [{ id: 'importer', title: 'Importer', configuration: { componentId: 'configure' } }],
   externalLinks: [{ url: 'https://example.com/docs', label: 'Docs' }],
   configurations: {
-    account: { properties: { token: { type: 'string', title: 'Token', description: 'API token' }, retries: { type: 'number', default: 3 } }, required: ['token'] },
+    account: {
+      properties: { token: { type: 'string', title: 'Token', description: 'API token' }, retries: { type: 'number', default: 3 } },
+      required: ['token'],
+    },
     space: { componentId: 'space-config' },
   },
   secrets: { KEY: 'secret' },
@@ -64,7 +75,17 @@ describe('integrations: publish', () => {
   it('defaults: target all, visibility private, empty lists; publishing again is version + 1 with the new manifest', async () => {
     const w = await integrationWorld()
     const first = await w.publish('my-app')
-    expect(first).toMatchObject({ version: 1, target: 'all', visibility: 'private', categories: [], blocks: [], contentSources: [], externalLinks: [], previewImages: [], configurations: {} })
+    expect(first).toMatchObject({
+      version: 1,
+      target: 'all',
+      visibility: 'private',
+      categories: [],
+      blocks: [],
+      contentSources: [],
+      externalLinks: [],
+      previewImages: [],
+      configurations: {},
+    })
     w.clock.advance(60_000)
     const second = await w.publish('my-app', { title: 'Renamed', categories: ['other'] })
     expect(second).toMatchObject({ version: 2, title: 'Renamed', categories: ['other'], createdAt: first.createdAt, updatedAt: '2026-03-01T10:01:00.000Z' })
@@ -101,13 +122,38 @@ describe('integrations: publish', () => {
     ['a missing organization', '/v1/integrations/x', { organization: undefined }, 'organization'],
     ['an icon that is not base64', '/v1/integrations/x', { icon: 'not base64!' }, '`icon`: must be base64 content'],
     ['4 preview images', '/v1/integrations/x', { previewImages: [png, png, png, png] }, '`previewImages`: must hold at most 3 images'],
-    ['6 external links', '/v1/integrations/x', { externalLinks: Array.from({ length: 6 }, () => ({ url: 'https://a.test', label: 'a' })) }, '`externalLinks`: must hold at most 5 links'],
+    [
+      '6 external links',
+      '/v1/integrations/x',
+      { externalLinks: Array.from({ length: 6 }, () => ({ url: 'https://a.test', label: 'a' })) },
+      '`externalLinks`: must hold at most 5 links',
+    ],
     ['an external link that is not a URL', '/v1/integrations/x', { externalLinks: [{ url: 'nope', label: 'a' }] }, '`externalLinks[0].url`: must be a URL'],
     ['a block title of 1 character', '/v1/integrations/x', { blocks: [{ id: 'b', title: 'B' }] }, '`blocks[0].title`: must be at least 2 characters'],
-    ['two blocks with one id', '/v1/integrations/x', { blocks: [{ id: 'b', title: 'Bb' }, { id: 'b', title: 'Cc' }] }, '`blocks[1].id`: "b" is the id of another block'],
+    [
+      'two blocks with one id',
+      '/v1/integrations/x',
+      {
+        blocks: [
+          { id: 'b', title: 'Bb' },
+          { id: 'b', title: 'Cc' },
+        ],
+      },
+      '`blocks[1].id`: "b" is the id of another block',
+    ],
     ['a content source without configuration', '/v1/integrations/x', { contentSources: [{ id: 's', title: 'Src' }] }, 'contentSources[0].configuration'],
-    ['a required property that is not one', '/v1/integrations/x', { configurations: { account: { properties: {}, required: ['token'] } } }, '`configurations.account.required[0]`: "token" is not one of the configuration\'s properties'],
-    ['21 secrets', '/v1/integrations/x', { secrets: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`K${i}`, 'v'])) }, '`secrets`: must hold at most 20 secrets'],
+    [
+      'a required property that is not one',
+      '/v1/integrations/x',
+      { configurations: { account: { properties: {}, required: ['token'] } } },
+      '`configurations.account.required[0]`: "token" is not one of the configuration\'s properties',
+    ],
+    [
+      '21 secrets',
+      '/v1/integrations/x',
+      { secrets: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`K${i}`, 'v'])) },
+      '`secrets`: must hold at most 20 secrets',
+    ],
   ])('refuses %s (400 naming the field and rule), changing nothing', async (_what, path, extra, message) => {
     const w = await integrationWorld()
     const res = await expectNoChange(w, () => call(w.api, w.tokens.ada, 'POST', path, manifest(w.org.id, extra)))
@@ -178,10 +224,20 @@ describe('integrations: list', () => {
       blocks: [{ id: 'b', title: 'Block', urlUnfurl: ['https://*.figma.com/file', 'https://miro.com/app'] }],
       target: 'space',
     })
-    await w.publish('gamma', { visibility: 'public', title: 'Gamma sources', contentSources: [{ id: 's', title: 'Source', configuration: { componentId: 'c' } }] })
+    await w.publish('gamma', {
+      visibility: 'public',
+      title: 'Gamma sources',
+      contentSources: [{ id: 's', title: 'Source', configuration: { componentId: 'c' } }],
+    })
     await w.publish('delta-private', { title: 'Delta' })
     await w.publish('epsilon-unlisted', { visibility: 'unlisted', title: 'Epsilon' })
-    const globex = await call(w.api, w.tokens.olga, 'POST', '/v1/integrations/zeta', manifest(w.globex.id, { visibility: 'public', title: 'Zeta', categories: ['other'] }))
+    const globex = await call(
+      w.api,
+      w.tokens.olga,
+      'POST',
+      '/v1/integrations/zeta',
+      manifest(w.globex.id, { visibility: 'public', title: 'Zeta', categories: ['other'] }),
+    )
     expect(globex.status).toBe(200)
     return w
   }

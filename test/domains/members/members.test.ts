@@ -53,7 +53,13 @@ describe('organization members', () => {
         object: 'member',
         id: w.users.gina.id,
         role: null,
-        user: { object: 'user', id: w.users.gina.id, displayName: 'Gina Guest', email: 'gina@elsewhere.test', urls: { location: `http://localhost:4000/v1/users/${w.users.gina.id}` } },
+        user: {
+          object: 'user',
+          id: w.users.gina.id,
+          displayName: 'Gina Guest',
+          email: 'gina@elsewhere.test',
+          urls: { location: `http://localhost:4000/v1/users/${w.users.gina.id}` },
+        },
         disabled: false,
         joinedAt: '2026-03-01T10:00:00.000Z',
         sso: false,
@@ -168,7 +174,12 @@ describe('organization members', () => {
         await call(w.api, await w.api.fixtures.createToken(user.id), 'POST', `/v1/orgs/${w.org.id}/ping`)
       }
       const seen = await walk(w, `${members(w)}?sort=lastSeenAt&limit=5`)
-      expect(seen.ids).toEqual(added.slice(0, 12).map((u) => u.id).reverse())
+      expect(seen.ids).toEqual(
+        added
+          .slice(0, 12)
+          .map((u) => u.id)
+          .reverse(),
+      )
       expect(seen.counts).toEqual([12, 12, 12])
       const names = await walk(w, `${members(w)}?sort=name&limit=7`)
       expect(names.ids).toEqual((await walk(w, `${members(w)}?sort=name&limit=1000`)).ids)
@@ -402,7 +413,11 @@ describe('organization members', () => {
       const res = await call(w.api, w.tokens.ada, 'GET', path)
       expect(res.status).toBe(200)
       expect(res.body.count).toBe(3)
-      expect(res.body.items.map((i: any) => [i.space.title, i.permission])).toEqual([['C', 'admin'], ['A', 'read'], ['B', 'edit']])
+      expect(res.body.items.map((i: any) => [i.space.title, i.permission])).toEqual([
+        ['C', 'admin'],
+        ['A', 'read'],
+        ['B', 'edit'],
+      ])
       expect(res.body.items[0].space).toMatchObject({ object: 'space', id: c!.id, permissions: { admin: true } })
       const asc = await call(w.api, w.tokens.ada, 'GET', `${path}?order=asc&limit=2`)
       expect(asc.body.items.map((i: any) => i.space.title)).toEqual(['B', 'A'])
@@ -442,7 +457,10 @@ describe('organization members', () => {
       const res = await call(w.api, w.tokens.ada, 'GET', path)
       expect(res.status).toBe(200)
       expect(res.body.count).toBe(2)
-      expect(res.body.items.map((i: any) => [i.team.id, i.member.role])).toEqual([[api.id, 'owner'], [writers.id, 'member']])
+      expect(res.body.items.map((i: any) => [i.team.id, i.member.role])).toEqual([
+        [api.id, 'owner'],
+        [writers.id, 'member'],
+      ])
       expect(res.body.items[0].team).toMatchObject({ object: 'team', title: 'API Guild', members: 1, spaces: 0 })
       expect((await call(w.api, w.tokens.ada, 'GET', `${path}?title=WRIT`)).body.items.map((i: any) => i.team.id)).toEqual([writers.id])
       const paged = await call(w.api, w.tokens.ada, 'GET', `${path}?limit=1`)

@@ -42,7 +42,12 @@ describe('OpenAPI specs', () => {
     })
     await w.api.idle()
     const got = await call(w.api, w.tokens.rita, 'GET', `${w.base}/petstore`)
-    expect(got.body).toMatchObject({ id: res.body.id, processingState: 'complete', lastProcessedAt: '2026-03-01T10:00:00.000Z', permissions: { view: true, edit: false } })
+    expect(got.body).toMatchObject({
+      id: res.body.id,
+      processingState: 'complete',
+      lastProcessedAt: '2026-03-01T10:00:00.000Z',
+      permissions: { view: true, edit: false },
+    })
     expect(got.body.lastVersion).toBeDefined()
     const list = await call(w.api, w.tokens.rita, 'GET', w.base)
     expect(list.body).toEqual({ items: [got.body], count: 1 })
@@ -60,7 +65,13 @@ describe('OpenAPI specs', () => {
   it('a slug taken in the organization is a 409; the same slug in another organization is free', async () => {
     const w = await setup()
     await call(w.api, w.tokens.ada, 'POST', w.base, { slug: 'petstore', source: { text: PETSTORE_YAML } })
-    await expectUnchanged(w, async () => expectError(await call(w.api, w.tokens.ada, 'POST', w.base, { slug: 'petstore', source: { text: PETSTORE_JSON } }), 409, 'slug "petstore" already exists'))
+    await expectUnchanged(w, async () =>
+      expectError(
+        await call(w.api, w.tokens.ada, 'POST', w.base, { slug: 'petstore', source: { text: PETSTORE_JSON } }),
+        409,
+        'slug "petstore" already exists',
+      ),
+    )
     const other = await w.api.fixtures.createOrganization({ title: 'Other', members: [{ user: w.users.ada.id, role: 'admin' }] })
     expect((await call(w.api, w.tokens.ada, 'POST', `/v1/orgs/${other.id}/openapi`, { slug: 'petstore', source: { text: PETSTORE_YAML } })).status).toBe(201)
   })
@@ -74,7 +85,13 @@ describe('OpenAPI specs', () => {
     const first = (await call(w.api, w.cora, 'GET', `${w.base}/petstore`)).body
     w.clock.advance(60_000)
     const updated = await call(w.api, w.cora, 'PUT', `${w.base}/petstore`, { source: { url: 'https://specs.acme.test/petstore.yaml' } })
-    expect(updated.body).toMatchObject({ id: first.id, processingState: 'pending', lastVersion: first.lastVersion, updatedAt: '2026-03-01T10:01:00.000Z', sourceURL: 'https://specs.acme.test/petstore.yaml' })
+    expect(updated.body).toMatchObject({
+      id: first.id,
+      processingState: 'pending',
+      lastVersion: first.lastVersion,
+      updatedAt: '2026-03-01T10:01:00.000Z',
+      sourceURL: 'https://specs.acme.test/petstore.yaml',
+    })
     await w.api.idle()
     const second = (await call(w.api, w.cora, 'GET', `${w.base}/petstore`)).body
     expect(second).toMatchObject({ id: first.id, processingState: 'complete', lastProcessedAt: '2026-03-01T10:01:00.000Z' })
@@ -93,7 +110,11 @@ describe('OpenAPI specs', () => {
     w.clock.advance(1000)
     const pub = await call(w.api, w.cora, 'PATCH', `${w.base}/petstore`, { visibility: 'public' })
     expect(pub.status).toBe(200)
-    expect(pub.body).toMatchObject({ visibility: 'public', updatedAt: '2026-03-01T10:00:01.000Z', urls: { published: `http://localhost:4000/published/openapi/${w.org.id}/petstore` } })
+    expect(pub.body).toMatchObject({
+      visibility: 'public',
+      updatedAt: '2026-03-01T10:00:01.000Z',
+      urls: { published: `http://localhost:4000/published/openapi/${w.org.id}/petstore` },
+    })
     expect((await call(w.api, w.cora, 'GET', `${w.base}/petstore/versions/latest/content`)).body.urls.public).toBe(pub.body.urls.published)
     const priv = await call(w.api, w.cora, 'PATCH', `${w.base}/petstore`, { visibility: 'private' })
     expect(priv.body.urls.published).toBeUndefined()
@@ -138,7 +159,10 @@ describe('OpenAPI specs', () => {
     })
     expect((await call(w.api, w.tokens.rita, 'GET', `${w.base}/petstore/versions/${v}`)).body).toEqual(latest.body)
     const content = await call(w.api, w.tokens.rita, 'GET', `${w.base}/petstore/versions/${v}/content`)
-    expect(content.body).toEqual({ filesystem: { 'petstore.yaml': expect.objectContaining({ openapi: '3.0.3', info: { title: 'Petstore', version: '1.0.0' } }) }, urls: { source: 'https://specs.acme.test/petstore.yaml', public: null } })
+    expect(content.body).toEqual({
+      filesystem: { 'petstore.yaml': expect.objectContaining({ openapi: '3.0.3', info: { title: 'Petstore', version: '1.0.0' } }) },
+      urls: { source: 'https://specs.acme.test/petstore.yaml', public: null },
+    })
     expect((await call(w.api, w.tokens.rita, 'GET', `${w.base}/petstore/versions/latest/content`)).body).toEqual(content.body)
     expect((await call(w.api, w.tokens.rita, 'GET', `${w.base}/petstore/versions/latest/content/raw`)).body).toEqual({ text: PETSTORE_YAML, format: 'yaml' })
     // A text source: its version is read through the API.
@@ -174,15 +198,39 @@ describe('OpenAPI spec validation: a 400 naming the field and the rule, nothing 
     ['no slug', 'POST', '', { source: text }, 'body field `slug`'],
     ['empty slug', 'POST', '', { slug: '', source: text }, 'body field `slug`: must be at least 1 character'],
     ['long slug', 'POST', '', { slug: 'a'.repeat(101), source: text }, 'body field `slug`: must be at most 100 characters'],
-    ['slug with a double hyphen', 'POST', '', { slug: 'pet--store', source: text }, 'body field `slug`: must be letters and digits in groups joined by single hyphens'],
+    [
+      'slug with a double hyphen',
+      'POST',
+      '',
+      { slug: 'pet--store', source: text },
+      'body field `slug`: must be letters and digits in groups joined by single hyphens',
+    ],
     ['slug with a space', 'POST', '', { slug: 'pet store', source: text }, 'body field `slug`: must be letters and digits'],
     ['no source', 'POST', '', { slug: 'a' }, 'body field `source`'],
     ['empty source', 'POST', '', { slug: 'a', source: {} }, 'body field `source`: give `url` or `text`'],
-    ['both url and text', 'POST', '', { slug: 'a', source: { url: 'https://specs.acme.test/a.yaml', text: PETSTORE_YAML } }, 'body field `source`: give either `url` or `text`, not both'],
+    [
+      'both url and text',
+      'POST',
+      '',
+      { slug: 'a', source: { url: 'https://specs.acme.test/a.yaml', text: PETSTORE_YAML } },
+      'body field `source`: give either `url` or `text`, not both',
+    ],
     ['empty text', 'POST', '', { slug: 'a', source: { text: '' } }, 'body field `source.text`: must not be empty'],
     ['url not a URL', 'POST', '', { slug: 'a', source: { url: 'petstore.yaml' } }, 'body field `source.url`: must be a URL'],
-    ['long url', 'POST', '', { slug: 'a', source: { url: `https://specs.acme.test/${'a'.repeat(2040)}` } }, 'body field `source.url`: must be at most 2048 characters'],
-    ['a loopback url', 'POST', '', { slug: 'a', source: { url: 'http://127.0.0.1:8080/spec.yaml' } }, 'body field `source.url`: 127.0.0.1 is a loopback address'],
+    [
+      'long url',
+      'POST',
+      '',
+      { slug: 'a', source: { url: `https://specs.acme.test/${'a'.repeat(2040)}` } },
+      'body field `source.url`: must be at most 2048 characters',
+    ],
+    [
+      'a loopback url',
+      'POST',
+      '',
+      { slug: 'a', source: { url: 'http://127.0.0.1:8080/spec.yaml' } },
+      'body field `source.url`: 127.0.0.1 is a loopback address',
+    ],
     ['a private url', 'POST', '', { slug: 'a', source: { url: 'http://10.0.0.7/spec.yaml' } }, 'body field `source.url`: 10.0.0.7 is a private address'],
     ['localhost', 'POST', '', { slug: 'a', source: { url: 'http://localhost/spec.yaml' } }, 'body field `source.url`: localhost is a local host name'],
     ['not http', 'POST', '', { slug: 'a', source: { url: 'file:///etc/passwd' } }, 'body field `source.url`: only http and https URLs can be fetched'],
@@ -204,8 +252,17 @@ describe('OpenAPI spec validation: a 400 naming the field and the rule, nothing 
   it('a body past 21 MiB (a 10 MiB spec written as a JSON string, and room for the rest) is a 413 on POST and PUT; others keep 1 MiB', async () => {
     const w = await setup()
     const send = (method: string, path: string, length: number) =>
-      w.api.fetch(new Request(`http://localhost:4000${w.base}${path}`, { method, headers: { authorization: `Bearer ${w.tokens.ada}`, 'content-type': 'application/json', 'content-length': String(length) }, body: '{}' }))
-    for (const [method, path] of [['POST', ''], ['PUT', '/a']] as const) {
+      w.api.fetch(
+        new Request(`http://localhost:4000${w.base}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${w.tokens.ada}`, 'content-type': 'application/json', 'content-length': String(length) },
+          body: '{}',
+        }),
+      )
+    for (const [method, path] of [
+      ['POST', ''],
+      ['PUT', '/a'],
+    ] as const) {
       const res = await send(method, path, 21 * 1024 * 1024 + 1)
       expect(res.status).toBe(413)
       expect(((await res.json()) as { error: { message: string } }).error.message).toBe('Request body is larger than 22020096 bytes (21 MiB)')
@@ -216,9 +273,14 @@ describe('OpenAPI spec validation: a 400 naming the field and the rule, nothing 
   it('a private URL is accepted with allowPrivateNetwork: true', async () => {
     const served = fakeFetch({ 'http://127.0.0.1:8080/spec.yaml': PETSTORE_YAML })
     const w = await createWorld({ fetch: served.fetch, allowPrivateNetwork: true })
-    expect((await call(w.api, w.tokens.ada, 'POST', `/v1/orgs/${w.org.id}/openapi`, { slug: 'local', source: { url: 'http://127.0.0.1:8080/spec.yaml' } })).status).toBe(201)
+    expect(
+      (await call(w.api, w.tokens.ada, 'POST', `/v1/orgs/${w.org.id}/openapi`, { slug: 'local', source: { url: 'http://127.0.0.1:8080/spec.yaml' } })).status,
+    ).toBe(201)
     await w.api.idle()
-    expect((await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/openapi/local`)).body).toMatchObject({ processingState: 'complete', lastProcessedErrors: [] })
+    expect((await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/openapi/local`)).body).toMatchObject({
+      processingState: 'complete',
+      lastProcessedErrors: [],
+    })
   })
 })
 
@@ -228,7 +290,16 @@ describe('OpenAPI spec access: readers read, creators write', () => {
     await call(w.api, w.tokens.ada, 'POST', w.base, { slug: 'petstore', source: { text: PETSTORE_YAML } })
     await w.api.idle()
     const v = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/petstore`)).body.lastVersion
-    const reads = ['', '/petstore', '/petstore/versions', '/petstore/versions/latest', '/petstore/versions/latest/content', '/petstore/versions/latest/content/raw', `/petstore/versions/${v}`, `/petstore/versions/${v}/content`]
+    const reads = [
+      '',
+      '/petstore',
+      '/petstore/versions',
+      '/petstore/versions/latest',
+      '/petstore/versions/latest/content',
+      '/petstore/versions/latest/content/raw',
+      `/petstore/versions/${v}`,
+      `/petstore/versions/${v}/content`,
+    ]
     for (const path of reads) {
       expect((await call(w.api, w.tokens.rita, 'GET', `${w.base}${path}`)).status, path).toBe(200)
       expectError(await call(w.api, w.tokens.gina, 'GET', `${w.base}${path}`), 403, 'You need the read role on this organization')
@@ -245,13 +316,17 @@ describe('OpenAPI spec access: readers read, creators write', () => {
     ]
     for (const [method, path, body] of writes) {
       for (const token of [w.tokens.rita, w.editor, w.tokens.gina]) {
-        await expectUnchanged(w, async () => expectError(await call(w.api, token, method, `${w.base}${path}`, body), 403, 'You need the create role on this organization'))
+        await expectUnchanged(w, async () =>
+          expectError(await call(w.api, token, method, `${w.base}${path}`, body), 403, 'You need the create role on this organization'),
+        )
       }
       await expectUnchanged(w, async () => expectError(await call(w.api, w.tokens.olga, method, `${w.base}${path}`, body), 404, 'Organization not found'))
       await expectUnchanged(w, async () => expectError(await call(w.api, undefined, method, `${w.base}${path}`, body), 401, ''))
     }
     // A URL source from a caller who may not write is refused before it is looked at.
-    await expectUnchanged(w, async () => expectError(await call(w.api, w.tokens.rita, 'POST', w.base, { slug: 'x', source: { url: 'http://127.0.0.1/x' } }), 403, 'create role'))
+    await expectUnchanged(w, async () =>
+      expectError(await call(w.api, w.tokens.rita, 'POST', w.base, { slug: 'x', source: { url: 'http://127.0.0.1/x' } }), 403, 'create role'),
+    )
     expect(w.served.calls).toEqual([])
   })
 
@@ -300,7 +375,9 @@ describe('OpenAPI specs in state documents', () => {
     const load = (extra: object) => () => createDocsApi({ seed: { ...doc, ...extra } })
     expect(load({ openapiSpecs: [{ ...spec, slug: 'a b' }] })).toThrow('Invalid seed: `openapiSpecs[0].slug`')
     expect(load({ openapiSpecs: [spec, { ...spec, id: 's2' }] })).toThrow('Invalid seed: `openapiSpecs[1].slug`: "a" is the slug of another spec')
-    expect(load({ openapiSpecs: [{ ...spec, processingState: 'pending' }] })).toThrow('Invalid seed: `openapiSpecs[0].pendingSource`: is required while the spec is pending')
+    expect(load({ openapiSpecs: [{ ...spec, processingState: 'pending' }] })).toThrow(
+      'Invalid seed: `openapiSpecs[0].pendingSource`: is required while the spec is pending',
+    )
     expect(load({ openapiSpecs: [{ ...spec, lastVersion: 'v9' }] })).toThrow('Invalid seed: `openapiSpecs[0].lastVersion`: no version "v9" of this spec')
     expect(load({ openapiSpecs: [spec], openapiSpecVersions: [{ id: 'v1', spec: 'nope', text: 'x' }] })).toThrow('Invalid seed: `openapiSpecVersions[0].spec`')
   })

@@ -32,7 +32,12 @@ describe('OpenAPI processing: state machine', () => {
     w.served.release()
     await w.api.idle()
     const done = await w.get()
-    expect(done).toMatchObject({ processingState: 'complete', lastProcessedAt: '2026-03-01T10:05:00.000Z', lastProcessedErrors: [], lastProcessedErrorCount: 0 })
+    expect(done).toMatchObject({
+      processingState: 'complete',
+      lastProcessedAt: '2026-03-01T10:05:00.000Z',
+      lastProcessedErrors: [],
+      lastProcessedErrorCount: 0,
+    })
     expect(done.lastProcessErrorCode).toBeUndefined()
     expect(w.api.store.read((tx) => tx.get('openapiSpecs', done.id)!.pendingSource)).toBeUndefined()
     const version = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/spec/versions/latest`)).body
@@ -52,7 +57,12 @@ describe('OpenAPI processing: state machine', () => {
     await w.create({ text: BROKEN_SPEC })
     await w.api.idle()
     const spec = await w.get()
-    expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'PARSE_ERROR', lastProcessedAt: '2026-03-01T10:00:00.000Z', lastProcessedErrorCount: 2 })
+    expect(spec).toMatchObject({
+      processingState: 'complete',
+      lastProcessErrorCode: 'PARSE_ERROR',
+      lastProcessedAt: '2026-03-01T10:00:00.000Z',
+      lastProcessedErrorCount: 2,
+    })
     expect(spec.lastVersion).toBeUndefined()
     expect(spec.lastProcessedErrors.map((e: { message: string }) => e.message)).toEqual([
       expect.stringContaining("must have required property 'version'"),
@@ -71,7 +81,8 @@ describe('OpenAPI processing: state machine', () => {
     const external = await w.get('external')
     expect(external).toMatchObject({ lastProcessErrorCode: 'PARSE_ERROR' })
     expect(external.lastProcessedErrors[0]).toEqual({
-      message: 'Unresolved $ref "./pet.yaml#/Pet" at /paths/~1pets/get/responses/200/content/application~1json/schema/items: only references inside the document (#/...) are resolved',
+      message:
+        'Unresolved $ref "./pet.yaml#/Pet" at /paths/~1pets/get/responses/200/content/application~1json/schema/items: only references inside the document (#/...) are resolved',
       code: 'UNRESOLVED_REF',
     })
     // Nothing was fetched for it: external references are not followed.
@@ -117,7 +128,12 @@ describe('OpenAPI processing: fetching a URL source', () => {
       await w.create({ url: 'https://specs.acme.test/bad.yaml' })
       await w.api.idle()
       const spec = await w.get()
-      expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: code, lastProcessedErrorCount: 1, sourceURL: 'https://specs.acme.test/bad.yaml' })
+      expect(spec).toMatchObject({
+        processingState: 'complete',
+        lastProcessErrorCode: code,
+        lastProcessedErrorCount: 1,
+        sourceURL: 'https://specs.acme.test/bad.yaml',
+      })
       expect(spec.lastProcessedErrors[0].message).toContain('Fetching https://specs.acme.test/bad.yaml failed')
       expect(spec.lastProcessedErrors[0].message).toContain(message)
       expect(spec.lastVersion).toBeUndefined()
@@ -137,7 +153,9 @@ describe('OpenAPI processing: fetching a URL source', () => {
   it('a redirect to a private address is not followed: FETCH_ERROR', async () => {
     const served = fakeFetch({})
     const redirecting = (async (input: RequestInfo | URL, init?: RequestInit) =>
-      String(input) === URL_OK ? new Response(null, { status: 302, headers: { location: 'http://169.254.169.254/latest' } }) : served.fetch(input, init)) as typeof fetch
+      String(input) === URL_OK
+        ? new Response(null, { status: 302, headers: { location: 'http://169.254.169.254/latest' } })
+        : served.fetch(input, init)) as typeof fetch
     const w = await createWorld({ fetch: redirecting })
     await call(w.api, w.tokens.ada, 'POST', `/v1/orgs/${w.org.id}/openapi`, { slug: 'spec', source: { url: URL_OK } })
     await w.api.idle()

@@ -3,14 +3,7 @@ import { stringify } from 'yaml'
 import { checkSpec } from '../../../src/domains/openapi-specs/check.js'
 import { runAtOnce } from '../../../src/domains/openapi-specs/steps.js'
 import { fakeFetch } from '../../fixtures/openapi.js'
-import {
-  fanOutSpec,
-  largeSpec,
-  manyAliasesYaml,
-  manyOperationsSpec,
-  manyParametersSpec,
-  wideMapYaml,
-} from '../../fixtures/openapi-worst.js'
+import { fanOutSpec, largeSpec, manyAliasesYaml, manyOperationsSpec, manyParametersSpec, wideMapYaml } from '../../fixtures/openapi-worst.js'
 import { call, createWorld } from '../../helpers.js'
 import { longestStall } from '../../stall.js'
 
@@ -55,7 +48,8 @@ const json = (doc: unknown) => JSON.stringify(doc)
 describe('OpenAPI processing: the work grows linearly with the text', { timeout: 120_000 }, () => {
   // A fan-out's text grows as n²: n and 4n make texts 16 times apart.
   it('schemas each referring to every earlier one', () => expectLinear(json(fanOutSpec(40)), json(fanOutSpec(160))))
-  it('the same used from paths, parameters and responses, in YAML', () => expectLinear(stringify(fanOutSpec(15, { places: true })), stringify(fanOutSpec(70, { places: true }))))
+  it('the same used from paths, parameters and responses, in YAML', () =>
+    expectLinear(stringify(fanOutSpec(15, { places: true })), stringify(fanOutSpec(70, { places: true }))))
   it('circular: each schema referring to every schema', () => expectLinear(json(fanOutSpec(25, { circular: true })), json(fanOutSpec(100, { circular: true }))))
   it('one operation with many parameters (unique items)', () => expectLinear(json(manyParametersSpec(500)), json(manyParametersSpec(8000))))
   it('many operations (unique operationIds)', () => expectLinear(json(manyOperationsSpec(400)), json(manyOperationsSpec(6400))))

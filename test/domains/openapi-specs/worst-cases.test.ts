@@ -79,8 +79,14 @@ describe('OpenAPI worst cases: $refs are checked, never expanded', () => {
       lastProcessErrorCode: 'PARSE_ERROR',
       lastProcessedErrorCount: 2,
       lastProcessedErrors: [
-        { message: '`components.schemas.S29.properties.bad`: Missing $ref pointer "#/components/schemas/Nope". Token "Nope" does not exist.', code: 'UNRESOLVED_REF' },
-        { message: '`components.schemas.Loop`: Circular $ref pointer "#/components/schemas/Loop/properties/x": it leads back to itself', code: 'UNRESOLVED_REF' },
+        {
+          message: '`components.schemas.S29.properties.bad`: Missing $ref pointer "#/components/schemas/Nope". Token "Nope" does not exist.',
+          code: 'UNRESOLVED_REF',
+        },
+        {
+          message: '`components.schemas.Loop`: Circular $ref pointer "#/components/schemas/Loop/properties/x": it leads back to itself',
+          code: 'UNRESOLVED_REF',
+        },
       ],
     })
   })
@@ -97,7 +103,7 @@ describe('OpenAPI worst cases: $refs are checked, never expanded', () => {
     await fc.assert(
       fc.asyncProperty(graph, async ({ n, density, seed, style, dangling, format }) => {
         let state = seed >>> 0
-        const random = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32)
+        const random = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32
         const schemas: Record<string, unknown> = {}
         for (let i = 0; i < n; i++) {
           const refs = Array.from({ length: i }, (_, j) => j)
@@ -138,13 +144,20 @@ describe('OpenAPI worst cases: past a limit, a clear PARSE_ERROR', () => {
       return spec.lastProcessedErrors[0]
     }
     expect(await errorOf('laughs')).toEqual({
-      message: expect.stringMatching(/^The document's aliases expand it to more than \d+ nodes \(the limit for a text of this length\).* at line \d+, column \d+$/),
+      message: expect.stringMatching(
+        /^The document's aliases expand it to more than \d+ nodes \(the limit for a text of this length\).* at line \d+, column \d+$/,
+      ),
       code: 'YAML_ALIAS_LIMIT',
     })
     expect(await errorOf('deep-json')).toEqual({ message: 'The document nests more than 256 levels deep at line 1, column 287', code: 'YAML_TOO_DEEP' })
-    expect(await errorOf('deep-yaml')).toEqual({ message: expect.stringMatching(/^The document nests more than 256 levels deep at line 25\d, column \d+$/), code: 'YAML_TOO_DEEP' })
+    expect(await errorOf('deep-yaml')).toEqual({
+      message: expect.stringMatching(/^The document nests more than 256 levels deep at line 25\d, column \d+$/),
+      code: 'YAML_TOO_DEEP',
+    })
     expect(await errorOf('chain')).toEqual({
-      message: expect.stringMatching(/^`\/definitions\/D\d+`: checking that required properties exist went through more than \d+ schemas and allOf entries \(the limit for a text of this length\)/),
+      message: expect.stringMatching(
+        /^`\/definitions\/D\d+`: checking that required properties exist went through more than \d+ schemas and allOf entries \(the limit for a text of this length\)/,
+      ),
       code: 'TOO_COMPLEX',
     })
   })

@@ -173,7 +173,11 @@ describe('organizations', () => {
 
     it('stores the email domains of a new organization in lower case', async () => {
       const w = await createWorld()
-      const org = await w.api.fixtures.createOrganization({ title: 'Upper', emailDomains: ['ACME.test', 'Example.COM'], members: [{ user: w.users.ada.id, role: 'admin' }] })
+      const org = await w.api.fixtures.createOrganization({
+        title: 'Upper',
+        emailDomains: ['ACME.test', 'Example.COM'],
+        members: [{ user: w.users.ada.id, role: 'admin' }],
+      })
       expect(org.emailDomains).toEqual(['acme.test', 'example.com'])
       expect(w.api.store.read((tx) => tx.get('organizations', org.id))?.emailDomains).toEqual(['acme.test', 'example.com'])
       expect((await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${org.id}`)).body.emailDomains).toEqual(['acme.test', 'example.com'])

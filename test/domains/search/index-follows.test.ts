@@ -13,12 +13,16 @@ const update = (pageId: string, markdown: string, extra: object = {}) => ({ oper
 describe('search: the index follows main content', () => {
   it('finds new words after a merge, never the old words of a rewritten or deleted page, never an unmerged change request', async () => {
     const w = await searchWorld()
-    const [alpha, beta] = (await publish(w, w.space.id, [page('Alpha', 'The old zeppelin story.'), page('Beta', 'A page about submarines.')])).changes.map((c: { page: { id: string } }) => c.page.id)
+    const [alpha, beta] = (await publish(w, w.space.id, [page('Alpha', 'The old zeppelin story.'), page('Beta', 'A page about submarines.')])).changes.map(
+      (c: { page: { id: string } }) => c.page.id,
+    )
     expect(titles((await searchSpace(w, w.tokens.ada, w.space.id, 'zeppelin')).body)).toEqual(['Alpha'])
 
     // Edited in a change request: main's search does not change until the merge.
     const cr = (await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/change-requests`, { subject: 'Rewrite' })).body
-    await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/change-requests/${cr.id}/content`, { changes: [update(alpha, 'A new hovercraft story.')] })
+    await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/change-requests/${cr.id}/content`, {
+      changes: [update(alpha, 'A new hovercraft story.')],
+    })
     expect(titles((await searchSpace(w, w.tokens.ada, w.space.id, 'zeppelin')).body)).toEqual(['Alpha'])
     expect((await searchSpace(w, w.tokens.ada, w.space.id, 'hovercraft')).body.count).toBe(0)
     await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/change-requests/${cr.id}/merge`)
@@ -36,13 +40,21 @@ describe('search: the index follows main content', () => {
 
   it('reindexes only the pages a merge changed (3 of 40), whatever else the space holds', async () => {
     const w = await searchWorld()
-    const ids = (await publish(w, w.space.id, Array.from({ length: 40 }, (_, i) => page(`Page ${i}`, `Body of page ${i} about lighthouses.`)))).changes.map(
-      (c: { page: { id: string } }) => c.page.id,
-    )
+    const ids = (
+      await publish(
+        w,
+        w.space.id,
+        Array.from({ length: 40 }, (_, i) => page(`Page ${i}`, `Body of page ${i} about lighthouses.`)),
+      )
+    ).changes.map((c: { page: { id: string } }) => c.page.id)
     expect(indexed(w.api)).toBe(0) // built on the first search, not before
     expect((await searchSpace(w, w.tokens.ada, w.space.id, 'lighthouses')).body.count).toBe(40)
     expect(indexed(w.api)).toBe(40)
-    await publish(w, w.space.id, [0, 17, 33].map((i) => update(ids[i], `Now about windmills ${i}.`)))
+    await publish(
+      w,
+      w.space.id,
+      [0, 17, 33].map((i) => update(ids[i], `Now about windmills ${i}.`)),
+    )
     const found = await searchSpace(w, w.tokens.ada, w.space.id, 'windmills')
     expect(titles(found.body).sort()).toEqual(['Page 0', 'Page 17', 'Page 33'])
     expect(indexed(w.api)).toBe(43)
@@ -56,12 +68,20 @@ describe('search: the index follows main content', () => {
     // A member's organization search reads the index of every live space, built on its first use (40 + 1 pages).
     expect(indexed(w.api)).toBe(84)
     // Then a merge of 3 pages is indexed once in each index holding the space, by the next search of it: 3 pages each.
-    await publish(w, w.space.id, [1, 2, 3].map((i) => update(ids[i], `Now about watermills ${i}.`)))
+    await publish(
+      w,
+      w.space.id,
+      [1, 2, 3].map((i) => update(ids[i], `Now about watermills ${i}.`)),
+    )
     expect((await searchSpace(w, w.tokens.ada, w.space.id, 'watermills')).body.count).toBe(3)
     expect(indexed(w.api)).toBe(90)
     expect((await searchOrg(w, w.tokens.ada, w.org.id, 'watermills')).body.items[0].pages).toHaveLength(3)
     expect(indexed(w.api)).toBe(90)
-    await publish(w, w.space.id, [4, 5, 6].map((i) => update(ids[i], `Now about sawmills ${i}.`)))
+    await publish(
+      w,
+      w.space.id,
+      [4, 5, 6].map((i) => update(ids[i], `Now about sawmills ${i}.`)),
+    )
     expect((await searchOrg(w, w.tokens.ada, w.org.id, 'sawmills')).body.items[0].pages).toHaveLength(3)
     expect(indexed(w.api)).toBe(93) // the organization's index only: the space's own catches up at its next search
     expect((await searchSpace(w, w.tokens.ada, w.space.id, 'sawmills')).body.count).toBe(3)
@@ -78,7 +98,11 @@ describe('search: the index follows main content', () => {
       ])
     ).changes.map((c: { page: { id: string } }) => c.page.id)
     const [secret, listed, draft] = changes
-    for (const [id, noIndex] of [[secret, true], [listed, undefined], [draft, true]] as const) {
+    for (const [id, noIndex] of [
+      [secret, true],
+      [listed, undefined],
+      [draft, true],
+    ] as const) {
       const got = await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}/content/page/${id}`)
       expectOfficialResponse('getPageById', 200, got.body)
       expect(got.body.noIndex, got.body.title).toBe(noIndex)

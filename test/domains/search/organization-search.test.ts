@@ -17,7 +17,13 @@ async function world() {
   await publish(w, w.space.id, [page('Compass', 'The compass points north.'), page('Map', 'A compass and a map.'), page('Rope', 'Knots, no compass here.')])
   await publish(w, partners.id, [page('Shared compass', 'Compass compass compass for partners.')])
   await publish(w, status.id, [page('Compass status', 'The compass service is up.')])
-  const globex = await w.api.fixtures.createOrganization({ title: 'Globex', members: [{ user: w.users.olga.id, role: 'admin' }, { user: w.users.ada.id, role: 'read' }] })
+  const globex = await w.api.fixtures.createOrganization({
+    title: 'Globex',
+    members: [
+      { user: w.users.olga.id, role: 'admin' },
+      { user: w.users.ada.id, role: 'read' },
+    ],
+  })
   const foreign = await w.api.fixtures.createSpace(globex.id, { title: 'Foreign' })
   await publish(w, foreign.id, [page('Foreign compass', 'Compass secrets of Globex.')], w.tokens.olga)
   return { ...w, partners, status, globex, foreign }
@@ -42,7 +48,12 @@ describe('search: an organization', () => {
       expect(space.pages.map((p) => p.rank)).toEqual([...space.pages.map((p) => p.rank)].sort((a, b) => a - b))
     }
     expect(items.map((s) => s.pages[0]!.rank)).toEqual([...items.map((s) => s.pages[0]!.rank)].sort((a, b) => a - b))
-    expect(items.find((s) => s.title === 'Handbook')!.pages.map((p) => p.title).sort()).toEqual(['Compass', 'Map', 'Rope'])
+    expect(
+      items
+        .find((s) => s.title === 'Handbook')!
+        .pages.map((p) => p.title)
+        .sort(),
+    ).toEqual(['Compass', 'Map', 'Rope'])
   })
 
   it('never shows a space the caller is not a member of: members see every space, a guest what he was invited to, never another organization', async () => {
@@ -86,7 +97,12 @@ describe('search: an organization', () => {
     expectError(await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/search`), 400, 'query parameter `query`: is required')
     expectError(await searchOrg(w, w.tokens.ada, w.org.id, 'y'.repeat(513)), 400, 'query parameter `query`: must be at most 512 characters')
     expectError(await searchOrg(w, w.tokens.ada, w.org.id, 'compass', '&limit=-1'), 400, 'query parameter `limit`')
-    for (const bad of ['[0]', '[-5]', '[1.5]']) expectError(await searchOrg(w, w.tokens.ada, w.org.id, 'compass', `&page=${encodeURIComponent(btoa(bad))}`), 400, 'Invalid query parameter `page`: not a cursor of this list')
+    for (const bad of ['[0]', '[-5]', '[1.5]'])
+      expectError(
+        await searchOrg(w, w.tokens.ada, w.org.id, 'compass', `&page=${encodeURIComponent(btoa(bad))}`),
+        400,
+        'Invalid query parameter `page`: not a cursor of this list',
+      )
     expectError(await searchOrg(w, undefined, w.org.id, 'compass'), 401, '')
     expectError(await searchOrg(w, w.tokens.olga, w.org.id, 'compass'), 404, 'Organization not found')
     expectError(await searchOrg(w, w.tokens.gina, w.globex.id, 'compass'), 404, 'Organization not found')

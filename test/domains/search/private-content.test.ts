@@ -87,9 +87,17 @@ describe('search: private content never shows, not even in scores', () => {
     const outsider = (query: string) => searchSpace(w, w.tokens.olga, w.status.id, query)
     const before = await answers(outsider)
     // Written (with long pages, words found in the others) and searched, so the index held them; then removed.
-    const added = await publish(w, w.status.id, [page('Briefly', 'merger'), page('At length', `${'nominal merger plan quarter '.repeat(50)}`), page('Titled merger', '')])
+    const added = await publish(w, w.status.id, [
+      page('Briefly', 'merger'),
+      page('At length', `${'nominal merger plan quarter '.repeat(50)}`),
+      page('Titled merger', ''),
+    ])
     expect((await outsider('merger')).body.count).toBe(4)
-    await publish(w, w.status.id, added.changes.map((c: { page: { id: string } }) => ({ operation: 'delete_page', page: c.page.id })))
+    await publish(
+      w,
+      w.status.id,
+      added.changes.map((c: { page: { id: string } }) => ({ operation: 'delete_page', page: c.page.id })),
+    )
     expect(await answers(outsider)).toEqual(before)
   })
 
@@ -110,7 +118,10 @@ describe('search: private content never shows, not even in scores', () => {
     }
     expect(compared).toBe(5)
     // Merged by score: the organization's ranking orders the pages of both spaces by those scores.
-    const scores = (org.items as Array<{ pages: Array<{ rank: number; score: number }> }>).flatMap((s) => s.pages).sort((a, b) => a.rank - b.rank).map((p) => p.score)
+    const scores = (org.items as Array<{ pages: Array<{ rank: number; score: number }> }>)
+      .flatMap((s) => s.pages)
+      .sort((a, b) => a.rank - b.rank)
+      .map((p) => p.score)
     expect(scores).toEqual([...scores].sort((a, b) => b - a))
   })
 })

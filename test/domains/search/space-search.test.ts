@@ -63,16 +63,39 @@ describe('search: a space', () => {
       urls: { app: `http://localhost:4000/app/s/${w.space.id}/getting-started` },
     })
     expect(hit.score).toBeGreaterThan(0)
-    const sections = hit.sections.map((s: { id: string; title: string; path: string; urls: { app: string }; body: string }) => [s.id, s.title, s.path, s.urls.app, s.body])
+    const sections = hit.sections.map((s: { id: string; title: string; path: string; urls: { app: string }; body: string }) => [
+      s.id,
+      s.title,
+      s.path,
+      s.urls.app,
+      s.body,
+    ])
     expect(sections).toEqual(
       expect.arrayContaining([
-        [`${w.pages.gs}#installation`, 'Installation', 'getting-started#installation', `http://localhost:4000/app/s/${w.space.id}/getting-started#installation`, 'Run the installer on your workstation.'],
-        [`${w.pages.gs}#configuration`, 'Configuration', 'getting-started#configuration', expect.stringContaining('#configuration'), 'Edit the settings file, then restart.'],
+        [
+          `${w.pages.gs}#installation`,
+          'Installation',
+          'getting-started#installation',
+          `http://localhost:4000/app/s/${w.space.id}/getting-started#installation`,
+          'Run the installer on your workstation.',
+        ],
+        [
+          `${w.pages.gs}#configuration`,
+          'Configuration',
+          'getting-started#configuration',
+          expect.stringContaining('#configuration'),
+          'Edit the settings file, then restart.',
+        ],
       ]),
     )
     // The text before the first heading is a section too, addressed by the page; a repeated heading gets its own anchor.
     const intro = (await searchSpace(w, w.tokens.ada, w.space.id, 'handbook')).body.items[0].sections[0]
-    expect(intro).toMatchObject({ id: w.pages.gs, title: 'Getting started', path: 'getting-started', body: 'Read this first: the handbook explains everything.' })
+    expect(intro).toMatchObject({
+      id: w.pages.gs,
+      title: 'Getting started',
+      path: 'getting-started',
+      body: 'Read this first: the handbook explains everything.',
+    })
     const second = (await searchSpace(w, w.tokens.ada, w.space.id, 'anchor')).body.items[0].sections[0]
     expect(second).toMatchObject({ id: `${w.pages.gs}#installation-2`, path: 'getting-started#installation-2' })
     // A subpage: its path and its ancestors, from the top.
@@ -81,7 +104,10 @@ describe('search: a space', () => {
     // Paths and anchors in any script; URLs percent-encoded (valid URIs).
     const unicode = (await searchSpace(w, w.tokens.ada, w.space.id, 'script')).body
     expectOfficialResponse('searchSpaceContent', 200, unicode)
-    expect(unicode.items[0]).toMatchObject({ path: 'uber-uns', sections: [{ path: 'uber-uns#große-日本', urls: { app: expect.stringContaining('uber-uns#gro%C3%9Fe-%E6%97%A5%E6%9C%AC') } }] })
+    expect(unicode.items[0]).toMatchObject({
+      path: 'uber-uns',
+      sections: [{ path: 'uber-uns#große-日本', urls: { app: expect.stringContaining('uber-uns#gro%C3%9Fe-%E6%97%A5%E6%9C%AC') } }],
+    })
     // A page that matched on its title alone: page-level, showing its first section.
     const byTitle = (await searchSpace(w, w.tokens.ada, w.space.id, 'advanced')).body.items[0]
     expect(byTitle).toMatchObject({ resultType: 'page', sections: [{ resultType: 'page', body: 'Tuning the cache for throughput.' }] })
@@ -89,7 +115,11 @@ describe('search: a space', () => {
 
   it('ranks every matching page once and pages through them by rank (limit, next.page, count)', async () => {
     const w = await searchWorld()
-    await publish(w, w.space.id, Array.from({ length: 7 }, (_, i) => page(`Topic ${i}`, `${'widget '.repeat(i + 1)}and more text.`)))
+    await publish(
+      w,
+      w.space.id,
+      Array.from({ length: 7 }, (_, i) => page(`Topic ${i}`, `${'widget '.repeat(i + 1)}and more text.`)),
+    )
     const all = await searchSpace(w, w.tokens.ada, w.space.id, 'widget')
     expect(all.body.count).toBe(7)
     // More occurrences rank higher (BM25).
@@ -122,7 +152,11 @@ describe('search: a space', () => {
     expectError(await searchSpace(w, w.tokens.ada, w.space.id, 'billing', `&page=${encodeURIComponent(btoa('["a","b"]'))}`), 400, 'not a cursor of this list')
     // A position the API makes is a whole number from 1 (the last item served): 0, negatives and fractions are not.
     for (const bad of ['[0]', '[-5]', '[1.5]', '[1e999]', '["1"]', '[1,2]']) {
-      expectError(await searchSpace(w, w.tokens.ada, w.space.id, 'billing', `&page=${encodeURIComponent(btoa(bad))}`), 400, 'Invalid query parameter `page`: not a cursor of this list')
+      expectError(
+        await searchSpace(w, w.tokens.ada, w.space.id, 'billing', `&page=${encodeURIComponent(btoa(bad))}`),
+        400,
+        'Invalid query parameter `page`: not a cursor of this list',
+      )
     }
     expect(w.api.dump()).toEqual(before)
   })
@@ -155,7 +189,10 @@ describe('search: a space', () => {
     const w = await world()
     const words = ['install', 'instal', 'café', 'CAFE', 'the', 'a', '*', '"', '-', 'é', '日本', '🙂', 'workstation', 'x'.repeat(40)]
     const query = fc
-      .oneof(fc.string({ minLength: 1, maxLength: 512, unit: 'grapheme' }), fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 60 }).map((ws) => ws.join(' ').slice(0, 512)))
+      .oneof(
+        fc.string({ minLength: 1, maxLength: 512, unit: 'grapheme' }),
+        fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 60 }).map((ws) => ws.join(' ').slice(0, 512)),
+      )
       .filter((q) => q.length >= 1)
     await fc.assert(
       fc.asyncProperty(query, async (q) => {

@@ -10,8 +10,22 @@ async function world(pages: number, size: number) {
     expect((await call('POST', `/spaces/${space.id}/change-requests/${cr.id}/content`, { changes })).status).toBe(200)
     expect((await call('POST', `/spaces/${space.id}/change-requests/${cr.id}/merge`)).status).toBe(200)
   }
-  const paragraphs = (n: number) => prose(size).split('\n\n').map((text, i) => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: `${text} lantern${n}x${i}`, marks: [] }] }] }))
-  await merge(Array.from({ length: pages }, (_, n) => ({ operation: 'insert_page', title: `Page ${n}`, document: { document: { object: 'document', data: {}, nodes: paragraphs(n) } } })))
+  const paragraphs = (n: number) =>
+    prose(size)
+      .split('\n\n')
+      .map((text, i) => ({
+        object: 'block',
+        type: 'paragraph',
+        data: {},
+        nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: `${text} lantern${n}x${i}`, marks: [] }] }],
+      }))
+  await merge(
+    Array.from({ length: pages }, (_, n) => ({
+      operation: 'insert_page',
+      title: `Page ${n}`,
+      document: { document: { object: 'document', data: {}, nodes: paragraphs(n) } },
+    })),
+  )
   const search = (query: string) => call('GET', `/spaces/${space.id}/search?query=${query}`)
   const searchOrg = (query: string) => call('GET', `/orgs/${org.id}/search?query=${query}`)
   return { api, search, searchOrg, merge, paragraphs }
@@ -35,8 +49,10 @@ describe('search after a large merge: the index is brought up to date in slices 
 
   it('indexes each page once when searches come at the same time', async () => {
     const w = await world(12, 20_000)
-    const stats = (w.api as unknown as { [k: symbol]: { runtime: { services: { search: { stats: { pagesIndexed: number } } } } } })
-    const services = Object.getOwnPropertySymbols(stats).map((k) => stats[k]).find((core) => core?.runtime?.services?.search)!.runtime.services.search
+    const stats = w.api as unknown as { [k: symbol]: { runtime: { services: { search: { stats: { pagesIndexed: number } } } } } }
+    const services = Object.getOwnPropertySymbols(stats)
+      .map((k) => stats[k])
+      .find((core) => core?.runtime?.services?.search)!.runtime.services.search
     const before = services.stats.pagesIndexed
     const answers = await Promise.all(Array.from({ length: 4 }, () => w.search('lantern3x2')))
     const bodies = await Promise.all(answers.map((r) => r.json()))

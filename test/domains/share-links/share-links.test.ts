@@ -30,7 +30,9 @@ describe('share links', () => {
         active: true,
         urls: { published: `http://localhost:4000/published/${w.org.id}/${site.id}?share=${key}` },
       })
-      expect(linkRows(w)).toEqual([{ id: res.body.id, site: site.id, organization: w.org.id, key, name: 'Reviewers', active: true, createdAt: '2026-03-01T10:00:00.000Z' }])
+      expect(linkRows(w)).toEqual([
+        { id: res.body.id, site: site.id, organization: w.org.id, key, name: 'Reviewers', active: true, createdAt: '2026-03-01T10:00:00.000Z' },
+      ])
       // The key opens the published share-link site to anyone.
       const published = await call(w.api, undefined, 'GET', `/v1/orgs/${w.org.id}/sites/${site.id}/published?shareKey=${key}`)
       expect(published.status).toBe(200)

@@ -25,7 +25,6 @@ async function setup(spaceTitles: string[] = ['Guide', 'Reference', 'Changelog',
 
 type Setup = Awaited<ReturnType<typeof setup>>
 
-
 const rows = (w: Setup) =>
   w.api.store.read((tx) => ({
     sections: tx.scan('siteSections', 'bySite', w.site.id).map((e) => e.row),
@@ -50,7 +49,11 @@ function expectInvariants(w: Setup): void {
   }
   for (const key of [undefined, ...sectionIds]) {
     const held = container(w, key)
-    if (held.length > 0) expect(held.filter((s) => s.default), `defaults of ${key ?? 'the root'}`).toHaveLength(1)
+    if (held.length > 0)
+      expect(
+        held.filter((s) => s.default),
+        `defaults of ${key ?? 'the root'}`,
+      ).toHaveLength(1)
   }
   for (const s of siteSpaces) if (s.section !== undefined) expect(sectionIds.has(s.section)).toBe(true)
   for (const s of sections) if (s.sectionGroup !== undefined) expect(groupIds.has(s.sectionGroup)).toBe(true)
@@ -224,8 +227,16 @@ describe('site structure scenarios', () => {
       await w.ok('PATCH', '', { defaultSiteSection: s1.id, defaultSiteSpace: r1!.id })
       expect(rows(w).sections.find((s) => s.default)!.id).toBe(s1.id)
       expect(defaultsOf(container(w, s1.id))).toEqual([r1!.id])
-      expectError(await call(w.api, w.editor, 'PATCH', w.base, { defaultSiteSection: 'nope' }), 400, 'body field `defaultSiteSection`: no section nope in this site')
-      expectError(await call(w.api, w.editor, 'PATCH', w.base, { defaultSiteSpace: 'nope' }), 400, 'body field `defaultSiteSpace`: no site-space nope in this site')
+      expectError(
+        await call(w.api, w.editor, 'PATCH', w.base, { defaultSiteSection: 'nope' }),
+        400,
+        'body field `defaultSiteSection`: no section nope in this site',
+      )
+      expectError(
+        await call(w.api, w.editor, 'PATCH', w.base, { defaultSiteSpace: 'nope' }),
+        400,
+        'body field `defaultSiteSpace`: no site-space nope in this site',
+      )
       expectInvariants(w)
     })
 
@@ -237,7 +248,10 @@ describe('site structure scenarios', () => {
         const op = rnd.int(9)
         let res: Called | undefined
         if (op === 0 || sections.length === 0) {
-          res = await call(w.api, w.editor, 'POST', `${w.base}/sections`, { spaceId: rnd.pick(w.spaces), ...(groups.length > 0 && rnd.int(2) === 0 && { siteSectionGroupId: rnd.pick(groups).id }) })
+          res = await call(w.api, w.editor, 'POST', `${w.base}/sections`, {
+            spaceId: rnd.pick(w.spaces),
+            ...(groups.length > 0 && rnd.int(2) === 0 && { siteSectionGroupId: rnd.pick(groups).id }),
+          })
           expect(res.status).toBe(201)
         } else if (op === 1) {
           res = await call(w.api, w.editor, 'POST', `${w.base}/site-spaces`, { spaceId: rnd.pick(w.spaces), sectionId: rnd.pick(sections).id })
@@ -295,8 +309,16 @@ describe('site structure scenarios', () => {
       await w.ok('DELETE', `/sections/${s2.id}`, undefined, 204)
       expect((await w.ok('POST', '/sections', { spaceId: c2 })).path).toBe('changelog-2')
       // Explicit collisions.
-      expectError(await call(w.api, w.editor, 'PATCH', `${w.base}/sections/${s3.id}`, { path: 'changelog' }), 409, 'The path `changelog` is already used by another section of this site')
-      expectError(await call(w.api, w.editor, 'PATCH', `${w.base}/site-spaces/${inS1.id}`, { path: 'changelog' }), 409, 'The path `changelog` is already used by another site-space here')
+      expectError(
+        await call(w.api, w.editor, 'PATCH', `${w.base}/sections/${s3.id}`, { path: 'changelog' }),
+        409,
+        'The path `changelog` is already used by another section of this site',
+      )
+      expectError(
+        await call(w.api, w.editor, 'PATCH', `${w.base}/site-spaces/${inS1.id}`, { path: 'changelog' }),
+        409,
+        'The path `changelog` is already used by another site-space here',
+      )
       expect((await w.ok('PATCH', `/sections/${s3.id}`, { path: 'news' })).path).toBe('news')
       expect((await w.ok('PATCH', `/site-spaces/${inS1.id}`, { path: 'archive' })).path).toBe('archive')
       // A title change keeps the path; a new section titled like the old path takes the next free one.
@@ -326,8 +348,16 @@ describe('site structure scenarios', () => {
       expect(shape(await structure())).toEqual(['Guide', { Outer: ['Reference', { Inner: ['Changelog', 'Tutorials'] }] }])
       expect(ids((await call(w.api, w.tokens.rita, 'GET', `${w.base}/sections`)).body.items)).toEqual([a.id, b.id, c.id, d.id])
       // Cycles: a group into itself or its descendant.
-      expectError(await call(w.api, w.editor, 'PATCH', `${w.base}/section-groups/${outer.id}`, { parentSectionGroupId: inner.id }), 400, 'cannot move a group into itself or one of its descendants')
-      expectError(await call(w.api, w.editor, 'PATCH', `${w.base}/section-groups/${inner.id}`, { parentSectionGroupId: inner.id }), 400, 'cannot move a group into itself')
+      expectError(
+        await call(w.api, w.editor, 'PATCH', `${w.base}/section-groups/${outer.id}`, { parentSectionGroupId: inner.id }),
+        400,
+        'cannot move a group into itself or one of its descendants',
+      )
+      expectError(
+        await call(w.api, w.editor, 'PATCH', `${w.base}/section-groups/${inner.id}`, { parentSectionGroupId: inner.id }),
+        400,
+        'cannot move a group into itself',
+      )
       // Inner goes to the root, then back into Outer; sortSiteStructure puts it first there.
       await w.ok('PATCH', `/section-groups/${inner.id}`, { parentSectionGroupId: null })
       expect(shape(await structure())).toEqual(['Guide', { Outer: ['Reference'] }, { Inner: ['Changelog', 'Tutorials'] }])
@@ -336,7 +366,10 @@ describe('site structure scenarios', () => {
       expect(shape(await structure())).toEqual(['Guide', { Outer: [{ Inner: ['Changelog', 'Tutorials'] }, 'Reference'] }])
       // Sorting next to an item of another container is a 400.
       expectError(
-        await call(w.api, w.editor, 'PATCH', `${w.base}/structure/sort`, { item: { type: 'site-section', id: c.id }, position: { after: { type: 'site-section', id: a.id } } }),
+        await call(w.api, w.editor, 'PATCH', `${w.base}/structure/sort`, {
+          item: { type: 'site-section', id: c.id },
+          position: { after: { type: 'site-section', id: a.id } },
+        }),
         400,
         `site-section ${a.id} is not in the same container`,
       )
@@ -428,7 +461,9 @@ describe('site structure scenarios', () => {
         moves++
         expect(await rootIds()).toEqual(model.map((n) => n.id))
       }
-      expect(ids((await call(w.api, w.tokens.rita, 'GET', `${w.base}/sections`)).body.items)).toEqual(model.filter((n) => n.type === 'site-section').map((n) => n.id))
+      expect(ids((await call(w.api, w.tokens.rita, 'GET', `${w.base}/sections`)).body.items)).toEqual(
+        model.filter((n) => n.type === 'site-section').map((n) => n.id),
+      )
     })
 
     it('renumbers when one spot is used again and again: 25 inserts before the same site-space keep a total order', async () => {
@@ -466,7 +501,10 @@ describe('site structure scenarios', () => {
       const [first, last, ...rest] = sections
       const model = [first!, last!]
       for (const id of rest) {
-        await w.ok('PATCH', '/structure/sort', { item: { type: 'site-section', id }, position: { after: { type: 'site-section', id: model[model.length - 2]! } } })
+        await w.ok('PATCH', '/structure/sort', {
+          item: { type: 'site-section', id },
+          position: { after: { type: 'site-section', id: model[model.length - 2]! } },
+        })
         model.splice(model.length - 1, 0, id)
       }
       const listed = (await call(w.api, w.tokens.rita, 'GET', `${w.base}/section-groups`)).body.items[0]
@@ -481,18 +519,25 @@ describe('site structure scenarios', () => {
       const extra = await w.ok('POST', '/site-spaces', { spaceId: w.spaces[2], sectionId: s1.id })
       const before = rows(w)
       expectError(
-        await call(w.api, w.editor, 'POST', `${w.base}/site-spaces/${extra.id}/move`, { position: { before: { type: 'site-space', siteSpace: s2.siteSpaces[0].id } } }),
+        await call(w.api, w.editor, 'POST', `${w.base}/site-spaces/${extra.id}/move`, {
+          position: { before: { type: 'site-space', siteSpace: s2.siteSpaces[0].id } },
+        }),
         400,
         `body field \`position.before.siteSpace\`: site-space ${s2.siteSpaces[0].id} is not in the same section`,
       )
       expectError(
-        await call(w.api, w.editor, 'PATCH', `${w.base}/structure/sort`, { item: { type: 'site-space', id: extra.id }, position: { after: { type: 'site-space', id: s2.siteSpaces[0].id } } }),
+        await call(w.api, w.editor, 'PATCH', `${w.base}/structure/sort`, {
+          item: { type: 'site-space', id: extra.id },
+          position: { after: { type: 'site-space', id: s2.siteSpaces[0].id } },
+        }),
         400,
         'is not in the same section',
       )
       expectError(await call(w.api, w.editor, 'POST', `${w.base}/site-spaces/${extra.id}/move`, {}), 409, 'The move would not change anything')
       expectError(
-        await call(w.api, w.editor, 'POST', `${w.base}/site-spaces/${extra.id}/move`, { position: { after: { type: 'site-space', siteSpace: s1.siteSpaces[0].id } } }),
+        await call(w.api, w.editor, 'POST', `${w.base}/site-spaces/${extra.id}/move`, {
+          position: { after: { type: 'site-space', siteSpace: s1.siteSpaces[0].id } },
+        }),
         409,
         'The move would not change anything',
       )

@@ -34,7 +34,6 @@ type Setup = Awaited<ReturnType<typeof setup>>
 
 const snapshot = siteSnapshot
 
-
 const sectionRow = (w: Setup, id: string) => w.api.store.read((tx) => tx.get('siteSections', id))
 const groupRow = (w: Setup, id: string) => w.api.store.read((tx) => tx.get('siteSectionGroups', id))
 const ids = (res: Called) => res.body.items.map((i: { id: string }) => i.id)
@@ -144,8 +143,16 @@ describe('site sections', () => {
       const other = await w.api.fixtures.createSite(w.org.id, { title: 'Other' })
       const otherGroup = await call(w.api, w.tokens.ada, 'POST', `/v1/orgs/${w.org.id}/sites/${other.id}/section-groups`, { title: 'Elsewhere' })
       const before = snapshot(w)
-      expectError(await call(w.api, w.tokens.ada, 'POST', `${w.base}/sections`, { spaceId: foreign.id }), 400, `body field \`spaceId\`: no space ${foreign.id} in this organization`)
-      expectError(await call(w.api, w.tokens.ada, 'POST', `${w.base}/sections`, { spaceId: trashed.id }), 400, `body field \`spaceId\`: no space ${trashed.id} in this organization`)
+      expectError(
+        await call(w.api, w.tokens.ada, 'POST', `${w.base}/sections`, { spaceId: foreign.id }),
+        400,
+        `body field \`spaceId\`: no space ${foreign.id} in this organization`,
+      )
+      expectError(
+        await call(w.api, w.tokens.ada, 'POST', `${w.base}/sections`, { spaceId: trashed.id }),
+        400,
+        `body field \`spaceId\`: no space ${trashed.id} in this organization`,
+      )
       expectError(
         await call(w.api, w.tokens.ada, 'POST', `${w.base}/sections`, { spaceId: w.spaces.guide.id, siteSectionGroupId: otherGroup.body.id }),
         400,
@@ -158,7 +165,11 @@ describe('site sections', () => {
       const w = await setup()
       expectError(await call(w.api, w.tokens.ada, 'POST', `/v1/orgs/${w.org.id}/sites/nope/sections`, { spaceId: w.spaces.guide.id }), 404, 'Site not found')
       const beta = await w.api.fixtures.createOrganization({ title: 'Beta', members: [{ user: w.users.ada.id, role: 'admin' }] })
-      expectError(await call(w.api, w.tokens.ada, 'POST', `/v1/orgs/${beta.id}/sites/${w.site.id}/sections`, { spaceId: w.spaces.guide.id }), 404, 'Site not found')
+      expectError(
+        await call(w.api, w.tokens.ada, 'POST', `/v1/orgs/${beta.id}/sites/${w.site.id}/sections`, { spaceId: w.spaces.guide.id }),
+        404,
+        'Site not found',
+      )
     })
   })
 
@@ -223,7 +234,13 @@ describe('site sections', () => {
       ])
       // Omitted keeps; null removes.
       const kept = await call(w.api, w.editor, 'PATCH', `${w.base}/sections/${s.id}`, { title: 'Handbook 2' })
-      expect(kept.body).toMatchObject({ title: 'Handbook 2', path: 'handbook', condition: 'visitor.claims.plan == "pro"', icon: 'book-open', description: 'Everything about it' })
+      expect(kept.body).toMatchObject({
+        title: 'Handbook 2',
+        path: 'handbook',
+        condition: 'visitor.claims.plan == "pro"',
+        icon: 'book-open',
+        description: 'Everything about it',
+      })
       const cleared = await call(w.api, w.editor, 'PATCH', `${w.base}/sections/${s.id}`, { condition: null, icon: null, description: null })
       expect(cleared.status).toBe(200)
       for (const key of ['condition', 'icon', 'description']) expect(cleared.body).not.toHaveProperty(key)
@@ -278,10 +295,7 @@ describe('site sections', () => {
       const other = await w.section(w.spaces.reference.id, { title: 'Reference' })
       const second = await call(w.api, w.tokens.ada, 'POST', `${w.base}/site-spaces`, { spaceId: w.spaces.changelog.id, sectionId: s.id })
       const json =
-        body &&
-        JSON.parse(
-          JSON.stringify(body).replaceAll('OTHER_SITE_SPACE', other.siteSpaces[0].id).replaceAll('SECOND_SITE_SPACE', second.body.id),
-        )
+        body && JSON.parse(JSON.stringify(body).replaceAll('OTHER_SITE_SPACE', other.siteSpaces[0].id).replaceAll('SECOND_SITE_SPACE', second.body.id))
       const before = snapshot(w)
       const res = await call(w.api, w.tokens.ada, 'PATCH', `${w.base}/sections/${s.id}`, json)
       expectError(res, status, message.replaceAll('OTHER_SITE_SPACE', other.siteSpaces[0].id))
@@ -365,12 +379,32 @@ describe('site sections', () => {
     })
 
     it.each([
-      ['A', { position: { before: { type: 'site-section', siteSection: 'A' } } }, 400, 'body field `position.before.siteSection`: cannot place the site-section relative to itself'],
-      ['A', { position: { after: { type: 'site-section', siteSection: 'nope' } } }, 400, 'body field `position.after.siteSection`: site-section nope is not in the same container'],
+      [
+        'A',
+        { position: { before: { type: 'site-section', siteSection: 'A' } } },
+        400,
+        'body field `position.before.siteSection`: cannot place the site-section relative to itself',
+      ],
+      [
+        'A',
+        { position: { after: { type: 'site-section', siteSection: 'nope' } } },
+        400,
+        'body field `position.after.siteSection`: site-section nope is not in the same container',
+      ],
       ['A', { position: { after: { type: 'site-section', siteSection: 'IN_GROUP' } } }, 400, 'site-section IN_GROUP is not in the same container'],
       ['IN_GROUP', { position: { before: { type: 'site-section', siteSection: 'A' } } }, 400, 'site-section A is not in the same container'],
-      ['A', { position: { after: { type: 'site-section', siteSection: 'G' } } }, 400, 'body field `position.after.siteSection`: site-section G is not in the same container'],
-      ['A', { position: { before: { type: 'site-section', siteSection: 'B' }, after: { type: 'site-section', siteSection: 'B' } } }, 400, 'body field `position`: give either `before` or `after`, not both'],
+      [
+        'A',
+        { position: { after: { type: 'site-section', siteSection: 'G' } } },
+        400,
+        'body field `position.after.siteSection`: site-section G is not in the same container',
+      ],
+      [
+        'A',
+        { position: { before: { type: 'site-section', siteSection: 'B' }, after: { type: 'site-section', siteSection: 'B' } } },
+        400,
+        'body field `position`: give either `before` or `after`, not both',
+      ],
       ['A', { position: { before: { type: 'site-space', siteSection: 'B' } } }, 400, 'body field `position.before.type`'],
       ['A', { position: { before: { type: 'site-section', siteSection: '' } } }, 400, 'body field `position.before.siteSection`: must not be empty'],
       ['A', { position: { before: { type: 'site-section', siteSection: 'B' } } }, 409, 'The move would not change anything: the site-section is already there'],
@@ -656,16 +690,52 @@ describe('PATCH .../structure/sort (sortSiteStructure)', () => {
     [{ position: {} }, 400, 'body field `item`: is required'],
     [{ item: { type: 'page', id: 'A' }, position: {} }, 400, 'body field `item.type`'],
     [{ item: { type: 'site-section', id: '' }, position: {} }, 400, 'body field `item.id`: must not be empty'],
-    [{ item: { type: 'site-section', id: 'A' }, position: { before: { type: 'site-section', id: 'B' }, after: { type: 'site-section', id: 'B' } } }, 400, 'body field `position`: give either `before` or `after`, not both'],
-    [{ item: { type: 'site-section', id: 'A' }, position: { before: { type: 'site-space', id: 'SS' } } }, 400, 'body field `position.before.type`: a site-section moves among sections and groups, not next to a site-space'],
-    [{ item: { type: 'site-space', id: 'SS' }, position: { after: { type: 'site-section', id: 'A' } } }, 400, 'body field `position.after.type`: a site-space moves among site-spaces, not next to a site-section'],
-    [{ item: { type: 'site-section', id: 'A' }, position: { after: { type: 'site-section', id: 'IN_GROUP' } } }, 400, 'body field `position.after.id`: site-section IN_GROUP is not in the same container'],
-    [{ item: { type: 'site-section', id: 'A' }, position: { after: { type: 'site-section', id: 'A' } } }, 400, 'cannot place the site-section relative to itself'],
+    [
+      { item: { type: 'site-section', id: 'A' }, position: { before: { type: 'site-section', id: 'B' }, after: { type: 'site-section', id: 'B' } } },
+      400,
+      'body field `position`: give either `before` or `after`, not both',
+    ],
+    [
+      { item: { type: 'site-section', id: 'A' }, position: { before: { type: 'site-space', id: 'SS' } } },
+      400,
+      'body field `position.before.type`: a site-section moves among sections and groups, not next to a site-space',
+    ],
+    [
+      { item: { type: 'site-space', id: 'SS' }, position: { after: { type: 'site-section', id: 'A' } } },
+      400,
+      'body field `position.after.type`: a site-space moves among site-spaces, not next to a site-section',
+    ],
+    [
+      { item: { type: 'site-section', id: 'A' }, position: { after: { type: 'site-section', id: 'IN_GROUP' } } },
+      400,
+      'body field `position.after.id`: site-section IN_GROUP is not in the same container',
+    ],
+    [
+      { item: { type: 'site-section', id: 'A' }, position: { after: { type: 'site-section', id: 'A' } } },
+      400,
+      'cannot place the site-section relative to itself',
+    ],
     // The message names the sibling with its own kind; a pointer whose type is not the kind of its id is refused.
-    [{ item: { type: 'site-section-group', id: 'G' }, position: { after: { type: 'site-section', id: 'IN_GROUP' } } }, 400, 'body field `position.after.id`: site-section IN_GROUP is not in the same container'],
-    [{ item: { type: 'site-section', id: 'B' }, position: { before: { type: 'site-section-group', id: 'A' } } }, 400, 'body field `position.before.id`: site-section-group A is not in the same container'],
-    [{ item: { type: 'site-section', id: 'A' }, position: { after: { type: 'site-section-group', id: 'nope' } } }, 400, 'site-section-group nope is not in the same container'],
-    [{ item: { type: 'site-space', id: 'SS' }, position: { after: { type: 'site-space', id: 'OTHER_SS' } } }, 400, 'body field `position.after.id`: site-space OTHER_SS is not in the same section'],
+    [
+      { item: { type: 'site-section-group', id: 'G' }, position: { after: { type: 'site-section', id: 'IN_GROUP' } } },
+      400,
+      'body field `position.after.id`: site-section IN_GROUP is not in the same container',
+    ],
+    [
+      { item: { type: 'site-section', id: 'B' }, position: { before: { type: 'site-section-group', id: 'A' } } },
+      400,
+      'body field `position.before.id`: site-section-group A is not in the same container',
+    ],
+    [
+      { item: { type: 'site-section', id: 'A' }, position: { after: { type: 'site-section-group', id: 'nope' } } },
+      400,
+      'site-section-group nope is not in the same container',
+    ],
+    [
+      { item: { type: 'site-space', id: 'SS' }, position: { after: { type: 'site-space', id: 'OTHER_SS' } } },
+      400,
+      'body field `position.after.id`: site-space OTHER_SS is not in the same section',
+    ],
     [{ item: { type: 'site-section', id: 'B' }, position: { before: { type: 'site-section-group', id: 'G' } } }, 409, 'The move would not change anything'],
     [{ item: { type: 'site-section-group', id: 'G' }, position: {} }, 409, 'The move would not change anything'],
     [{ item: { type: 'site-section', id: 'nope' }, position: {} }, 404, 'Site section not found'],
@@ -704,7 +774,13 @@ describe('permissions on sections and groups', () => {
     ['addSectionGroupToSite', 'POST', `${w.base}/section-groups`, { title: 'New' }, 201],
     ['updateSiteSectionGroupById', 'PATCH', `${w.base}/section-groups/${s.g.id}`, { title: 'Changed' }, 200],
     ['addSectionToSectionGroup', 'POST', `${w.base}/section-groups/${s.g.id}/sections`, { sectionId: s.b.id }, 201],
-    ['sortSiteStructure', 'PATCH', `${w.base}/structure/sort`, { item: { type: 'site-section-group', id: s.g.id }, position: { before: { type: 'site-section', id: s.a.id } } }, 200],
+    [
+      'sortSiteStructure',
+      'PATCH',
+      `${w.base}/structure/sort`,
+      { item: { type: 'site-section-group', id: s.g.id }, position: { before: { type: 'site-section', id: s.a.id } } },
+      200,
+    ],
     ['deleteSiteSectionById', 'DELETE', `${w.base}/sections/${s.b.id}`, undefined, 204],
     ['deleteSiteSectionGroupById', 'DELETE', `${w.base}/section-groups/${s.g.id}`, undefined, 204],
   ]

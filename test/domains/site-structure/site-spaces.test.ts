@@ -31,12 +31,10 @@ type Setup = Awaited<ReturnType<typeof setup>>
 
 const snapshot = siteSnapshot
 
-
 const ids = (res: Called) => res.body.items.map((i: { id: string }) => i.id)
 const listed = async (w: Setup, query = '') => ids(await call(w.api, w.tokens.rita, 'GET', `${w.base}/site-spaces${query}`))
 const siteSpaceRow = (w: Setup, id: string) => w.api.store.read((tx) => tx.get('siteSpaces', id))
-const rootSiteSpaces = (w: Setup) =>
-  w.api.store.read((tx) => tx.scan('siteSpaces', 'byContainer', `site:${w.site.id}`).map((e) => e.row))
+const rootSiteSpaces = (w: Setup) => w.api.store.read((tx) => tx.scan('siteSpaces', 'byContainer', `site:${w.site.id}`).map((e) => e.row))
 
 describe('site-spaces', () => {
   describe('GET .../site-spaces (listSiteSpaces)', () => {
@@ -212,7 +210,11 @@ describe('site-spaces', () => {
       expectError(await post({ spaceId: w.spaces.guide.id }), 409, `The space ${w.spaces.guide.id} is already in this site`)
       expectError(await post({ spaceId: foreign.id }), 400, `body field \`spaceId\`: no space ${foreign.id} in this organization`)
       expectError(await post({ spaceId: trashed.id }), 400, `body field \`spaceId\`: no space ${trashed.id} in this organization`)
-      expectError(await post({ spaceId: w.spaces.changelog.id, sectionId: otherSection.body.id }), 400, `body field \`sectionId\`: no section ${otherSection.body.id} in this site`)
+      expectError(
+        await post({ spaceId: w.spaces.changelog.id, sectionId: otherSection.body.id }),
+        400,
+        `body field \`sectionId\`: no section ${otherSection.body.id} in this site`,
+      )
       expect(snapshot(w)).toEqual(before)
     })
 
@@ -233,7 +235,13 @@ describe('site-spaces', () => {
       expect(res.status).toBe(200)
       expect(res.body).toMatchObject({ id: first!.id, path: 'start', condition: 'visitor.claims.beta', hidden: true, default: true })
       const kept = await call(w.api, w.editor, 'PATCH', `${w.base}/site-spaces/${first!.id}`, { spaceId: w.spaces.changelog.id })
-      expect(kept.body).toMatchObject({ path: 'start', condition: 'visitor.claims.beta', hidden: true, space: { id: w.spaces.changelog.id }, title: 'Changelog' })
+      expect(kept.body).toMatchObject({
+        path: 'start',
+        condition: 'visitor.claims.beta',
+        hidden: true,
+        space: { id: w.spaces.changelog.id },
+        title: 'Changelog',
+      })
       const cleared = await call(w.api, w.editor, 'PATCH', `${w.base}/site-spaces/${first!.id}`, { condition: null, hidden: false })
       expect(cleared.body).toMatchObject({ hidden: false, path: 'start' })
       expect(cleared.body).not.toHaveProperty('condition')
@@ -308,7 +316,7 @@ describe('site-spaces', () => {
       expect(siteSpaceRow(w, first!.id)).toBeDefined()
     })
 
-    it("deletes the default: the next site-space of its container becomes the default", async () => {
+    it('deletes the default: the next site-space of its container becomes the default', async () => {
       const w = await setup({ rootSpaces: true })
       const [first, second] = rootSiteSpaces(w)
       expect((await call(w.api, w.editor, 'DELETE', `${w.base}/site-spaces/${first!.id}`)).status).toBe(204)
@@ -338,10 +346,25 @@ describe('site-spaces', () => {
     })
 
     it.each([
-      ['A', { position: { before: { type: 'site-space', siteSpace: 'A' } } }, 400, 'body field `position.before.siteSpace`: cannot place the site-space relative to itself'],
-      ['A', { position: { after: { type: 'site-space', siteSpace: 'nope' } } }, 400, 'body field `position.after.siteSpace`: site-space nope is not in the same section'],
+      [
+        'A',
+        { position: { before: { type: 'site-space', siteSpace: 'A' } } },
+        400,
+        'body field `position.before.siteSpace`: cannot place the site-space relative to itself',
+      ],
+      [
+        'A',
+        { position: { after: { type: 'site-space', siteSpace: 'nope' } } },
+        400,
+        'body field `position.after.siteSpace`: site-space nope is not in the same section',
+      ],
       ['A', { position: { after: { type: 'site-space', siteSpace: 'OTHER' } } }, 400, 'site-space OTHER is not in the same section'],
-      ['A', { position: { before: { type: 'site-space', siteSpace: 'B' }, after: { type: 'site-space', siteSpace: 'B' } } }, 400, 'body field `position`: give either `before` or `after`, not both'],
+      [
+        'A',
+        { position: { before: { type: 'site-space', siteSpace: 'B' }, after: { type: 'site-space', siteSpace: 'B' } } },
+        400,
+        'body field `position`: give either `before` or `after`, not both',
+      ],
       ['A', { position: { before: { type: 'site-section', siteSpace: 'B' } } }, 400, 'body field `position.before.type`'],
       ['A', { position: { before: { type: 'site-space', siteSpace: '' } } }, 400, 'body field `position.before.siteSpace`: must not be empty'],
       ['A', { position: { before: { type: 'site-space', siteSpace: 'B' } } }, 409, 'The move would not change anything: the site-space is already there'],
@@ -352,7 +375,11 @@ describe('site-spaces', () => {
       const s1 = await w.section(w.spaces.guide.id)
       const b = await w.add(w.spaces.reference.id, { sectionId: s1.id })
       const s2 = await w.section(w.spaces.changelog.id)
-      const swap = (s: string) => s.replace(/\bA\b/g, s1.siteSpaces[0].id).replace(/\bB\b/g, b.id).replace(/\bOTHER\b/g, s2.siteSpaces[0].id)
+      const swap = (s: string) =>
+        s
+          .replace(/\bA\b/g, s1.siteSpaces[0].id)
+          .replace(/\bB\b/g, b.id)
+          .replace(/\bOTHER\b/g, s2.siteSpaces[0].id)
       const before = snapshot(w)
       const res = await call(w.api, w.tokens.ada, 'POST', `${w.base}/site-spaces/${swap(who)}/move`, JSON.parse(swap(JSON.stringify(body))))
       expectError(res, status, swap(message))
@@ -362,7 +389,9 @@ describe('site-spaces', () => {
     it('names the site root in the message when the sibling is not among the root site-spaces', async () => {
       const w = await setup({ rootSpaces: true })
       const [a] = rootSiteSpaces(w)
-      const res = await call(w.api, w.tokens.ada, 'POST', `${w.base}/site-spaces/${a!.id}/move`, { position: { after: { type: 'site-space', siteSpace: 'nope' } } })
+      const res = await call(w.api, w.tokens.ada, 'POST', `${w.base}/site-spaces/${a!.id}/move`, {
+        position: { after: { type: 'site-space', siteSpace: 'nope' } },
+      })
       expectError(res, 400, 'site-space nope is not in the site root')
     })
   })

@@ -50,29 +50,32 @@ describe('published content', () => {
       ['share-link', false, false],
       ['visitor-auth', false, false],
     ]
-    it.each(cases)('a %s site (published: %s): members always; guests, outsiders and anonymous callers only when open (%s)', async (visibility, published, open) => {
-      const w = await createWorld()
-      const [space] = await spacesOf(w, ['Handbook'])
-      const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', visibility: visibility as 'public', spaces: [space!.id], published })
-      for (const token of [w.tokens.ada, w.tokens.rita]) {
-        const res = await call(w.api, token, 'GET', publishedPath(w, site.id))
-        expect(res.status).toBe(200)
-        expect(res.body.object).toBe('published-content-site')
-        expect(res.body.site).toMatchObject({ id: site.id, visibility, published })
-      }
-      for (const token of [w.tokens.gina, w.tokens.olga, undefined]) {
-        const res = await call(w.api, token, 'GET', publishedPath(w, site.id))
-        if (open) {
+    it.each(cases)(
+      'a %s site (published: %s): members always; guests, outsiders and anonymous callers only when open (%s)',
+      async (visibility, published, open) => {
+        const w = await createWorld()
+        const [space] = await spacesOf(w, ['Handbook'])
+        const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', visibility: visibility as 'public', spaces: [space!.id], published })
+        for (const token of [w.tokens.ada, w.tokens.rita]) {
+          const res = await call(w.api, token, 'GET', publishedPath(w, site.id))
           expect(res.status).toBe(200)
-          expect(res.body.site.id).toBe(site.id)
-          // What a visitor may do on the site: nothing.
-          expect(Object.values(res.body.site.permissions).some(Boolean)).toBe(false)
-        } else {
-          expect(res.status).toBe(404)
-          expect(res.body.error).toEqual({ code: 404, message: 'Site not found' })
+          expect(res.body.object).toBe('published-content-site')
+          expect(res.body.site).toMatchObject({ id: site.id, visibility, published })
         }
-      }
-    })
+        for (const token of [w.tokens.gina, w.tokens.olga, undefined]) {
+          const res = await call(w.api, token, 'GET', publishedPath(w, site.id))
+          if (open) {
+            expect(res.status).toBe(200)
+            expect(res.body.site.id).toBe(site.id)
+            // What a visitor may do on the site: nothing.
+            expect(Object.values(res.body.site.permissions).some(Boolean)).toBe(false)
+          } else {
+            expect(res.status).toBe(404)
+            expect(res.body.error).toEqual({ code: 404, message: 'Site not found' })
+          }
+        }
+      },
+    )
 
     it('is not found for an unknown site, or a site of another organization under this path', async () => {
       const w = await createWorld()
@@ -294,7 +297,10 @@ describe('published content', () => {
         const res =
           step % 2 === 0
             ? await call(w.api, w.tokens.ada, 'POST', `${base}/site-spaces/${item}/move`, { position: { [at]: { type: 'site-space', siteSpace: sibling } } })
-            : await call(w.api, w.tokens.ada, 'PATCH', `${base}/structure/sort`, { item: { type: 'site-space', id: item }, position: { [at]: { type: 'site-space', id: sibling } } })
+            : await call(w.api, w.tokens.ada, 'PATCH', `${base}/structure/sort`, {
+                item: { type: 'site-space', id: item },
+                position: { [at]: { type: 'site-space', id: sibling } },
+              })
         if (expected.join() === model.join()) {
           // A move that leaves the item where it is changes nothing: 409.
           expect(res.status, `step ${step}`).toBe(409)
@@ -323,9 +329,13 @@ describe('published content', () => {
       const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', published: true })
       const base = sitePath(w, site.id)
       const sections: string[] = []
-      for (const space of spaces) sections.push((await call(w.api, w.tokens.ada, 'POST', `${base}/sections`, { spaceId: space.id, title: `Section ${space.title}` })).body.id)
+      for (const space of spaces)
+        sections.push((await call(w.api, w.tokens.ada, 'POST', `${base}/sections`, { spaceId: space.id, title: `Section ${space.title}` })).body.id)
       const sort = (id: string, at: 'before' | 'after', sibling: string) =>
-        call(w.api, w.tokens.ada, 'PATCH', `${base}/structure/sort`, { item: { type: 'site-section', id }, position: { [at]: { type: 'site-section', id: sibling } } })
+        call(w.api, w.tokens.ada, 'PATCH', `${base}/structure/sort`, {
+          item: { type: 'site-section', id },
+          position: { [at]: { type: 'site-section', id: sibling } },
+        })
       expect((await sort(sections[4]!, 'before', sections[0]!)).status).toBe(200)
       expect((await sort(sections[0]!, 'after', sections[2]!)).status).toBe(200)
       expect((await sort(sections[1]!, 'after', sections[3]!)).status).toBe(200)
@@ -337,7 +347,9 @@ describe('published content', () => {
       // A site-space moves only among the site-spaces of its own section.
       const [inA, inB] = [res.body.structure.structure[2].siteSpaces[0].id, res.body.structure.structure[4].siteSpaces[0].id]
       const before = w.api.store.read((tx) => tx.all('siteSpaces'))
-      const across = await call(w.api, w.tokens.ada, 'POST', `${base}/site-spaces/${inA}/move`, { position: { before: { type: 'site-space', siteSpace: inB } } })
+      const across = await call(w.api, w.tokens.ada, 'POST', `${base}/site-spaces/${inA}/move`, {
+        position: { before: { type: 'site-space', siteSpace: inB } },
+      })
       expect(across.status).toBe(400)
       expect(across.body.error.message).toContain(`site-space ${inB} is not in the same section`)
       expect(w.api.store.read((tx) => tx.all('siteSpaces'))).toEqual(before)
@@ -360,9 +372,9 @@ describe('published content', () => {
       await call(w.api, w.tokens.ada, 'DELETE', `${base}/sections/${first.id}`)
       const after = await call(w.api, undefined, 'GET', publishedPath(w, site.id))
       expect(after.body.structure.type).toBe('sections')
-      expect(after.body.structure.structure.map((s: { id: string; default: boolean; urls: { published: string } }) => [s.id, s.default, s.urls.published])).toEqual([
-        [second.id, true, baseUrl(w, site.id)],
-      ])
+      expect(
+        after.body.structure.structure.map((s: { id: string; default: boolean; urls: { published: string } }) => [s.id, s.default, s.urls.published]),
+      ).toEqual([[second.id, true, baseUrl(w, site.id)]])
       // Without sections again, the structure is of site-spaces (none left at the root).
       await call(w.api, w.tokens.ada, 'DELETE', `${base}/sections/${second.id}`)
       expect((await call(w.api, undefined, 'GET', publishedPath(w, site.id))).body.structure).toEqual({ type: 'siteSpaces', structure: [] })

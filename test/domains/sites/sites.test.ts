@@ -19,9 +19,17 @@ async function spacesOf(w: World, titles: string[]) {
   return out
 }
 
-
 const ALL = { view: true, access: true, edit: true, create: true, admin: true, installIntegration: true, viewAdaptiveSchema: true, editAdaptiveSchema: true }
-const READER = { view: true, access: true, edit: false, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: true, editAdaptiveSchema: false }
+const READER = {
+  view: true,
+  access: true,
+  edit: false,
+  create: false,
+  admin: false,
+  installIntegration: false,
+  viewAdaptiveSchema: true,
+  editAdaptiveSchema: false,
+}
 const EDITOR = { ...ALL, installIntegration: false }
 
 describe('sites', () => {
@@ -316,7 +324,10 @@ describe('sites', () => {
       expect(reader.status).toBe(200)
       expect(reader.body).toMatchObject({ id: site.id, permissions: READER })
       // A guest sees the organization, not its sites; an outsider sees neither.
-      for (const [token, message] of [[w.tokens.gina, 'Site not found'], [w.tokens.olga, 'Organization not found']] as const) {
+      for (const [token, message] of [
+        [w.tokens.gina, 'Site not found'],
+        [w.tokens.olga, 'Organization not found'],
+      ] as const) {
         const res = await call(w.api, token, 'GET', sitePath(w, site.id))
         expect(res.status).toBe(404)
         expect(res.body.error).toEqual({ code: 404, message })
@@ -338,7 +349,13 @@ describe('sites', () => {
         agentsContext: 'excluded',
       })
       expect(res.status).toBe(200)
-      expect(res.body).toMatchObject({ title: 'Manuals', visibility: 'unlisted', basename: 'manuals', adaptiveContent: { enabled: true }, agentsContext: 'excluded' })
+      expect(res.body).toMatchObject({
+        title: 'Manuals',
+        visibility: 'unlisted',
+        basename: 'manuals',
+        adaptiveContent: { enabled: true },
+        agentsContext: 'excluded',
+      })
       expect(res.body.createdAt).toBe('2026-03-01T10:00:00.000Z')
       expect(siteRow(w, site.id)).toMatchObject({
         title: 'Manuals',
@@ -502,7 +519,9 @@ describe('sites', () => {
       expect(unknown.status).toBe(400)
       expect(unknown.body.error.message).toBe('Invalid request: body field `defaultSiteSection`: no section nope in this site')
       // A failed request changes nothing, also what it wrote before failing.
-      await w.api.fixtures.createSite(w.org.id, { title: 'Taken' }).then((t) => call(w.api, w.tokens.ada, 'PATCH', sitePath(w, t.id), { hostname: 'taken.acme.com' }))
+      await w.api.fixtures
+        .createSite(w.org.id, { title: 'Taken' })
+        .then((t) => call(w.api, w.tokens.ada, 'PATCH', sitePath(w, t.id), { hostname: 'taken.acme.com' }))
       const before = snapshot(w)
       const conflict = await call(w.api, w.tokens.ada, 'PATCH', sitePath(w, site.id), { defaultSiteSection: first.id, hostname: 'taken.acme.com' })
       expect(conflict.status).toBe(409)
@@ -609,7 +628,10 @@ describe('sites', () => {
             expect(url.startsWith(`${root}/`) || url.startsWith(`${root}?`) || url === root, `${url} under ${root}`).toBe(true)
             const parsed = new URL(url)
             expect(parsed.hash).toBe('')
-            expect([...parsed.searchParams.keys()].every((k) => k === 'share'), url).toBe(true)
+            expect(
+              [...parsed.searchParams.keys()].every((k) => k === 'share'),
+              url,
+            ).toBe(true)
           }
         }
       }
@@ -658,14 +680,18 @@ describe('sites', () => {
       expect(w.api.store.read((tx) => tx.scan('shareLinks', 'byKey', key).length)).toBe(1)
       const count = (name: 'siteSpaces' | 'siteSections' | 'siteSectionGroups' | 'shareLinks', id: string) =>
         w.api.store.read((tx) => tx.count(name, 'bySite', id))
-      expect([count('siteSpaces', site.id), count('siteSections', site.id), count('siteSectionGroups', site.id), count('shareLinks', site.id)]).toEqual([2, 1, 1, 1])
+      expect([count('siteSpaces', site.id), count('siteSections', site.id), count('siteSectionGroups', site.id), count('shareLinks', site.id)]).toEqual([
+        2, 1, 1, 1,
+      ])
       const keptBefore = w.api.store.read((tx) => tx.scan('siteSpaces', 'bySite', kept.id).map((e) => e.row))
       const res = await call(w.api, w.tokens.ada, 'DELETE', base)
       expect(res.status).toBe(204)
       expect(res.body).toBeUndefined()
       expect(siteRow(w, site.id)).toBeUndefined()
       expect(w.api.store.read((tx) => tx.scan('sites', 'byHostname', 'docs.acme.com').length)).toBe(0)
-      expect([count('siteSpaces', site.id), count('siteSections', site.id), count('siteSectionGroups', site.id), count('shareLinks', site.id)]).toEqual([0, 0, 0, 0])
+      expect([count('siteSpaces', site.id), count('siteSections', site.id), count('siteSectionGroups', site.id), count('shareLinks', site.id)]).toEqual([
+        0, 0, 0, 0,
+      ])
       expect(w.api.store.read((tx) => tx.scan('shareLinks', 'byKey', key).length)).toBe(0)
       expect(w.api.store.read((tx) => tx.scan('siteSpaces', 'bySite', kept.id).map((e) => e.row))).toEqual(keptBefore)
       expect((await call(w.api, w.tokens.ada, 'GET', base)).status).toBe(404)

@@ -74,7 +74,10 @@ describe('space permissions', () => {
         { principal: { type: 'team', team: team.id }, role: 'comment' },
       ])
       const teams = await call(w.api, w.tokens.ada, 'GET', `${w.base}/teams`)
-      expect(teams.body).toMatchObject({ count: 1, items: [{ permission: 'comment', team: { object: 'team', id: team.id, title: 'Writers', members: 1, spaces: 1 } }] })
+      expect(teams.body).toMatchObject({
+        count: 1,
+        items: [{ permission: 'comment', team: { object: 'team', id: team.id, title: 'Writers', members: 1, spaces: 1 } }],
+      })
     })
 
     it('role null removes the listed grants and adds nobody to the organization', async () => {
@@ -344,7 +347,7 @@ describe('space permissions', () => {
       expect((await call(w.api, w.tokens.gina, 'GET', space)).status).toBe(404)
     })
 
-    it("a team grant gives its members access, and removing it takes the access away", async () => {
+    it('a team grant gives its members access, and removing it takes the access away', async () => {
       const w = await setup()
       const space = `/v1/spaces/${w.space.id}`
       const team = await createTeam(w, w.org.id, 'Writers', [w.users.gina.id])

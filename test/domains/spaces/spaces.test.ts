@@ -426,7 +426,7 @@ describe('spaces', () => {
       expect((await call(w.api, undefined, 'POST', `/v1/spaces/${space.id}/restore`)).status).toBe(401)
       expect(row(w, space.id)!.deletedAt).toBeDefined()
     })
-    it('needs admin, not edit: 404 for an org editor and for a user with an edit grant (the trash is the admins\'), and the space stays deleted', async () => {
+    it("needs admin, not edit: 404 for an org editor and for a user with an edit grant (the trash is the admins'), and the space stays deleted", async () => {
       const w = await createWorld()
       const editor = await addEditor(w)
       const space = await w.api.fixtures.createSpace(w.org.id, { title: 'Trashed' })
@@ -473,9 +473,7 @@ describe('spaces', () => {
       const after = await w.api.fixtures.createSpace(w.org.id, { parent: docs.id, title: 'After' })
       await call(w.api, w.tokens.ada, 'PATCH', `/v1/spaces/${original.id}`, { defaultLevel: 'comment', mergeRules: { type: 'none' } })
       await w.api.fixtures.grantSpace(original.id, { user: w.users.gina.id }, 'edit')
-      w.api.system((ctx) =>
-        ctx.tx.update('spaces', { ...row(w, original.id)!, comments: 4, changeRequests: 3, changeRequestsOpen: 2, changeRequestsDraft: 1 }),
-      )
+      w.api.system((ctx) => ctx.tx.update('spaces', { ...row(w, original.id)!, comments: 4, changeRequests: 3, changeRequestsOpen: 2, changeRequestsDraft: 1 }))
       w.clock.advance(HOUR)
       const res = await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${original.id}/duplicate`)
       expect(res.status).toBe(201)
@@ -529,8 +527,7 @@ describe('spaces', () => {
   })
 
   describe('POST /v1/spaces/{spaceId}/move', () => {
-    const order = async (w: World, collection: string) =>
-      titles(await call(w.api, w.tokens.ada, 'GET', `/v1/collections/${collection}/spaces`))
+    const order = async (w: World, collection: string) => titles(await call(w.api, w.tokens.ada, 'GET', `/v1/collections/${collection}/spaces`))
 
     it('moves into a collection at the end, then before and after siblings', async () => {
       const w = await createWorld()
@@ -603,7 +600,10 @@ describe('spaces', () => {
       const a = await w.api.fixtures.createSpace(w.org.id, { title: 'A' })
       const b = await w.api.fixtures.createSpace(w.org.id, { title: 'B' })
       const inDocs = await w.api.fixtures.createSpace(w.org.id, { parent: docs.id })
-      const outside = await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${a.id}/move`, { parent: docs.id, position: { before: { type: 'space', space: b.id } } })
+      const outside = await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${a.id}/move`, {
+        parent: docs.id,
+        position: { before: { type: 'space', space: b.id } },
+      })
       expect(outside.status).toBe(400)
       expect(outside.body.error.message).toContain(`space ${b.id} is not in the target parent`)
       const self = await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${a.id}/move`, { position: { after: { type: 'space', space: a.id } } })

@@ -69,7 +69,13 @@ describe('SAML providers', () => {
     expect(same.status).toBe(200)
     expect(w.api.dump()).toEqual(before)
     const patched = await call(w.api, w.tokens.ada, 'PATCH', path, { label: 'Okta EU', certificate: OTHER_CERTIFICATE, defaultRole: null })
-    expect(patched.body).toMatchObject({ label: 'Okta EU', certificate: OTHER_CERTIFICATE, entityID: idp.entityID, defaultRole: null, defaultTeam: { id: w.team.id } })
+    expect(patched.body).toMatchObject({
+      label: 'Okta EU',
+      certificate: OTHER_CERTIFICATE,
+      entityID: idp.entityID,
+      defaultRole: null,
+      defaultTeam: { id: w.team.id },
+    })
     const noTeam = await call(w.api, w.tokens.ada, 'PATCH', path, { defaultTeam: null })
     expect(noTeam.body.defaultTeam).toBeUndefined()
     // A default team deleted afterwards is left out of answers.
@@ -132,11 +138,19 @@ describe('SAML provider validation: a 400 naming the field and the rule, nothing
     ['ftp: ssoURL', { label: 'A', ssoURL: 'ftp://idp.acme.test/sso' }, 'body field `ssoURL`: must be an http or https URL (not ftp:)'],
     ['plain-text certificate', { label: 'A', certificate: 'my certificate' }, 'body field `certificate`: must be an X.509 certificate in PEM form'],
     ['a public key', { label: 'A', certificate: PUBLIC_KEY }, 'body field `certificate`: must be an X.509 certificate, not a public key'],
-    ['a private key', { label: 'A', certificate: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----' }, 'must be an X.509 certificate, not a private key'],
+    [
+      'a private key',
+      { label: 'A', certificate: '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----' },
+      'must be an X.509 certificate, not a private key',
+    ],
     ['two certificates', { label: 'A', certificate: `${CERTIFICATE}\n${OTHER_CERTIFICATE}` }, 'must hold exactly one PEM certificate (found 2 PEM blocks)'],
     ['text around the certificate', { label: 'A', certificate: `Issuer: Okta\n${CERTIFICATE}` }, 'must hold one PEM certificate and nothing else'],
     ['a body that is not base64', { label: 'A', certificate: '-----BEGIN CERTIFICATE-----\nnot base64!\n-----END CERTIFICATE-----' }, 'whose body is base64'],
-    ['a body that is not a certificate', { label: 'A', certificate: `-----BEGIN CERTIFICATE-----\n${btoa('hello, not DER')}\n-----END CERTIFICATE-----` }, 'must be a valid X.509 certificate'],
+    [
+      'a body that is not a certificate',
+      { label: 'A', certificate: `-----BEGIN CERTIFICATE-----\n${btoa('hello, not DER')}\n-----END CERTIFICATE-----` },
+      'must be a valid X.509 certificate',
+    ],
     ['a certificate cut short', { label: 'A', certificate: pem(derOf(CERTIFICATE).slice(0, 400)) }, 'must be a valid X.509 certificate'],
     ['a certificate with bytes after it', { label: 'A', certificate: pem(new Uint8Array([...derOf(CERTIFICATE), 0, 0])) }, 'must be a valid X.509 certificate'],
     ['long certificate', { label: 'A', certificate: 'x'.repeat(10_001) }, 'body field `certificate`: must be at most 10000 characters'],
@@ -155,8 +169,12 @@ describe('SAML provider validation: a 400 naming the field and the rule, nothing
     const foreignTeam = await w.api.fixtures.createTeam(other.id, { title: 'Foreign' })
     const id = (await w.create({ label: 'Okta' })).body.id
     for (const team of ['nope', foreignTeam.id]) {
-      await expectUnchanged(w, async () => expectError(await w.create({ label: 'B', defaultTeam: team }), 400, `body field \`defaultTeam\`: no team "${team}" in this organization`))
-      await expectUnchanged(w, async () => expectError(await call(w.api, w.tokens.ada, 'PATCH', `${w.base}/${id}`, { defaultTeam: team }), 400, 'body field `defaultTeam`'))
+      await expectUnchanged(w, async () =>
+        expectError(await w.create({ label: 'B', defaultTeam: team }), 400, `body field \`defaultTeam\`: no team "${team}" in this organization`),
+      )
+      await expectUnchanged(w, async () =>
+        expectError(await call(w.api, w.tokens.ada, 'PATCH', `${w.base}/${id}`, { defaultTeam: team }), 400, 'body field `defaultTeam`'),
+      )
     }
   })
 

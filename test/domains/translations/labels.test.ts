@@ -40,7 +40,11 @@ const DOCUMENT = {
       data: {},
       nodes: [{ object: 'block', type: 'image', isVoid: true, data: { ref: URL_REF, alt: 'A diagram' }, fragments: [] }],
     },
-    paragraph(text('See '), { object: 'inline', type: 'inline-image', isVoid: true, data: { ref: URL_REF, caption: 'Small icon', alt: 'An icon' } }, text(' here.')),
+    paragraph(
+      text('See '),
+      { object: 'inline', type: 'inline-image', isVoid: true, data: { ref: URL_REF, caption: 'Small icon', alt: 'An icon' } },
+      text(' here.'),
+    ),
     {
       object: 'block',
       type: 'tabs',
@@ -50,13 +54,27 @@ const DOCUMENT = {
         { object: 'block', type: 'tabs-item', isVoid: false, data: { title: 'Use', slug: 'usage' }, nodes: [paragraph(text('Call it.'))] },
       ],
     },
-    { object: 'block', type: 'code', isVoid: false, data: { title: 'app.js' }, nodes: [{ object: 'block', type: 'code-line', isVoid: false, data: {}, nodes: [text('run()')] }] },
+    {
+      object: 'block',
+      type: 'code',
+      isVoid: false,
+      data: { title: 'app.js' },
+      nodes: [{ object: 'block', type: 'code-line', isVoid: false, data: {}, nodes: [text('run()')] }],
+    },
     {
       object: 'block',
       type: 'prompt',
       isVoid: false,
       data: { description: 'Ask the assistant' },
-      nodes: [{ object: 'block', type: 'code', isVoid: false, data: {}, nodes: [{ object: 'block', type: 'code-line', isVoid: false, data: {}, nodes: [text('Summarize this page')] }] }],
+      nodes: [
+        {
+          object: 'block',
+          type: 'code',
+          isVoid: false,
+          data: {},
+          nodes: [{ object: 'block', type: 'code-line', isVoid: false, data: {}, nodes: [text('Summarize this page')] }],
+        },
+      ],
     },
   ],
 }
@@ -79,7 +97,9 @@ describe('translations: labels held in block data', () => {
     })
     expect(edit.status, JSON.stringify(edit.body)).toBe(200)
     expect((await call(api, w.tokens.ada, 'POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`)).status).toBe(200)
-    const created = (await call(api, w.tokens.ada, 'POST', `/v1/orgs/${w.org.id}/translations`, { language: 'fr', source: { space: space.id, language: 'en' } })).body
+    const created = (
+      await call(api, w.tokens.ada, 'POST', `/v1/orgs/${w.org.id}/translations`, { language: 'fr', source: { space: space.id, language: 'en' } })
+    ).body
     await api.idle()
     const done = (await call(api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/translations/${created.id}`)).body
     expect(done.lastRunError).toBeUndefined()

@@ -33,7 +33,11 @@ async function edit(api: DocsApi, token: string, space: string, changes: unknown
 }
 
 const upper: Translator = (text) => text.toUpperCase()
-const doc = (text: string) => ({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }] })
+const doc = (text: string) => ({
+  object: 'document',
+  data: {},
+  nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }],
+})
 
 /** The pages of a space's main content as `[id, title, markdown]`, depth first. */
 async function pagesOf(api: DocsApi, token: string, space: string) {
@@ -69,14 +73,20 @@ describe('translations: create, list, get, update, delete', () => {
     })
     await w.api.idle()
     const done = (await call(w.api, w.tokens.rita, 'GET', `${w.base}/${res.body.id}`)).body
-    expect(done).toMatchObject({ status: 'completed', result: { space: expect.any(String), revision: expect.any(String), language: 'fr' }, permissions: { view: true, edit: false } })
+    expect(done).toMatchObject({
+      status: 'completed',
+      result: { space: expect.any(String), revision: expect.any(String), language: 'fr' },
+      permissions: { view: true, edit: false },
+    })
     const list = await call(w.api, w.tokens.rita, 'GET', `${w.base}?limit=1`)
     expect(list.body).toMatchObject({ count: 1, items: [{ id: res.body.id }] })
   })
 
   it('keeps the instructions given, and PUT replaces them (the same ones change nothing)', async () => {
     const w = await setup()
-    const created = (await call(w.api, w.tokens.ada, 'POST', w.base, { language: 'de', source: { space: w.space.id, language: 'en' }, instructions: doc('Be formal.') })).body
+    const created = (
+      await call(w.api, w.tokens.ada, 'POST', w.base, { language: 'de', source: { space: w.space.id, language: 'en' }, instructions: doc('Be formal.') })
+    ).body
     expect(created.instructions).toEqual(doc('Be formal.'))
     w.clock.advance(1000)
     const same = await call(w.api, w.tokens.ada, 'PUT', `${w.base}/${created.id}`, { instructions: doc('Be formal.') })
@@ -89,7 +99,8 @@ describe('translations: create, list, get, update, delete', () => {
   it('lists in creation order, page by page', async () => {
     const w = await setup()
     const ids: string[] = []
-    for (const language of ['fr', 'de', 'es']) ids.push((await call(w.api, w.tokens.ada, 'POST', w.base, { language, source: { space: w.space.id, language: 'en' } })).body.id)
+    for (const language of ['fr', 'de', 'es'])
+      ids.push((await call(w.api, w.tokens.ada, 'POST', w.base, { language, source: { space: w.space.id, language: 'en' } })).body.id)
     const first = (await call(w.api, w.tokens.ada, 'GET', `${w.base}?limit=2`)).body
     expect(first.items.map((t: { id: string }) => t.id)).toEqual(ids.slice(0, 2))
     expect(first.count).toBe(3)
@@ -135,11 +146,13 @@ describe('translations: create, list, get, update, delete', () => {
     expectError(await call(w.api, w.tokens.ada, 'GET', `${w.base}?limit=x`), 400, 'query parameter `limit`')
   })
 
-  it('answers 404 for a translation that does not exist or is another organization\'s; delete is 205, then 204', async () => {
+  it("answers 404 for a translation that does not exist or is another organization's; delete is 205, then 204", async () => {
     const w = await setup()
     const other = await w.api.fixtures.createOrganization({ title: 'Other', members: [{ user: w.users.ada.id, role: 'admin' }] })
     const otherSpace = await w.api.fixtures.createSpace(other.id, { title: 'Theirs' })
-    const theirs = (await call(w.api, w.tokens.ada, 'POST', `/v1/orgs/${other.id}/translations`, { language: 'it', source: { space: otherSpace.id, language: 'en' } })).body
+    const theirs = (
+      await call(w.api, w.tokens.ada, 'POST', `/v1/orgs/${other.id}/translations`, { language: 'it', source: { space: otherSpace.id, language: 'en' } })
+    ).body
     const mine = (await call(w.api, w.tokens.ada, 'POST', w.base, { language: 'it', source: { space: w.space.id, language: 'en' } })).body
     await w.api.idle()
     const before = w.api.dump()
@@ -173,7 +186,8 @@ describe('translations: create, list, get, update, delete', () => {
       ['POST', `${w.base}/${id}/run`, undefined],
     ]
     for (const [method, path, body] of writes) {
-      for (const token of [w.tokens.rita, eddie]) expectError(await call(w.api, token, method, path, body), 403, 'You need the create role on this organization')
+      for (const token of [w.tokens.rita, eddie])
+        expectError(await call(w.api, token, method, path, body), 403, 'You need the create role on this organization')
       expectError(await call(w.api, w.tokens.gina, method, path, body), 403, 'You need the create role')
       expectError(await call(w.api, w.tokens.olga, method, path, body), 404, 'Organization not found')
       expectError(await call(w.api, undefined, method, path, body), 401, '')
@@ -206,7 +220,13 @@ describe('translations: runs', () => {
     clock = w.clock
     const source = JSON.stringify(await pagesOf(w.api, w.tokens.ada, w.space.id))
     const sourceRows = w.api.store.read((tx) => tx.get('spaces', w.space.id))
-    const created = (await call(w.api, w.tokens.ada, 'POST', w.base, { language: 'fr', source: { space: w.space.id, language: 'en' }, instructions: doc('Keep product names.') })).body
+    const created = (
+      await call(w.api, w.tokens.ada, 'POST', w.base, {
+        language: 'fr',
+        source: { space: w.space.id, language: 'en' },
+        instructions: doc('Keep product names.'),
+      })
+    ).body
     expect(created.status).toBe('pending')
     await new Promise((r) => setTimeout(r, 10))
     const running = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/${created.id}`)).body
@@ -294,12 +314,37 @@ describe('translations: runs', () => {
     const id = (await call(w.api, w.tokens.ada, 'POST', w.base, { language: 'fr', source: { space: w.space.id, language: 'en' } })).body.id
     await w.api.idle()
     expect(new Set(seen)).toEqual(new Set(['']))
-    const bold = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Say ', marks: [] }, { object: 'leaf', text: 'tu', marks: [{ object: 'mark', type: 'bold' }] }] }] }] }
+    const bold = {
+      object: 'document',
+      data: {},
+      nodes: [
+        {
+          object: 'block',
+          type: 'paragraph',
+          data: {},
+          nodes: [
+            {
+              object: 'text',
+              leaves: [
+                { object: 'leaf', text: 'Say ', marks: [] },
+                { object: 'leaf', text: 'tu', marks: [{ object: 'mark', type: 'bold' }] },
+              ],
+            },
+          ],
+        },
+      ],
+    }
     await call(w.api, w.tokens.ada, 'PUT', `${w.base}/${id}`, { instructions: bold })
     await call(w.api, w.tokens.ada, 'POST', `${w.base}/${id}/run`)
     await w.api.idle()
     expect(seen.at(-1)).toBe('Say **tu**')
-    expect((await call(w.api, w.tokens.ada, 'GET', `${w.base}/${id}`)).body.stats).toMatchObject({ runs: 2, latestPages: 2, latestWords: 14, totalWords: 28, totalPages: 2 })
+    expect((await call(w.api, w.tokens.ada, 'GET', `${w.base}/${id}`)).body.stats).toMatchObject({
+      runs: 2,
+      latestPages: 2,
+      latestWords: 14,
+      totalWords: 28,
+      totalPages: 2,
+    })
   })
 
   it('without a translator, a run copies the text and counts nothing as translated', async () => {
@@ -345,7 +390,9 @@ describe('translations: runs', () => {
     // A later run keeps the same copy.
     await call(w.api, w.tokens.ada, 'POST', `${w.base}/${id}/run`)
     await w.api.idle()
-    expect((await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${result.space}/content/files`)).body.items.map((f: { id: string }) => f.id)).toEqual([files[0].id])
+    expect((await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${result.space}/content/files`)).body.items.map((f: { id: string }) => f.id)).toEqual([
+      files[0].id,
+    ])
   })
 
   it('a failing translator is recorded on the translation (lastRunError, completed, no result); the next good run clears it', async () => {
@@ -369,7 +416,11 @@ describe('translations: runs', () => {
     const w = await setup({ translate: (() => 42) as unknown as Translator })
     const id = (await call(w.api, w.tokens.ada, 'POST', w.base, { language: 'fr', source: { space: w.space.id, language: 'en' } })).body.id
     await w.api.idle()
-    expect((await call(w.api, w.tokens.ada, 'GET', `${w.base}/${id}`)).body.lastRunError.message).toBe('The translator answered number for the title of page "Welcome" (' + (await pagesOf(w.api, w.tokens.ada, w.space.id))[0]![0] + '): it must answer a string')
+    expect((await call(w.api, w.tokens.ada, 'GET', `${w.base}/${id}`)).body.lastRunError.message).toBe(
+      'The translator answered number for the title of page "Welcome" (' +
+        (await pagesOf(w.api, w.tokens.ada, w.space.id))[0]![0] +
+        '): it must answer a string',
+    )
   })
 
   it('a source space gone to the trash fails the run; a trashed result space is replaced by a new one', async () => {
@@ -387,7 +438,11 @@ describe('translations: runs', () => {
     await call(w.api, w.tokens.ada, 'POST', `${w.base}/${id}/run`)
     await w.api.idle()
     const third = (await call(w.api, w.tokens.ada, 'GET', `${w.base}/${id}`)).body
-    expect(third).toMatchObject({ status: 'completed', result: second.result, lastRunError: { message: `The source space "${w.space.id}" is no longer a live space of this organization` } })
+    expect(third).toMatchObject({
+      status: 'completed',
+      result: second.result,
+      lastRunError: { message: `The source space "${w.space.id}" is no longer a live space of this organization` },
+    })
   })
 
   it('a translation deleted during its run writes nothing; a purged result space is replaced; a purged source takes its translations along', async () => {

@@ -40,6 +40,9 @@ describe('translations: space variables', () => {
     const revision = (await call(again, w.tokens.ada, 'GET', `/v1/spaces/${second.result.space}/revisions/${second.result.revision}`)).body
     expect(revision.variables).toEqual({ product: 'Acme Cloud', version: '3.0' })
     // The source is only read.
-    expect((await call(again, w.tokens.ada, 'GET', `/v1/spaces/${space.id}/revisions/${main}`)).body.variables).toEqual({ product: 'Acme Cloud', version: '3.0' })
+    expect((await call(again, w.tokens.ada, 'GET', `/v1/spaces/${space.id}/revisions/${main}`)).body.variables).toEqual({
+      product: 'Acme Cloud',
+      version: '3.0',
+    })
   })
 })

@@ -27,7 +27,8 @@ export interface Prepared {
 /** What a batch `ref` names: a page inserted or a file inserted by the batch. */
 export type BatchRef = { kind: 'page'; page: string } | { kind: 'file'; file: string }
 
-export type Outcome = { object: 'created_page'; ref?: string; page: string } | { object: 'updated_page'; page: string } | { object: 'deleted_page'; page: string }
+export type Outcome =
+  { object: 'created_page'; ref?: string; page: string } | { object: 'updated_page'; page: string } | { object: 'deleted_page'; page: string }
 
 /** One change of the batch, by its operation. */
 export type ChangeOf<K extends ContentChange['operation']> = Extract<ContentChange, { operation: K }>

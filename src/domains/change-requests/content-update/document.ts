@@ -33,7 +33,11 @@ function frontmatterMetadata(fm: Record<string, unknown>, i: number): Metadata {
  * with `takeTitle` (insert_page, as Git Sync reads a file) a leading `# Heading` is the title when
  * the frontmatter has none; its block keys were made then.
  */
-export function readDocument(input: { markdown: string } | { document: JsonDocument } | { markdown?: undefined; document?: undefined }, i: number, read: ReadMarkdownOutput | undefined): { document: JsonDocument; meta: Metadata } {
+export function readDocument(
+  input: { markdown: string } | { document: JsonDocument } | { markdown?: undefined; document?: undefined },
+  i: number,
+  read: ReadMarkdownOutput | undefined,
+): { document: JsonDocument; meta: Metadata } {
   if ('markdown' in input && input.markdown !== undefined) {
     if (!read) throw new Error(`changes[${i}]: markdown not read before the transaction`)
     if (!read.ok) throw new ApiError('BAD_REQUEST', `${field(i, 'document.markdown')}: ${read.message}`)
@@ -41,7 +45,11 @@ export function readDocument(input: { markdown: string } | { document: JsonDocum
     const meta = frontmatterMetadata(parsed.frontmatter, i)
     if (parsed.title !== undefined && meta.title === undefined) {
       const heading = FrontmatterSchema.shape.title.safeParse(parsed.title)
-      if (!heading.success) throw new ApiError('BAD_REQUEST', `${field(i, 'document.markdown')}: the leading heading, read as the page's title, ${heading.error.issues[0]!.message}`)
+      if (!heading.success)
+        throw new ApiError(
+          'BAD_REQUEST',
+          `${field(i, 'document.markdown')}: the leading heading, read as the page's title, ${heading.error.issues[0]!.message}`,
+        )
       meta.title = parsed.title
     }
     return { document: parsed.document, meta }

@@ -10,10 +10,26 @@ import { claimRef } from './refs.js'
  * the space and of the draft, and their refs are claimed. This runs before the changes are
  * applied in order, so pages of the batch link to its files wherever they stand in it.
  */
-export function insertFiles(ctx: Context, space: SpaceRow, draft: RevisionDraft, files: readonly PreparedFile[], refs: Map<string, BatchRef>, now: string): FileRow[] {
+export function insertFiles(
+  ctx: Context,
+  space: SpaceRow,
+  draft: RevisionDraft,
+  files: readonly PreparedFile[],
+  refs: Map<string, BatchRef>,
+  now: string,
+): FileRow[] {
   const inserted: FileRow[] = []
   for (const file of files) {
-    const row = ctx.tx.insert('files', { id: ctx.newId(), space: space.id, name: file.name, contentType: file.contentType, size: file.size, blob: file.blob, createdAt: now, ...(file.dimensions && { dimensions: file.dimensions }) })
+    const row = ctx.tx.insert('files', {
+      id: ctx.newId(),
+      space: space.id,
+      name: file.name,
+      contentType: file.contentType,
+      size: file.size,
+      blob: file.blob,
+      createdAt: now,
+      ...(file.dimensions && { dimensions: file.dimensions }),
+    })
     inserted.push(row)
     if (file.ref !== undefined) claimRef(refs, file.ref, { kind: 'file', file: row.id }, field(file.change, `files[${file.index}].ref`))
   }

@@ -21,7 +21,18 @@ export function insertPage({ draft, space, now, refs, pageIds, pageOf, prepared,
     slug = fields.slug
   } else slug = uniqueSlug(slugify(title), taken)
   const page = applyMetadata(
-    { page: id, space: space.id, type: 'document', title, slug, children: [], document: resolveRefs(document, refs, draft, draft.pathOf(parent), prepared.linkless), createdAt: now, updatedAt: now, ...(parent !== undefined && { parent }) },
+    {
+      page: id,
+      space: space.id,
+      type: 'document',
+      title,
+      slug,
+      children: [],
+      document: resolveRefs(document, refs, draft, draft.pathOf(parent), prepared.linkless),
+      createdAt: now,
+      updatedAt: now,
+      ...(parent !== undefined && { parent }),
+    },
     { ...fields, title, slug },
   )
   draft.set(id, page)

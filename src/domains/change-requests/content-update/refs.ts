@@ -43,7 +43,13 @@ const FILE_OR_URL_REFS: ReadonlySet<string> = new Set(['image', 'inline-image', 
  * writes), from a page whose parent's path is `dir`, becomes a link to the page of the draft at that
  * path (an anchor link with the anchor); one naming no page stays a URL.
  */
-export function resolveRefs(doc: JsonDocument, refs: ReadonlyMap<string, BatchRef>, draft: RevisionDraft, dir: string, linkless?: WeakSet<object>): JsonDocument {
+export function resolveRefs(
+  doc: JsonDocument,
+  refs: ReadonlyMap<string, BatchRef>,
+  draft: RevisionDraft,
+  dir: string,
+  linkless?: WeakSet<object>,
+): JsonDocument {
   // A document the prepare step found without URL links has nothing to resolve: not walked again.
   if (linkless?.has(doc)) return doc
   const target = (url: unknown): BatchRef | { kind: 'anchor'; anchor: string; page: string } | undefined => {

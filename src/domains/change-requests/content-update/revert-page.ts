@@ -54,12 +54,14 @@ function revertPage(ctx: Context, draft: RevisionDraft, target: RevisionRow, pag
  */
 function revertBlocks(ctx: Context, draft: RevisionDraft, target: RevisionRow, pageId: string, keys: readonly string[], i: number, now: string): void {
   const page = draft.get(pageId)
-  if (!page) throw new ApiError('BAD_REQUEST', `${field(i, 'page')}: no page "${pageId}" in the change request (a deleted page is reverted whole, without \`block\`)`)
+  if (!page)
+    throw new ApiError('BAD_REQUEST', `${field(i, 'page')}: no page "${pageId}" in the change request (a deleted page is reverted whole, without \`block\`)`)
   const targetBlocks = pageIn(ctx.tx, target, pageId)?.document.nodes ?? []
   const byKey = new Map(targetBlocks.flatMap((b) => (b.key === undefined ? [] : [[b.key, b] as const])))
   let blocks = [...page.document.nodes]
   keys.forEach((key, j) => {
-    if (!byKey.has(key) && !blocks.some((b) => b.key === key)) throw new ApiError('BAD_REQUEST', `${field(i, `block[${j}]`)}: no block "${key}" in the page or in the revision it is reverted to`)
+    if (!byKey.has(key) && !blocks.some((b) => b.key === key))
+      throw new ApiError('BAD_REQUEST', `${field(i, `block[${j}]`)}: no block "${key}" in the page or in the revision it is reverted to`)
   })
   const wanted = new Set(keys)
   blocks = blocks.filter((b) => b.key === undefined || !wanted.has(b.key))

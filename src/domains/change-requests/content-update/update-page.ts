@@ -29,7 +29,8 @@ export function updatePage({ draft, now, refs, pageOf, prepared, note }: Batch, 
   }
   let next = applyMetadata({ ...old, updatedAt: now }, fields)
   // A slug set explicitly stays; a derived one follows a new title.
-  if (fields.slug === undefined && fields.title !== undefined && fields.title !== old.title && old.slug === slugify(old.title)) next.slug = uniqueSlug(slugify(fields.title), taken)
+  if (fields.slug === undefined && fields.title !== undefined && fields.title !== old.title && old.slug === slugify(old.title))
+    next.slug = uniqueSlug(slugify(fields.title), taken)
   else if (fields.slug === undefined && taken.has(next.slug)) next.slug = uniqueSlug(next.slug, taken)
   if (body) next.document = resolveRefs(body.document, refs, draft, draft.pathOf(parent), prepared.linkless)
   if (moved) {

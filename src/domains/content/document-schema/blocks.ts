@@ -34,8 +34,30 @@ export const ESSENTIALS = ['paragraph', 'heading-1', 'heading-2', 'heading-3', '
 
 /** The official top-level block types (`DocumentBlocksTopLevels`). */
 export const TOP_LEVEL_BLOCK_TYPES = [
-  ...ESSENTIALS, 'blockquote', 'hint', 'prompt', 'images', 'file', 'drawing', 'embed', 'code', 'math', 'expandable', 'tabs', 'table', 'swagger',
-  'openapi-operation', 'openapi-schemas', 'openapi-webhook', 'content-ref', 'integration', 'reusable-content', 'stepper', 'if', 'columns', 'updates',
+  ...ESSENTIALS,
+  'blockquote',
+  'hint',
+  'prompt',
+  'images',
+  'file',
+  'drawing',
+  'embed',
+  'code',
+  'math',
+  'expandable',
+  'tabs',
+  'table',
+  'swagger',
+  'openapi-operation',
+  'openapi-schemas',
+  'openapi-webhook',
+  'content-ref',
+  'integration',
+  'reusable-content',
+  'stepper',
+  'if',
+  'columns',
+  'updates',
 ] as const
 
 /** Every block type (`DocumentBlock`): the top-level ones and those that only stand inside another. */
@@ -49,7 +71,9 @@ const BLOCKS = new Map<string, z.ZodType>()
 /** A block of `type` (or of one of several types) whose fields are `shape`, named `id` as the official component. */
 function block(type: string | readonly [string, ...string[]], shape: z.ZodRawShape, id: string): z.ZodType<DocBlock> {
   const types = typeof type === 'string' ? [type] : type
-  const schema = z.looseObject({ object: z.literal('block'), type: typeof type === 'string' ? z.literal(type) : z.enum(type), key: KeySchema, ...shape }).meta({ id })
+  const schema = z
+    .looseObject({ object: z.literal('block'), type: typeof type === 'string' ? z.literal(type) : z.enum(type), key: KeySchema, ...shape })
+    .meta({ id })
   for (const t of types) BLOCKS.set(t, schema)
   return schema as unknown as z.ZodType<DocBlock>
 }
@@ -60,7 +84,8 @@ function blockIn(place: string, types: readonly string[]): z.ZodType<DocBlock> {
 }
 
 /** A block's `nodes`: a list of the blocks `place` holds. */
-const blocksIn = (place: string, types: readonly string[]) => listOf(blockIn(place, types), types.length === 1 ? `a list of ${types[0]} blocks` : `a list of blocks (${types.join(', ')})`)
+const blocksIn = (place: string, types: readonly string[]) =>
+  listOf(blockIn(place, types), types.length === 1 ? `a list of ${types[0]} blocks` : `a list of blocks (${types.join(', ')})`)
 
 /** A `DocumentFragment` (named content a block keeps beside its nodes) with its own fields. */
 const fragment = (shape: z.ZodRawShape) =>
@@ -89,20 +114,35 @@ const INLINES: Record<string, z.ZodType<DocInline>> = { ...LEAF_INLINES, annotat
 
 /** The `nodes` of text content in `place`: texts and inlines of `types`. */
 function textContent(place: string, types: readonly string[]) {
-  const inlines = nodeUnion('type', place, types, types.map((t) => INLINES[t]!))
+  const inlines = nodeUnion(
+    'type',
+    place,
+    types,
+    types.map((t) => INLINES[t]!),
+  )
   return listOf(nodeUnion('object', place, ['text', 'inline'], [TextSchema, inlines]), 'a list of texts and inlines')
 }
 
 const INLINE_TYPES = Object.keys(INLINES)
 
-const ParagraphSchema = block('paragraph', { nodes: textContent('a paragraph', INLINE_TYPES), isVoid: NOT_VOID, data: z.strictObject({ align: TextAlignmentSchema.optional() }).optional() }, 'DocumentBlockParagraph')
+const ParagraphSchema = block(
+  'paragraph',
+  { nodes: textContent('a paragraph', INLINE_TYPES), isVoid: NOT_VOID, data: z.strictObject({ align: TextAlignmentSchema.optional() }).optional() },
+  'DocumentBlockParagraph',
+)
 const paragraphs = (place: string) => listOf(ParagraphSchema, `a list of paragraphs (in ${place})`)
 
 block(
   ['heading-1', 'heading-2', 'heading-3'],
   {
     nodes: textContent('a heading', INLINE_TYPES),
-    data: z.looseObject({ id: z.string().regex(/^[-a-z0-9.+_]+$/, 'must be lowercase letters, digits, -, ., + and _').optional(), align: TextAlignmentSchema.optional() }),
+    data: z.looseObject({
+      id: z
+        .string()
+        .regex(/^[-a-z0-9.+_]+$/, 'must be lowercase letters, digits, -, ., + and _')
+        .optional(),
+      align: TextAlignmentSchema.optional(),
+    }),
     meta: META_ID,
     isVoid: NOT_VOID,
   },
@@ -110,10 +150,22 @@ block(
 )
 
 const listItems = (place: string) => blocksIn(place, ['list-item'])
-block('list-ordered', { data: z.looseObject({ start: z.number().optional() }), nodes: listItems('an ordered list'), isVoid: NOT_VOID }, 'DocumentBlockListOrdered')
+block(
+  'list-ordered',
+  { data: z.looseObject({ start: z.number().optional() }), nodes: listItems('an ordered list'), isVoid: NOT_VOID },
+  'DocumentBlockListOrdered',
+)
 block('list-unordered', { nodes: listItems('a bulleted list'), data: EMPTY_DATA.optional(), isVoid: NOT_VOID }, 'DocumentBlockListUnordered')
 block('list-tasks', { nodes: listItems('a task list'), data: EMPTY_DATA.optional(), isVoid: NOT_VOID }, 'DocumentBlockListTasks')
-block('list-item', { nodes: blocksIn('a list item', [...ESSENTIALS, 'code', 'hint', 'blockquote', 'math', 'table']), data: z.looseObject({ checked: z.boolean().optional() }).optional(), isVoid: NOT_VOID }, 'DocumentBlockListItem')
+block(
+  'list-item',
+  {
+    nodes: blocksIn('a list item', [...ESSENTIALS, 'code', 'hint', 'blockquote', 'math', 'table']),
+    data: z.looseObject({ checked: z.boolean().optional() }).optional(),
+    isVoid: NOT_VOID,
+  },
+  'DocumentBlockListItem',
+)
 block('divider', { isVoid: VOID, data: EMPTY_DATA }, 'DocumentBlockDivider')
 
 block('blockquote', { nodes: blocksIn('a blockquote', [...ESSENTIALS, 'blockquote']), data: EMPTY_DATA.optional(), isVoid: NOT_VOID }, 'DocumentBlockQuote')
@@ -129,7 +181,12 @@ block(
 block(
   'prompt',
   {
-    data: z.strictObject({ description: z.string(), icon: IconSchema.optional(), openInAIProviders: z.boolean().optional(), defaultExpanded: z.enum(['hidden', 'partial', 'full']).optional() }),
+    data: z.strictObject({
+      description: z.string(),
+      icon: IconSchema.optional(),
+      openInAIProviders: z.boolean().optional(),
+      defaultExpanded: z.enum(['hidden', 'partial', 'full']).optional(),
+    }),
     nodes: blocksIn('a prompt', ['code']).length(1, 'must hold exactly one code block'),
     isVoid: NOT_VOID,
   },
@@ -149,7 +206,13 @@ block(
 block(
   'image',
   {
-    data: z.looseObject({ ref: ImageRefSchema, refDark: ImageRefSchema.optional(), width: LengthSchema.optional(), height: LengthSchema.optional(), alt: z.string().optional() }),
+    data: z.looseObject({
+      ref: ImageRefSchema,
+      refDark: ImageRefSchema.optional(),
+      width: LengthSchema.optional(),
+      height: LengthSchema.optional(),
+      alt: z.string().optional(),
+    }),
     fragments: listOf(fragment({ fragment: z.literal('caption'), nodes: paragraphs('a caption') }), 'a list of caption fragments, possibly empty'),
     isVoid: VOID,
   },
@@ -177,43 +240,94 @@ block(
   },
   'DocumentBlockCode',
 )
-block('code-line', { nodes: textContent('a code line', ['annotation', 'expression']), data: z.looseObject({ highlighted: z.boolean().optional() }), isVoid: NOT_VOID }, 'DocumentBlockCodeLine')
+block(
+  'code-line',
+  { nodes: textContent('a code line', ['annotation', 'expression']), data: z.looseObject({ highlighted: z.boolean().optional() }), isVoid: NOT_VOID },
+  'DocumentBlockCodeLine',
+)
 
-const ExpandableTitleSchema = fragment({ fragment: z.literal('expandable-title'), type: z.literal('expandable-title'), nodes: paragraphs('an expandable title').length(1, 'must hold exactly one paragraph') })
+const ExpandableTitleSchema = fragment({
+  fragment: z.literal('expandable-title'),
+  type: z.literal('expandable-title'),
+  nodes: paragraphs('an expandable title').length(1, 'must hold exactly one paragraph'),
+})
 const ExpandableBodySchema = fragment({
   fragment: z.literal('expandable-body'),
   type: z.literal('expandable-body'),
-  nodes: blocksIn('an expandable body', [...ESSENTIALS, 'file', 'images', 'code', 'table', 'hint', 'prompt', 'blockquote', 'reusable-content', 'integration']).min(1, 'must hold at least one block'),
+  nodes: blocksIn('an expandable body', [
+    ...ESSENTIALS,
+    'file',
+    'images',
+    'code',
+    'table',
+    'hint',
+    'prompt',
+    'blockquote',
+    'reusable-content',
+    'integration',
+  ]).min(1, 'must hold at least one block'),
 })
 block(
   'expandable',
   {
     isVoid: VOID,
     data: z.strictObject({ defaultExpanded: z.boolean().optional() }),
-    fragments: listOf(nodeUnion('fragment', 'an expandable block', ['expandable-title', 'expandable-body'], [ExpandableTitleSchema, ExpandableBodySchema]), 'a list of fragments (its title and body)'),
+    fragments: listOf(
+      nodeUnion('fragment', 'an expandable block', ['expandable-title', 'expandable-body'], [ExpandableTitleSchema, ExpandableBodySchema]),
+      'a list of fragments (its title and body)',
+    ),
     meta: META_ID,
   },
   'DocumentBlockExpandable',
 )
 
-block('tabs', { nodes: blocksIn('a tabs block', ['tabs-item']), data: z.strictObject({ fullWidth: z.boolean().optional() }).optional(), isVoid: NOT_VOID }, 'DocumentBlockTabs')
+block(
+  'tabs',
+  { nodes: blocksIn('a tabs block', ['tabs-item']), data: z.strictObject({ fullWidth: z.boolean().optional() }).optional(), isVoid: NOT_VOID },
+  'DocumentBlockTabs',
+)
 block(
   'tabs-item',
-  { nodes: blocksIn('a tab', CONTENT), data: z.looseObject({ title: z.string().optional(), icon: IconSchema.optional(), slug: z.string().optional() }), meta: META_ID, isVoid: NOT_VOID },
+  {
+    nodes: blocksIn('a tab', CONTENT),
+    data: z.looseObject({ title: z.string().optional(), icon: IconSchema.optional(), slug: z.string().optional() }),
+    meta: META_ID,
+    isVoid: NOT_VOID,
+  },
   'DocumentBlockTabsItem',
 )
 
 block(
   'table',
-  { isVoid: VOID, data: TableDataSchema, fragments: listOf(fragment({ nodes: blocksIn('a table cell', BLOCK_TYPES) }), 'a list of fragments (the content of text cells)') },
+  {
+    isVoid: VOID,
+    data: TableDataSchema,
+    fragments: listOf(fragment({ nodes: blocksIn('a table cell', BLOCK_TYPES) }), 'a list of fragments (the content of text cells)'),
+  },
   'DocumentBlockTable',
 )
 
 const openApiBlock = (type: string, data: z.ZodRawShape, id: string) => block(type, { data: z.looseObject(data), isVoid: VOID, meta: META_ID }, id)
-openApiBlock('swagger', { path: z.string(), method: z.string(), ref: ImageRefSchema, expanded: z.boolean().optional(), fullWidth: z.boolean().optional() }, 'DocumentBlockOpenAPI')
-openApiBlock('openapi-operation', { path: z.string(), method: z.string(), ref: ContentRefOpenApiSchema, headless: z.boolean().optional() }, 'DocumentBlockOpenAPIOperation')
-openApiBlock('openapi-schemas', { grouped: z.boolean().optional(), schemas: z.array(z.string()), title: z.string().optional(), ref: ContentRefOpenApiSchema }, 'DocumentBlockOpenAPISchemas')
-openApiBlock('openapi-webhook', { name: z.string(), method: z.string(), ref: ContentRefOpenApiSchema, headless: z.boolean().optional() }, 'DocumentBlockOpenAPIWebhook')
+openApiBlock(
+  'swagger',
+  { path: z.string(), method: z.string(), ref: ImageRefSchema, expanded: z.boolean().optional(), fullWidth: z.boolean().optional() },
+  'DocumentBlockOpenAPI',
+)
+openApiBlock(
+  'openapi-operation',
+  { path: z.string(), method: z.string(), ref: ContentRefOpenApiSchema, headless: z.boolean().optional() },
+  'DocumentBlockOpenAPIOperation',
+)
+openApiBlock(
+  'openapi-schemas',
+  { grouped: z.boolean().optional(), schemas: z.array(z.string()), title: z.string().optional(), ref: ContentRefOpenApiSchema },
+  'DocumentBlockOpenAPISchemas',
+)
+openApiBlock(
+  'openapi-webhook',
+  { name: z.string(), method: z.string(), ref: ContentRefOpenApiSchema, headless: z.boolean().optional() },
+  'DocumentBlockOpenAPIWebhook',
+)
 
 block('content-ref', { data: z.looseObject({ ref: ContentRefSchema }), isVoid: VOID }, 'DocumentBlockContentRef')
 block(
@@ -239,23 +353,55 @@ block(
 )
 
 block('stepper', { nodes: blocksIn('a stepper', ['stepper-step']), data: EMPTY_DATA.optional(), isVoid: NOT_VOID }, 'DocumentBlockStepper')
-block('stepper-step', { nodes: blocksIn('a stepper step', [...CONTENT, 'expandable']), data: z.looseObject({ icon: z.string().optional() }), isVoid: NOT_VOID }, 'DocumentBlockStepperStep')
+block(
+  'stepper-step',
+  { nodes: blocksIn('a stepper step', [...CONTENT, 'expandable']), data: z.looseObject({ icon: z.string().optional() }), isVoid: NOT_VOID },
+  'DocumentBlockStepperStep',
+)
 
-block('columns', { data: z.looseObject({ fullWidth: z.boolean().optional() }), nodes: blocksIn('a columns block', ['column']), isVoid: z.literal(false) }, 'DocumentBlockColumns')
+block(
+  'columns',
+  { data: z.looseObject({ fullWidth: z.boolean().optional() }), nodes: blocksIn('a columns block', ['column']), isVoid: z.literal(false) },
+  'DocumentBlockColumns',
+)
 block(
   'column',
   {
-    nodes: blocksIn('a column', [...ESSENTIALS, 'images', 'code', 'hint', 'prompt', 'content-ref', 'drawing', 'embed', 'file', 'integration', 'math', 'blockquote', 'table', 'expandable', 'stepper']),
+    nodes: blocksIn('a column', [
+      ...ESSENTIALS,
+      'images',
+      'code',
+      'hint',
+      'prompt',
+      'content-ref',
+      'drawing',
+      'embed',
+      'file',
+      'integration',
+      'math',
+      'blockquote',
+      'table',
+      'expandable',
+      'stepper',
+    ]),
     data: z.strictObject({ width: LengthSchema.optional(), verticalAlignment: VerticalAlignmentSchema.optional() }),
     isVoid: NOT_VOID,
   },
   'DocumentBlockColumn',
 )
 
-block('updates', { nodes: blocksIn('an updates block', ['update']), data: z.strictObject({ format: z.enum(['numeric', 'full', 'short']) }), isVoid: NOT_VOID }, 'DocumentBlockUpdates')
+block(
+  'updates',
+  { nodes: blocksIn('an updates block', ['update']), data: z.strictObject({ format: z.enum(['numeric', 'full', 'short']) }), isVoid: NOT_VOID },
+  'DocumentBlockUpdates',
+)
 block(
   'update',
-  { nodes: blocksIn('an update', [...CONTENT, 'tabs', 'expandable']), data: z.looseObject({ date: DateTimeSchema, tags: z.array(ContentRefTagSchema).optional() }), isVoid: NOT_VOID },
+  {
+    nodes: blocksIn('an update', [...CONTENT, 'tabs', 'expandable']),
+    data: z.looseObject({ date: DateTimeSchema, tags: z.array(ContentRefTagSchema).optional() }),
+    isVoid: NOT_VOID,
+  },
   'DocumentBlockUpdate',
 )
 

@@ -50,9 +50,28 @@ export const VerticalAlignmentSchema = z.enum(['top', 'middle', 'bottom'])
 /** `Icon`: an icon's name. */
 export const IconSchema = z.string().max(50, 'must be at most 50 characters')
 /** `DocumentTextColor`. */
-export const TextColorSchema = z.enum(['default', 'green', 'blue', 'red', 'orange', 'yellow', 'purple', 'pink', 'violet', 'cyan', '$primary', '$info', '$success', '$warning', '$danger', '$tint'])
+export const TextColorSchema = z.enum([
+  'default',
+  'green',
+  'blue',
+  'red',
+  'orange',
+  'yellow',
+  'purple',
+  'pink',
+  'violet',
+  'cyan',
+  '$primary',
+  '$info',
+  '$success',
+  '$warning',
+  '$danger',
+  '$tint',
+])
 /** `Length`: a number, or a value with its unit. */
-export const LengthSchema = z.union([z.number(), z.looseObject({ unit: z.string(), value: z.number() })], { error: 'must be a number or {"unit": "...", "value": <number>}' })
+export const LengthSchema = z.union([z.number(), z.looseObject({ unit: z.string(), value: z.number() })], {
+  error: 'must be a number or {"unit": "...", "value": <number>}',
+})
 
 /** `Timestamp` (format date-time, with a time zone), as the official document's date-time format checks it. */
 export const DateTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with a time zone (e.g. 2026-01-01T00:00:00Z)' })
@@ -75,7 +94,11 @@ export const ContentRefAnchorSchema = ref('anchor', { anchor: z.string(), space:
 export const ContentRefUserSchema = ref('user', { user: z.string() }, 'ContentRefUser')
 export const ContentRefCollectionSchema = ref('collection', { collection: z.string() }, 'ContentRefCollection')
 export const ContentRefSpaceSchema = ref('space', { space: z.string() }, 'ContentRefSpace')
-export const ContentRefReusableContentSchema = ref('reusable-content', { reusableContent: z.string(), space: z.string().optional() }, 'ContentRefReusableContent')
+export const ContentRefReusableContentSchema = ref(
+  'reusable-content',
+  { reusableContent: z.string(), space: z.string().optional() },
+  'ContentRefReusableContent',
+)
 export const ContentRefTagSchema = ref('tag', { tag: z.string(), space: z.string().optional() }, 'ContentRefTag')
 export const ContentRefOpenApiSchema = ref('openapi', { spec: z.string() }, 'ContentRefOpenAPI')
 

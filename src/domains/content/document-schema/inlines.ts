@@ -10,7 +10,8 @@ import { ContentRefSchema, ImageRefSchema, KeySchema, TextColorSchema, listOf, n
  * the official schema, and one accepted here could never be answered back valid.
  */
 
-const mark = <T extends string, S extends z.ZodRawShape>(type: T, shape: S, id: string) => z.looseObject({ object: z.literal('mark'), type: z.literal(type), ...shape }).meta({ id })
+const mark = <T extends string, S extends z.ZodRawShape>(type: T, shape: S, id: string) =>
+  z.looseObject({ object: z.literal('mark'), type: z.literal(type), ...shape }).meta({ id })
 
 const MARKS = {
   bold: mark('bold', {}, 'DocumentMarkBold'),
@@ -51,7 +52,13 @@ const VOID = z.literal(true)
 export const InlineImageSchema = inline(
   'inline-image',
   {
-    data: z.looseObject({ ref: ImageRefSchema, refDark: ImageRefSchema.optional(), caption: z.string().optional(), alt: z.string().optional(), size: z.enum(['original', 'line']).optional() }),
+    data: z.looseObject({
+      ref: ImageRefSchema,
+      refDark: ImageRefSchema.optional(),
+      caption: z.string().optional(),
+      alt: z.string().optional(),
+      size: z.enum(['original', 'line']).optional(),
+    }),
     isVoid: VOID,
   },
   'DocumentInlineImage',
@@ -60,7 +67,10 @@ export const InlineImageSchema = inline(
 export const LinkSchema = inline(
   'link',
   {
-    nodes: listOf(nodeUnion('object', 'a link', ['text', 'inline'], [TextSchema, nodeUnion('type', 'a link', ['inline-image'], [InlineImageSchema])]), 'a list of texts and inline images'),
+    nodes: listOf(
+      nodeUnion('object', 'a link', ['text', 'inline'], [TextSchema, nodeUnion('type', 'a link', ['inline-image'], [InlineImageSchema])]),
+      'a list of texts and inline images',
+    ),
     data: z.looseObject({ ref: ContentRefSchema }),
     isVoid: z.literal(false).optional(),
   },

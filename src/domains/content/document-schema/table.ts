@@ -32,7 +32,8 @@ const CardsViewSchema = z
   .meta({ id: 'DocumentTableViewCards' })
 
 /** A column definition of `type` (`DocumentTableDefinition*`: an id and a title, then its own fields). */
-const definition = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.looseObject({ id: z.string(), title: z.string(), type: z.literal(type), ...shape })
+const definition = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.looseObject({ id: z.string(), title: z.string(), type: z.literal(type), ...shape })
 
 const DEFINITIONS = {
   text: definition('text', { textAlignment: z.enum(['center', 'right', 'left']), verticalAlignment: VerticalAlignmentSchema.optional() }),
@@ -63,10 +64,16 @@ const CellRefSchema = nodeUnion(
   Object.values(CELL_REFS).map((schema) => schema.extend({ ref: z.never().optional() })),
   '; a file or URL is given as an image, {"ref": <reference>}',
 )
-const CellImageSchema = z.looseObject({ ref: ImageRefSchema, objectFit: z.enum(['contain', 'fill', 'cover']).optional(), alt: z.string().optional(), kind: z.never().optional() })
+const CellImageSchema = z.looseObject({
+  ref: ImageRefSchema,
+  objectFit: z.enum(['contain', 'fill', 'cover']).optional(),
+  alt: z.string().optional(),
+  kind: z.never().optional(),
+})
 
 const CellValueSchema = z.union([z.number(), z.string(), z.null(), z.boolean(), z.array(z.string()), CellRefSchema, CellImageSchema], {
-  error: 'must be a number, a string, null, a boolean, a list of strings, a content reference other than a file or URL, or an image {"ref": <file or URL reference>}',
+  error:
+    'must be a number, a string, null, a boolean, a list of strings, a content reference other than a file or URL, or an image {"ref": <file or URL reference>}',
 })
 
 const RecordSchema = z.looseObject({ orderIndex: z.string(), values: z.record(z.string(), CellValueSchema) }).meta({ id: 'DocumentTableRecord' })

@@ -63,7 +63,9 @@ function blockFrom(node: RootContent, ctx: ParseContext, where: Container): DocB
 /** A paragraph of images alone is an `images` block; elsewhere images stay inline. */
 function paragraphFrom(node: Paragraph, ctx: ParseContext, where: Container): DocBlock {
   const images = node.children.filter((c) => c.type === 'image' || c.type === 'imageReference')
-  const separators = node.children.every((c) => c.type === 'image' || c.type === 'imageReference' || c.type === 'break' || (c.type === 'text' && c.value.trim() === ''))
+  const separators = node.children.every(
+    (c) => c.type === 'image' || c.type === 'imageReference' || c.type === 'break' || (c.type === 'text' && c.value.trim() === ''),
+  )
   if (images.length && separators && allows(where, 'images')) {
     const nodes = images.map((image) => {
       const { url, alt } = imageTarget(image, ctx)
@@ -85,7 +87,8 @@ function quoteFrom(node: Blockquote, ctx: ParseContext): DocBlock {
   const head = first?.type === 'paragraph' ? first.children[0] : undefined
   const end = head?.type === 'text' && head.value.startsWith('[!') ? head.value.indexOf(']') : -1
   const style = end > 0 && head?.type === 'text' ? ALERT_STYLES.get(head.value.slice(2, end).toUpperCase()) : undefined
-  if (!style || first?.type !== 'paragraph' || head?.type !== 'text') return block(ctx, 'blockquote', { data: {}, nodes: blocksFrom(node.children, ctx, 'blockquote') })
+  if (!style || first?.type !== 'paragraph' || head?.type !== 'text')
+    return block(ctx, 'blockquote', { data: {}, nodes: blocksFrom(node.children, ctx, 'blockquote') })
   const after = head.value.slice(end + 1).trimStart()
   const inline = after ? [{ ...head, value: after }, ...first.children.slice(1)] : first.children.slice(1)
   // The marker alone on its line leaves no first paragraph.
@@ -112,7 +115,12 @@ function fit(b: DocBlock, ctx: ParseContext, where: Container): DocBlock[] {
   switch (b.type) {
     case 'code':
       // Code lines as code-marked text, one hard break between lines.
-      return [paragraph(ctx, children.flatMap((line, i) => [...(i ? [leaf('\n')] : []), leaf(nodeText(line), ['code'])]))]
+      return [
+        paragraph(
+          ctx,
+          children.flatMap((line, i) => [...(i ? [leaf('\n')] : []), leaf(nodeText(line), ['code'])]),
+        ),
+      ]
     case 'table':
       return tableAsParagraphs(b, ctx)
     default:

@@ -155,11 +155,13 @@ function inlineBudgetStart(context: TokenizeContext, effects: Effects, ok: State
     case LESS_THAN: {
       // Tags and autolinks fail for reasons of their own (and read no further than the next `<`
       // or space): only the kinds that read to a terminator are remembered.
-      const htmlKind = (kind: HtmlKind): State => (next) => {
-        if (run.failedHtml.has(kind)) return literal(effects, ok)(next)
-        if (kind !== 'tag') run.pending = { kind, offset: context.now().offset }
-        return nok(next)
-      }
+      const htmlKind =
+        (kind: HtmlKind): State =>
+        (next) => {
+          if (run.failedHtml.has(kind)) return literal(effects, ok)(next)
+          if (kind !== 'tag') run.pending = { kind, offset: context.now().offset }
+          return nok(next)
+        }
       return effects.check(htmlKindProbe, (next) => htmlKind(probed)(next), htmlKind('tag'))(code)
     }
     case RIGHT_BRACKET: {
@@ -176,12 +178,14 @@ function inlineBudgetStart(context: TokenizeContext, effects: Effects, ok: State
 }
 
 /** One character as text. */
-const literal = (effects: Effects, ok: State): State => (code) => {
-  effects.enter('data')
-  effects.consume(code)
-  effects.exit('data')
-  return ok
-}
+const literal =
+  (effects: Effects, ok: State): State =>
+  (code) => {
+    effects.enter('data')
+    effects.consume(code)
+    effects.exit('data')
+    return ok
+  }
 
 // Past the budget, each line is one text token (micromark splices every run of adjacent text
 // tokens: one per line would make the run quadratic again): the rest of the line where the
@@ -238,7 +242,8 @@ function tooManyLiterals(run: InlineRun, context: TokenizeContext, code: Code): 
   const previous = context.previous
   const here = context.now()
   const last = run.literal
-  const sameWord = previous !== null && previous >= 0 && previous !== 32 && last !== undefined && !/[\s<]/.test(context.sliceSerialize({ start: last.at, end: here }))
+  const sameWord =
+    previous !== null && previous >= 0 && previous !== 32 && last !== undefined && !/[\s<]/.test(context.sliceSerialize({ start: last.at, end: here }))
   run.literal = { at: here, count: sameWord ? last.count + 1 : 1 }
   return run.literal.count > MAX_LITERALS_PER_WORD
 }

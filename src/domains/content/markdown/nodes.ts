@@ -68,8 +68,7 @@ export function nodeText(node: DocNode): string {
 }
 
 /** Whether a paragraph holds nothing but empty text (markdown has no way to write one). */
-export const isEmptyParagraph = (b: DocBlock): boolean =>
-  b.type === 'paragraph' && (b.nodes ?? []).every((n) => n.object === 'text' && nodeText(n) === '')
+export const isEmptyParagraph = (b: DocBlock): boolean => b.type === 'paragraph' && (b.nodes ?? []).every((n) => n.object === 'text' && nodeText(n) === '')
 
 /** Where a block sits, which decides what the official schema lets it hold. */
 export type Container = 'document' | 'list-item' | 'blockquote' | 'hint' | 'tabs-item'

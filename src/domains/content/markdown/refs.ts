@@ -91,7 +91,10 @@ export function blockText(b: DocBlock): string {
   if (b.type === 'image') return String(dataOf(b).alt ?? '')
   const children = b.nodes ?? []
   if (children.some((n) => n.object === 'block')) {
-    return children.map((n) => (n.object === 'block' ? blockText(n) : nodeText(n))).filter((t) => t !== '').join('\n')
+    return children
+      .map((n) => (n.object === 'block' ? blockText(n) : nodeText(n)))
+      .filter((t) => t !== '')
+      .join('\n')
   }
   return nodeText(b)
 }
@@ -106,17 +109,22 @@ function tableText(b: DocBlock): string {
   const rows = [columns.map((c) => String(definition[c]?.title ?? ''))]
   for (const record of records) {
     const values = (record.values ?? {}) as JsonObject
-    rows.push(columns.map((c) => {
-      const v = values[c]
-      const fragment = typeof v === 'string' ? fragments.get(v) : undefined
-      if (fragment) return fragment.nodes.map(blockText).join(' ')
-      return v === null || v === undefined || typeof v === 'object' ? '' : String(v)
-    }))
+    rows.push(
+      columns.map((c) => {
+        const v = values[c]
+        const fragment = typeof v === 'string' ? fragments.get(v) : undefined
+        if (fragment) return fragment.nodes.map(blockText).join(' ')
+        return v === null || v === undefined || typeof v === 'object' ? '' : String(v)
+      }),
+    )
   }
   return rows.map((r) => r.join('\t')).join('\n')
 }
 
 /** Plain text of a document: one line per block (search and PDF). */
 export function documentText(document: JsonDocument): string {
-  return document.nodes.map(blockText).filter((t) => t !== '').join('\n')
+  return document.nodes
+    .map(blockText)
+    .filter((t) => t !== '')
+    .join('\n')
 }

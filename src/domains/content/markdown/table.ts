@@ -77,7 +77,11 @@ function grid(b: DocBlock): Grid {
 /** A cell's content: a text cell's fragment, or the value written as text (numbers, checkboxes, refs). */
 function cellPhrasing(g: Grid, value: unknown): PhrasingContent[] {
   const fragment = typeof value === 'string' ? g.fragments.get(value) : undefined
-  if (fragment) return phrasing(fragment.nodes.flatMap((n) => (n.type === 'paragraph' ? [n] : [])), true)
+  if (fragment)
+    return phrasing(
+      fragment.nodes.flatMap((n) => (n.type === 'paragraph' ? [n] : [])),
+      true,
+    )
   if (value === null || value === undefined) return []
   if (typeof value === 'object' && !Array.isArray(value)) {
     const url = refUrl(value)

@@ -20,7 +20,8 @@ import { imageRef, refUrl } from '../../content/markdown/refs.js'
  * is left to the shared rules (its text kept).
  */
 
-const isElement = (node: ElementContent | HastRoot['children'][number], name?: string): node is Element => node.type === 'element' && (name === undefined || node.tagName === name)
+const isElement = (node: ElementContent | HastRoot['children'][number], name?: string): node is Element =>
+  node.type === 'element' && (name === undefined || node.tagName === name)
 const blank = (node: ElementContent | HastRoot['children'][number]) => node.type === 'comment' || (node.type === 'text' && node.value.trim() === '')
 
 /** The image blocks of an HTML block made of figures only (each an image and an optional caption), else undefined. */
@@ -41,7 +42,9 @@ export function figuresFrom(html: string, ctx: ParseContext): DocBlock[] | undef
       const value = Number(img.properties[key])
       if (img.properties[key] !== undefined && Number.isFinite(value) && value > 0) data[key] = value
     }
-    const fragments: DocFragment[] = caption ? [{ object: 'fragment', fragment: 'caption', type: 'caption', nodes: captionParagraphs(caption as Element, ctx) }] : []
+    const fragments: DocFragment[] = caption
+      ? [{ object: 'fragment', fragment: 'caption', type: 'caption', nodes: captionParagraphs(caption as Element, ctx) }]
+      : []
     images.push(block(ctx, 'image', { isVoid: true, data, fragments }))
   }
   return [block(ctx, 'images', { isVoid: false, data: {}, nodes: images })]
@@ -50,20 +53,28 @@ export function figuresFrom(html: string, ctx: ParseContext): DocBlock[] | undef
 /** A figcaption's content as paragraphs (one, empty, when it holds nothing). */
 function captionParagraphs(caption: Element, ctx: ParseContext): DocBlock[] {
   const mdast = toMdast({ type: 'root', children: caption.children }) as MdastRoot
-  const paragraphs = mdast.children.flatMap((n): PhrasingContent[][] => (n.type === 'paragraph' ? [n.children] : 'children' in n ? [] : [[n as PhrasingContent]]))
+  const paragraphs = mdast.children.flatMap((n): PhrasingContent[][] =>
+    n.type === 'paragraph' ? [n.children] : 'children' in n ? [] : [[n as PhrasingContent]],
+  )
   if (paragraphs.length === 0) return [paragraph(ctx, [])]
   return paragraphs.map((children) => paragraph(ctx, phrasingPieces(children, ctx)))
 }
 
 /** Whether an images block is written as figures: some image of it has a caption. */
-export const hasCaption = (b: DocBlock): boolean => (b.nodes ?? []).some((n) => n.object === 'block' && (n.fragments ?? []).some((f) => f.fragment === 'caption'))
+export const hasCaption = (b: DocBlock): boolean =>
+  (b.nodes ?? []).some((n) => n.object === 'block' && (n.fragments ?? []).some((f) => f.fragment === 'caption'))
 
 /** An images block as one HTML block of figures (read back as the same images block). */
 export function figuresTo(b: DocBlock): Html {
   const figures: Element[] = (b.nodes ?? []).flatMap((n) => {
     if (n.object !== 'block' || n.type !== 'image') return []
     const data = dataOf(n)
-    const img: Element = { type: 'element', tagName: 'img', properties: { src: refUrl(data.ref), alt: typeof data.alt === 'string' ? data.alt : '' }, children: [] }
+    const img: Element = {
+      type: 'element',
+      tagName: 'img',
+      properties: { src: refUrl(data.ref), alt: typeof data.alt === 'string' ? data.alt : '' },
+      children: [],
+    }
     for (const key of ['width', 'height'] as const) if (typeof data[key] === 'number') img.properties[key] = String(data[key])
     const caption = (n.fragments ?? []).find((f) => f.fragment === 'caption')
     const children: Element[] = [img]
@@ -75,7 +86,9 @@ export function figuresTo(b: DocBlock): Html {
 
 /** Caption paragraphs as `<p>` elements (none for an empty caption). */
 function captionHast(nodes: DocBlock[]): ElementContent[] {
-  const paragraphs: Paragraph[] = nodes.filter((p) => nodeText(p) !== '' || (p.nodes ?? []).some((n) => n.object === 'inline')).map((p) => ({ type: 'paragraph', children: phrasing(p.nodes ?? []) }))
+  const paragraphs: Paragraph[] = nodes
+    .filter((p) => nodeText(p) !== '' || (p.nodes ?? []).some((n) => n.object === 'inline'))
+    .map((p) => ({ type: 'paragraph', children: phrasing(p.nodes ?? []) }))
   if (paragraphs.length === 0) return []
   const hast = toHast({ type: 'root', children: paragraphs }) as HastRoot
   // mdast-util-to-hast puts a newline text between paragraphs; GitBook writes them side by side.

@@ -131,14 +131,25 @@ function parse(markdown: string): Root {
 const attribute = (node: GitbookBlock, name: string) => node.attributes.find(([key]) => key === name)?.[1]
 
 /** The plain text of blocks (a file's or an embed's caption). */
-const captionOf = (blocks: DocBlock[]): string => blocks.map(nodeText).filter((t) => t !== '').join('\n')
+const captionOf = (blocks: DocBlock[]): string =>
+  blocks
+    .map(nodeText)
+    .filter((t) => t !== '')
+    .join('\n')
 
 function blockFrom(node: RootContent, ctx: ParseContext, where: Container): DocBlock[] | undefined {
   if (node.type === 'html') {
     const figures = figuresFrom(node.value, ctx)
     if (!figures) return undefined
     // Where an images block cannot stand (a list item, a hint), the images go inline.
-    return allows(where, 'images') ? figures : [paragraph(ctx, figures[0]!.nodes!.map((img) => ({ object: 'inline', type: 'inline-image', isVoid: true, data: dataOf(img as DocBlock) })))]
+    return allows(where, 'images')
+      ? figures
+      : [
+          paragraph(
+            ctx,
+            figures[0]!.nodes!.map((img) => ({ object: 'inline', type: 'inline-image', isVoid: true, data: dataOf(img as DocBlock) })),
+          ),
+        ]
   }
   // A tag that pairs with nothing, or of a kind not read: its text, as written.
   if (node.type === 'gitbookTag') return [paragraph(ctx, [leaf(node.value)])]
@@ -206,7 +217,8 @@ function blockFrom(node: RootContent, ctx: ParseContext, where: Container): DocB
 }
 
 const tag = (name: string, attributes: Array<[string, string]> = []): GitbookTag => ({ type: 'gitbookTag', name, attributes, value: tagLine(name, attributes) })
-const captionBlocks = (caption: unknown): BlockContent[] => (typeof caption === 'string' && caption !== '' ? [{ type: 'paragraph', children: [{ type: 'text', value: caption }] }] : [])
+const captionBlocks = (caption: unknown): BlockContent[] =>
+  typeof caption === 'string' && caption !== '' ? [{ type: 'paragraph', children: [{ type: 'text', value: caption }] }] : []
 
 function blockTo(b: DocBlock, opts: SerializeOptions): BlockContent[] | undefined {
   const data = dataOf(b)
@@ -217,16 +229,22 @@ function blockTo(b: DocBlock, opts: SerializeOptions): BlockContent[] | undefine
     case 'tabs':
       return [
         tag('tabs'),
-        ...(b.nodes ?? []).flatMap((item) => (item.object === 'block' ? [tag('tab', [['title', String(dataOf(item).title ?? '')]]), ...children(item.nodes), tag('endtab')] : [])),
+        ...(b.nodes ?? []).flatMap((item) =>
+          item.object === 'block' ? [tag('tab', [['title', String(dataOf(item).title ?? '')]]), ...children(item.nodes), tag('endtab')] : [],
+        ),
         tag('endtabs'),
       ]
     case 'file': {
       const caption = captionBlocks(data.caption)
-      return caption.length ? [tag('file', [['src', refUrl(data.ref)]]), ...caption, tag('endfile')] : [{ ...tag('file', [['src', refUrl(data.ref)]]), alone: true } as GitbookTag]
+      return caption.length
+        ? [tag('file', [['src', refUrl(data.ref)]]), ...caption, tag('endfile')]
+        : [{ ...tag('file', [['src', refUrl(data.ref)]]), alone: true } as GitbookTag]
     }
     case 'embed': {
       const caption = captionBlocks(data.caption)
-      return caption.length ? [tag('embed', [['url', String(data.url ?? '')]]), ...caption, tag('endembed')] : [{ ...tag('embed', [['url', String(data.url ?? '')]]), alone: true } as GitbookTag]
+      return caption.length
+        ? [tag('embed', [['url', String(data.url ?? '')]]), ...caption, tag('endembed')]
+        : [{ ...tag('embed', [['url', String(data.url ?? '')]]), alone: true } as GitbookTag]
     }
     case 'code': {
       const attributes: Array<[string, string]> = []
@@ -241,7 +259,11 @@ function blockTo(b: DocBlock, opts: SerializeOptions): BlockContent[] | undefine
       const url = refUrl(data.ref)
       // GitBook's link text: the target's file name.
       const name = url.split('#')[0]!.split('/').filter(Boolean).pop() ?? url
-      return [tag('content-ref', [['url', url]]), { type: 'paragraph', children: [{ type: 'link', url, title: null, children: [{ type: 'text', value: name }] }] }, tag('endcontent-ref')]
+      return [
+        tag('content-ref', [['url', url]]),
+        { type: 'paragraph', children: [{ type: 'link', url, title: null, children: [{ type: 'text', value: name }] }] },
+        tag('endcontent-ref'),
+      ]
     }
     case 'images':
       return hasCaption(b) ? [figuresTo(b)] : undefined
@@ -281,7 +303,20 @@ export function settleFileBlocks(document: JsonDocument): JsonDocument {
         if (ref?.kind === 'file') return n
         const url = refUrl(ref)
         const caption = dataOf(n).caption
-        return { object: 'block', type: 'paragraph', ...(n.key !== undefined && { key: n.key }), data: {}, nodes: [{ object: 'inline', type: 'link', data: { ref: { kind: 'url', url } }, nodes: [{ object: 'text', leaves: [leaf(typeof caption === 'string' && caption ? caption : url)] }] }] } as DocBlock
+        return {
+          object: 'block',
+          type: 'paragraph',
+          ...(n.key !== undefined && { key: n.key }),
+          data: {},
+          nodes: [
+            {
+              object: 'inline',
+              type: 'link',
+              data: { ref: { kind: 'url', url } },
+              nodes: [{ object: 'text', leaves: [leaf(typeof caption === 'string' && caption ? caption : url)] }],
+            },
+          ],
+        } as DocBlock
       }
       if (!n.nodes?.some((c) => c.object === 'block')) return n
       return { ...n, nodes: settle(n.nodes as DocBlock[]) }

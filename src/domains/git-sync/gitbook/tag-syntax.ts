@@ -52,7 +52,8 @@ const APOSTROPHE = 39
 const space = (code: Code) => code === 32 || code === -2 || code === -1
 const lineEnd = (code: Code) => code === null || code === -5 || code === -4 || code === -3
 /** Letters, digits, `-`, `_` and `:` (names such as `content-ref`, `endhint`). */
-const nameChar = (code: Code) => code !== null && ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 45 || code === 95 || code === 58)
+const nameChar = (code: Code) =>
+  code !== null && ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 45 || code === 95 || code === 58)
 
 function tokenizeTag(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
   let quote: Code = null

@@ -129,7 +129,12 @@ function metadataOf(frontmatter: Record<string, unknown>): PageMetadata {
 }
 
 /** A markdown file as a page: its body, metadata, title (frontmatter, leading `# Title`, the summary's, the file name) and slug. */
-async function readPage(repo: RepoSnapshot, file: string, fallbackTitle: string | undefined, readme: boolean): Promise<Omit<ImportedPage, 'children' | 'slug'> & { slug?: string }> {
+async function readPage(
+  repo: RepoSnapshot,
+  file: string,
+  fallbackTitle: string | undefined,
+  readme: boolean,
+): Promise<Omit<ImportedPage, 'children' | 'slug'> & { slug?: string }> {
   let parsed: ReturnType<typeof readGitbookMarkdown>
   try {
     const text = await repo.text(file)
@@ -138,7 +143,10 @@ async function readPage(repo: RepoSnapshot, file: string, fallbackTitle: string 
     if (error instanceof MarkdownError) throw new GitSyncError(`${file}: the markdown ${error.message}`)
     throw error
   }
-  const title = (parsed.title?.trim() || fallbackTitle?.trim() || humanize(readme ? basename(dirname(file)) || 'Introduction' : basename(file))).slice(0, 10_000)
+  const title = (parsed.title?.trim() || fallbackTitle?.trim() || humanize(readme ? basename(dirname(file)) || 'Introduction' : basename(file))).slice(
+    0,
+    10_000,
+  )
   const fm = parsed.frontmatter
   const slug = typeof fm.slug === 'string' && fm.slug.trim() ? slugify(fm.slug) : undefined
   const frontmatter = frontmatterOf(fm)
@@ -164,7 +172,8 @@ function slugOfFile(file: string, root: string, title: string): string {
 
 export async function readContent(repo: RepoSnapshot, projectDirectory: string | undefined): Promise<ImportedContent> {
   const project = projectDirectory ?? ''
-  if (project && ![...repo.files.keys()].some((p) => isWithin(p, project))) throw new GitSyncError(`the repository has no folder "${project}" (repoProjectDirectory)`)
+  if (project && ![...repo.files.keys()].some((p) => isWithin(p, project)))
+    throw new GitSyncError(`the repository has no folder "${project}" (repoProjectDirectory)`)
   const config = await readConfig(repo, project)
   const byFile = new Map<string, ImportedPage>()
   const summaryPath = join(config.root, config.summary)
@@ -214,7 +223,14 @@ function uniqueSlugs(pages: ImportedPage[]): void {
 
 type PageFromFile = (file: string, fallbackTitle: string | undefined) => Promise<ImportedPage>
 
-async function fromSummary(repo: RepoSnapshot, summary: string, summaryDir: string, readmePath: string, byFile: Map<string, ImportedPage>, pageFromFile: PageFromFile): Promise<ImportedPage[]> {
+async function fromSummary(
+  repo: RepoSnapshot,
+  summary: string,
+  summaryDir: string,
+  readmePath: string,
+  byFile: Map<string, ImportedPage>,
+  pageFromFile: PageFromFile,
+): Promise<ImportedPage[]> {
   const entryPages = async (entries: readonly SummaryEntry[]): Promise<ImportedPage[]> => {
     const out: ImportedPage[] = []
     for (const entry of entries) {
@@ -227,7 +243,15 @@ async function fromSummary(repo: RepoSnapshot, summary: string, summaryDir: stri
         // A file listed twice is one page, at its first place.
         if (byFile.has(file)) continue
         page = await pageFromFile(file, entry.title)
-      } else page = { type: 'document', title: entry.title || 'Untitled', slug: slugify(entry.title || basename(file ?? '') || 'page'), document: emptyDocument(), meta: {}, children: [] }
+      } else
+        page = {
+          type: 'document',
+          title: entry.title || 'Untitled',
+          slug: slugify(entry.title || basename(file ?? '') || 'page'),
+          document: emptyDocument(),
+          meta: {},
+          children: [],
+        }
       page.children = await entryPages(entry.children)
       out.push(page)
     }
@@ -237,7 +261,15 @@ async function fromSummary(repo: RepoSnapshot, summary: string, summaryDir: stri
   for (const section of parseSummary(summary)) {
     const children = await entryPages(section.entries)
     if (section.group === undefined) pages.push(...children)
-    else pages.push({ type: 'group', title: section.group || 'Group', slug: groupSlug(section.group, children, summaryDir), document: emptyDocument(), meta: {}, children })
+    else
+      pages.push({
+        type: 'group',
+        title: section.group || 'Group',
+        slug: groupSlug(section.group, children, summaryDir),
+        document: emptyDocument(),
+        meta: {},
+        children,
+      })
   }
   // README.md is the first page, listed in the summary or not.
   if (repo.files.has(readmePath) && !byFile.has(readmePath)) pages.unshift(await pageFromFile(readmePath, undefined))
@@ -262,7 +294,15 @@ function groupSlug(title: string, children: readonly ImportedPage[], base: strin
 
 async function fromFolders(repo: RepoSnapshot, root: string, readmePath: string, pageFromFile: PageFromFile): Promise<ImportedPage[]> {
   // Markdown files under the root, skipping hidden folders (`.gitbook`, `.github`) and node_modules.
-  const markdown = [...repo.files.keys()].filter((p) => isWithin(p, root) && /\.md$/i.test(p) && !p.slice(root ? root.length + 1 : 0).split('/').some((s) => s.startsWith('.') || s === 'node_modules'))
+  const markdown = [...repo.files.keys()].filter(
+    (p) =>
+      isWithin(p, root) &&
+      /\.md$/i.test(p) &&
+      !p
+        .slice(root ? root.length + 1 : 0)
+        .split('/')
+        .some((s) => s.startsWith('.') || s === 'node_modules'),
+  )
   const folder = async (dir: string): Promise<ImportedPage[]> => {
     const prefix = dir ? `${dir}/` : ''
     const names = new Set<string>()
@@ -274,7 +314,9 @@ async function fromFolders(repo: RepoSnapshot, root: string, readmePath: string,
       if (/\.md$/i.test(name) && repo.files.has(path)) out.push(await pageFromFile(path, undefined))
       else if (!repo.files.has(path)) {
         const readme = `${path}/README.md`
-        const page = repo.files.has(readme) ? await pageFromFile(readme, undefined) : { type: 'document' as const, title: humanize(name), slug: slugify(name), document: emptyDocument(), meta: {}, children: [] }
+        const page = repo.files.has(readme)
+          ? await pageFromFile(readme, undefined)
+          : { type: 'document' as const, title: humanize(name), slug: slugify(name), document: emptyDocument(), meta: {}, children: [] }
         page.children = await folder(path)
         out.push(page)
       }

@@ -72,7 +72,10 @@ function listOf(entries: readonly SummaryEntry[]): List {
       type: 'listItem',
       spread: false,
       children: [
-        { type: 'paragraph', children: e.link === undefined ? [{ type: 'text', value: e.title }] : [{ type: 'link', url: e.link, children: [{ type: 'text', value: e.title }] }] },
+        {
+          type: 'paragraph',
+          children: e.link === undefined ? [{ type: 'text', value: e.title }] : [{ type: 'link', url: e.link, children: [{ type: 'text', value: e.title }] }],
+        },
         ...(e.children.length ? [listOf(e.children)] : []),
       ],
     })),

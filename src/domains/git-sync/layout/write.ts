@@ -65,7 +65,13 @@ const safeName = (name: string): string => {
  * frontmatter keys the content model has no place for (`layout`...) are written back, in the
  * order the file had them. The first page is always the readme.
  */
-export function renderRevision(ctx: Context, rev: RevisionRow, root: string, names: { readme: string; summary: string }, previous?: GitSyncTree): RenderedContent {
+export function renderRevision(
+  ctx: Context,
+  rev: RevisionRow,
+  root: string,
+  names: { readme: string; summary: string },
+  previous?: GitSyncTree,
+): RenderedContent {
   const text = new Map<string, string | PageFile>()
   const assets = new Map<string, string>()
   const fileOf = new Map<string, string>()
@@ -123,7 +129,11 @@ export function renderRevision(ctx: Context, rev: RevisionRow, root: string, nam
   const tree = place(childrenOf(ctx.tx, rev, undefined), root, true)
 
   const summaryDir = dirname(join(root, names.summary))
-  const entry = (p: Placed): SummaryEntry => ({ title: p.page.title, ...(p.file && { link: relativeLink(summaryDir, p.file) }), children: p.children.map(entry) })
+  const entry = (p: Placed): SummaryEntry => ({
+    title: p.page.title,
+    ...(p.file && { link: relativeLink(summaryDir, p.file) }),
+    children: p.children.map(entry),
+  })
   const sections: SummarySection[] = [{ entries: [] }]
   for (const p of tree) {
     const last = sections[sections.length - 1]!
@@ -148,7 +158,14 @@ export function renderRevision(ctx: Context, rev: RevisionRow, root: string, nam
 }
 
 /** A page's file: frontmatter (metadata), `# Title`, the body with its links made relative (written by `pageText`). */
-function pageMarkdown(page: PageVersionRow, file: string, fileOf: ReadonlyMap<string, string>, assetOf: ReadonlyMap<string, string>, readme: boolean, recorded?: GitSyncFrontmatter): PageFile {
+function pageMarkdown(
+  page: PageVersionRow,
+  file: string,
+  fileOf: ReadonlyMap<string, string>,
+  assetOf: ReadonlyMap<string, string>,
+  readme: boolean,
+  recorded?: GitSyncFrontmatter,
+): PageFile {
   const from = dirname(file)
   const body: JsonDocument = mapRefs(page.document, (ref, nodeType) => {
     if (ref.kind === 'file' && typeof ref.file === 'string' && assetOf.has(ref.file)) return { kind: 'url', url: relativeLink(from, assetOf.get(ref.file)!) }
@@ -159,11 +176,16 @@ function pageMarkdown(page: PageVersionRow, file: string, fileOf: ReadonlyMap<st
     return { kind: 'url', url: ref.kind === 'anchor' ? `${link}#${String(ref.anchor)}` : link }
   })
   const meta: Record<string, unknown> = {}
-  for (const key of ['description', 'icon', 'emoji', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const) if (page[key] !== undefined) meta[key] = page[key]
+  for (const key of ['description', 'icon', 'emoji', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const)
+    if (page[key] !== undefined) meta[key] = page[key]
   // The file name gives the slug; the first page's README.md does not: its slug goes along when the title would not give it.
   if (readme && slugify(page.title) !== page.slug) meta.slug = page.slug
   // The title as a heading, unless markdown cannot say it exactly (leading spaces, say): then in the frontmatter.
-  const heading = documentToMarkdown({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'heading-1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: page.title, marks: [] }] }] }] })
+  const heading = documentToMarkdown({
+    object: 'document',
+    data: {},
+    nodes: [{ object: 'block', type: 'heading-1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: page.title, marks: [] }] }] }],
+  })
   const readsBack = markdownToDocument(heading, { takeTitle: true }).title === page.title
   if (!readsBack) meta.title = page.title
   // Keys the content model has no place for come back from the record, and every key goes in the order the file had it.

@@ -98,7 +98,13 @@ export function resolve(base: Tree, side: Side, edit: Edit, fresh: () => string)
     const title = edit.title ?? `Page ${fresh()}`
     const paras = Array.from({ length: edit.paras }, fresh)
     return {
-      change: { operation: 'insert_page', title, document: markdown(paras), ...(parent !== null && { into: parent }), ...(edit.at !== null && { at: edit.at }) },
+      change: {
+        operation: 'insert_page',
+        title,
+        document: markdown(paras),
+        ...(parent !== null && { into: parent }),
+        ...(edit.at !== null && { at: edit.at }),
+      },
       apply: (id) => {
         t.pages.set(id!, { id: id!, title, slug: uniqueSlug(slugOf(title), siblingSlugs(t, parent)), parent, children: [], paras })
         placeAt(t, parent, id!, edit.at ?? undefined)

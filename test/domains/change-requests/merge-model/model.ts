@@ -59,7 +59,8 @@ export function uniqueSlug(slug: string, taken: Set<string>): string {
   if (!taken.has(slug)) return slug
   for (let n = 2; ; n++) if (!taken.has(`${slug}-${n}`)) return `${slug}-${n}`
 }
-export const siblingSlugs = (t: Tree, parent: string | null, self?: string) => new Set(childrenOf(t, parent).flatMap((id) => (id === self ? [] : [t.pages.get(id)!.slug])))
+export const siblingSlugs = (t: Tree, parent: string | null, self?: string) =>
+  new Set(childrenOf(t, parent).flatMap((id) => (id === self ? [] : [t.pages.get(id)!.slug])))
 export const sameList = (x: readonly string[], y: readonly string[]) => x.length === y.length && x.every((v, i) => v === y[i])
 
 /**
