@@ -162,12 +162,10 @@ const repeated = (unit: fc.Arbitrary<string>) => unit.map((u): MarkdownShape => 
 
 /** Openers then closers: `*a ` × n then `a* ` × n, `[` × n then `]` × n, definitions then references. */
 const twoPhase = (unit: fc.Arbitrary<string>) =>
-  fc
-    .tuple(unit, unit)
-    .map(([a, b]): MarkdownShape => ({
-      name: `repeat ${JSON.stringify(a)} then ${JSON.stringify(b)}`,
-      make: (bytes) => repeatTo(a, bytes / 2) + repeatTo(b, bytes - Math.floor(bytes / 2)),
-    }))
+  fc.tuple(unit, unit).map(([a, b]): MarkdownShape => ({
+    name: `repeat ${JSON.stringify(a)} then ${JSON.stringify(b)}`,
+    make: (bytes) => repeatTo(a, bytes / 2) + repeatTo(b, bytes - Math.floor(bytes / 2)),
+  }))
 
 /** Nesting: an opening unit k times, a middle, a closing unit k times (`[[[a]]]`, `*a **b … b** a*`). */
 const nested = (unit: fc.Arbitrary<string>) =>

@@ -65,9 +65,7 @@ const DocumentObjectSchema = z.looseObject({
   meta: z.looseObject({ token: z.string().optional() }).optional(),
 })
 
-export const JsonDocumentSchema = z
-  .preprocess(checkLimits, DocumentObjectSchema)
-  .meta({
-    id: 'JSONDocument',
-    description: 'A rich-text document: blocks down to text leaves with marks, as the official JSONDocument.',
-  }) as unknown as z.ZodType<JsonDocument, unknown>
+export const JsonDocumentSchema = z.preprocess(checkLimits, DocumentObjectSchema).meta({
+  id: 'JSONDocument',
+  description: 'A rich-text document: blocks down to text leaves with marks, as the official JSONDocument.',
+}) as unknown as z.ZodType<JsonDocument, unknown>

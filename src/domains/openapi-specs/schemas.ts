@@ -64,12 +64,10 @@ export const OpenAPISpecSchema = z
     updatedAt: TimestampSchema,
     slug: z.string(),
     sourceURL: z.string().optional().meta({ description: 'URL of the latest source, when it was a URL.' }),
-    processingState: z
-      .enum(['pending', 'progress', 'complete'])
-      .meta({
-        description:
-          '`pending` when a new source waits, `progress` while it is fetched and checked, `complete` once done (with a new version, or with `lastProcessErrorCode`).',
-      }),
+    processingState: z.enum(['pending', 'progress', 'complete']).meta({
+      description:
+        '`pending` when a new source waits, `progress` while it is fetched and checked, `complete` once done (with a new version, or with `lastProcessErrorCode`).',
+    }),
     visibility: OpenAPISpecVisibilitySchema,
     lastVersion: z.string().optional().meta({ description: 'Id of the latest processed version.' }),
     lastProcessedAt: TimestampSchema.optional(),

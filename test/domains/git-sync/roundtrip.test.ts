@@ -66,14 +66,12 @@ const gitbookBlocks = fc.oneof(
       ],
     })),
   // A file block must name a file when the change request is made: this id is left as it is by linkUp (gitbook.test.ts covers real files).
-  fc
-    .option(words)
-    .map((caption) => ({
-      object: 'block',
-      type: 'file',
-      isVoid: true,
-      data: { ref: { kind: 'file', file: 'kept-file' }, ...(caption !== null && { caption }) },
-    })),
+  fc.option(words).map((caption) => ({
+    object: 'block',
+    type: 'file',
+    isVoid: true,
+    data: { ref: { kind: 'file', file: 'kept-file' }, ...(caption !== null && { caption }) },
+  })),
   fc
     .record({ url: fc.constantFrom('https://www.youtube.com/watch?v=x1', 'https://example.com/a'), caption: fc.option(words) })
     .map(({ url, caption }) => ({ object: 'block', type: 'embed', isVoid: true, data: { url, ...(caption !== null && { caption }) } })),
