@@ -32,7 +32,7 @@ export function changedCollections(a: Snapshot, b: Snapshot): string[] {
 }
 
 /**
- * A failed request that writes on purpose (README, "Everywhere": restoring a space past its 7-day
+ * A failed request that writes on purpose (docs/behaviour/everywhere.md: restoring a space past its 7-day
  * window purges it and still answers 404). Only removals are allowed then.
  */
 function writesOnPurpose(req: FuzzRequest, world: FuzzWorld, answer: Answer): boolean {
@@ -62,7 +62,7 @@ export async function checkRequest(world: FuzzWorld, op: OperationDef, req: Fuzz
   const changed = changedCollections(before, snapshot(world))
   const { status } = answer
   if (mustBeUnauthorized(req, op) && status !== 401)
-    fail('no 401 for a request without a valid token (README: authentication comes before validation)', req, op, answer)
+    fail('no 401 for a request without a valid token (docs/behaviour/everywhere.md: authentication comes before validation)', req, op, answer)
   if (status >= 500) fail(`a ${status}: ${world.errors.map((e) => (e as Error)?.stack ?? String(e)).join('\n')}`, req, op, answer)
   if (status < 200 || status >= 300) {
     const body = answer.json as { error?: { code?: unknown; message?: unknown } } | undefined

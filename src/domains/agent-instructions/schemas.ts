@@ -12,5 +12,5 @@ export const AgentInstructionsSchema = z
   })
   .meta({ id: 'OrganizationAgentInstructions', description: 'The instructions an organization gives its docs agent.' })
 
-/** Other keys are ignored, as in most bodies (README, Everywhere). */
+/** Other keys are ignored, as in most bodies (docs/behaviour/everywhere.md). */
 export const UpdateAgentInstructionsSchema = z.object({ instructions: JsonDocumentSchema })

@@ -21,7 +21,7 @@ const write = { resource: 'space', action: 'comment' } as const
 
 /**
  * Comments and replies on a space's main content and in change requests (official operationIds).
- * Deletes answer 204 whether or not something was deleted (the reference; see README, Comments).
+ * Deletes answer 204 whether or not something was deleted (the reference; see docs/behaviour/comments.md).
  */
 export const commentOperations = {
   listCommentsInSpace: defineOperation({

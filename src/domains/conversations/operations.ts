@@ -18,7 +18,7 @@ const org = pathParams('organizationId')
 
 /**
  * Conversations, issues and clusters. The official document has no conversation operations: ids
- * are this API's own, paths and shapes the reference's (README, Conversations).
+ * are this API's own, paths and shapes the reference's (docs/behaviour/conversations.md).
  */
 export const conversationOperations = {
   listConversationsClusters: defineOperation({

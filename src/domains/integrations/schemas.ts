@@ -153,7 +153,7 @@ const uniqueIds =
     })
   }
 
-/** The body of a publish: the whole manifest (what it leaves out takes its default, see README). */
+/** The body of a publish: the whole manifest (what it leaves out takes its default, see docs/behaviour/integrations.md). */
 export const PublishIntegrationSchema = z
   .object({
     runtime: z.enum(['v1', 'v2']).optional(),

@@ -12,7 +12,7 @@ import { eachRef } from './refs.js'
 import { parseSummary, type SummaryEntry } from './summary.js'
 
 /**
- * A repository's content read in GitBook's Git Sync layout (see the README, "Git Sync"): the
+ * A repository's content read in GitBook's Git Sync layout (see docs/behaviour/git-sync.md): the
  * optional `.gitbook.yaml` of the project folder (`root`, `structure.readme`,
  * `structure.summary`); `README.md` the first page; `SUMMARY.md` the page tree (nested links,
  * `## Group` headings), or else the files and folders (`folder/README.md` is the folder's page);
