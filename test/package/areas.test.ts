@@ -72,6 +72,11 @@ describe('ownership: what removing a row removes (src/domains/ownership.ts)', ()
 
   it('removing an organization through the registry leaves no row of it, of its spaces or of its sites', async () => {
     const w = await richWorld()
+    // A second organization with a member, a team, a space and a site of its own: removing the first leaves them.
+    const other = await w.api.fixtures.createOrganization({ title: 'Other', members: [{ user: w.users.ada.id, role: 'admin' }] })
+    await w.api.fixtures.createTeam(other.id, { title: 'Others', members: [w.users.ada.id] })
+    const otherSpace = await w.api.fixtures.createSpace(other.id, { title: 'Elsewhere' })
+    await w.api.fixtures.createSite(other.id, { title: 'Elsewhere', spaces: [otherSpace.id] })
     const before = w.api.dump() as unknown as Record<string, Array<Record<string, unknown>>>
     const spaces = new Set(before.spaces!.filter((s) => s.organization === w.org.id).map((s) => s.id))
     const sites = new Set(before.sites!.filter((s) => s.organization === w.org.id).map((s) => s.id))
@@ -99,7 +104,10 @@ describe('ownership: what removing a row removes (src/domains/ownership.ts)', ()
           .map((r) => `${c}/${String(r.id)}`),
       )
     expect(left).toEqual([])
-    // Rows of other organizations stay.
+    // Rows of the other organization stay, its space's site-space among them.
+    for (const c of ['members', 'teams', 'spaces', 'sites']) expect(others[c], c).toBeGreaterThan(0)
     for (const [c, n] of Object.entries(others)) expect(after[c]!.filter((r) => r.organization !== undefined).length, c).toBe(n)
+    expect(after.siteSpaces!.filter((r) => r.space === otherSpace.id)).toHaveLength(1)
+    expect(after.organizations!.map((o) => o.id)).toEqual([other.id])
   })
 })
