@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, relative, resolve, sep } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { relative, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { filesUnder, importsOf } from './imports.js'
 
 /**
  * No import cycle among the domain folders (issue 18): each area builds on areas below it (common
@@ -13,24 +12,7 @@ import { describe, expect, it } from 'vitest'
  * A file at the root of src/domains (area.ts, hooks.ts...) belongs to no area: importing it counts
  * as importing what it imports.
  */
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const DOMAINS = 'src/domains'
-
-/** Every `.ts` file under `dir` (relative to the root). */
-function filesUnder(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return filesUnder(path)
-    return entry.isFile() && entry.name.endsWith('.ts') ? [path] : []
-  })
-}
-
-/** The files a file imports (static, type-only, re-exports and dynamic `import()`), as paths from the root; packages left out. */
-function importsOf(file: string): string[] {
-  const text = readFileSync(join(ROOT, file), 'utf8')
-  const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g)].map((m) => m[1]!)
-  return specifiers.filter((s) => s.startsWith('.')).map((s) => relative(ROOT, resolve(ROOT, dirname(file), s)).replace(/\.js$/, '.ts'))
-}
 
 /** The area folder of a file under src/domains, or undefined for a file at its root (or outside it). */
 function areaOf(file: string): string | undefined {

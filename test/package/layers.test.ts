@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { filesUnder, importsOf } from './imports.js'
 
 /**
  * Which layer may import which: the HTTP adapter maps requests onto the operation table and holds
@@ -9,23 +7,6 @@ import { describe, expect, it } from 'vitest'
  * name no area (the areas plug into them: src/domains/index.ts). A forbidden import fails here,
  * naming the file and the import, rather than showing up later as a URL answered outside the table.
  */
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-
-/** Every `.ts` file under `dir` (relative to the root). */
-function filesUnder(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) return filesUnder(path)
-    return entry.isFile() && entry.name.endsWith('.ts') ? [path] : []
-  })
-}
-
-/** The files a file imports (static, type-only, re-exports and dynamic `import()`), as paths from the root; packages left out. */
-function importsOf(file: string): string[] {
-  const text = readFileSync(join(ROOT, file), 'utf8')
-  const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g)].map((m) => m[1]!)
-  return specifiers.filter((s) => s.startsWith('.')).map((s) => relative(ROOT, resolve(ROOT, dirname(file), s)).replace(/\.js$/, '.ts'))
-}
 
 const RULES: Array<{ layer: string; forbidden: Array<{ prefix: string; why: string }> }> = [
   {
