@@ -395,7 +395,10 @@ export async function jsonAnswerInSlices(status: number, body: unknown, headers?
  * The answer of a handler's bytes (core/binary.ts): made now when the handler left them to make
  * after its transaction (a PDF rendered), then sent with their type and length.
  */
-export async function bytesAnswer(status: number, answer: BinaryAnswer): Promise<Answer> {
+export async function bytesAnswer(status: number, answer: BinaryAnswer, head = false): Promise<Answer> {
+  // A HEAD does not make bytes made late (a PDF to render): its headers go without their length.
+  if (head && typeof answer.bytes === 'function')
+    return { status, text: undefined, bytes: new Uint8Array(0), headers: { ...answer.headers, 'content-type': answer.contentType } }
   const bytes = typeof answer.bytes === 'function' ? await answer.bytes() : answer.bytes
   return { status, text: undefined, bytes, headers: { ...answer.headers, 'content-type': answer.contentType, 'content-length': String(bytes.byteLength) } }
 }

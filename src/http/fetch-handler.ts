@@ -179,7 +179,7 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       if (result === NO_CONTENT) return Object.assign(outcome, jsonAnswer(204, undefined))
       if (isEventStream(result)) return Object.assign(outcome, { status: def.status, text: undefined, events: result })
       // Bytes (a download, a PDF): those made after the transaction are made here, still within this try.
-      if (isBinaryAnswer(result)) return Object.assign(outcome, await bytesAnswer(def.status, result))
+      if (isBinaryAnswer(result)) return Object.assign(outcome, await bytesAnswer(def.status, result, request.method === 'HEAD'))
       const status = def.minimal && def.response && prefersMinimal(request) ? 204 : def.status
       // A creation points at what it created (`Location`, as the official document declares on 201s).
       const location = status === 201 ? (result as { urls?: { location?: unknown } } | undefined)?.urls?.location : undefined

@@ -2,7 +2,7 @@ import { createDocsApi, createMemoryStore, schema, type DocsApi } from '../../sr
 import { createClock, sequentialIds } from '../../src/testing.js'
 import { encodeCursor } from '../../src/core/paging.js'
 import { createTickets } from '../../src/core/tickets.js'
-import { pdfTicketDropped } from '../../src/domains/change-requests/pdf-ticket.js'
+import { ticketDropped } from '../../src/domains/index.js'
 import { API_CORE } from '../../src/http/api-core.js'
 import { createMemoryBlobs } from '../../src/storage/blobs.js'
 import { CERTIFICATE as WORLD_CERTIFICATE } from '../fixtures/pem.js'
@@ -434,7 +434,7 @@ const PDF_TICKET = 'ticket1'
  */
 async function issuePdfTicket(api: DocsApi, world: FuzzWorld): Promise<void> {
   const rt = api[API_CORE].runtime
-  rt.tickets = createTickets({ newKey: sequentialIds('ticket'), onDrop: (data) => pdfTicketDropped(rt.services.pdfs, data) })
+  rt.tickets = createTickets({ newKey: sequentialIds('ticket'), onDrop: (data) => ticketDropped(rt.services, data) })
   const path = `/v1/spaces/${world.spaces.privateSpace}/change-requests/2/pdf`
   const res = await api.fetch(new Request(`${BASE}${path}`, { headers: { authorization: `Bearer ${world.tokens.admin}` } }))
   const { url } = (await res.json()) as { url: string }

@@ -100,12 +100,23 @@ describe('downloads and PDFs are operations of the table', () => {
     expect(head.headers.get('content-length')).toBe(String(PNG_BYTES.byteLength))
     expect(head.headers.get('content-disposition')).toBe("inline; filename*=UTF-8''a%20dot.png")
     expect((await head.arrayBuffer()).byteLength).toBe(0)
+    // A HEAD of a PDF not made yet does not render it: its headers come without their length.
+    const renders = () => w.api[API_CORE].runtime.services.pdfs.stats.renders
+    const before = renders()
+    const early = await w.api.fetch(new Request(pdf, { method: 'HEAD' }))
+    expect(early.status).toBe(200)
+    expect(early.headers.get('content-type')).toBe('application/pdf')
+    expect(early.headers.get('content-length')).toBeNull()
+    expect(renders()).toBe(before)
     const get = await w.api.fetch(pdf)
+    expect(renders()).toBe(before + 1)
+    // Once made (kept), a HEAD says its length.
     const pdfHead = await w.api.fetch(new Request(pdf, { method: 'HEAD' }))
     expect(pdfHead.status).toBe(200)
     expect(pdfHead.headers.get('content-type')).toBe('application/pdf')
     expect(pdfHead.headers.get('content-length')).toBe(get.headers.get('content-length'))
     expect((await pdfHead.arrayBuffer()).byteLength).toBe(0)
+    expect(renders()).toBe(before + 1)
     expect(w.api.journal.last()).toMatchObject({ method: 'HEAD', operationId: 'downloadChangeRequestPDF', status: 200 })
   })
 
