@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { POLICY } from './core/policy.js'
 import { ERRORS, type ErrorCode } from './core/errors.js'
 import type { OperationDef } from './core/operation.js'
+import { answersBytes } from './core/binary.js'
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the operation table: the same entries
@@ -176,8 +177,7 @@ export function createOpenApiDocument(operations: readonly OperationDef[], optio
     // A stream's schema is that of each event's data.
     if (op.response) success.content = { [op.responseType ?? 'application/json']: { schema: schemaFor(op.response) } }
     // Bytes: of the declared type (`*/*`: the type the file was uploaded with).
-    else if (op.responseType && op.responseType !== 'text/event-stream')
-      success.content = { [op.responseType]: { schema: { type: 'string', format: 'binary' } } }
+    else if (answersBytes(op)) success.content = { [op.responseType]: { schema: { type: 'string', format: 'binary' } } }
     const opResponses: Record<string, Json> = { [String(op.status)]: success }
     if (op.minimal && op.response) opResponses['204'] = { description: 'No content (`Prefer: return=minimal`)' }
     for (const code of errorCodes(op)) {

@@ -36,3 +36,7 @@ export function binaryAnswer(contentType: string, bytes: BinaryAnswer['bytes'], 
 export function isBinaryAnswer(value: unknown): value is BinaryAnswer {
   return typeof value === 'object' && value !== null && (value as { [BINARY]?: unknown })[BINARY] === true
 }
+
+/** Whether an operation answers bytes (its `responseType` is a media type other than an event stream). */
+export const answersBytes = <D extends { responseType?: string | undefined }>(def: D): def is D & { responseType: string } =>
+  def.responseType !== undefined && def.responseType !== 'text/event-stream'

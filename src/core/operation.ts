@@ -9,6 +9,7 @@ import type { BinaryAnswer, BinaryMediaType } from './binary.js'
 import type { BlobPort } from '../storage/blobs.js'
 import type { Schema } from '../storage/port.js'
 import type { Offload } from './offload.js'
+import { answersBytes } from './binary.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -163,8 +164,7 @@ function shapeProblem(def: OperationDef): string | undefined {
   if (!def.outsideV1 && !underV1) return `its path ${def.path} is not under /v1 (a URL the API hands out says \`outsideV1\`)`
   if (def.outsideV1 && underV1) return `its path ${def.path} is under /v1, yet it says \`outsideV1\``
   if (def.outsideV1 && !def.beyondOfficial) return "a path outside /v1 is the reference's own: it says `beyondOfficial`"
-  const binary = def.responseType !== undefined && def.responseType !== 'text/event-stream'
-  if (binary && def.response) return 'it answers bytes: it has no `response` schema'
+  if (answersBytes(def) && def.response) return 'it answers bytes: it has no `response` schema'
   return undefined
 }
 

@@ -3,6 +3,7 @@ import { expectOfficialEventStream, expectOfficialResponse, hasOfficialOperation
 import { describe, send, type Answer, type FuzzRequest } from './requests.js'
 import type { FuzzWorld } from './world.js'
 import { HOSTILE_URLS } from './hostile.js'
+import { answersBytes } from '../../src/core/binary.js'
 
 /** The hosts of HOSTILE_URLS as the URL parser writes them (`0x7f000001` is `127.0.0.1`). */
 const HOSTILE_HOSTS = new Set(HOSTILE_URLS.filter((u) => /^https?:/i.test(u)).map((u) => new URL(u).hostname))
@@ -82,7 +83,7 @@ export async function checkRequest(world: FuzzWorld, op: OperationDef, req: Fuzz
   if (status !== op.status && !minimal && !nothingToReset) fail(`a ${status} where the operation declares ${op.status}`, req, op, answer)
   if (op.responseType === 'text/event-stream' && !answer.headers.get('content-type')?.startsWith('text/event-stream'))
     fail('a stream answered without `text/event-stream`', req, op, answer)
-  if (op.responseType !== undefined && op.responseType !== 'text/event-stream') checkBytes(op, req, answer)
+  if (answersBytes(op)) checkBytes(op, req, answer)
   if (hasOfficialOperation(op.id)) {
     try {
       // A stream: every event valid, then `event: done` (never an error event from the default answerer).
