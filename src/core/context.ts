@@ -7,9 +7,30 @@ import type { Services } from './services.js'
 import type { TaskInput, TaskName, TaskOutput } from './offload.js'
 import type { Warm } from './warmup.js'
 
-/** Who is calling: the user behind the bearer token. */
+/**
+ * A content token's grant (the official `SiteAPIToken`): read access to one site's published
+ * content, for one visitor. Issued when a published URL is resolved; its bearer is no user.
+ */
+export interface ContentGrant {
+  readonly kind: 'site'
+  readonly organization: string
+  readonly site: string
+  readonly siteSpace: string
+  readonly siteSection?: string | undefined
+  /** The space the resolved URL renders. */
+  readonly space: string
+  /** Every space of the site the token reads (its published site-spaces). */
+  readonly spaces: readonly string[]
+  /** The visitor's claims (signed ones from a visitor token, unsigned ones as sent), for adaptive content. */
+  readonly claims: Readonly<Record<string, unknown>>
+  readonly visitorType: 'human' | 'agent'
+}
+
+/** Who is calling: the user behind the bearer token, or (`user` empty) the visitor of a site token. */
 export interface Actor {
   readonly user: string
+  /** Set for a site token: what it grants. */
+  readonly content?: ContentGrant | undefined
 }
 
 /** Builds the `urls` of resources from the configured base URL. */
