@@ -15,7 +15,7 @@ import { createFaults, type Faults } from './http/faults.js'
 import { createJournal, JOURNAL_BODY_LIMIT, JOURNAL_SIZE_LIMIT, type Journal } from './http/journal.js'
 import type { OperationDef } from './core/operation.js'
 import { newFlatId } from './core/ids.js'
-import { boundOperations, createServices, levelResolvers, operations, restored, resumers, seedRules, ticketDropped } from './domains/index.js'
+import { boundOperations, createServices, levelResolvers, operations, restored, resumers, seedRules, ticketDropped, verifyBearer } from './domains/index.js'
 import { resumeWork } from './core/resume.js'
 import type { Answerer } from './domains/ask/answerer.js'
 import { dumpState } from './state/dump.js'
@@ -41,10 +41,19 @@ export interface DocsApiOptions {
   appUrl?: string
   /**
    * Base URL of published sites without a custom hostname: a site's `urls.published` is
-   * `${publishedUrl}/${organization hostname or id}/${basename or site id}`.
-   * @default `${baseUrl}/published`
+   * `${publishedUrl}/${organization hostname or id}/${basename or site id}`. The default has no
+   * port, so that GitBook's renderer (which refuses a site URL with a port) can serve those URLs:
+   * `*.localhost` names this machine in browsers, and the renderer is told the URL by its
+   * `x-gitbook-url` header (docs/guides/renderer.md).
+   * @default 'https://docs.localhost'
    */
   publishedUrl?: string
+  /**
+   * The secret that signs site API tokens (HS256: at least 32 bytes). Give one to keep the tokens
+   * a served API issued valid across restarts, or shared by several processes; by default each API
+   * makes a random one.
+   */
+  siteTokenSecret?: string
   /**
    * The clock, read on every operation: a test can freeze or move time (the 7-day restore
    * window of deleted spaces follows it).
@@ -299,6 +308,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     tickets: createTickets({ onDrop: (data) => ticketDropped(services, data) }),
     // Each area's services, from the options (its area module's `services`).
     services,
+    verifyBearer: (token, at) => verifyBearer(services, token, at),
   }
 
   const system = <T>(fn: (ctx: Context) => T): T => inSystemTransaction(rt, fn)

@@ -27,6 +27,7 @@ export async function seedDemo(api: DocsApi, options: { adminToken?: string } = 
   const organization = await fixtures.createOrganization({
     title: 'Acme Docs',
     emailDomains: ['acme.test'],
+    hostname: 'acme',
     members: [
       { user: ada.id, role: 'admin' },
       { user: rita.id, role: 'read' },
@@ -47,25 +48,27 @@ export async function seedDemo(api: DocsApi, options: { adminToken?: string } = 
   // Content, written as a client writes it: a change request per space, merged. Through a handler
   // of its own, so an API mounted under a prefix (`basePath`) is seeded the same way.
   const fetch = createFetchHandler(api)
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${BASE_PATH}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    })
+    if (!res.ok) throw new Error(`demo seed: ${method} ${path} answered ${res.status} ${await res.text()}`)
+    return res.status === 204 ? { id: '' } : (res.json() as Promise<{ id: string }>)
+  }
   for (const [space, pages] of [
     [spaces[0]!.id, GETTING_STARTED],
     [spaces[1]!.id, API_REFERENCE],
   ] as const) {
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${BASE_PATH}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      })
-      if (!res.ok) throw new Error(`demo seed: ${method} ${path} answered ${res.status} ${await res.text()}`)
-      return res.json() as Promise<{ id: string }>
-    }
     const cr = await call('POST', `/v1/spaces/${space}/change-requests`, { subject: 'First pages' })
     await call('POST', `/v1/spaces/${space}/change-requests/${cr.id}/content`, {
       changes: pages.map((markdown) => ({ operation: 'insert_page', document: { markdown } })),
     })
     await call('POST', `/v1/spaces/${space}/change-requests/${cr.id}/merge`)
   }
+  // Published at https://docs.localhost/acme/docs (the `publishedUrl` option's default).
+  await call('PATCH', `/v1/orgs/${organization.id}/sites/${site.id}`, { basename: 'docs' })
   return {
     site: { id: site.id, title: site.title },
     organization: { id: organization.id, title: organization.title },

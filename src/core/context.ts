@@ -24,6 +24,10 @@ export interface ContentGrant {
   /** The visitor's claims (signed ones from a visitor token, unsigned ones as sent), for adaptive content. */
   readonly claims: Readonly<Record<string, unknown>>
   readonly visitorType: 'human' | 'agent'
+  /** The share key a `share-link` site was opened with: the token works while that link does. */
+  readonly shareKey?: string | undefined
+  /** Whether a `visitor-auth` site was opened with a valid visitor token. */
+  readonly authenticated?: boolean
 }
 
 /** Who is calling: the user behind the bearer token, or (`user` empty) the visitor of a site token. */
@@ -48,7 +52,7 @@ export interface Urls {
 export function createUrls(baseUrl: string, appUrl?: string, publishedUrl?: string): Urls {
   const base = baseUrl.replace(/\/+$/, '')
   const appBase = (appUrl ?? `${base}/app`).replace(/\/+$/, '')
-  const publishedBase = (publishedUrl ?? `${base}/published`).replace(/\/+$/, '')
+  const publishedBase = (publishedUrl ?? 'https://docs.localhost').replace(/\/+$/, '')
   return { base, api: (path) => `${base}/v1${path}`, app: (path) => `${appBase}${path}`, published: (path) => `${publishedBase}${path}` }
 }
 

@@ -1,7 +1,7 @@
 import type { Schema, StoragePort, WriteTx } from '../storage/port.js'
 import { allows, type Action } from './policy.js'
 import { createAccessChecker, type CallerAccess, type LevelResolvers } from './access.js'
-import { nowIso, type Context, type Urls } from './context.js'
+import { nowIso, type ContentGrant, type Context, type Urls } from './context.js'
 import { ApiError } from './errors.js'
 import { startJob, type Deferred, type Job, type JobEnv, type JobRunner } from './jobs.js'
 import type { Outgoing } from './outgoing-limits.js'
@@ -14,8 +14,10 @@ import type { BlobPort } from '../storage/blobs.js'
 import { NO_CONTENT, type BoundOperation } from './operation.js'
 
 export interface ExecuteInput {
-  /** The authenticated user ('' for an anonymous caller of an open operation). */
+  /** The authenticated user ('' for an anonymous caller of an open operation, and for a site token). */
   user: string
+  /** What a site token grants, when the bearer is one. */
+  content?: ContentGrant | undefined
   /** How many times the operation was run already and warmed up after (core/warmup.ts). */
   warmups?: number
   params: unknown
@@ -44,20 +46,41 @@ export interface Runtime {
   tickets: Tickets
   /** Pluggable services from the options (core/services.ts). */
   services: Services
+  /** The grant of a bearer that is not an opaque token of the API (a site token), if the areas know it. */
+  verifyBearer(token: string, now: Date): Promise<ContentGrant | undefined>
 }
 
+/** Who a request comes from: a user (or '' for anonymous), or the visitor of a site token. */
+export interface Caller {
+  user: string
+  content?: ContentGrant | undefined
+}
+
+const ANONYMOUS: Caller = { user: '' }
+
 /**
- * Authenticate a bearer token: the user id, '' for an anonymous call of an open operation,
- * or a 401. Runs before validation so an anonymous caller learns nothing about the inputs.
+ * Authenticate a bearer token: the user, '' for an anonymous call of an open operation, the grant
+ * of a site token, or a 401. Runs before validation so an anonymous caller learns nothing about
+ * the inputs. The API's own tokens are looked up at once; any other bearer is asked of the areas
+ * (a site token's signature is checked asynchronously).
  */
-export function authenticate(rt: Runtime, op: BoundOperation, token: string | undefined): string {
+export function authenticate(rt: Runtime, op: BoundOperation, token: string | undefined): Caller | Promise<Caller> {
   if (!token) {
-    if (op.def.auth === false) return ''
+    if (op.def.auth === false) return ANONYMOUS
     throw new ApiError('UNAUTHORIZED', undefined, { headers: { 'www-authenticate': CHALLENGE } })
   }
   const row = rt.store.read((tx) => tx.get('tokens', token))
-  if (!row) throw new ApiError('UNAUTHORIZED', 'Invalid or revoked access token', { headers: { 'www-authenticate': INVALID_TOKEN } })
-  return row.user
+  if (row) return { user: row.user }
+  return rt.verifyBearer(token, rt.now()).then((content) => {
+    if (!content) throw new ApiError('UNAUTHORIZED', 'Invalid or revoked access token', { headers: { 'www-authenticate': INVALID_TOKEN } })
+    // A site token reads published content: what its grant opens through the policy table, and the open operations.
+    if (!op.def.permission && op.def.auth !== false) {
+      throw new ApiError('UNAUTHORIZED', 'A site token reads the published content of its site: this operation needs a user token', {
+        headers: { 'www-authenticate': INVALID_TOKEN },
+      })
+    }
+    return { user: '', content }
+  })
 }
 
 /** The bearer challenge of a 401 (RFC 6750): clients and proxies learn how to authenticate. */
@@ -227,7 +250,7 @@ function requestContext(rt: Runtime, input: ExecuteInput, tx: WriteTx<Schema>, w
   let ctx: Context & { state: RunState; warmups: number }
   const access = createAccessChecker(() => ctx, rt.resolvers)
   ctx = {
-    actor: { user: input.user },
+    actor: { user: input.user, content: input.content },
     now: rt.now,
     nowIso,
     newId: rt.newId,

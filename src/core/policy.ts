@@ -89,8 +89,12 @@ export const POLICY = {
   // A site's level is the caller's organization role: members with a role read sites, editors
   // change them (settings, structure, share links, publishing), as the sites issue asks.
   site: {
-    view: 'read',
+    // A site token's bearer (level `visitor`) knows the site is there: it reads its published
+    // content and nothing else; members with a role read the site itself (`access`).
+    view: 'visitor',
     access: 'read',
+    // The published profile (getPublishedContentSite): members, and the site's token.
+    viewPublished: 'visitor',
     edit: 'edit',
     create: 'edit',
     admin: 'edit',

@@ -1,3 +1,4 @@
+import type { ContentGrant } from '../core/context.js'
 import type { BoundOperation } from '../core/operation.js'
 import type { Services } from '../core/services.js'
 import type { Schema } from '../storage/port.js'
@@ -38,6 +39,11 @@ export interface Area<C extends Schema = Schema> {
   owned?: readonly Owned[]
   /** What it does when something happens to rows of areas below it, which import none of it (domains/hooks.ts). */
   hooks?: Hooks
+  /**
+   * A bearer that is not one of the API's opaque tokens: the grant of a token the area issued
+   * (undefined when it is not one of its own, or no longer valid).
+   */
+  bearer?(services: Services, token: string, now: Date): Promise<ContentGrant | undefined> | undefined
 }
 
 /** Declare an area (an identity function that keeps its collections' types). */

@@ -1,3 +1,4 @@
+import type { ContentGrant } from '../core/context.js'
 import type { BoundOperation, OperationDef } from '../core/operation.js'
 import type { Services } from '../core/services.js'
 import type { DocsApiOptions } from '../api.js'
@@ -18,6 +19,7 @@ import { integrationsArea } from './integrations/index.js'
 import { membersArea } from './members/index.js'
 import { openapiSpecsArea } from './openapi-specs/index.js'
 import { organizationsArea } from './organizations/index.js'
+import { publishedArea } from './published/index.js'
 import { searchArea } from './search/index.js'
 import { shareLinksArea } from './share-links/index.js'
 import { siteStructureArea } from './site-structure/index.js'
@@ -61,6 +63,7 @@ export const areas: readonly Area[] = [
   gitSyncArea,
   searchArea,
   askArea,
+  publishedArea,
 ] as readonly Area[]
 
 /** Every operation of the API, bound to its handler. */
@@ -83,6 +86,18 @@ export function createServices(options: DocsApiOptions): Services {
   const services = { owned: areas.flatMap((a) => a.owned ?? []), hooks: areas.flatMap((a) => (a.hooks ? [a.hooks] : [])) } as Partial<Services>
   for (const a of areas) Object.assign(services, a.services?.(options))
   return services as Services
+}
+
+/**
+ * The grant of a bearer that is not an opaque token of the API (a site token): the first area that
+ * knows it answers; undefined when none does.
+ */
+export async function verifyBearer(services: Services, token: string, now: Date): Promise<ContentGrant | undefined> {
+  for (const a of areas) {
+    const grant = await a.bearer?.(services, token, now)
+    if (grant) return grant
+  }
+  return undefined
 }
 
 /** A ticket was dropped: each area releases what it kept for it. */

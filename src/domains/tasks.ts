@@ -1,4 +1,5 @@
 import type { TaskTable } from '../core/offload.js'
+import { signSiteToken, type SiteTokenPayload } from './published/site-tokens.js'
 import type { JsonDocument } from './content/document.js'
 import { readGitbookTask, sameMeaningTask, writeGitbookTask, type ReadGitbookOutput } from './git-sync/gitbook/tasks.js'
 import {
@@ -22,6 +23,8 @@ declare module '../core/offload.js' {
     writeGitbookMarkdown: (input: { document: JsonDocument }) => string
     /** Whether an export's file says what the branch's already does. */
     gitSyncSameMeaning: (input: { path: string; existing: string; next: string; root: string; summary: boolean }) => boolean
+    /** A site API token signed (domains/published/site-tokens.ts). */
+    signSiteToken: (input: { secret: Uint8Array; payload: SiteTokenPayload; day: { iat: number; exp: number } }) => Promise<string>
   }
 }
 
@@ -35,4 +38,5 @@ export const TASKS: TaskTable = {
   readGitbookMarkdown: readGitbookTask,
   writeGitbookMarkdown: writeGitbookTask,
   gitSyncSameMeaning: sameMeaningTask,
+  signSiteToken: ({ secret, payload, day }) => signSiteToken(secret, payload, day),
 }

@@ -143,7 +143,9 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
     // Every field set from the start: one object shape for every request.
     const outcome: Outcome = { status: 0, text: undefined, headers: undefined, operationId: def.id, user: undefined, requestText: undefined, fault: false }
     try {
-      outcome.user = authenticate(rt, operation, bearer(request.headers.get('authorization')))
+      let caller = authenticate(rt, operation, bearer(request.headers.get('authorization')))
+      if (caller instanceof Promise) caller = await caller
+      outcome.user = caller.user
       const params = routed.has(def) ? match.params : (validate(def.params, match.params, 'path parameter') ?? match.params)
       const query = validate(def.query, decodeQuery(search, queryShapes.get(def)), 'query parameter') ?? {}
       // Operations without a body answer without waiting on the request stream.
@@ -153,7 +155,7 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       let body = validBody(request, def, text)
       // A large body is parsed and validated in slices: a promise (a JSON value never is one).
       if (body instanceof Promise) body = await body
-      const input = { user: outcome.user, params, query, body, prepared: undefined as unknown }
+      const input = { user: caller.user, content: caller.content, params, query, body, prepared: undefined as unknown }
       let result: unknown
       if (operation.prepare) {
         // Async work before the transaction (fetching a file's URL...), once the caller may do it

@@ -69,7 +69,7 @@ describe('conformance: sites through @gitbook/api', () => {
     const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs' })
     const published = await gb.orgs.publishSite(w.org.id, site.id)
     expect(published.status).toBe(200)
-    expect(published.data).toMatchObject({ id: site.id, published: true, urls: { published: `${BASE}/published/${w.org.id}/${site.id}` } })
+    expect(published.data).toMatchObject({ id: site.id, published: true, urls: { published: `https://docs.localhost/${w.org.id}/${site.id}` } })
     expectOfficialResponse('publishSite', 200, published.data)
     const unpublished = await gb.orgs.unpublishSite(w.org.id, site.id)
     expect(unpublished.data.published).toBe(false)
@@ -115,9 +115,9 @@ describe('conformance: sites through @gitbook/api', () => {
     const [secret] = await spacesOf(w, ['Secret'])
     const site = await w.api.fixtures.createSite(w.org.id, { title: 'Partners', visibility: 'share-link', spaces: [secret!.id], published: true })
     const link = await w.client(w.tokens.ada).orgs.createSiteShareLink(w.org.id, site.id, { name: 'Partners' })
-    const key = new URL(link.data.urls.published!).searchParams.get('share')!
+    const key = decodeURIComponent(new URL(link.data.urls.published!).pathname.split('/').pop()!)!
     const profile = await anonymous(w).orgs.getPublishedContentSite(w.org.id, site.id, { shareKey: key })
-    expect(profile.data.site.urls.published).toBe(`${BASE}/published/${w.org.id}/${site.id}?share=${key}`)
+    expect(profile.data.site.urls.published).toBe(`https://docs.localhost/${w.org.id}/${site.id}/${key}`)
     expectOfficialResponse('getPublishedContentSite', 200, profile.data)
     const olga = w.client(w.tokens.olga)
     const space = await olga.spaces.getSpaceById(secret!.id, { shareKey: key })

@@ -21,7 +21,8 @@ const CHECKS_ACCESS_ITSELF: Record<string, string> = {
   joinOrganization: 'open to non-members: the rule is the verified email domain',
   getAuthenticatedUser: 'the caller themself',
   getUserById: 'visible to the caller and to people who share an organization with them',
-  getPublishedContentSite: 'open to anyone once published (public, unlisted, or with an active share key); to members always',
+  resolvePublishedContentByUrl: "open to anyone: resolves a published site's URL and issues the site token that reads it (published/answer.ts)",
+  getPublishedContentByUrl: 'open to anyone: the GET form of resolvePublishedContentByUrl',
   listSSOProviderLoginsInOrganization:
     'any authenticated caller, member or not (the sign-in choices of an organization one may join): labels and start URLs only',
   listIntegrations: 'lists public integrations, and the others of organizations where the caller has a role',

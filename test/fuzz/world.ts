@@ -229,7 +229,7 @@ async function buildWorld() {
   const integrationEvents: string[] = (await admin('GET', '/v1/integrations/matrix-app/events')).items.map((e: { id: string }) => e.id)
   const foreignEvent: string = (await foreignHttp('GET', '/v1/integrations/foreign-app/events')).items[0].id
 
-  const keyOf = (link: { urls: { published: string } }) => new URL(link.urls.published).searchParams.get('share')!
+  const keyOf = (link: { urls: { published: string } }) => decodeURIComponent(new URL(link.urls.published).pathname.split('/').pop()!)!
 
   /** The resource each path parameter names in the authorization matrix. */
   const targets: Record<string, string> = {

@@ -1,4 +1,5 @@
 import type { LevelResolvers } from '../../core/access.js'
+import type { ContentGrant } from '../../core/context.js'
 import { siteOpenedByKey } from './share-keys.js'
 import { strongest, type Level, type Role } from '../../core/roles.js'
 import type { AppSchema } from '../schema.js'
@@ -20,7 +21,8 @@ import type { SpaceRow } from '../spaces/rows.js'
  *   the space's visibility is `in-collection`; and `visitor` (reads the space, not its grants) for
  *   `public` and `unlisted` spaces, and for the holder of a share key of a published share-link
  *   site that publishes it.
- * - Site: the organization role (members with a role read sites; see POLICY.site).
+ * - Site: the organization role (members with a role read sites; see POLICY.site); `visitor` for
+ *   a site token of the site (reads its published content, nothing of its settings).
  * - Integration: the owner organization's role for its members with one; `visitor` for anyone
  *   else when it is public or unlisted (a private one is hidden from them, guests included).
  */
@@ -92,8 +94,42 @@ export function sharedThroughKey(tx: ReadTx<AppSchema>, space: SpaceRow, key: st
   return tx.scan('siteSpaces', 'bySpace', space.id).some((e) => e.row.site === site.id)
 }
 
+/**
+ * Whether a site token's grant still holds: its site is published, still open the way the token
+ * was issued (public or unlisted; the share link it was opened with still active; a visitor
+ * token checked for a `visitor-auth` site), in the organization the token names.
+ */
+export function grantHolds(tx: ReadTx<AppSchema>, grant: ContentGrant): boolean {
+  const site = tx.get('sites', grant.site)
+  if (!site || !site.published || site.organization !== grant.organization) return false
+  switch (site.visibility) {
+    case 'public':
+    case 'unlisted':
+      return true
+    case 'share-link':
+      return grant.shareKey !== undefined && siteOpenedByKey(tx, grant.shareKey)?.id === site.id
+    case 'visitor-auth':
+      return grant.authenticated === true
+  }
+}
+
+/** A site token's level on a space: `visitor` for a space its site still publishes, none otherwise. */
+function grantedSpaceLevel(tx: ReadTx<AppSchema>, grant: ContentGrant, space: SpaceRow): Level | null {
+  if (space.deletedAt || !grant.spaces.includes(space.id) || !grantHolds(tx, grant)) return null
+  return tx.scan('siteSpaces', 'bySpace', space.id).some((e) => e.row.site === grant.site) ? 'visitor' : null
+}
+
+/**
+ * Levels of the caller. A site token's bearer (`actor.content`) is no user: it gets `visitor` on
+ * its site and the spaces the site publishes, `guest` on the site's organization (enough to name
+ * it in a path), nothing on anything else.
+ */
 export const levelResolvers: LevelResolvers = {
-  organization: (ctx, id) => organizationLevel(ctx.tx, id, ctx.actor.user),
+  organization: (ctx, id) => {
+    const grant = ctx.actor.content
+    if (grant) return ctx.tx.get('organizations', id) ? (grant.organization === id ? 'guest' : null) : undefined
+    return organizationLevel(ctx.tx, id, ctx.actor.user)
+  },
   collection: (ctx, id) => {
     const collection = ctx.tx.get('collections', id)
     return collection ? collectionLevelOf(ctx.tx, collection, ctx.actor.user) : undefined
@@ -101,6 +137,7 @@ export const levelResolvers: LevelResolvers = {
   space: (ctx, id) => {
     const space = ctx.tx.get('spaces', id)
     if (!space) return undefined
+    if (ctx.actor.content) return grantedSpaceLevel(ctx.tx, ctx.actor.content, space)
     const level = spaceLevelOf(ctx.tx, space, ctx.actor.user)
     // A trashed space is hidden from everyone but its admins (who may restore it): others get the
     // 404 its GET gives, whatever the operation, never a 403 that says it is there.
@@ -109,7 +146,10 @@ export const levelResolvers: LevelResolvers = {
   },
   site: (ctx, id) => {
     const site = ctx.tx.get('sites', id)
-    return site ? organizationLevel(ctx.tx, site.organization, ctx.actor.user) : undefined
+    if (!site) return undefined
+    const grant = ctx.actor.content
+    if (grant) return grant.site === id && grantHolds(ctx.tx, grant) ? 'visitor' : null
+    return organizationLevel(ctx.tx, site.organization, ctx.actor.user)
   },
   team: (ctx, id) => {
     const team = ctx.tx.get('teams', id)
@@ -118,6 +158,7 @@ export const levelResolvers: LevelResolvers = {
   integration: (ctx, name) => {
     const integration = ctx.tx.get('integrations', name)
     if (!integration) return undefined
+    if (ctx.actor.content) return null
     const role = memberRole(ctx.tx, integration.organization, ctx.actor.user)
     return strongest(role, integration.visibility === 'private' ? undefined : 'visitor') ?? null
   },

@@ -109,7 +109,7 @@ export function installOnSite(ctx: Context, name: string, installationId: string
   const integration = getIntegration(ctx, name)
   const installation = installationFor(ctx, integration, installationId, 'site')
   const site = ctx.tx.get('sites', siteId)
-  if (!site || site.organization !== installation.organization || !ctx.access.can('site', site.id, 'view')) {
+  if (!site || site.organization !== installation.organization || !ctx.access.can('site', site.id, 'access')) {
     throw new ApiError('NOT_FOUND', "Site not found in the installation's organization")
   }
   ctx.access.require('site', site.id, 'installIntegration')

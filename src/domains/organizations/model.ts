@@ -13,11 +13,18 @@ export function getOrganization(ctx: ReadContext, id: string): OrganizationRow {
   return org
 }
 
+/** Organization hostnames are unique: a published URL names its organization by it (published/resolve.ts). */
+function requireFreeHostname(ctx: Context, hostname: string, self: string | undefined): void {
+  const other = ctx.tx.scan('organizations', 'byHostname', hostname, { limit: 1 })[0]?.row
+  if (other && other.id !== self) throw new ApiError('CONFLICT', `The hostname \`${hostname}\` is already used by another organization`)
+}
+
 export function createOrganization(
   ctx: Context,
   input: z.output<typeof CreateOrganizationSchema>,
   members: ReadonlyArray<{ user: string; role: Role | null }>,
 ): OrganizationRow {
+  if (input.hostname !== undefined) requireFreeHostname(ctx, input.hostname, undefined)
   const org = ctx.tx.insert('organizations', {
     id: ctx.newId(),
     title: input.title,
@@ -39,6 +46,7 @@ export function createOrganization(
 
 export function updateOrganization(ctx: Context, id: string, patch: z.output<typeof UpdateOrganizationSchema>): OrganizationRow {
   const org = getOrganization(ctx, id)
+  if (patch.hostname !== undefined) requireFreeHostname(ctx, patch.hostname, org.id)
   if (patch.defaultContent) {
     const site = ctx.tx.get('sites', patch.defaultContent.site)
     if (!site || site.organization !== org.id) {

@@ -40,7 +40,7 @@ export const organizationOperations = {
     body: UpdateOrganizationSchema,
     response: OrganizationSchema,
     status: 200,
-    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
     permission: { resource: 'organization', action: 'admin' },
   }),
   deleteOrganizationInviteById: defineOperation({

@@ -46,6 +46,9 @@ export type InviteLinkRow = z.output<typeof InviteLinkRowSchema>
 
 /** The collections the organizations area stores, with their indexes. */
 export const organizationsCollections = {
-  organizations: collection<OrganizationRow>(),
+  organizations: collection<OrganizationRow>({
+    /** Hostnames are unique across organizations (published URLs name an organization by it). */
+    byHostname: { key: (o) => o.hostname },
+  }),
   inviteLinks: collection<InviteLinkRow>({ byOrganization: { key: (i) => i.organization } }),
 }

@@ -69,13 +69,13 @@ export const siteStructureOperations = {
     path: '/v1/orgs/{organizationId}/sites/{siteId}/published',
     tag: 'sites',
     summary:
-      'The published profile of a site: the site and its visible structure (to members always; to others once published, for public and unlisted sites or with an active share key)',
+      "The published profile of a site: the site and its visible structure (to its members always; to the bearer of the site's token, from resolvePublishedContentByUrl, while it is published)",
     params: siteParams,
     query: z.object({ shareKey: ShareKeySchema }),
     response: PublishedContentSiteSchema,
     status: 200,
     errors: ['NOT_FOUND'],
-    auth: false,
+    permission: { resource: 'site', action: 'viewPublished', param: 'siteId' },
   }),
   listSiteSections: defineOperation({
     id: 'listSiteSections',

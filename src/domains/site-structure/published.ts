@@ -4,20 +4,16 @@ import type { SiteRow } from '../sites/rows.js'
 import { DEFAULT_CUSTOMIZATION } from '../sites/customization.js'
 import { encodeSite } from '../sites/encode.js'
 import { findSite } from '../sites/model.js'
-import { isActiveShareKey } from '../sites/urls.js'
 import { encodeStructure, scopeOf } from './encode.js'
 
 /**
- * Who may read a site's published profile: members who can see the site, whether or not it is
- * published; anyone else only once it is published, and then for `public` and `unlisted` sites,
- * or a `share-link` site with the key of one of its active links. `visitor-auth` sites need a
- * visitor token, which this API does not issue: they stay closed to non-members.
+ * Who may read a site's published profile: members with a role, whether or not it is published,
+ * and the bearer of a site token of the site (level `visitor`, which holds only while the site is
+ * published and open the way the token was issued: access/levels.ts). The permission check
+ * (`site.viewPublished`) let both through; only members see an unpublished site.
  */
 export function canReadPublished(ctx: ReadContext, site: SiteRow): boolean {
-  if (ctx.access.can('site', site.id, 'view')) return true
-  if (!site.published) return false
-  if (site.visibility === 'public' || site.visibility === 'unlisted') return true
-  return ctx.shareKey !== undefined && isActiveShareKey(ctx, site, ctx.shareKey)
+  return site.published || ctx.access.can('site', site.id, 'access')
 }
 
 /**

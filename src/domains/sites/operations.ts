@@ -7,7 +7,7 @@ import { ListSitesQuerySchema, SiteSchema, SiteTypeSchema } from './schemas.js'
 const tag = 'sites'
 const siteParams = pathParams('organizationId', 'siteId')
 /** Reading a site or anything under it: members with a role (POLICY.site). */
-export const SITE_VIEW = { resource: 'site', action: 'view', param: 'siteId' } as const
+export const SITE_VIEW = { resource: 'site', action: 'access', param: 'siteId' } as const
 /** Changing a site or anything under it: editors (POLICY.site). */
 export const SITE_EDIT = { resource: 'site', action: 'edit', param: 'siteId' } as const
 

@@ -113,7 +113,7 @@ describe('OpenAPI specs', () => {
     expect(pub.body).toMatchObject({
       visibility: 'public',
       updatedAt: '2026-03-01T10:00:01.000Z',
-      urls: { published: `http://localhost:4000/published/openapi/${w.org.id}/petstore` },
+      urls: { published: `https://docs.localhost/openapi/${w.org.id}/petstore` },
     })
     expect((await call(w.api, w.cora, 'GET', `${w.base}/petstore/versions/latest/content`)).body.urls.public).toBe(pub.body.urls.published)
     const priv = await call(w.api, w.cora, 'PATCH', `${w.base}/petstore`, { visibility: 'private' })

@@ -28,7 +28,7 @@ describe('share links', () => {
         createdAt: '2026-03-01T10:00:00.000Z',
         name: 'Reviewers',
         active: true,
-        urls: { published: `http://localhost:4000/published/${w.org.id}/${site.id}?share=${key}` },
+        urls: { published: `https://docs.localhost/${w.org.id}/${site.id}/${key}` },
       })
       expect(linkRows(w)).toEqual([
         { id: res.body.id, site: site.id, organization: w.org.id, key, name: 'Reviewers', active: true, createdAt: '2026-03-01T10:00:00.000Z' },
@@ -43,7 +43,7 @@ describe('share links', () => {
       const draft = await w.api.fixtures.createSite(w.org.id, { title: 'Draft' })
       const res = await call(w.api, editor, 'POST', `/v1/orgs/${w.org.id}/sites/${draft.id}/share-links`, { name: '' })
       expect(res.status).toBe(201)
-      expect(res.body.urls.published).toBe(`http://localhost:4000/published/${w.org.id}/${draft.id}?share=${keyOf(w, res.body.id)}`)
+      expect(res.body.urls.published).toBe(`https://docs.localhost/${w.org.id}/${draft.id}/${keyOf(w, res.body.id)}`)
     })
 
     it.each([

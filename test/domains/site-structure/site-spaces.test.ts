@@ -88,7 +88,7 @@ describe('site-spaces', () => {
       const extra = await w.add(w.spaces.changelog.id, { sectionId: s2.id })
       const site = await w.api.fixtures.publishSite(w.org.id, w.site.id)
       const root = site.urls.published!
-      expect(root).toBe(`http://localhost:4000/published/${w.org.id}/${w.site.id}`)
+      expect(root).toBe(`https://docs.localhost/${w.org.id}/${w.site.id}`)
       const res = await call(w.api, w.tokens.rita, 'GET', `${w.base}/site-spaces`)
       expect(res.body.items.map((s: any) => s.urls.published)).toEqual([root, `${root}/reference`, `${root}/reference/changelog`])
       const sections = await call(w.api, w.tokens.rita, 'GET', `${w.base}/sections`)
@@ -102,22 +102,22 @@ describe('site-spaces', () => {
       await call(w.api, w.tokens.ada, 'PATCH', w.base, { visibility: 'share-link' })
       await w.api.fixtures.publishSite(w.org.id, w.site.id)
       const other = await w.api.fixtures.createSite(w.org.id, { title: 'Other', visibility: 'share-link', published: true })
-      /** Create a share link through the API; its key is the `share` parameter of its URL. */
+      /** Create a share link through the API; its key is the last segment of its URL. */
       const link = async (siteId: string, name: string) => {
         const res = await call(w.api, w.tokens.ada, 'POST', `/v1/orgs/${w.org.id}/sites/${siteId}/share-links`, { name })
         expect(res.status).toBe(201)
-        return { id: res.body.id as string, key: new URL(res.body.urls.published).searchParams.get('share')! }
+        return { id: res.body.id as string, key: decodeURIComponent(new URL(res.body.urls.published).pathname.split('/').pop()!)! }
       }
       const active = await link(w.site.id, 'Active')
       const inactive = await link(w.site.id, 'Inactive')
       const foreign = await link(other.id, 'Other')
       expect((await call(w.api, w.tokens.ada, 'PATCH', `${w.base}/share-links/${inactive.id}`, { active: false })).status).toBe(200)
-      const root = `http://localhost:4000/published/${w.org.id}/${w.site.id}`
+      const root = `https://docs.localhost/${w.org.id}/${w.site.id}`
       const urls = async (query: string) =>
         (await call(w.api, w.tokens.rita, 'GET', `${w.base}/site-spaces${query}`)).body.items.map((s: any) => s.urls.published)
       const q = (key: string) => `?shareKey=${encodeURIComponent(key)}`
-      const withKey = `?share=${encodeURIComponent(active.key)}`
-      expect(await urls(q(active.key))).toEqual([`${root}${withKey}`, `${root}/api-reference${withKey}`])
+      const withKey = `/${encodeURIComponent(active.key)}`
+      expect(await urls(q(active.key))).toEqual([`${root}${withKey}`, `${root}${withKey}/api-reference`])
       expect(await urls(q(inactive.key))).toEqual([root, `${root}/api-reference`])
       expect(await urls(q(foreign.key))).toEqual([root, `${root}/api-reference`])
       expect(await urls('?shareKey=unknown')).toEqual([root, `${root}/api-reference`])
@@ -125,7 +125,7 @@ describe('site-spaces', () => {
       const section = await w.section(w.spaces.changelog.id)
       const sections = await call(w.api, w.tokens.rita, 'GET', `${w.base}/sections${q(active.key)}`)
       expect(sections.body.items[0]).toMatchObject({ id: section.id, urls: { published: `${root}${withKey}` } })
-      expect(sections.body.items[0].siteSpaces[1].urls.published).toBe(`${root}/api-reference${withKey}`)
+      expect(sections.body.items[0].siteSpaces[1].urls.published).toBe(`${root}${withKey}/api-reference`)
     })
 
     it('validates the query: default, limit, page', async () => {

@@ -6,7 +6,7 @@ const DAY = 24 * 60 * 60 * 1000
 const sitePath = (w: World, id: string) => `/v1/orgs/${w.org.id}/sites/${id}`
 const publishedPath = (w: World, id: string, shareKey?: string) =>
   `${sitePath(w, id)}/published${shareKey !== undefined ? `?shareKey=${encodeURIComponent(shareKey)}` : ''}`
-const baseUrl = (w: World, site: string) => `http://localhost:4000/published/${w.org.id}/${site}`
+const baseUrl = (w: World, site: string) => `https://docs.localhost/${w.org.id}/${site}`
 
 /** Spaces of Acme with these titles, created in order. */
 async function spacesOf(w: World, titles: string[]) {
@@ -19,7 +19,7 @@ async function spacesOf(w: World, titles: string[]) {
 async function shareLink(w: World, site: string, name = 'Partners'): Promise<{ id: string; key: string }> {
   const res = await call(w.api, w.tokens.ada, 'POST', `${sitePath(w, site)}/share-links`, { name })
   expect(res.status).toBe(201)
-  const key = new URL(res.body.urls.published).searchParams.get('share')
+  const key = decodeURIComponent(new URL(res.body.urls.published).pathname.split('/').pop()!)
   expect(key).toEqual(expect.any(String))
   return { id: res.body.id, key: key! }
 }
@@ -112,22 +112,22 @@ describe('published content', () => {
       for (const token of [w.tokens.olga, w.tokens.gina, undefined]) {
         const res = await call(w.api, token, 'GET', publishedPath(w, site.id, link.key))
         expect(res.status).toBe(200)
-        expect(res.body.site.urls.published).toBe(`${baseUrl(w, site.id)}?share=${link.key}`)
+        expect(res.body.site.urls.published).toBe(`${baseUrl(w, site.id)}/${link.key}`)
         expect(res.body.structure.structure.map((s: Item) => s.urls.published)).toEqual([
-          `${baseUrl(w, site.id)}?share=${link.key}`,
-          `${baseUrl(w, site.id)}/beta?share=${link.key}`,
+          `${baseUrl(w, site.id)}/${link.key}`,
+          `${baseUrl(w, site.id)}/${link.key}/beta`,
         ])
       }
       // Members see it without a key, and their URLs carry none.
       const member = await call(w.api, w.tokens.rita, 'GET', publishedPath(w, site.id))
       expect(member.body.site.urls.published).toBe(baseUrl(w, site.id))
       const withKey = await call(w.api, w.tokens.rita, 'GET', publishedPath(w, site.id, link.key))
-      expect(withKey.body.site.urls.published).toBe(`${baseUrl(w, site.id)}?share=${link.key}`)
+      expect(withKey.body.site.urls.published).toBe(`${baseUrl(w, site.id)}/${link.key}`)
       // The key shows in the site read through the API too, when the request carries it.
       const listed = await call(w.api, w.tokens.rita, 'GET', `${sitePath(w, site.id)}/site-spaces?shareKey=${link.key}`)
       expect(listed.body.items.map((s: Item) => s.urls.published)).toEqual([
-        `${baseUrl(w, site.id)}?share=${link.key}`,
-        `${baseUrl(w, site.id)}/beta?share=${link.key}`,
+        `${baseUrl(w, site.id)}/${link.key}`,
+        `${baseUrl(w, site.id)}/${link.key}/beta`,
       ])
     })
 

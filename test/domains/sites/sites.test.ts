@@ -376,7 +376,7 @@ describe('sites', () => {
       const w = await createWorld()
       const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', published: true })
       const other = await w.api.fixtures.createSite(w.org.id, { title: 'Other' })
-      expect(site.urls.published).toBe(`http://localhost:4000/published/${w.org.id}/${site.id}`)
+      expect(site.urls.published).toBe(`https://docs.localhost/${w.org.id}/${site.id}`)
       const res = await call(w.api, w.tokens.ada, 'PATCH', sitePath(w, site.id), { hostname: 'docs.acme.com', basename: 'guide' })
       expect(res.status).toBe(200)
       expect(res.body.hostname).toBe('docs.acme.com')
@@ -391,7 +391,7 @@ describe('sites', () => {
       const removed = await call(w.api, w.tokens.ada, 'PATCH', sitePath(w, site.id), { hostname: null })
       expect(removed.status).toBe(200)
       expect(removed.body.hostname).toBeUndefined()
-      expect(removed.body.urls.published).toBe(`http://localhost:4000/published/${w.org.id}/guide`)
+      expect(removed.body.urls.published).toBe(`https://docs.localhost/${w.org.id}/guide`)
       expect(siteRow(w, site.id)!.hostname).toBeUndefined()
       // Once freed, another site may take it.
       expect((await call(w.api, w.tokens.ada, 'PATCH', sitePath(w, other.id), { hostname: 'docs.acme.com' })).body.hostname).toBe('docs.acme.com')
@@ -415,7 +415,7 @@ describe('sites', () => {
       const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs' })
       const res = await call(w.api, w.tokens.ada, 'PATCH', sitePath(w, site.id), { proxy: 'company.com/docs' })
       expect(res.status).toBe(200)
-      expect(res.body.proxy).toEqual({ origin: 'company.com/docs', target: `http://localhost:4000/published/${w.org.id}/${site.id}` })
+      expect(res.body.proxy).toEqual({ origin: 'company.com/docs', target: `https://docs.localhost/${w.org.id}/${site.id}` })
       expect(res.body.urls.published).toBeUndefined()
       const published = await call(w.api, w.tokens.ada, 'POST', `${sitePath(w, site.id)}/publish`)
       expect(published.body.urls.published).toBe('https://company.com/docs')
@@ -562,7 +562,7 @@ describe('sites', () => {
       w.clock.advance(HOUR)
       const res = await call(w.api, w.tokens.ada, 'POST', `${sitePath(w, site.id)}/publish`)
       expect(res.status).toBe(200)
-      expect(res.body).toMatchObject({ id: site.id, published: true, urls: { published: `http://localhost:4000/published/${w.org.id}/${site.id}` } })
+      expect(res.body).toMatchObject({ id: site.id, published: true, urls: { published: `https://docs.localhost/${w.org.id}/${site.id}` } })
       const published = siteRow(w, site.id)
       expect(published).toMatchObject({ published: true })
       w.clock.advance(HOUR)
@@ -585,10 +585,10 @@ describe('sites', () => {
       const w = await createWorld()
       const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', published: true })
       await call(w.api, w.tokens.ada, 'PATCH', sitePath(w, site.id), { basename: 'guide' })
-      expect((await call(w.api, w.tokens.ada, 'GET', sitePath(w, site.id))).body.urls.published).toBe(`http://localhost:4000/published/${w.org.id}/guide`)
+      expect((await call(w.api, w.tokens.ada, 'GET', sitePath(w, site.id))).body.urls.published).toBe(`https://docs.localhost/${w.org.id}/guide`)
       const org = await call(w.api, w.tokens.ada, 'PATCH', `/v1/orgs/${w.org.id}`, { hostname: 'acme' })
       expect(org.status).toBe(200)
-      expect((await call(w.api, w.tokens.ada, 'GET', sitePath(w, site.id))).body.urls.published).toBe('http://localhost:4000/published/acme/guide')
+      expect((await call(w.api, w.tokens.ada, 'GET', sitePath(w, site.id))).body.urls.published).toBe('https://docs.localhost/acme/guide')
     })
 
     it('a basename is one path segment of every published URL, whatever characters it holds', async () => {
@@ -600,7 +600,7 @@ describe('sites', () => {
       const link = (await call(w.api, w.tokens.ada, 'POST', `${base}/share-links`, { name: 'Partners' })).body
       /** Every `published` URL the API answers about the site. */
       const publishedUrls = async (): Promise<string[]> => {
-        const key = new URL(link.urls.published).searchParams.get('share')!
+        const key = decodeURIComponent(new URL(link.urls.published).pathname.split('/').pop()!)!
         const q = `?shareKey=${encodeURIComponent(key)}`
         const got = (await call(w.api, w.tokens.ada, 'GET', `${base}${q}`)).body
         const sections = (await call(w.api, w.tokens.ada, 'GET', `${base}/sections${q}`)).body.items
@@ -618,7 +618,7 @@ describe('sites', () => {
         expect((await call(w.api, w.tokens.ada, 'PATCH', base, { basename })).status, basename).toBe(200)
         for (const hostname of [null, 'docs.acme.com']) {
           await call(w.api, w.tokens.ada, 'PATCH', base, { hostname })
-          const root = hostname ? `https://${hostname}/${segment}` : `http://localhost:4000/published/${w.org.id}/${segment}`
+          const root = hostname ? `https://${hostname}/${segment}` : `https://docs.localhost/${w.org.id}/${segment}`
           const urls = await publishedUrls()
           // the site, its section, the two site-spaces (the first section took the root's), the share link
           expect(urls.length, basename).toBe(5)
@@ -676,7 +676,7 @@ describe('sites', () => {
       await call(w.api, w.tokens.ada, 'PATCH', base, { hostname: 'docs.acme.com' })
       const link = await call(w.api, w.tokens.ada, 'POST', `${base}/share-links`, { name: 'Partners' })
       expect(link.status).toBe(201)
-      const key = new URL(link.body.urls.published).searchParams.get('share')!
+      const key = decodeURIComponent(new URL(link.body.urls.published).pathname.split('/').pop()!)!
       expect(w.api.store.read((tx) => tx.scan('shareLinks', 'byKey', key).length)).toBe(1)
       const count = (name: 'siteSpaces' | 'siteSections' | 'siteSectionGroups' | 'shareLinks', id: string) =>
         w.api.store.read((tx) => tx.count(name, 'bySite', id))
