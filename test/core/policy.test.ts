@@ -23,6 +23,7 @@ const CHECKS_ACCESS_ITSELF: Record<string, string> = {
   getUserById: 'visible to the caller and to people who share an organization with them',
   resolvePublishedContentByUrl: "open to anyone: resolves a published site's URL and issues the site token that reads it (published/answer.ts)",
   getPublishedContentByUrl: 'open to anyone: the GET form of resolvePublishedContentByUrl',
+  getContentByUrl: 'any user: the content the URL names, each part checked as its own read would be (published/content-url.ts)',
   listSSOProviderLoginsInOrganization:
     'any authenticated caller, member or not (the sign-in choices of an organization one may join): labels and start URLs only',
   listIntegrations: 'lists public integrations, and the others of organizations where the caller has a role',

@@ -1,8 +1,11 @@
 import type { Role } from '../../src/core/roles.js'
 
-/** The callers of the matrix: one user per organization standing, then the two callers without a user. */
+/**
+ * The callers of the matrix: one user per organization standing, then the callers without a user:
+ * the bearer of a site token of the main site (as GitBook's renderer calls), none, a bad token.
+ */
 export const MEMBER_CALLERS = ['outsider', 'guest', 'read', 'comment', 'edit', 'review', 'create', 'admin'] as const
-export const CALLERS = [...MEMBER_CALLERS, 'anonymous', 'badToken'] as const
+export const CALLERS = [...MEMBER_CALLERS, 'siteToken', 'anonymous', 'badToken'] as const
 export type MemberCaller = (typeof MEMBER_CALLERS)[number]
 export type Caller = (typeof CALLERS)[number]
 

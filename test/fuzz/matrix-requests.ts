@@ -11,7 +11,19 @@ import type { FuzzWorld } from './world.js'
  * Bodies the schema's canonical value cannot succeed with, by operation. Everything else sends
  * `canonicalOf(op.body)`: required fields only, ids of the matrix targets. Keep this short.
  */
-export const OVERRIDES: Record<string, { body: (w: FuzzWorld) => unknown; why: string }> = {
+export const OVERRIDES: Record<string, { body?: (w: FuzzWorld) => unknown; query?: (w: FuzzWorld) => Record<string, string>; why: string }> = {
+  resolvePublishedContentByUrl: {
+    body: (w) => ({ url: w.targets.publishedUrl }),
+    why: 'the canonical URL is no published site: the main site is the target (public and published)',
+  },
+  getContentByUrl: {
+    query: (w) => ({ url: w.targets.publishedUrl! }),
+    why: "the canonical URL names no content: the main site's URL names its default space (a private space members read)",
+  },
+  getPublishedContentByUrl: {
+    query: (w) => ({ url: w.targets.publishedUrl! }),
+    why: 'the canonical URL is no published site: the main site is the target (public and published)',
+  },
   transferCollection: {
     body: (w) => ({ organization: w.orgs.sister }),
     why: "the canonical organization is the collection's own (a 409); the admin caller is admin of the sister organization",
@@ -63,7 +75,9 @@ export function matrixRequest(op: OperationDef, world: FuzzWorld, caller: Caller
     params[name!] = thread[name!] ?? publicTarget ?? world.targets[name!] ?? `unknown-${name}`
   }
   const idFor = (field: string) => targetForField(world, field)
-  const req: FuzzRequest = { op: op.id, caller, method: op.method, params, query: op.query ? queryPairs(canonicalOf(op.query, idFor)) : [] }
-  if (op.body) req.body = { json: OVERRIDES[op.id]?.body(world) ?? canonicalOf(op.body, idFor) }
+  const override = OVERRIDES[op.id]
+  const query = op.query ? (override?.query?.(world) ?? canonicalOf(op.query, idFor)) : undefined
+  const req: FuzzRequest = { op: op.id, caller, method: op.method, params, query: query === undefined ? [] : queryPairs(query) }
+  if (op.body) req.body = { json: override?.body?.(world) ?? canonicalOf(op.body, idFor) }
   return req
 }

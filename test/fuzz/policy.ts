@@ -23,6 +23,9 @@ const PARAM_RESOURCE: Record<string, Resource> = {
 
 /** The caller's level on a resource of the matrix (null: no access). */
 export function levelOf(resource: Resource, caller: Caller, variant: Variant): Level | null {
+  // The main site's token: it reads that site (visitor), names its organization (guest), reads the
+  // spaces the site publishes (none of them is a matrix target space) and nothing else.
+  if (caller === 'siteToken') return resource === 'site' ? 'visitor' : resource === 'organization' ? 'guest' : null
   const role = caller === 'anonymous' || caller === 'badToken' ? undefined : ROLE_OF[caller]
   const orgLevel: Level | null = role === undefined ? null : (role ?? 'guest')
   if (resource === 'organization' || resource === 'site' || resource === 'team') return orgLevel
@@ -39,6 +42,14 @@ export function levelOf(resource: Resource, caller: Caller, variant: Variant): L
  * the answer for some callers. Each entry names the rule it comes from.
  */
 export const EXCEPTIONS: Record<string, { action?: string; variant?: Variant; callers?: Partial<Record<Caller, number[]>>; rule: string }> = {
+  getContentByUrl: {
+    callers: { outsider: [404], guest: [404] },
+    rule: "docs/behaviour/published.md: the content a URL names, read as its own read would be (the main site's default space: a private space only members with a role read)",
+  },
+  updateOrganizationMemberLastSeenAt: {
+    callers: { siteToken: [404] },
+    rule: "members/handlers.ts: the ping marks the caller's membership; a site token's bearer is no member (404 Member not found)",
+  },
   getUserById: { callers: { outsider: [404] }, rule: 'docs/behaviour/access.md: a user is shown only to themselves and to users sharing an organization' },
   getMemberInOrganizationById: {
     action: 'listMembers',
@@ -112,7 +123,11 @@ export function expectedAnswer(op: OperationDef, caller: Caller, variant: Varian
   const exception = EXCEPTIONS[op.id]
   const fixed = exception && (exception.variant ?? variant) === variant ? exception.callers?.[caller] : undefined
   if (fixed) return { status: fixed, rule: exception!.rule }
-  if (!op.permission) return { status: [op.status], rule: op.auth === false ? 'open to anyone' : 'any authenticated user' }
+  if (!op.permission) {
+    if (caller === 'siteToken' && op.auth !== false)
+      return { status: [401], rule: 'a site token is no user: operations without a permission need a user token' }
+    return { status: [op.status], rule: op.auth === false ? 'open to anyone' : 'any authenticated user' }
+  }
   // Every parent in the path must be visible.
   for (const param of parentParams(op)) {
     const resource = PARAM_RESOURCE[param]!

@@ -33,6 +33,9 @@ const START = '2026-02-20T10:00:00.000Z'
 /** Nine days after START: a space deleted at START is past its 7-day restore window. */
 const NOW = '2026-03-01T10:00:00.000Z'
 
+/** Every API of the fuzz world signs site tokens with this secret: a token of the built world works in each fresh one. */
+const SITE_TOKEN_SECRET = 'fuzz-world-site-token-secret-0123456789'
+
 /**
  * The seeded world, the same on every build (fixed clock, sequential ids): the main organization
  * with one user per caller kind, resources of every kind, a sister organization where the admin
@@ -48,7 +51,7 @@ async function buildWorld() {
   const ids = () => (idCount++, next())
   // File bytes are kept apart from the rows: each fresh world gets a fork of them (downloads serve them).
   const blobs = createMemoryBlobs({ newKey: sequentialIds('blob') })
-  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, onError: () => {}, fetch: worldFetch, blobs })
+  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, onError: () => {}, fetch: worldFetch, blobs, siteTokenSecret: SITE_TOKEN_SECRET })
   const f = api.fixtures
   const user = (name: string) => f.createUser({ displayName: `${name} user`, email: `${name}@acme.test` })
 
@@ -229,6 +232,14 @@ async function buildWorld() {
   const integrationEvents: string[] = (await admin('GET', '/v1/integrations/matrix-app/events')).items.map((e: { id: string }) => e.id)
   const foreignEvent: string = (await foreignHttp('GET', '/v1/integrations/foreign-app/events')).items[0].id
 
+  // The site token GitBook's renderer would call with: the main site's URL resolved (it is public and published).
+  const publishedUrl: string = (await admin('GET', base)).urls.published
+  const resolved = await api.fetch(
+    new Request(`${BASE}/v1/urls/published`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: publishedUrl }) }),
+  )
+  if (!resolved.ok) throw new Error(`world: resolving ${publishedUrl} answered ${resolved.status}`)
+  tokens.siteToken = ((await resolved.json()) as { apiToken: string }).apiToken
+
   const keyOf = (link: { urls: { published: string } }) => decodeURIComponent(new URL(link.urls.published).pathname.split('/').pop()!)!
 
   /** The resource each path parameter names in the authorization matrix. */
@@ -265,6 +276,8 @@ async function buildWorld() {
     blobKey: privateContent.blobKey,
     fileName: 'dot.png',
     ticket: PDF_TICKET,
+    /** Not a path parameter: the URL the matrix resolves (published/), the main site's. */
+    publishedUrl,
   }
 
   /**
@@ -418,7 +431,16 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     fetched.push(String(input instanceof Request ? input.url : input))
     return worldFetch(input, init)
   }) as typeof fetch
-  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, store, blobs: world.blobs.fork!(), onError: (error) => errors.push(error), fetch: recording })
+  const api = createDocsApi({
+    baseUrl: BASE,
+    now: clock.now,
+    ids,
+    store,
+    blobs: world.blobs.fork!(),
+    onError: (error) => errors.push(error),
+    fetch: recording,
+    siteTokenSecret: SITE_TOKEN_SECRET,
+  })
   await issuePdfTicket(api, world)
   return { ...world, api, clock, errors, fetched }
 }

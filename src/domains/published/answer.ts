@@ -52,7 +52,13 @@ export function resolvePublishedUrl(ctx: ReadContext, input: { url: string; visi
   return contentAnswer(ctx, match, url.segments, claims, input.visitor?.type ?? 'human')
 }
 
-function contentAnswer(ctx: ReadContext, match: ContentMatch, segments: readonly string[], claims: Record<string, unknown>, visitorType: 'human' | 'agent'): PublishedSiteContent {
+function contentAnswer(
+  ctx: ReadContext,
+  match: ContentMatch,
+  segments: readonly string[],
+  claims: Record<string, unknown>,
+  visitorType: 'human' | 'agent',
+): PublishedSiteContent {
   const { site, section, siteSpace, shareKey } = match
   const siteEnd = match.consumed + (match.keyInPath ? 1 : 0)
   const structureSegments = [...(section && !section.default ? [section.path] : []), ...(siteSpace.default ? [] : [siteSpace.path])]

@@ -1,5 +1,6 @@
 import { implement } from '../context.js'
 import { resolvePublishedUrl } from './answer.js'
+import { contentByUrl } from './content-url.js'
 import { publishedOperations } from './operations.js'
 
 /** URL resolution bound to its handlers. */
@@ -8,4 +9,6 @@ export const publishedHandlers = implement(publishedOperations, {
 
   getPublishedContentByUrl: (ctx, { query }) =>
     resolvePublishedUrl(ctx, { url: query.url, visitor: query.visitorAuthToken === undefined ? undefined : { jwtToken: query.visitorAuthToken } }),
+
+  getContentByUrl: (ctx, { query }) => contentByUrl(ctx, query.url),
 })

@@ -1,5 +1,5 @@
 import { defineOperation } from '../../core/operation.js'
-import { PublishedSiteContentLookupSchema, ResolveUrlBodySchema, ResolveUrlQuerySchema } from './schemas.js'
+import { ContentByUrlSchema, ContentUrlQuerySchema, PublishedSiteContentLookupSchema, ResolveUrlBodySchema, ResolveUrlQuerySchema } from './schemas.js'
 
 const tag = 'urls'
 
@@ -30,5 +30,17 @@ export const publishedOperations = {
     status: 200,
     errors: ['NOT_FOUND', 'UNAUTHORIZED'],
     auth: false,
+  }),
+  getContentByUrl: defineOperation({
+    id: 'getContentByUrl',
+    method: 'GET',
+    path: '/v1/urls/content',
+    tag,
+    summary:
+      'Resolve a URL to the content it names: an application URL (`urls.app`) of a collection, a space, a page, a revision or a change request, or a published URL; what the caller cannot read is a 404',
+    query: ContentUrlQuerySchema,
+    response: ContentByUrlSchema,
+    status: 200,
+    errors: ['NOT_FOUND'],
   }),
 }
