@@ -7,8 +7,10 @@ export interface DemoData {
   organization: { id: string; title: string }
   collection: { id: string; title: string }
   spaces: Array<{ id: string; title: string; visibility: string }>
-  /** A published public site holding the first two spaces. */
+  /** A published public site holding the first two spaces (https://docs.localhost/acme/docs). */
   site: { id: string; title: string }
+  /** A published share-link site holding the handbook, and the URL its share link opens it at. */
+  shareLinkSite: { id: string; title: string; url: string }
   /** Ada is admin of the organization. */
   adminToken: string
   /** Rita has the `read` role: she sees content but gets 403 on changes. */
@@ -55,11 +57,12 @@ export async function seedDemo(api: DocsApi, options: { adminToken?: string } = 
       ...(body !== undefined && { body: JSON.stringify(body) }),
     })
     if (!res.ok) throw new Error(`demo seed: ${method} ${path} answered ${res.status} ${await res.text()}`)
-    return res.status === 204 ? { id: '' } : (res.json() as Promise<{ id: string }>)
+    return res.status === 204 ? { id: '' } : (res.json() as Promise<{ id: string; [field: string]: unknown }>)
   }
   for (const [space, pages] of [
     [spaces[0]!.id, GETTING_STARTED],
     [spaces[1]!.id, API_REFERENCE],
+    [spaces[2]!.id, HANDBOOK],
   ] as const) {
     const cr = await call('POST', `/v1/spaces/${space}/change-requests`, { subject: 'First pages' })
     await call('POST', `/v1/spaces/${space}/change-requests/${cr.id}/content`, {
@@ -69,8 +72,13 @@ export async function seedDemo(api: DocsApi, options: { adminToken?: string } = 
   }
   // Published at https://docs.localhost/acme/docs (the `publishedUrl` option's default).
   await call('PATCH', `/v1/orgs/${organization.id}/sites/${site.id}`, { basename: 'docs' })
+  // The handbook, shared with partners: a share-link site its link's key opens (https://docs.localhost/acme/partners/<key>).
+  const partners = await fixtures.createSite(organization.id, { title: 'Acme Partners', visibility: 'share-link', spaces: [spaces[2]!.id], published: true })
+  await call('PATCH', `/v1/orgs/${organization.id}/sites/${partners.id}`, { basename: 'partners' })
+  const shareLink = (await call('POST', `/v1/orgs/${organization.id}/sites/${partners.id}/share-links`, { name: 'Partners' })) as { id: string; urls: { published: string } }
   return {
     site: { id: site.id, title: site.title },
+    shareLinkSite: { id: partners.id, title: partners.title, url: shareLink.urls.published },
     organization: { id: organization.id, title: organization.title },
     collection: { id: collection.id, title: collection.title },
     spaces: spaces.map((s) => ({ id: s.id, title: s.title, visibility: s.visibility })),
@@ -86,6 +94,11 @@ const GETTING_STARTED = [
   '# Welcome\n\nAcme Docs explains how to install, configure and use **Acme**.\n\n## What you need\n\n- Node.js 20 or later\n- An Acme account',
   '# Installation\n\nInstall the command line with npm:\n\n```sh\nnpm install -g acme-cli\n```\n\n> [!TIP]\n> Run `acme doctor` to check your setup.',
   '# Configuration\n\nAcme reads `acme.yaml` in the project folder.\n\n| Key | Meaning |\n| --- | --- |\n| `region` | where your data lives |\n| `token` | your API token |',
+]
+
+const HANDBOOK = [
+  '# Handbook\n\nHow the Acme team works: shared with partners through a share link.',
+  '# Support rotation\n\nOne engineer answers partner tickets each week; the rotation is in the team calendar.',
 ]
 
 const API_REFERENCE = [

@@ -2,6 +2,9 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createDocsApi, type DocsApi } from '../api.js'
 import { createDemoState } from '../demo.js'
+import { API_CORE } from '../http/api-core.js'
+import type { ReadContext } from '../domains/context.js'
+import { siteBaseUrl } from '../domains/sites/urls.js'
 import { createGuardedFetch, type GuardedFetchOptions } from '../node/guarded-fetch.js'
 import { toNodeHandler } from '../node/to-node-handler.js'
 import { createWorkerOffload } from '../node/worker-offload.js'
@@ -144,6 +147,7 @@ function whereData(how: { demo: boolean; data?: string }): string {
 
 /** What a person starting the server needs: what is there, the tokens to call it with, lines to try. */
 export function bannerOf(api: DocsApi, url: string, how: { demo: boolean; cors: boolean; data?: string; allowPrivateNetwork?: boolean }): string {
+  const { urls } = api[API_CORE].runtime
   return api.store.read((tx) => {
     const orgs = tx.all('organizations')
     const lines = [
@@ -153,7 +157,7 @@ export function bannerOf(api: DocsApi, url: string, how: { demo: boolean; cors: 
     for (const org of orgs) {
       lines.push(`  organization  ${org.title}  ${org.id}`)
       for (const { row: site } of tx.scan('sites', 'byOrganization', org.id))
-        if (site.published) lines.push(`  site          ${site.title} (published)  ${site.id}`)
+        if (site.published) lines.push(`  site          ${site.title} (published, ${site.visibility})  ${site.id}  ${siteBaseUrl({ tx, urls } as unknown as ReadContext, site)}`)
     }
     const tokens = tx.all('tokens').map((t) => {
       const user = tx.get('users', t.user)
@@ -169,7 +173,11 @@ export function bannerOf(api: DocsApi, url: string, how: { demo: boolean; cors: 
     if (token) lines.push(`  curl -H "Authorization: Bearer ${token}" ${url}/v1/orgs`)
     if (token && org) lines.push(`  curl -H "Authorization: Bearer ${token}" ${url}/v1/orgs/${org.id}/spaces`)
     if (token && org) lines.push(`  curl -H "Authorization: Bearer ${token}" "${url}/v1/orgs/${org.id}/search?query=install"`)
-    if (org && site) lines.push(`  curl ${url}/v1/orgs/${org.id}/sites/${site.id}/published`)
+    // What GitBook's renderer calls first for a page of the site: the answer's apiToken reads it.
+    if (site) {
+      const body = JSON.stringify({ url: siteBaseUrl({ tx, urls } as unknown as ReadContext, site) })
+      lines.push(`  curl -X POST -H "Content-Type: application/json" -d '${body}' ${url}/v1/urls/published`)
+    }
     lines.push(`  curl ${url}/openapi.json`, '', 'Ctrl+C to stop.')
     return lines.join('\n')
   })
