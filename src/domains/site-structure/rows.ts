@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { collection } from '../../storage/port.js'
 import { SeedIdSchema, SeedTimestampSchema } from '../../state/seed.js'
-import { ExpressionSchema, IconSchema, SitePathSchema, SiteSectionGroupTitleSchema, SiteSectionTitleSchema } from './schemas.js'
+import { StoredExpressionSchema } from '../common/schemas.js'
+import { IconSchema, SitePathSchema, SiteSectionGroupTitleSchema, SiteSectionTitleSchema } from './schemas.js'
 
 /**
  * The rows the site-structure area stores and its collections (indexes included); the storage schema
@@ -40,7 +41,7 @@ export const SiteSectionRowSchema = z.strictObject({
   title: SiteSectionTitleSchema,
   path: SitePathSchema,
   description: z.string().optional(),
-  condition: ExpressionSchema.optional(),
+  condition: StoredExpressionSchema.optional(),
   icon: IconSchema.optional(),
   /** Exactly one section of a site with sections is its default. */
   default: z.boolean(),
@@ -57,7 +58,7 @@ export const SiteSpaceRowSchema = z.strictObject({
   title: SiteSectionTitleSchema.optional(),
   /** Exactly one site-space of each container (a section, or the root) is its default. */
   default: z.boolean(),
-  condition: ExpressionSchema.optional(),
+  condition: StoredExpressionSchema.optional(),
   hidden: z.boolean(),
 })
 export type SiteSpaceRow = z.output<typeof SiteSpaceRowSchema>

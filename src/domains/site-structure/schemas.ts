@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { UrlTextSchema } from '../common/schemas.js'
+import { ExpressionSchema, UrlTextSchema } from '../common/schemas.js'
 import { pointerSchema, positionOf } from '../common/schemas.js'
 import { SpaceSchema } from '../spaces/schemas.js'
 import { SiteSchema } from '../sites/schemas.js'
@@ -18,10 +18,6 @@ export const SiteSectionGroupTitleSchema = z
   .meta({ id: 'SiteSectionGroupTitle' })
 export const SitePathSchema = UrlTextSchema.min(1, 'must not be empty').max(100, 'must be at most 100 characters')
 export const SiteSectionDescriptionSchema = z.string().max(256, 'must be at most 256 characters').meta({ id: 'SiteSectionDescription' })
-export const ExpressionSchema = z
-  .string()
-  .max(1024, 'must be at most 1024 characters')
-  .meta({ id: 'Expression', description: 'An expression deciding whether the item is shown to a visitor.' })
 export const IconSchema = z.string().max(50, 'must be at most 50 characters').meta({ id: 'Icon', description: 'Name of an icon.' })
 
 const publishedUrls = z.object({ published: z.string().optional() })

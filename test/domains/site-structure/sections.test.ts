@@ -281,6 +281,10 @@ describe('site sections', () => {
       [{ path: 'x'.repeat(101) }, 400, 'body field `path`: must be at most 100 characters'],
       [{ description: 'x'.repeat(257) }, 400, 'body field `description`: must be at most 256 characters'],
       [{ condition: 'x'.repeat(1025) }, 400, 'body field `condition`: must be at most 1024 characters'],
+      // A condition must parse (docs/behaviour/share-links-and-adaptive-content.md): the parser's message says where it stops.
+      [{ condition: 't}=d' }, 400, 'body field `condition`: must be a valid expression: Unexpected "}" at character 1'],
+      [{ condition: 'visitor.claims.__proto__.admin' }, 400, 'body field `condition`: must be a valid expression: the property `__proto__` cannot be read'],
+      [{ title: 'Renamed', condition: 'visitor.claims.plan ==' }, 400, 'body field `condition`: must be a valid expression: Expected expression after =='],
       [{ icon: 'x'.repeat(51) }, 400, 'body field `icon`: must be at most 50 characters'],
       [{ defaultSiteSpace: 'nope' }, 400, 'body field `defaultSiteSpace`: no site-space nope in this site'],
       [{ defaultSiteSpace: 'OTHER_SITE_SPACE' }, 400, 'body field `defaultSiteSpace`: site-space OTHER_SITE_SPACE is not in this section'],

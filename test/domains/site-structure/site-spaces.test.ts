@@ -269,6 +269,13 @@ describe('site-spaces', () => {
       [{ path: '' }, 400, 'body field `path`: must not be empty'],
       [{ path: 'x'.repeat(101) }, 400, 'body field `path`: must be at most 100 characters'],
       [{ condition: 'x'.repeat(1025) }, 400, 'body field `condition`: must be at most 1024 characters'],
+      // A condition must parse (docs/behaviour/share-links-and-adaptive-content.md).
+      [{ condition: 'visitor.claims.roles.includes("admin"' }, 400, 'body field `condition`: must be a valid expression: Expected '],
+      [
+        { hidden: true, condition: 'visitor.claims.roles.push("admin")' },
+        400,
+        'body field `condition`: must be a valid expression: `push` is not a supported method',
+      ],
       [{ hidden: 'yes' }, 400, 'body field `hidden`'],
       [{ spaceId: '' }, 400, 'body field `spaceId`: must not be empty'],
       [{ spaceId: 'nope' }, 400, 'body field `spaceId`: no space nope in this organization'],
