@@ -35,16 +35,19 @@ async function serve(args: string[], env: Record<string, string | undefined> = {
   return { server: result, banner: t.out() }
 }
 
-/** The curl lines of a banner, as [headers, url]. */
+/** The curl lines of a banner, as [request init, url]: `-X` method, `-H "name: value"` headers, a `-d '...'` body, the URL last. */
 const curlLines = (banner: string) =>
   banner
     .split('\n')
     .filter((l) => l.trim().startsWith('curl '))
     .map((l) => {
-      const m = /curl (?:-H "([^"]+)" )?(\S+)$/.exec(l.trim())!
+      const line = l.trim()
       const headers: Record<string, string> = {}
-      if (m[1]) headers[m[1].split(': ')[0]!.toLowerCase()] = m[1].split(': ')[1]!
-      return [headers, m[2]!.replace(/^"|"$/g, '')] as const
+      for (const [, header] of line.matchAll(/-H "([^"]+)"/g)) headers[header!.split(': ')[0]!.toLowerCase()] = header!.split(': ')[1]!
+      const body = /-d '([^']*)'/.exec(line)?.[1]
+      const method = /-X (\w+)/.exec(line)?.[1] ?? 'GET'
+      const url = line.split(' ').pop()!.replace(/^"|"$/g, '')
+      return [{ method, headers, ...(body !== undefined && { body }) }, url] as const
     })
 
 describe('cli: docs-content-api serve', () => {
@@ -56,13 +59,19 @@ describe('cli: docs-content-api serve', () => {
     expect(banner).toMatch(/token {2}gb_api_\S+ {3}\(Rita Reader, read\)/)
     const lines = curlLines(banner)
     expect(lines.length).toBe(5)
-    for (const [headers, url] of lines) {
+    for (const [init, url] of lines) {
       expect(url.startsWith(server.url)).toBe(true)
-      const res = await fetch(url, { headers })
+      const res = await fetch(url, init)
       expect(res.status, url).toBe(200)
       const body = await res.text()
       // The demo's pages are there to find: the search line finds the Installation page.
       if (url.includes('/search?')) expect(JSON.parse(body).items.flatMap((s: any) => s.pages.map((p: any) => p.title))).toContain('Installation')
+      // The published site's URL resolves to a site token that reads the site, as GitBook's renderer uses it.
+      if (url.endsWith('/v1/urls/published')) {
+        const { site, organization, apiToken } = JSON.parse(body)
+        const profile = await fetch(`${server.url}/v1/orgs/${organization}/sites/${site}/published`, { headers: { authorization: `Bearer ${apiToken}` } })
+        expect(profile.status).toBe(200)
+      }
     }
   })
 

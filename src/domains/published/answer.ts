@@ -1,5 +1,6 @@
 import type { ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
+import { evaluateCondition } from '../common/expressions.js'
 import { publishedUrl } from '../sites/urls.js'
 import { findSiteByUrl, matchContent, parseUrl, publishedSpaces, type ContentMatch, type Visible } from './resolve.js'
 import { mintKey, mintedToken, remember, tokenDay, type SiteTokenPayload } from './site-tokens.js'
@@ -46,7 +47,8 @@ export function resolvePublishedUrl(ctx: ReadContext, input: { url: string; visi
   // Sites seen only by members, and sites behind visitor authentication (not issued here yet).
   if (site.visibility === 'visitor-auth') throw notFound()
   const claims: Record<string, unknown> = { unsigned: input.visitor?.unsignedClaims ?? {} }
-  const visible: Visible = () => true
+  // Sections and site-spaces with a condition open only to visitors it holds for (adaptive content).
+  const visible: Visible = (condition) => condition === undefined || evaluateCondition(condition, { claims })
   const match = matchContent(ctx, found, url, visible)
   if (!match) throw notFound()
   return contentAnswer(ctx, match, url.segments, claims, input.visitor?.type ?? 'human')
