@@ -1,4 +1,5 @@
 import { contentEditMeasure, contentMergeMeasure, contentReadMeasure } from './content.js'
+import { renderPageMeasure, resolveUrlMeasure } from './published.js'
 import { compare, formatOps, type Comparison } from './harness.js'
 import { searchMergeMeasure, searchMergeSpaceMeasure, searchSpeedMeasure } from './search.js'
 import { durableMeasures } from './durable.js'
@@ -187,6 +188,8 @@ export const MEASURES: Record<string, Measure> = {
   search: { title: '(j) search @10k pages in 100 spaces, median (space / org)', target: '< 10 ms', run: searchSpeedMeasure },
   'search-merge': { title: '(k) index update after a merge of 3 pages, cost @10k pages / @1k', target: '<= 1.5', run: searchMergeMeasure },
   'search-merge-space': { title: '(l) the same, merged space of 10k pages / of 100', target: '<= 1.5', run: searchMergeSpaceMeasure },
+  'render-page': { title: "(q) a page's renderer calls with its site token, cost @1k pages / @10", target: '<= 1.5', run: renderPageMeasure },
+  'resolve-url': { title: '(r) resolve a published URL, cost @1k sites / @10', target: '<= 1.5', run: resolveUrlMeasure },
   ...durableMeasures,
   ...stallMeasures,
 }
