@@ -37,7 +37,9 @@ interface SiteWorld extends ContentWorld {
 /** The content world's space published in a public site; the leaves' paths read from the page tree. */
 async function siteWorld(pages: number): Promise<SiteWorld> {
   const w = await contentWorld(pages)
-  const site = JSON.parse(await expectStatus(await post(w, `/v1/orgs/${w.organization}/sites`, { title: 'Docs', spaces: [w.space] }, w.token), 201)) as { id: string }
+  const site = JSON.parse(await expectStatus(await post(w, `/v1/orgs/${w.organization}/sites`, { title: 'Docs', spaces: [w.space] }, w.token), 201)) as {
+    id: string
+  }
   const published = JSON.parse(await expectStatus(await post(w, `/v1/orgs/${w.organization}/sites/${site.id}/publish`, {}, w.token), 200)) as {
     urls: { published: string }
   }
@@ -51,7 +53,9 @@ async function siteWorld(pages: number): Promise<SiteWorld> {
 /** The renderer's calls for the `i`-th page: every answer must be a 200. */
 const renderPage = (w: SiteWorld) => async (i: number) => {
   const page = leafOf(w, i)
-  const resolved = JSON.parse(await expectStatus(await post(w, '/v1/urls/published', { url: `${w.url}/${w.paths.get(page)}`, visitor: { unsignedClaims: {} } }), 200)) as {
+  const resolved = JSON.parse(
+    await expectStatus(await post(w, '/v1/urls/published', { url: `${w.url}/${w.paths.get(page)}`, visitor: { unsignedClaims: {} } }), 200),
+  ) as {
     apiToken: string
     space: string
     organization: string
@@ -62,7 +66,11 @@ const renderPage = (w: SiteWorld) => async (i: number) => {
   await expectStatus(await get(w, `/v1/spaces/${resolved.space}/revisions/${space.revision}?metadata=true`, token), 200)
   await expectStatus(await get(w, `/v1/spaces/${resolved.space}/revisions/${space.revision}/page/${page}/meta-links`, token), 200)
   await expectStatus(
-    await get(w, `/v1/spaces/${resolved.space}/revisions/${space.revision}/page/${page}/document?evaluated=deterministic-only&dereferenced=reusable-contents`, token),
+    await get(
+      w,
+      `/v1/spaces/${resolved.space}/revisions/${space.revision}/page/${page}/document?evaluated=deterministic-only&dereferenced=reusable-contents`,
+      token,
+    ),
     200,
   )
 }
@@ -85,7 +93,9 @@ async function sitesWorld(n: number): Promise<World & { urls: string[] }> {
   const w = await apiWorld(n)
   const urls: string[] = []
   for (let i = 0; i < n; i++) {
-    const site = JSON.parse(await expectStatus(await post(w, `/v1/orgs/${w.organization}/sites`, { title: `Site ${i}`, spaces: [w.ids[i]] }, w.token), 201)) as {
+    const site = JSON.parse(
+      await expectStatus(await post(w, `/v1/orgs/${w.organization}/sites`, { title: `Site ${i}`, spaces: [w.ids[i]] }, w.token), 201),
+    ) as {
       id: string
     }
     await expectStatus(

@@ -157,7 +157,8 @@ export function bannerOf(api: DocsApi, url: string, how: { demo: boolean; cors: 
     for (const org of orgs) {
       lines.push(`  organization  ${org.title}  ${org.id}`)
       for (const { row: site } of tx.scan('sites', 'byOrganization', org.id))
-        if (site.published) lines.push(`  site          ${site.title} (published, ${site.visibility})  ${site.id}  ${siteBaseUrl({ tx, urls } as unknown as ReadContext, site)}`)
+        if (site.published)
+          lines.push(`  site          ${site.title} (published, ${site.visibility})  ${site.id}  ${siteBaseUrl({ tx, urls } as unknown as ReadContext, site)}`)
     }
     const tokens = tx.all('tokens').map((t) => {
       const user = tx.get('users', t.user)
