@@ -101,6 +101,9 @@ export const POLICY = {
     installIntegration: 'admin',
     viewAdaptiveSchema: 'read',
     editAdaptiveSchema: 'edit',
+    // Visitor authentication: its private key signs visitor tokens, so only the organization's
+    // admins read it, change it or regenerate the key.
+    managePublishingAuth: 'admin',
     // Members with a role ask questions of a site's content (Ask).
     ask: 'read',
   },

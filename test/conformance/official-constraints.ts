@@ -83,8 +83,21 @@ const isNullSchema = (schema: any) => {
   return node?.type === 'null' || (Array.isArray(node?.enum) && node.enum.every((v: unknown) => v === null))
 }
 
+/**
+ * Strings made for nodes with a pattern, by node: sampling a pattern costs milliseconds, and a
+ * schema that repeats one (every colour of a site's customization) is built a body per constraint.
+ */
+const patterned = new WeakMap<object, string>()
+
 /** A string the node takes: its format's, its pattern's, or plain text, of a length it allows. */
 function stringFor(node: any): string {
+  if (!node.pattern || node.format) return plainStringFor(node)
+  let out = patterned.get(node)
+  if (out === undefined) patterned.set(node, (out = plainStringFor(node)))
+  return out
+}
+
+function plainStringFor(node: any): string {
   const min = node.minLength ?? 0
   const max = node.maxLength ?? Infinity
   const fits = (s: string) => [...s].length >= min && [...s].length <= max

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_CUSTOMIZATION } from '../../src/domains/sites/customization.js'
 import { call, createWorld } from '../helpers.js'
 import { expectOfficialResponse, hasOfficialOperation } from './official.js'
 
@@ -224,5 +225,109 @@ describe('conformance: site structure through @gitbook/api', () => {
     expect(profile.body.structure.type).toBe('siteSpaces')
     expect(profile.body.structure.structure.map((s: any) => s.space.id)).toEqual([w.spaces.guide.id])
     expectOfficialResponse('getPublishedContentSite', 200, profile.body)
+  })
+})
+
+describe('conformance: site structure and site-space customization through @gitbook/api', () => {
+  it('getSiteStructure: the site-spaces of a site without sections, then its sections and groups, hidden ones included', async () => {
+    const w = await setup()
+    const org = w.org.id
+    const site = w.site.id
+    const flat = await w.gb.orgs.getSiteStructure(org, site)
+    expect(flat.status).toBe(200)
+    expect(flat.data).toMatchObject({ type: 'siteSpaces', structure: [{ object: 'site-space', space: { id: w.spaces.guide.id } }] })
+    expectOfficialResponse('getSiteStructure', 200, flat.data)
+    const a = (await w.gb.orgs.addSectionToSite(org, site, { spaceId: w.spaces.reference.id })).data
+    const group = (await w.gb.orgs.addSectionGroupToSite(org, site, { title: 'More' })).data
+    const b = (await w.gb.orgs.addSectionToSite(org, site, { spaceId: w.spaces.changelog.id, siteSectionGroupId: group.id })).data
+    await w.gb.orgs.updateSiteSpaceById(org, site, a.siteSpaces[1]!.id, { hidden: true })
+    await w.api.fixtures.publishSite(org, site)
+    // A reader (members see the structure as it is: hidden site-spaces included).
+    const got = await w.client(w.tokens.rita).orgs.getSiteStructure(org, site)
+    expectOfficialResponse('getSiteStructure', 200, got.data)
+    const structure = got.data as { type: string; structure: any[] }
+    expect(structure.type).toBe('sections')
+    expect(structure.structure.map((n) => n.id)).toEqual([a.id, group.id])
+    expect(structure.structure[0].siteSpaces.map((s: any) => [s.id, s.hidden])).toEqual([
+      [a.siteSpaces[0]!.id, false],
+      [a.siteSpaces[1]!.id, true],
+    ])
+    expect(structure.structure[1].children.map((n: any) => n.id)).toEqual([b.id])
+    const outsider = await call(w.api, w.tokens.olga, 'GET', `${w.base}/structure`)
+    expect(outsider.status).toBe(404)
+    expectOfficialResponse('getSiteStructure', 404, outsider.body)
+    expect((await call(w.api, w.tokens.gina, 'GET', `${w.base}/structure`)).status).toBe(404)
+    expect((await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${org}/sites/nope/structure`)).status).toBe(404)
+    const twice = await call(w.api, w.tokens.ada, 'GET', `${w.base}/structure?shareKey=a&shareKey=b`)
+    expect(twice.status).toBe(400)
+    expect(twice.body.error.message).toContain('query parameter `shareKey`')
+  })
+
+  it('getSiteSpaceCustomizationById, overrideSiteSpaceCustomizationById, deleteSiteSpaceCustomizationById', async () => {
+    const w = await setup()
+    const org = w.org.id
+    const site = w.site.id
+    const siteSpace = (await w.gb.orgs.listSiteSpaces(org, site)).data.items[0]!.id
+    const path = `${w.base}/site-spaces/${siteSpace}/customization`
+    const initial = await w.gb.orgs.getSiteSpaceCustomizationById(org, site, siteSpace)
+    expect(initial.status).toBe(200)
+    expect(initial.data).toEqual(DEFAULT_CUSTOMIZATION)
+    expectOfficialResponse('getSiteSpaceCustomizationById', 200, initial.data)
+    const overridden = await w.gb.orgs.overrideSiteSpaceCustomizationById(org, site, siteSpace, {
+      title: 'Guide',
+      styling: { theme: 'gradient' as any, sidebar: { list: 'pill' as any } },
+      favicon: { emoji: '1f680' },
+      themes: { default: 'dark' as any },
+    })
+    expect(overridden.status).toBe(200)
+    expect(overridden.data).toMatchObject({
+      title: 'Guide',
+      styling: { theme: 'gradient', sidebar: { background: 'default', list: 'pill' }, font: 'Inter' },
+      favicon: { emoji: '1f680' },
+      themes: { default: 'dark', toggeable: false },
+      updatedAt: expect.any(String),
+    })
+    expectOfficialResponse('overrideSiteSpaceCustomizationById', 200, overridden.data)
+    const got = await w.gb.orgs.getSiteSpaceCustomizationById(org, site, siteSpace, { unmasked: false })
+    expect(got.data).toEqual(overridden.data)
+    expectOfficialResponse('getSiteSpaceCustomizationById', 200, got.data)
+
+    const before = got.data
+    const badTheme = await call(w.api, w.tokens.ada, 'PATCH', path, { styling: { theme: 'neon' } })
+    expect(badTheme.status).toBe(400)
+    expect(badTheme.body.error.message).toContain('body field `styling.theme`')
+    expectOfficialResponse('overrideSiteSpaceCustomizationById', 400, badTheme.body)
+    const notOverridable = await call(w.api, w.tokens.ada, 'PATCH', path, { ai: { mode: 'assistant' } })
+    expect(notOverridable.status).toBe(400)
+    expect(notOverridable.body.error.message).toContain('ai')
+    const badColor = await call(w.api, w.tokens.ada, 'PATCH', path, { header: { linkColor: { light: '#12345', dark: '#000' } } })
+    expect(badColor.body.error.message).toContain('body field `header.linkColor.light`')
+    const badQuery = await call(w.api, w.tokens.ada, 'GET', `${path}?unmasked=1`)
+    expect(badQuery.body.error.message).toContain('query parameter `unmasked`')
+    // A reader reads it and changes nothing; a guest and an outsider do not see the site; an unknown site-space is a 404.
+    expect((await call(w.api, w.tokens.rita, 'GET', path)).status).toBe(200)
+    for (const [method, body] of [
+      ['PATCH', { title: 'Mine' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const reader = await call(w.api, w.tokens.rita, method, path, body)
+      expect(reader.status).toBe(403)
+      expect((await call(w.api, w.tokens.olga, method, path, body)).status).toBe(404)
+      expect((await call(w.api, w.tokens.gina, method, path, body)).status).toBe(404)
+      const missing = await call(w.api, w.tokens.ada, method, `${w.base}/site-spaces/nope/customization`, body)
+      expect(missing.status).toBe(404)
+      expect(missing.body.error.message).toBe('Site space not found')
+    }
+    expect((await call(w.api, w.tokens.ada, 'GET', `${w.base}/site-spaces/nope/customization`)).status).toBe(404)
+    expect((await w.gb.orgs.getSiteSpaceCustomizationById(org, site, siteSpace)).data).toEqual(before)
+
+    // The official answers: 205 when the overrides were removed, 204 when there were none.
+    const removed = await call(w.api, w.tokens.ada, 'DELETE', path)
+    expect(removed.status).toBe(205)
+    expectOfficialResponse('deleteSiteSpaceCustomizationById', 205, undefined)
+    expect((await w.gb.orgs.getSiteSpaceCustomizationById(org, site, siteSpace)).data).toEqual(DEFAULT_CUSTOMIZATION)
+    const again = await w.gb.orgs.deleteSiteSpaceCustomizationById(org, site, siteSpace)
+    expect(again.status).toBe(204)
+    expectOfficialResponse('deleteSiteSpaceCustomizationById', 204, undefined)
   })
 })

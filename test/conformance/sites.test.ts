@@ -1,6 +1,7 @@
 import { GitBookAPI, SiteType, SiteVisibility } from '@gitbook/api'
 import { describe, expect, it } from 'vitest'
-import { BASE, call, createWorld, type World } from '../helpers.js'
+import { DEFAULT_CUSTOMIZATION } from '../../src/domains/sites/customization.js'
+import { BASE, addEditor, call, createWorld, expectError, type World } from '../helpers.js'
 import { expectOfficialResponse } from './official.js'
 
 /** A client without a token, as a visitor of a published site would use it. */
@@ -126,5 +127,120 @@ describe('conformance: sites through @gitbook/api', () => {
     await w.client(w.tokens.ada).orgs.updateSiteShareLinkById(w.org.id, site.id, link.data.id, { active: false })
     await expect(olga.spaces.getSpaceById(secret!.id, { shareKey: key })).rejects.toThrow('Space not found')
     await expect(anonymous(w).orgs.getPublishedContentSite(w.org.id, site.id, { shareKey: key })).rejects.toThrow('Site not found')
+  })
+})
+
+describe('conformance: site customization and visitor authentication through @gitbook/api', () => {
+  it('getSiteCustomizationById, updateSiteCustomizationById', async () => {
+    const w = await createWorld()
+    const gb = w.client(w.tokens.ada)
+    const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs' })
+    const base = `/v1/orgs/${w.org.id}/sites/${site.id}`
+    const initial = await gb.orgs.getSiteCustomizationById(w.org.id, site.id)
+    expect(initial.status).toBe(200)
+    expect(initial.data).toEqual(DEFAULT_CUSTOMIZATION)
+    expectOfficialResponse('getSiteCustomizationById', 200, initial.data)
+    const settings = {
+      ...DEFAULT_CUSTOMIZATION,
+      title: 'Acme Docs',
+      styling: {
+        ...DEFAULT_CUSTOMIZATION.styling,
+        theme: 'bold',
+        primaryColor: { light: '#ff0000', dark: '#00F' },
+        font: 'Roboto',
+        tint: { color: { light: '#111', dark: '#222' } },
+      },
+      header: { preset: 'default', links: [{ title: 'Home', to: { kind: 'url', url: 'https://acme.test' }, links: [] }] },
+      announcement: { enabled: true, message: 'New release', style: 'info' },
+      ai: { mode: 'assistant', instructions: 'Be brief.' },
+    }
+    const put = await gb.orgs.updateSiteCustomizationById(w.org.id, site.id, settings as any)
+    expect(put.status).toBe(200)
+    expect(put.data).toEqual({ ...settings, updatedAt: expect.any(String) })
+    expectOfficialResponse('updateSiteCustomizationById', 200, put.data)
+    const got = await gb.orgs.getSiteCustomizationById(w.org.id, site.id, { unmasked: true })
+    expect(got.data).toEqual(put.data)
+    expectOfficialResponse('getSiteCustomizationById', 200, got.data)
+    // A whole replacement: what the body leaves out takes the default.
+    const partial = await call(w.api, w.tokens.ada, 'PUT', `${base}/customization`, { styling: { theme: 'muted' } })
+    expect(partial.body).toEqual({ ...DEFAULT_CUSTOMIZATION, styling: { ...DEFAULT_CUSTOMIZATION.styling, theme: 'muted' }, updatedAt: expect.any(String) })
+    expectOfficialResponse('updateSiteCustomizationById', 200, partial.body)
+
+    const before = await call(w.api, w.tokens.ada, 'GET', `${base}/customization`)
+    const badTheme = await call(w.api, w.tokens.ada, 'PUT', `${base}/customization`, { styling: { theme: 'neon' } })
+    expectError(badTheme, 400, 'body field `styling.theme`')
+    expectOfficialResponse('updateSiteCustomizationById', 400, badTheme.body)
+    expectError(
+      await call(w.api, w.tokens.ada, 'PUT', `${base}/customization`, { styling: { primaryColor: { light: 'red', dark: '#000' } } }),
+      400,
+      '`styling.primaryColor.light`',
+    )
+    expectError(
+      await call(w.api, w.tokens.ada, 'PUT', `${base}/customization`, { ai: { mode: 'none', suggestions: ['a', 'b', 'c', 'd', 'e', 'f'] } }),
+      400,
+      '`ai.suggestions`',
+    )
+    expectError(
+      await call(w.api, w.tokens.ada, 'PUT', `${base}/customization`, { favicon: { icon: { light: 'javascript:alert(1)', dark: 'https://a.test/i.png' } } }),
+      400,
+      '`favicon.icon.light`',
+    )
+    expectError(await call(w.api, w.tokens.ada, 'GET', `${base}/customization?unmasked=maybe`), 400, 'query parameter `unmasked`')
+    expectError(await call(w.api, w.tokens.ada, 'PUT', `${base}/customization`), 400, 'body')
+    // A reader reads it and may not change it; an outsider does not see the site.
+    expect((await call(w.api, w.tokens.rita, 'GET', `${base}/customization`)).status).toBe(200)
+    const reader = await call(w.api, w.tokens.rita, 'PUT', `${base}/customization`, settings)
+    expectError(reader, 403, 'You need the edit role on this site')
+    expectError(await call(w.api, w.tokens.olga, 'GET', `${base}/customization`), 404, 'Organization not found')
+    expectError(await call(w.api, w.tokens.olga, 'PUT', `${base}/customization`, settings), 404, 'Organization not found')
+    expectError(await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/sites/nope/customization`), 404, 'Site not found')
+    expect((await call(w.api, w.tokens.ada, 'GET', `${base}/customization`)).body).toEqual(before.body)
+  })
+
+  it('getSitePublishingAuthById, updateSitePublishingAuthById, regenerateSitePublishingAuthById', async () => {
+    const w = await createWorld()
+    const gb = w.client(w.tokens.ada)
+    const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', visibility: SiteVisibility.VisitorAuth })
+    const base = `/v1/orgs/${w.org.id}/sites/${site.id}/publishing/auth`
+    const got = await gb.orgs.getSitePublishingAuthById(w.org.id, site.id)
+    expect(got.status).toBe(200)
+    expect(got.data).toEqual({ object: 'publishing-auth', backend: 'custom', privateKey: expect.stringMatching(/^[0-9a-f]{64}$/) })
+    expectOfficialResponse('getSitePublishingAuthById', 200, got.data)
+    const patched = await gb.orgs.updateSitePublishingAuthById(w.org.id, site.id, {
+      backend: 'custom',
+      fallbackURL: 'https://acme.test/login',
+      logoutURL: 'https://acme.test/logout',
+    } as any)
+    expect(patched.data).toEqual({ ...got.data, fallbackURL: 'https://acme.test/login', logoutURL: 'https://acme.test/logout' })
+    expectOfficialResponse('updateSitePublishingAuthById', 200, patched.data)
+    const unset = await gb.orgs.updateSitePublishingAuthById(w.org.id, site.id, { backend: 'custom', logoutURL: null } as any)
+    expect(unset.data).toEqual({ ...got.data, fallbackURL: 'https://acme.test/login' })
+    const regenerated = await gb.orgs.regenerateSitePublishingAuthById(w.org.id, site.id)
+    expect(regenerated.status).toBe(200)
+    expect(regenerated.data).toEqual({ ...unset.data, privateKey: expect.stringMatching(/^[0-9a-f]{64}$/) })
+    expect(regenerated.data.privateKey).not.toBe(got.data.privateKey)
+    expectOfficialResponse('regenerateSitePublishingAuthById', 200, regenerated.data)
+
+    const badBackend = await call(w.api, w.tokens.ada, 'PATCH', base, { backend: 'ldap' })
+    expectError(badBackend, 400, 'body field `backend`')
+    expectOfficialResponse('updateSitePublishingAuthById', 400, badBackend.body)
+    expectError(
+      await call(w.api, w.tokens.ada, 'PATCH', base, { fallbackURL: 'javascript:alert(1)' }),
+      400,
+      'body field `fallbackURL`: must be an http or https URL',
+    )
+    expectError(await call(w.api, w.tokens.ada, 'PATCH', base, { logoutURL: 'not a url' }), 400, 'body field `logoutURL`')
+    // Only admins: the key signs visitor tokens. Readers and editors see the site and get 403; outsiders 404.
+    const editor = await addEditor(w)
+    for (const [method, path] of [
+      ['GET', base],
+      ['PATCH', base],
+      ['POST', `${base}/regenerate`],
+    ] as const) {
+      const body = method === 'GET' ? undefined : {}
+      for (const token of [w.tokens.rita, editor]) expectError(await call(w.api, token, method, path, body), 403, 'You need the admin role on this site')
+      expectError(await call(w.api, w.tokens.olga, method, path, body), 404, 'Organization not found')
+    }
+    expect((await gb.orgs.getSitePublishingAuthById(w.org.id, site.id)).data).toEqual(regenerated.data)
   })
 })

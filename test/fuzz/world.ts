@@ -110,7 +110,7 @@ async function buildWorld() {
   const invite = await f.createInviteLink(org.id, 'read')
 
   // The main site: sections A and B at the root, B holding a second site-space, a group holding
-  // section C; a share link and an adaptive schema.
+  // section C; a share link, an adaptive schema and a customization.
   const site = await f.createSite(org.id, { title: 'Docs', published: true })
   const base = `/v1/orgs/${org.id}/sites/${site.id}`
   const sectionA = await admin('POST', `${base}/sections`, { spaceId: spaceA.id })
@@ -122,6 +122,9 @@ async function buildWorld() {
   await admin('PUT', `${base}/adaptive-schema`, {
     jsonSchema: { type: 'object', properties: { beta: { type: 'boolean' } }, additionalProperties: false },
   })
+  // Its customization, and an override of it on the matrix's site-space (deleting it answers 205).
+  await admin('PUT', `${base}/customization`, { title: 'Docs', styling: { theme: 'bold' } })
+  await admin('PATCH', `${base}/site-spaces/${siteSpaceB2.id}/customization`, { styling: { theme: 'muted' } })
   // A published share-link site opened by a key, and an unpublished one with site-spaces at its root.
   const shareSite = await f.createSite(org.id, { title: 'Partners', visibility: 'share-link', spaces: [shareLinkSpace.id, publicSpace.id], published: true })
   const shareSiteLink = await admin('POST', `/v1/orgs/${org.id}/sites/${shareSite.id}/share-links`, { name: 'Key' })

@@ -5,8 +5,8 @@ import { filesUnder, importsOf } from './imports.js'
 /**
  * No import cycle among the domain folders (issue 18): each area builds on areas below it (common
  * < access < users < members < teams < collections < spaces < space-permissions; spaces < content
- * < change-requests < comments, git-sync; access < sites < share-links, adaptive-content; spaces
- * and sites < site-structure), and what an area below must see happen above it goes through a hook
+ * < change-requests < comments, git-sync; access, spaces and content < sites < share-links,
+ * adaptive-content; spaces and sites < site-structure), and what an area below must see happen above it goes through a hook
  * or an ownership rule the area above declares (src/domains/hooks.ts, ownership.ts). Every import counts, type-only and dynamic ones too, except that of another
  * area's rows.ts: the row types are the shared vocabulary (and rows.ts imports no area's logic).
  * A file at the root of src/domains (area.ts, hooks.ts...) belongs to no area: importing it counts

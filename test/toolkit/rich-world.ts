@@ -30,6 +30,10 @@ export async function richWorld() {
   const section = (await call(api, ada, 'POST', `${base}/sections`, { spaceId: b.id, title: 'Reference' })).body
   await call(api, ada, 'POST', `${base}/section-groups`, { title: 'Group', sections: [section.id] })
   await call(api, ada, 'POST', `${base}/share-links`, { name: 'Partners' })
+  // Site settings: a customization, a site-space's override of it, visitor authentication URLs.
+  await call(api, ada, 'PUT', `${base}/customization`, { title: 'Acme Docs', styling: { theme: 'bold', primaryColor: { light: '#f00', dark: '#a00' } } })
+  await call(api, ada, 'PATCH', `${base}/site-spaces/${section.siteSpaces[0].id}/customization`, { styling: { theme: 'muted', sidebar: { list: 'pill' } } })
+  await call(api, ada, 'PATCH', `${base}/publishing/auth`, { fallbackURL: 'https://acme.test/login' })
   await call(api, ada, 'PUT', `${base}/adaptive-schema`, {
     jsonSchema: { type: 'object', properties: { isBeta: { type: 'boolean' } }, additionalProperties: false },
   })
@@ -99,5 +103,6 @@ export async function richWorld() {
   // Git Sync: an import (failed, the world is offline), so the space has git info.
   await call(api, ada, 'POST', `/v1/spaces/${a.id}/git/import`, { url: `https://user:token@git.example.com/acme/docs.git`, ref: 'refs/heads/main' })
   await api.idle()
-  return { ...w, site, team, spaces: { a, b, c }, collections: { guides, nested } }
+  const siteSpaceIds = (await call(api, ada, 'GET', `${base}/site-spaces`)).body.items.map((s: { id: string }) => s.id) as string[]
+  return { ...w, site, team, siteSpaceIds, spaces: { a, b, c }, collections: { guides, nested } }
 }

@@ -1,4 +1,5 @@
 import type { Context } from '../context.js'
+import { removeRow } from '../ownership.js'
 import type { SiteSectionRow, SiteSpaceRow } from './rows.js'
 import { siteSpacesOf, walk } from './tree.js'
 
@@ -38,13 +39,13 @@ export function promoteDefaultSection(ctx: Context, site: string): void {
   if (first && !hasDefault) ctx.tx.update('siteSections', { ...first, default: true })
 }
 
-/** Remove a site-space; when it was its container's default, the next one takes over. */
+/** Remove a site-space (with what it owns: its customization); when it was its container's default, the next one takes over. */
 export function removeSiteSpace(ctx: Context, row: SiteSpaceRow): void {
   // Promoting "the first remaining" would hand the default back to the top of the container
   // when it sat lower down: take its neighbour instead (the next one, else the previous one).
   const siblings = row.default ? siteSpacesOf(ctx, row.site, row.section) : []
   const at = siblings.findIndex((s) => s.id === row.id)
-  ctx.tx.delete('siteSpaces', row.id)
+  removeRow(ctx, 'siteSpaces', row.id)
   const heir = siblings[at + 1] ?? siblings[at - 1]
   if (row.default && heir) ctx.tx.update('siteSpaces', { ...heir, default: true })
 }

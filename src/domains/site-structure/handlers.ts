@@ -1,9 +1,11 @@
 import { implement } from '../context.js'
+import { NO_CONTENT } from '../../core/operation.js'
+import { deleteSiteSpaceCustomization, overrideSiteSpaceCustomization, siteSpaceCustomization } from './customization.js'
 import { mapPage } from '../../core/paging.js'
 import { placementOf } from '../collections/positions.js'
 import { encodeSite } from '../sites/encode.js'
 import { getSite } from '../sites/model.js'
-import { encodeGroup, encodeSection, encodeSiteSpace, scopeOf } from './encode.js'
+import { encodeGroup, encodeSection, encodeSiteSpace, encodeStructure, scopeOf } from './encode.js'
 import { addGroup, addSectionToGroup, deleteGroup, updateGroup } from './groups.js'
 import { listGroups, listSections, listSiteSpaces } from './list.js'
 import { publishedProfile } from './published.js'
@@ -120,5 +122,26 @@ export const siteStructureHandlers = implement(siteStructureOperations, {
     if (moved.kind === 'site-space') return encodeSiteSpace(ctx, scope, moved.row)
     if (moved.kind === 'site-section') return encodeSection(ctx, scope, moved.row)
     return encodeGroup(ctx, scope, moved.row)
+  },
+
+  getSiteStructure: (ctx, { params }) => {
+    const site = getSite(ctx, params.organizationId, params.siteId)
+    return encodeStructure(ctx, scopeOf(ctx, site))
+  },
+
+  getSiteSpaceCustomizationById: (ctx, { params }) => {
+    const site = getSite(ctx, params.organizationId, params.siteId)
+    return siteSpaceCustomization(ctx, getSiteSpace(ctx, site, params.siteSpaceId))
+  },
+
+  overrideSiteSpaceCustomizationById: (ctx, { params, body }) => {
+    const site = getSite(ctx, params.organizationId, params.siteId)
+    return overrideSiteSpaceCustomization(ctx, getSiteSpace(ctx, site, params.siteSpaceId), body)
+  },
+
+  // The official answers: 205 when the overrides were removed, 204 when there were none.
+  deleteSiteSpaceCustomizationById: (ctx, { params }) => {
+    const site = getSite(ctx, params.organizationId, params.siteId)
+    return deleteSiteSpaceCustomization(ctx, getSiteSpace(ctx, site, params.siteSpaceId)) ? undefined : NO_CONTENT
   },
 })

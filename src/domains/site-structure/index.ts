@@ -16,6 +16,8 @@ export const siteStructureArea = defineArea({
     { collections: ['siteSpaces'], owner: 'sites', index: 'bySite' },
     { collections: ['siteSections'], owner: 'sites', index: 'bySite' },
     { collections: ['siteSectionGroups'], owner: 'sites', index: 'bySite' },
+    // A site-space's customization goes with it (removed with its site, its section, its space).
+    { collections: ['siteSpaceCustomizations'], owner: 'siteSpaces', index: 'bySiteSpace' },
   ],
   // Sites publish only spaces of their own organization: a space leaving it leaves them.
   hooks: { spaceTransferred: (ctx, space) => removeSpaceFromSites(ctx, space) },

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../core/operation.js'
-import { SITE_EDIT, SITE_VIEW } from '../sites/operations.js'
+import { SITE_EDIT, SITE_VIEW, UnmaskedQuerySchema } from '../sites/operations.js'
+import { SiteCustomizationSettingsSchema, SiteSpaceCustomizationOverrideSchema } from '../sites/customization-schemas.js'
 import { CreateSiteSchema, SiteSchema, UpdateSiteSchema } from '../sites/schemas.js'
 import { listQuery, queryBoolean } from '../../core/paging.js'
 import { listOf, pathParams, ShareKeySchema } from '../common/schemas.js'
@@ -16,6 +17,7 @@ import {
   SiteSectionSchema,
   SiteSpaceSchema,
   SiteStructureItemSchema,
+  SiteStructureSchema,
   SortSiteStructureSchema,
   UpdateSectionGroupSchema,
   UpdateSectionSchema,
@@ -294,6 +296,57 @@ export const siteStructureOperations = {
     status: 200,
     minimal: true,
     errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
+    permission: SITE_EDIT,
+  }),
+  getSiteStructure: defineOperation({
+    id: 'getSiteStructure',
+    method: 'GET',
+    path: `${base}/structure`,
+    tag: 'site-structure',
+    summary: "A site's whole structure as members see it: its sections and groups, or its site-spaces (hidden ones included)",
+    params: siteParams,
+    query: z.object({ shareKey: ShareKeySchema }),
+    response: SiteStructureSchema,
+    status: 200,
+    errors: ['NOT_FOUND'],
+    permission: SITE_VIEW,
+  }),
+  getSiteSpaceCustomizationById: defineOperation({
+    id: 'getSiteSpaceCustomizationById',
+    method: 'GET',
+    path: `${base}/site-spaces/{siteSpaceId}/customization`,
+    tag: 'site-customization',
+    summary: "What a site-space shows: its site's customization with the site-space's overrides over it",
+    params: siteSpaceParams,
+    query: UnmaskedQuerySchema,
+    response: SiteCustomizationSettingsSchema,
+    status: 200,
+    errors: ['NOT_FOUND'],
+    permission: SITE_VIEW,
+  }),
+  overrideSiteSpaceCustomizationById: defineOperation({
+    id: 'overrideSiteSpaceCustomizationById',
+    method: 'PATCH',
+    path: `${base}/site-spaces/{siteSpaceId}/customization`,
+    tag: 'site-customization',
+    summary: "Override part of the site's customization for a site-space (a value overrides, null clears the override); answers what it now shows",
+    params: siteSpaceParams,
+    body: SiteSpaceCustomizationOverrideSchema,
+    bodyRequired: true,
+    response: SiteCustomizationSettingsSchema,
+    status: 200,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: SITE_EDIT,
+  }),
+  deleteSiteSpaceCustomizationById: defineOperation({
+    id: 'deleteSiteSpaceCustomizationById',
+    method: 'DELETE',
+    path: `${base}/site-spaces/{siteSpaceId}/customization`,
+    tag: 'site-customization',
+    summary: "Remove a site-space's overrides: it shows the site's customization again (205; 204 when it had none)",
+    params: siteSpaceParams,
+    status: 205,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
     permission: SITE_EDIT,
   }),
 }

@@ -1,9 +1,9 @@
 import type { ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { SiteRow } from '../sites/rows.js'
-import { DEFAULT_CUSTOMIZATION } from '../sites/customization.js'
 import { encodeSite } from '../sites/encode.js'
 import { findSite } from '../sites/model.js'
+import { publishedCustomizations } from './customization.js'
 import { encodeStructure, scopeOf } from './encode.js'
 
 /**
@@ -18,7 +18,8 @@ export function canReadPublished(ctx: ReadContext, site: SiteRow): boolean {
 
 /**
  * The published profile: the site and its structure as visitors see it (hidden site-spaces and
- * trashed spaces left out), with the default customization and no integration scripts.
+ * trashed spaces left out), with the customization of the site and of each of its site-spaces,
+ * and no integration scripts.
  */
 export function publishedProfile(ctx: ReadContext, organization: string, siteId: string) {
   const site = findSite(ctx, organization, siteId)
@@ -27,7 +28,7 @@ export function publishedProfile(ctx: ReadContext, organization: string, siteId:
     object: 'published-content-site' as const,
     site: encodeSite(ctx, site),
     structure: encodeStructure(ctx, scopeOf(ctx, site, true)),
-    customizations: { site: DEFAULT_CUSTOMIZATION, siteSpaces: {} },
+    customizations: publishedCustomizations(ctx, site),
     scripts: [],
   }
 }

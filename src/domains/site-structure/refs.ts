@@ -1,4 +1,4 @@
-import type { Context } from '../context.js'
+import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { SiteRow } from '../sites/rows.js'
 import { findInSite } from '../sites/model.js'
@@ -15,7 +15,7 @@ const bad = (field: string, rule: string) => new ApiError('BAD_REQUEST', `Invali
 
 export const findSection = (ctx: Context, site: SiteRow, id: string): SiteSectionRow | undefined => findInSite(ctx, 'siteSections', site, id)
 export const findGroup = (ctx: Context, site: SiteRow, id: string): SiteSectionGroupRow | undefined => findInSite(ctx, 'siteSectionGroups', site, id)
-export const findSiteSpace = (ctx: Context, site: SiteRow, id: string): SiteSpaceRow | undefined => findInSite(ctx, 'siteSpaces', site, id)
+export const findSiteSpace = (ctx: ReadContext, site: SiteRow, id: string): SiteSpaceRow | undefined => findInSite(ctx, 'siteSpaces', site, id)
 
 export function getSection(ctx: Context, site: SiteRow, id: string): SiteSectionRow {
   const row = findSection(ctx, site, id)
@@ -27,7 +27,7 @@ export function getGroup(ctx: Context, site: SiteRow, id: string): SiteSectionGr
   if (!row) throw new ApiError('NOT_FOUND', 'Site section group not found')
   return row
 }
-export function getSiteSpace(ctx: Context, site: SiteRow, id: string): SiteSpaceRow {
+export function getSiteSpace(ctx: ReadContext, site: SiteRow, id: string): SiteSpaceRow {
   const row = findSiteSpace(ctx, site, id)
   if (!row) throw new ApiError('NOT_FOUND', 'Site space not found')
   return row

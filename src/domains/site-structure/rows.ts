@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { collection } from '../../storage/port.js'
 import { SeedIdSchema, SeedTimestampSchema } from '../../state/seed.js'
 import { StoredExpressionSchema } from '../common/schemas.js'
+import { SiteSpaceCustomizationOverrideSchema } from '../sites/customization-schemas.js'
 import { IconSchema, SitePathSchema, SiteSectionGroupTitleSchema, SiteSectionTitleSchema } from './schemas.js'
 
 /**
@@ -63,6 +64,20 @@ export const SiteSpaceRowSchema = z.strictObject({
 })
 export type SiteSpaceRow = z.output<typeof SiteSpaceRowSchema>
 
+/**
+ * What a site-space overrides of its site's customization (overrideSiteSpaceCustomizationById):
+ * one per site-space at most, holding only what it overrides (no nulls: a null clears).
+ */
+export const SiteSpaceCustomizationRowSchema = z.strictObject({
+  id: SeedIdSchema,
+  site: SeedIdSchema,
+  organization: SeedIdSchema,
+  siteSpace: SeedIdSchema,
+  override: SiteSpaceCustomizationOverrideSchema,
+  updatedAt: SeedTimestampSchema,
+})
+export type SiteSpaceCustomizationRow = z.output<typeof SiteSpaceCustomizationRowSchema>
+
 /** Container key of sections and groups: a site's root (`site:<id>`) or a group (`group:<id>`). */
 export const structureKey = (site: string, group: string | undefined): string => (group ? `group:${group}` : `site:${site}`)
 
@@ -86,5 +101,9 @@ export const siteStructureCollections = {
     byContainer: { key: siteSpaceContainer, order: (s) => s.position },
     /** Where a space is published: the `space` filter of the site list, share-key resolution. */
     bySpace: { key: (s) => s.space },
+  }),
+  siteSpaceCustomizations: collection<SiteSpaceCustomizationRow>({
+    bySite: { key: (c) => c.site },
+    bySiteSpace: { key: (c) => c.siteSpace },
   }),
 }

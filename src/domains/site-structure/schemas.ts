@@ -3,6 +3,7 @@ import { ExpressionSchema, UrlTextSchema } from '../common/schemas.js'
 import { pointerSchema, positionOf } from '../common/schemas.js'
 import { SpaceSchema } from '../spaces/schemas.js'
 import { SiteSchema } from '../sites/schemas.js'
+import { SiteCustomizationSettingsSchema } from '../sites/customization-schemas.js'
 
 /** Resources and bodies of a site's structure: sections, section groups, site-spaces. */
 
@@ -95,7 +96,10 @@ export const PublishedContentSiteSchema = z
     object: z.literal('published-content-site'),
     site: SiteSchema,
     structure: SiteStructureSchema,
-    customizations: z.object({ site: z.record(z.string(), z.unknown()), siteSpaces: z.record(z.string(), z.unknown()) }),
+    customizations: z.object({
+      site: SiteCustomizationSettingsSchema,
+      siteSpaces: z.record(z.string(), SiteCustomizationSettingsSchema).meta({ description: 'What each site-space of the structure shows, by site-space id.' }),
+    }),
     scripts: z.array(z.object({ script: z.string(), cookies: z.boolean() })),
   })
   .meta({ id: 'PublishedContentSite' })

@@ -5,6 +5,7 @@ import { ApiError } from '../../core/errors.js'
 import type { SiteRow } from '../sites/rows.js'
 import type { SiteSectionRow } from './rows.js'
 import { appendPosition } from '../common/sequence.js'
+import { removeRow } from '../ownership.js'
 import { promoteDefaultSection, setDefaultSiteSpace } from './defaults.js'
 import { derivePath, requireFreePath } from './paths.js'
 import { groupRef, siteSpaceRef, spaceRef } from './refs.js'
@@ -76,7 +77,7 @@ export function updateSection(ctx: Context, site: SiteRow, row: SiteSectionRow, 
 
 /** Delete a section with its site-spaces; when it was the default, the first remaining section takes over. */
 export function deleteSection(ctx: Context, site: SiteRow, row: SiteSectionRow): void {
-  for (const s of siteSpacesOf(ctx, site.id, row.id)) ctx.tx.delete('siteSpaces', s.id)
+  for (const s of siteSpacesOf(ctx, site.id, row.id)) removeRow(ctx, 'siteSpaces', s.id)
   ctx.tx.delete('siteSections', row.id)
   if (row.default) promoteDefaultSection(ctx, site.id)
 }

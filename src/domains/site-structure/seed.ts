@@ -1,6 +1,7 @@
 import type { Context } from '../context.js'
 import { SeedTimestampSchema, seedRule, type SeedDefaults } from '../../state/seed.js'
-import { SiteSectionGroupRowSchema, SiteSectionRowSchema, SiteSpaceRowSchema, siteSpaceContainer } from './rows.js'
+import { SiteSectionGroupRowSchema, SiteSectionRowSchema, SiteSpaceCustomizationRowSchema, SiteSpaceRowSchema, siteSpaceContainer } from './rows.js'
+import { patchOverride } from '../sites/customization.js'
 import type { SiteRow } from '../sites/rows.js'
 
 /** The site of a structure row, which must be in the site's organization. */
@@ -100,6 +101,24 @@ export const siteStructureSeedRules = [
     finish: ({ ctx, fail }) => {
       const container = oneDefaultEach(ctx.tx.all('siteSpaces'), siteSpaceContainer)
       if (container !== undefined) fail(`siteSpaces(${container})`, 'a site or section holding site-spaces has exactly one default among them')
+    },
+  }),
+  seedRule({
+    collection: 'siteSpaceCustomizations',
+    row: (d) =>
+      SiteSpaceCustomizationRowSchema.partial({ organization: true, site: true })
+        .extend({ updatedAt: SeedTimestampSchema.default(d.now) })
+        .transform((row) => {
+          const site = row.site ?? d.tx.get('siteSpaces', row.siteSpace)?.site ?? ''
+          // Stored as the operation stores it: what is overridden, without the nulls that clear.
+          return { ...row, site, organization: organizationOf(d, { ...row, site }), override: patchOverride({}, row.override) }
+        }),
+    check: ({ ctx, fail }, row) => {
+      siteOf(ctx, row, fail)
+      if (ctx.tx.get('siteSpaces', row.siteSpace)?.site !== row.site) fail('siteSpace', `no site-space "${row.siteSpace}" in site "${row.site}"`)
+      if (ctx.tx.scan('siteSpaceCustomizations', 'bySiteSpace', row.siteSpace).some((e) => e.row.id !== row.id)) {
+        fail('siteSpace', `site-space "${row.siteSpace}" has another customization`)
+      }
     },
   }),
 ]

@@ -1,4 +1,8 @@
 import { implement } from '../context.js'
+import { ApiError } from '../../core/errors.js'
+import { siteCustomizationOf } from './customization.js'
+import { replaceSiteCustomization } from './customization-model.js'
+import { encodePublishingAuth, publishingAuthRow, regeneratePublishingAuth, updatePublishingAuth } from './publishing-auth.js'
 import { mapPage } from '../../core/paging.js'
 import { encodeSite } from './encode.js'
 import { deleteSite, setPublished } from './lifecycle.js'
@@ -25,4 +29,22 @@ export const siteHandlers = implement(siteOperations, {
   publishSite: (ctx, { params }) => encodeSite(ctx, setPublished(ctx, getSite(ctx, params.organizationId, params.siteId), true)),
 
   unpublishSite: (ctx, { params }) => encodeSite(ctx, setPublished(ctx, getSite(ctx, params.organizationId, params.siteId), false)),
+
+  getSiteCustomizationById: (ctx, { params }) => siteCustomizationOf(ctx, getSite(ctx, params.organizationId, params.siteId).id),
+
+  updateSiteCustomizationById: (ctx, { params, body }) => replaceSiteCustomization(ctx, getSite(ctx, params.organizationId, params.siteId), body),
+
+  getSitePublishingAuthById: (ctx, { params }) => {
+    const site = getSite(ctx, params.organizationId, params.siteId)
+    // Every site has one (made with it, or when loaded): a GET cannot make the key.
+    const row = publishingAuthRow(ctx.tx, site.id)
+    if (!row) throw new ApiError('NOT_FOUND', 'Site publishing auth not found')
+    return encodePublishingAuth(row)
+  },
+
+  updateSitePublishingAuthById: (ctx, { params, body }) =>
+    encodePublishingAuth(updatePublishingAuth(ctx, getSite(ctx, params.organizationId, params.siteId), body)),
+
+  regenerateSitePublishingAuthById: (ctx, { params }) =>
+    encodePublishingAuth(regeneratePublishingAuth(ctx, getSite(ctx, params.organizationId, params.siteId))),
 })

@@ -1,7 +1,7 @@
 import { defineArea } from '../area.js'
 import { sitesCollections } from './rows.js'
 import { siteHandlers } from './handlers.js'
-import { siteSeedRules } from './seed.js'
+import { siteSeedRules, siteSettingsSeedRules } from './seed.js'
 import { deleteSite } from './lifecycle.js'
 
 /** The sites area (see domains/area.ts). */
@@ -9,7 +9,7 @@ export const sitesArea = defineArea({
   name: 'sites',
   collections: sitesCollections,
   operations: siteHandlers,
-  seed: siteSeedRules,
+  seed: [...siteSeedRules, ...siteSettingsSeedRules],
   owned: [
     {
       collections: ['sites'],
@@ -18,5 +18,7 @@ export const sitesArea = defineArea({
         for (const { row } of ctx.tx.scan('sites', 'byOrganization', organization)) deleteSite(ctx, row)
       },
     },
+    { collections: ['siteCustomizations'], owner: 'sites', index: 'bySite' },
+    { collections: ['sitePublishingAuth'], owner: 'sites', index: 'bySite' },
   ],
 })

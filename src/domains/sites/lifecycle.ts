@@ -4,14 +4,16 @@ import type { Context } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { SiteRow } from './rows.js'
 import { removeRow } from '../ownership.js'
+import { insertPublishingAuth } from './publishing-auth.js'
 import type { CreateSiteSchema, UpdateSiteSchema } from './schemas.js'
 
 /**
- * Insert a site's row: `basic` and `public` by default, unpublished. Its first site-spaces
- * (`spaces` of createSite) are the site structure's (site-structure/site-lifecycle.ts).
+ * Insert a site's row (`basic` and `public` by default, unpublished) and its visitor
+ * authentication. Its first site-spaces (`spaces` of createSite) are the site structure's
+ * (site-structure/site-lifecycle.ts).
  */
 export function insertSite(ctx: Context, organization: string, input: Omit<z.output<typeof CreateSiteSchema>, 'spaces'>): SiteRow {
-  return ctx.tx.insert('sites', {
+  const site = ctx.tx.insert('sites', {
     id: ctx.newId(),
     organization,
     type: input.type ?? 'basic',
@@ -21,6 +23,9 @@ export function insertSite(ctx: Context, organization: string, input: Omit<z.out
     createdAt: ctx.nowIso(),
     agentsContext: 'included',
   })
+  // Its visitor authentication comes with it: reading it (a GET) never has to make the key.
+  insertPublishingAuth(ctx, site)
+  return site
 }
 
 /**
@@ -69,11 +74,12 @@ export function setPublished(ctx: Context, site: SiteRow, published: boolean): S
 }
 
 /**
- * Delete a site with everything under it: sections, groups, site-spaces, share links. An
- * organization whose default content was this site loses that default.
+ * Delete a site with everything under it: sections, groups, site-spaces (with their
+ * customization), share links, its customization and visitor authentication. An organization
+ * whose default content was this site loses that default.
  */
 export function deleteSite(ctx: Context, site: SiteRow): void {
-  // What the areas declare a site owns (domains/ownership.ts): site-spaces, sections, groups, share links.
+  // What the areas declare a site owns (domains/ownership.ts): site-spaces, sections, groups, share links, settings.
   removeRow(ctx, 'sites', site.id)
   const organization = ctx.tx.get('organizations', site.organization)
   if (organization?.defaultContent?.site === site.id) {

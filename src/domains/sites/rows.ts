@@ -2,12 +2,15 @@ import { z } from 'zod'
 import { collection } from '../../storage/port.js'
 import { SeedIdSchema, SeedTimestampSchema } from '../../state/seed.js'
 import { AdaptiveJsonSchemaInputSchema, normaliseAdaptiveSchema } from './adaptive-schema.js'
+import { SiteCustomizationBaseSchema } from './customization-schemas.js'
 import {
   SiteAdaptiveContentSchema,
   SiteAgentsContextSchema,
   SiteBasenameSchema,
   SiteHostnameSchema,
   SiteProxyOriginSchema,
+  SitePublishingAuthBackendSchema,
+  SitePublishingAuthUrlSchema,
   SiteTitleSchema,
   SiteTypeSchema,
   SiteVisibilitySchema,
@@ -42,6 +45,31 @@ export type SiteRow = z.output<typeof SiteRowSchema>
 
 export type SiteType = z.output<typeof SiteTypeSchema>
 
+/** A site's customization, once set (a site without one shows DEFAULT_CUSTOMIZATION): one per site. */
+export const SiteCustomizationRowSchema = z.strictObject({
+  id: SeedIdSchema,
+  site: SeedIdSchema,
+  organization: SeedIdSchema,
+  settings: SiteCustomizationBaseSchema,
+  updatedAt: SeedTimestampSchema,
+})
+export type SiteCustomizationRow = z.output<typeof SiteCustomizationRowSchema>
+
+/**
+ * How visitors of a site authenticate (`SitePublishingAuth`): one per site, made with it. The
+ * private key signs visitor tokens (HS256); regenerating it replaces it.
+ */
+export const SitePublishingAuthRowSchema = z.strictObject({
+  id: SeedIdSchema,
+  site: SeedIdSchema,
+  organization: SeedIdSchema,
+  privateKey: z.string().min(32, 'must be at least 32 characters'),
+  backend: SitePublishingAuthBackendSchema,
+  fallbackURL: SitePublishingAuthUrlSchema.optional(),
+  logoutURL: SitePublishingAuthUrlSchema.optional(),
+})
+export type SitePublishingAuthRow = z.output<typeof SitePublishingAuthRowSchema>
+
 /** The collections the sites area stores, with their indexes. */
 export const sitesCollections = {
   sites: collection<SiteRow>({
@@ -52,5 +80,11 @@ export const sitesCollections = {
     byProxy: { key: (s) => s.proxy },
     /** And basenames within an organization (`${organization}/${basename}`). */
     byBasename: { key: (s) => (s.basename === undefined ? undefined : `${s.organization}/${s.basename}`) },
+  }),
+  siteCustomizations: collection<SiteCustomizationRow>({
+    bySite: { key: (c) => c.site },
+  }),
+  sitePublishingAuth: collection<SitePublishingAuthRow>({
+    bySite: { key: (a) => a.site },
   }),
 }

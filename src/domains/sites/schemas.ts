@@ -91,3 +91,25 @@ export const ListSitesQuerySchema = z.object({
   space: z.string().min(1).optional().meta({ description: 'Only sites publishing this space.' }),
   title: z.string().optional().meta({ description: 'Only sites whose title contains this text (case-insensitive).' }),
 })
+
+export const SitePublishingAuthBackendSchema = z
+  .enum(['custom', 'integration'])
+  .meta({ description: 'Who signs visitor tokens: your own backend (`custom`) or an authenticated-access integration (`integration`).' })
+/** Where visitors are sent (a fallback or logout URL): an http or https page, never a script. */
+export const SitePublishingAuthUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2048, 'must be at most 2048 characters')
+
+export const SitePublishingAuthSchema = z
+  .object({
+    object: z.literal('publishing-auth'),
+    backend: SitePublishingAuthBackendSchema,
+    privateKey: z.string().meta({ description: 'Private key signing visitor tokens (HS256 JWTs).' }),
+    fallbackURL: z.string().optional().meta({ description: 'Where a visitor without a valid token is sent.' }),
+    logoutURL: z.string().optional(),
+  })
+  .meta({ id: 'SitePublishingAuth' })
+
+export const SitePublishingAuthUpdateSchema = z.object({
+  backend: SitePublishingAuthBackendSchema.optional().meta({ description: 'Omitted keeps the backend.' }),
+  fallbackURL: SitePublishingAuthUrlSchema.nullable().optional().meta({ description: 'Omitted keeps the fallback URL; null removes it.' }),
+  logoutURL: SitePublishingAuthUrlSchema.nullable().optional().meta({ description: 'Omitted keeps the logout URL; null removes it.' }),
+})

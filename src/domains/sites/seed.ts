@@ -1,5 +1,8 @@
-import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
-import { SiteRowSchema } from './rows.js'
+import type { Context } from '../context.js'
+import { SeedTimestampSchema, seedRule, type SeedDefaults } from '../../state/seed.js'
+import { SiteCustomizationInputSchema } from './customization-schemas.js'
+import { insertPublishingAuth, newPrivateKey } from './publishing-auth.js'
+import { SiteCustomizationRowSchema, SitePublishingAuthRowSchema, SiteRowSchema } from './rows.js'
 
 const siteRow = SiteRowSchema.shape
 
@@ -36,6 +39,52 @@ export const siteSeedRules = [
         if (site !== undefined && ctx.tx.get('sites', site)?.organization !== org.id)
           fail(`organizations[id=${org.id}].defaultContent.site`, `no site "${site}" in organization "${org.id}"`)
       })
+    },
+  }),
+]
+
+/** Rows hanging off one site: they name its organization (filled in when left out). */
+const organizationOf = (d: SeedDefaults, row: { site: string; organization?: string | undefined }): string =>
+  row.organization ?? d.tx.get('sites', row.site)?.organization ?? ''
+
+/** The site of a site's settings row, in the row's organization, with no other such row. */
+function checkSiteSetting(
+  ctx: Context,
+  collection: 'siteCustomizations' | 'sitePublishingAuth',
+  row: { id: string; site: string; organization: string },
+  fail: (field: string, rule: string) => never,
+): void {
+  const site = ctx.tx.get('sites', row.site)
+  if (!site) fail('site', `no site "${row.site}"`)
+  else if (site.organization !== row.organization) fail('organization', `must be the site's organization "${site.organization}"`)
+  const rows: ReadonlyArray<{ row: { id: string } }> = ctx.tx.scan(collection, 'bySite', row.site)
+  if (rows.some((e) => e.row.id !== row.id)) fail('site', `site "${row.site}" has another row of ${collection}`)
+}
+
+/** A site's customization and visitor authentication in a state document: one of each per site. */
+export const siteSettingsSeedRules = [
+  seedRule({
+    collection: 'siteCustomizations',
+    row: (d) =>
+      SiteCustomizationRowSchema.partial({ organization: true })
+        // The settings as `updateSiteCustomizationById` takes them: what is left out is the default.
+        .extend({ settings: SiteCustomizationInputSchema, updatedAt: SeedTimestampSchema.default(d.now) })
+        .transform((row) => ({ ...row, organization: organizationOf(d, row) })),
+    check: ({ ctx, fail }, row) => checkSiteSetting(ctx, 'siteCustomizations', row, fail),
+  }),
+  seedRule({
+    collection: 'sitePublishingAuth',
+    row: (d) =>
+      SitePublishingAuthRowSchema.partial({ organization: true })
+        .extend({
+          privateKey: SitePublishingAuthRowSchema.shape.privateKey.default(newPrivateKey),
+          backend: SitePublishingAuthRowSchema.shape.backend.default('custom'),
+        })
+        .transform((row) => ({ ...row, organization: organizationOf(d, row) })),
+    check: ({ ctx, fail }, row) => checkSiteSetting(ctx, 'sitePublishingAuth', row, fail),
+    // Every site has its visitor authentication, as createSite makes it: a site loaded without one gets a new key.
+    finish: ({ ctx }) => {
+      for (const site of ctx.tx.all('sites')) if (ctx.tx.count('sitePublishingAuth', 'bySite', site.id) === 0) insertPublishingAuth(ctx, site)
     },
   }),
 ]
