@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose'
 import { createDocsApi, type DocsApi } from './api.js'
 import type { StateDocument } from './state/seed.js'
 import { createFetchHandler } from './http/fetch-handler.js'
@@ -11,6 +12,8 @@ export interface DemoData {
   site: { id: string; title: string }
   /** A published share-link site holding the handbook, and the URL its share link opens it at. */
   shareLinkSite: { id: string; title: string; url: string }
+  /** A published visitor-auth site holding the handbook, and a visitor token signed with its key (a year long). */
+  visitorAuthSite: { id: string; title: string; visitorToken: string }
   /** Ada is admin of the organization. */
   adminToken: string
   /** Rita has the `read` role: she sees content but gets 403 on changes. */
@@ -76,9 +79,22 @@ export async function seedDemo(api: DocsApi, options: { adminToken?: string } = 
   const partners = await fixtures.createSite(organization.id, { title: 'Acme Partners', visibility: 'share-link', spaces: [spaces[2]!.id], published: true })
   await call('PATCH', `/v1/orgs/${organization.id}/sites/${partners.id}`, { basename: 'partners' })
   const shareLink = (await call('POST', `/v1/orgs/${organization.id}/sites/${partners.id}/share-links`, { name: 'Partners' })) as { id: string; urls: { published: string } }
+  // The handbook again, for employees: behind visitor authentication (https://docs.localhost/acme/internal?jwt_token=<a visitor token>).
+  const internal = await fixtures.createSite(organization.id, { title: 'Acme Internal', visibility: 'visitor-auth', spaces: [spaces[2]!.id], published: true })
+  await call('PATCH', `/v1/orgs/${organization.id}/sites/${internal.id}`, { basename: 'internal' })
+  const auth = (await call('PATCH', `/v1/orgs/${organization.id}/sites/${internal.id}/publishing/auth`, { fallbackURL: 'https://login.acme.test/docs' })) as unknown as {
+    privateKey: string
+  }
+  // A visitor token as the company's login would sign it (HS256 with the site's key), valid a year.
+  const visitorToken = await new SignJWT({ name: 'Employee', team: 'support' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime('365d')
+    .sign(new TextEncoder().encode(auth.privateKey))
   return {
     site: { id: site.id, title: site.title },
     shareLinkSite: { id: partners.id, title: partners.title, url: shareLink.urls.published },
+    visitorAuthSite: { id: internal.id, title: internal.title, visitorToken },
     organization: { id: organization.id, title: organization.title },
     collection: { id: collection.id, title: collection.title },
     spaces: spaces.map((s) => ({ id: s.id, title: s.title, visibility: s.visibility })),

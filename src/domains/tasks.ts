@@ -1,5 +1,5 @@
 import type { TaskTable } from '../core/offload.js'
-import { signSiteToken, type SiteTokenPayload } from './published/site-tokens.js'
+import { issueSiteToken } from './published/site-tokens.js'
 import type { JsonDocument } from './content/document.js'
 import { readGitbookTask, sameMeaningTask, writeGitbookTask, type ReadGitbookOutput } from './git-sync/gitbook/tasks.js'
 import {
@@ -23,8 +23,8 @@ declare module '../core/offload.js' {
     writeGitbookMarkdown: (input: { document: JsonDocument }) => string
     /** Whether an export's file says what the branch's already does. */
     gitSyncSameMeaning: (input: { path: string; existing: string; next: string; root: string; summary: boolean }) => boolean
-    /** A site API token signed (domains/published/site-tokens.ts). */
-    signSiteToken: (input: { secret: Uint8Array; payload: SiteTokenPayload; day: { iat: number; exp: number } }) => Promise<string>
+    /** A site API token signed, after the visitor token it is given for is checked (domains/published/site-tokens.ts). */
+    issueSiteToken: typeof issueSiteToken
   }
 }
 
@@ -38,5 +38,5 @@ export const TASKS: TaskTable = {
   readGitbookMarkdown: readGitbookTask,
   writeGitbookMarkdown: writeGitbookTask,
   gitSyncSameMeaning: sameMeaningTask,
-  signSiteToken: ({ secret, payload, day }) => signSiteToken(secret, payload, day),
+  issueSiteToken,
 }

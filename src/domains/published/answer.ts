@@ -3,7 +3,9 @@ import { ApiError } from '../../core/errors.js'
 import { evaluateCondition } from '../common/expressions.js'
 import { publishedUrl } from '../sites/urls.js'
 import { findSiteByUrl, matchContent, parseUrl, publishedSpaces, type ContentMatch, type Visible } from './resolve.js'
-import { mintKey, mintedToken, remember, tokenDay, type SiteTokenPayload } from './site-tokens.js'
+import { mintKey, mintedToken, remember, tokenDay, type SiteTokenPayload, type VisitorCheck } from './site-tokens.js'
+import { visitorAuthOf } from '../sites/publishing-auth.js'
+import { decodeJwt } from 'jose'
 
 /** What a visitor sends with a URL to resolve (the official `SiteVisitorPayload`). */
 export interface VisitorInput {
@@ -30,28 +32,74 @@ export interface PublishedSiteContent {
 
 const notFound = () => new ApiError('NOT_FOUND', 'No content found for the URL')
 
+/** The site's login URL with the path the visitor asked for (`location`, below the site's base), as GitBook's visitor authentication has it. */
+function withLocation(fallbackURL: string, segments: readonly string[]): string {
+  const to = new URL(fallbackURL)
+  to.searchParams.set('location', `/${segments.map(encodeURIComponent).join('/')}`)
+  return to.toString()
+}
+
 /** `/a/b/` from segments (percent-encoded, as in a URL); `/` for none. */
 function basePathOf(segments: readonly string[]): string {
   return segments.length === 0 ? '/' : `/${segments.map(encodeURIComponent).join('/')}/`
 }
 
+/** The official `PublishedContentRedirect` to a site's login (visitor authentication). */
+export interface ExternalRedirect {
+  target: 'external'
+  site: string
+  redirect: string
+}
+
+const unauthorized = (message: string) => new ApiError('UNAUTHORIZED', message)
+
+/** The registered claims of a JWT: not the visitor's. */
+const REGISTERED = new Set(['exp', 'iat', 'nbf', 'iss', 'aud', 'jti'])
+
 /**
- * Resolve a published URL for a visitor: the content it names and a site token for it, or a 404
- * (no published site there, a share-link site without its key, nothing the visitor may open).
+ * Resolve a published URL for a visitor: the content it names and a site token for it, a redirect
+ * to the site's login (a `visitor-auth` site without a valid visitor token), or a 404 (no
+ * published site there, a share-link site without its key, nothing the visitor may open).
  */
-export function resolvePublishedUrl(ctx: ReadContext, input: { url: string; visitor?: VisitorInput | undefined }): PublishedSiteContent {
+export function resolvePublishedUrl(
+  ctx: ReadContext,
+  input: { url: string; visitor?: VisitorInput | undefined; redirectOnError?: boolean | undefined },
+): PublishedSiteContent | ExternalRedirect {
   const url = parseUrl(input.url)
   const found = url && findSiteByUrl(ctx, url)
   if (!url || !found || !found.site.published) throw notFound()
   const { site } = found
-  // Sites seen only by members, and sites behind visitor authentication (not issued here yet).
-  if (site.visibility === 'visitor-auth') throw notFound()
   const claims: Record<string, unknown> = { unsigned: input.visitor?.unsignedClaims ?? {} }
+  let visitor: VisitorCheck | undefined
+  let loginUrl: string | undefined
+  if (site.visibility === 'visitor-auth') {
+    // Only a visitor token signed with the site's key opens it; its claims are the visitor's.
+    const auth = visitorAuthOf(ctx.tx, site.id)
+    loginUrl = auth?.fallbackURL === undefined ? undefined : withLocation(auth.fallbackURL, url.segments.slice(found.consumed))
+    const login = (why: string) => {
+      if (loginUrl === undefined) throw unauthorized(`${why}, and the site has no fallbackURL to send visitors to`)
+      return { target: 'external' as const, site: site.id, redirect: loginUrl }
+    }
+    const token = input.visitor?.jwtToken
+    if (token === undefined || auth === undefined) return login('This site needs a visitor token')
+    let payload: Record<string, unknown>
+    try {
+      payload = decodeJwt(token)
+    } catch {
+      if (input.redirectOnError) return login('The visitor token is not a JWT')
+      throw unauthorized('The visitor token is not a JWT')
+    }
+    // Read before the signature is checked (after the transaction): an answer is given only once it is.
+    for (const [name, value] of Object.entries(payload)) if (!REGISTERED.has(name) && name !== 'unsigned') claims[name] = value
+    visitor = { token, key: auth.key }
+  }
   // Sections and site-spaces with a condition open only to visitors it holds for (adaptive content).
   const visible: Visible = (condition) => condition === undefined || evaluateCondition(condition, { claims })
   const match = matchContent(ctx, found, url, visible)
   if (!match) throw notFound()
-  return contentAnswer(ctx, match, url.segments, claims, input.visitor?.type ?? 'human')
+  const answer = contentAnswer(ctx, match, url.segments, claims, input.visitor?.type ?? 'human', visitor !== undefined)
+  issueToken(ctx, answer.payload, answer.content, visitor, input.redirectOnError ? loginUrl : undefined)
+  return answer.content
 }
 
 function contentAnswer(
@@ -60,7 +108,8 @@ function contentAnswer(
   segments: readonly string[],
   claims: Record<string, unknown>,
   visitorType: 'human' | 'agent',
-): PublishedSiteContent {
+  authenticated: boolean,
+): { payload: SiteTokenPayload; content: PublishedSiteContent } {
   const { site, section, siteSpace, shareKey } = match
   const siteEnd = match.consumed + (match.keyInPath ? 1 : 0)
   const structureSegments = [...(section && !section.default ? [section.path] : []), ...(siteSpace.default ? [] : [siteSpace.path])]
@@ -76,8 +125,9 @@ function contentAnswer(
     claims,
     draft: false,
     ...(shareKey !== undefined && { shareKey }),
+    ...(authenticated && { authenticated: true as const }),
   }
-  const answer: PublishedSiteContent = {
+  const content: PublishedSiteContent = {
     site: site.id,
     ...(section && { siteSection: section.id }),
     siteSpace: siteSpace.id,
@@ -91,22 +141,39 @@ function contentAnswer(
     complete: match.complete,
     canonicalUrl: publishedUrl(ctx, site, [...structureSegments, ...match.rest], shareKey),
   }
-  issueToken(ctx, payload, answer)
-  return answer
+  return { payload, content }
 }
 
-/** Put the site token in the answer: the one already signed for this grant today, or one signed once the transaction is over. */
-function issueToken(ctx: ReadContext, payload: SiteTokenPayload, answer: PublishedSiteContent): void {
+/**
+ * Put the site token in the answer: the one already signed for this grant today, or one signed
+ * once the transaction is over. A visitor token is checked every time (then): refused, the answer
+ * becomes a 401, or the redirect to the site's login when the caller asked for one (`fallback`).
+ */
+function issueToken(
+  ctx: ReadContext,
+  payload: SiteTokenPayload,
+  answer: PublishedSiteContent,
+  visitor: VisitorCheck | undefined,
+  loginUrl: string | undefined,
+): void {
   const tokens = ctx.services.siteTokens
   const day = tokenDay(ctx.now())
   const key = mintKey(payload, day.iat)
-  const token = mintedToken(tokens, key)
+  const token = visitor ? undefined : mintedToken(tokens, key)
   if (token !== undefined) {
     answer.apiToken = token
     return
   }
-  ctx.later('signSiteToken', { secret: tokens.secret, payload, day }, (signed) => {
-    remember(tokens.minted, key, signed)
-    answer.apiToken = signed
+  const at = ctx.now().getTime()
+  ctx.later('issueSiteToken', { secret: tokens.secret, payload, day, visitor, at }, (issued) => {
+    if ('token' in issued) {
+      if (!visitor) remember(tokens.minted, key, issued.token)
+      answer.apiToken = issued.token
+      return
+    }
+    if (loginUrl === undefined) throw unauthorized(`Invalid visitor token: ${issued.failed}`)
+    // The answer becomes the redirect to the login: the same object, emptied.
+    for (const field of Object.keys(answer)) delete (answer as unknown as Record<string, unknown>)[field]
+    Object.assign(answer, { target: 'external', site: payload.site, redirect: loginUrl } satisfies ExternalRedirect)
   })
 }

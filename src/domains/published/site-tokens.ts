@@ -87,6 +87,34 @@ export async function signSiteToken(secret: Uint8Array, payload: SiteTokenPayloa
   return new SignJWT({ ...payload }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(day.iat).setExpirationTime(day.exp).sign(secret)
 }
 
+/** A visitor token to check before a site token is given for it: the token and the site's key (UTF-8 text, as GitBook's guides sign with it). */
+export interface VisitorCheck {
+  token: string
+  key: string
+}
+
+/**
+ * Check a visitor token (HS256 with the site's key, not expired at `at`), then sign the site token:
+ * `{ token }`, or `{ failed }` saying why the visitor token was refused.
+ */
+export async function issueSiteToken(input: {
+  secret: Uint8Array
+  payload: SiteTokenPayload
+  day: { iat: number; exp: number }
+  visitor?: VisitorCheck | undefined
+  at: number
+}): Promise<{ token: string } | { failed: string }> {
+  if (input.visitor) {
+    try {
+      if (decodeProtectedHeader(input.visitor.token).alg !== 'HS256') return { failed: 'the visitor token is not signed with HS256' }
+      await jwtVerify(input.visitor.token, new TextEncoder().encode(input.visitor.key), { algorithms: ['HS256'], currentDate: new Date(input.at) })
+    } catch (error) {
+      return { failed: `the visitor token is not valid for this site (${(error as Error).message})` }
+    }
+  }
+  return { token: await signSiteToken(input.secret, input.payload, input.day) }
+}
+
 /** Whether a bearer is shaped like a JWT (three base64url parts, a JSON header): other bearers are the API's opaque tokens. */
 export function looksLikeJwt(token: string): boolean {
   return token.startsWith('eyJ') && /^[\w-]+\.[\w-]+\.[\w-]*$/.test(token)
