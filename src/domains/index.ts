@@ -20,6 +20,7 @@ import { openapiSpecsArea } from './openapi-specs/index.js'
 import { organizationsArea } from './organizations/index.js'
 import { searchArea } from './search/index.js'
 import { shareLinksArea } from './share-links/index.js'
+import { siteRedirectsArea } from './site-redirects/index.js'
 import { siteStructureArea } from './site-structure/index.js'
 import { sitesArea } from './sites/index.js'
 import { spacePermissionsArea } from './space-permissions/index.js'
@@ -51,6 +52,7 @@ export const areas: readonly Area[] = [
   shareLinksArea,
   adaptiveContentArea,
   contentArea,
+  siteRedirectsArea,
   changeRequestsArea,
   commentsArea,
   ssoArea,

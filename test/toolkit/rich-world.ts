@@ -30,6 +30,12 @@ export async function richWorld() {
   const section = (await call(api, ada, 'POST', `${base}/sections`, { spaceId: b.id, title: 'Reference' })).body
   await call(api, ada, 'POST', `${base}/section-groups`, { title: 'Group', sections: [section.id] })
   await call(api, ada, 'POST', `${base}/share-links`, { name: 'Partners' })
+  await call(api, ada, 'POST', `${base}/redirects`, {
+    source: '/Old/*',
+    captureWildcard: true,
+    destination: { kind: 'site-section', siteSectionId: section.id },
+  })
+  await call(api, ada, 'POST', `${base}/redirects`, { source: '/blog', draft: true, destination: { kind: 'external', url: 'https://blog.acme.test/' } })
   await call(api, ada, 'PUT', `${base}/adaptive-schema`, {
     jsonSchema: { type: 'object', properties: { isBeta: { type: 'boolean' } }, additionalProperties: false },
   })
