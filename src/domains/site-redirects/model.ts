@@ -85,13 +85,21 @@ export function updateRedirect(ctx: Context, site: SiteRow, row: SiteRedirectRow
     permanent: patch.permanent ?? row.permanent,
     destination,
   }
-  const changed = (Object.keys(next) as Array<keyof SiteRedirectRow>).some((k) => JSON.stringify(next[k]) !== JSON.stringify(row[k]))
-  if (!changed) return row
+  if (sameRedirect(next, row)) return row
   if (next.draft !== row.draft || sourceKey(next.source) !== sourceKey(row.source)) requireFreeSource(ctx, site.id, next.draft, next.source, row.id)
   const written = ctx.tx.update('siteRedirects', { ...next, updatedAt: ctx.nowIso() })
   // The failure names what the request changed that made it: the destination, else the source, else the state.
   checkWritten(ctx, site, written, patch.destination !== undefined ? 'destination' : patch.source !== undefined ? 'source' : 'draft')
   return written
+}
+
+/** Whether two versions of a redirect say the same (a destination's keys compared whatever their order: a loaded row may list them in another). */
+function sameRedirect(a: SiteRedirectRow, b: SiteRedirectRow): boolean {
+  const fields = ['source', 'draft', 'captureWildcard', 'permanent'] as const
+  if (fields.some((k) => a[k] !== b[k])) return false
+  const x = a.destination as Record<string, string>
+  const y = b.destination as Record<string, string>
+  return Object.keys(x).length === Object.keys(y).length && Object.keys(x).every((k) => x[k] === y[k])
 }
 
 export function deleteRedirect(ctx: Context, row: SiteRedirectRow): void {

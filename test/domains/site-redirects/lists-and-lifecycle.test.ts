@@ -56,6 +56,14 @@ describe('site redirects: lifecycle', () => {
     w.clock.advance(1000)
     const same = await w.http('PATCH', `/redirects/${row.id}`, { source: '/x', permanent: false })
     expect(same.body).toEqual(row)
+    // A row loaded with its destination's keys in another order says the same.
+    const spaceRow = (await w.http('POST', '/redirects', { source: '/y', destination: { kind: 'site-space', siteSpaceId: w.siteSpaces.api.id } })).body
+    await w.api.system((ctx) => {
+      const stored = ctx.tx.get('siteRedirects', spaceRow.id)!
+      ctx.tx.update('siteRedirects', { ...stored, destination: { siteSpaceId: w.siteSpaces.api.id, kind: 'site-space' } })
+    })
+    const unchanged = await w.http('PATCH', `/redirects/${spaceRow.id}`, { destination: { kind: 'site-space', siteSpaceId: w.siteSpaces.api.id } })
+    expect(unchanged.body.updatedAt).toBeUndefined()
     expect((await w.http('DELETE', `/redirects/${row.id}`)).status).toBe(205)
     expect((await w.http('DELETE', `/redirects/${row.id}`)).status).toBe(204)
     expectError(await w.http('PATCH', `/redirects/${row.id}`, { permanent: true }), 404, 'Site redirect not found')
