@@ -1,7 +1,7 @@
 import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { PageVersionRow, RevisionRow } from '../content/rows.js'
-import { childrenOf, findRevision, pageByPath, pageIn, pagePath } from '../content/revision.js'
+import { findRevision, pageByPath, pageIn, pagePath } from '../content/revision.js'
 import type { SiteRow } from '../sites/rows.js'
 import { findInSite } from '../sites/model.js'
 import { siteBaseUrl, siteTargetUrl } from '../sites/urls.js'
@@ -39,7 +39,10 @@ function contentOf(ctx: ReadContext, row: SiteSpaceRow): RevisionRow | undefined
  */
 function firstDocument(ctx: ReadContext, rev: RevisionRow, parent?: PageVersionRow, depth = 0): PageVersionRow | undefined {
   if (depth > 64) return undefined
-  for (const page of childrenOf(ctx.tx, rev, parent)) {
+  // Page by page, stopping at the first document: a space with a thousand root pages reads one or two.
+  for (const id of parent ? parent.children : rev.rootPages) {
+    const page = pageIn(ctx.tx, rev, id)
+    if (!page) continue
     if (page.type === 'document') return page
     if (page.type === 'group') {
       const found = firstDocument(ctx, rev, page, depth + 1)

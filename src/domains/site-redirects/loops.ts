@@ -62,11 +62,18 @@ export function contentAt(ctx: ReadContext, site: SiteRow, path: string): boolea
   return true
 }
 
-/** Where a redirect leads in the site (its path there), given the part of the path its wildcard matched; undefined when out of the site or gone. */
-function nextPath(ctx: ReadContext, site: SiteRow, row: SiteRedirectRow, suffix: string): string | undefined {
+/**
+ * Where a redirect leads in the site, given the part of the path its wildcard matched: the path,
+ * and whether content is known to be there (a section, site-space or page it names, which exists:
+ * it would lead nowhere otherwise); undefined when it leads out of the site, or nowhere.
+ */
+function next(ctx: ReadContext, site: SiteRow, row: SiteRedirectRow, suffix: string): { path: string; content: boolean } | undefined {
   const target = destinationTarget(ctx, site, row.destination)
   const path = target && pathInSite(ctx, site, target)
-  return path === undefined ? undefined : row.captureWildcard ? appendSuffix(path, suffix) : path
+  if (path === undefined) return undefined
+  const captured = row.captureWildcard && suffix !== ''
+  // A suffix appended to a content URL may name a page under it, or nothing: looked up like any path.
+  return { path: captured ? appendSuffix(path, suffix) : path, content: target!.kind === 'site' && !captured }
 }
 
 /**
@@ -75,8 +82,8 @@ function nextPath(ctx: ReadContext, site: SiteRow, row: SiteRedirectRow, suffix:
  */
 export function leadsToItself(ctx: ReadContext, site: SiteRow, row: SiteRedirectRow): boolean {
   if (isWildcard(row.source)) return false
-  const path = nextPath(ctx, site, row, '')
-  return path !== undefined && sourceKey(path) === sourceKey(row.source)
+  const to = next(ctx, site, row, '')
+  return to !== undefined && sourceKey(to.path) === sourceKey(row.source)
 }
 
 /**
@@ -89,10 +96,10 @@ export function loopFrom(ctx: ReadContext, site: SiteRow, start: SiteRedirectRow
   let row = start
   let suffix = ''
   for (;;) {
-    const path = nextPath(ctx, site, row, suffix)
-    if (path === undefined || contentAt(ctx, site, path)) return undefined
-    paths.push(path)
-    const match = matchSiteRedirect(ctx.tx, site.id, path)
+    const to = next(ctx, site, row, suffix)
+    if (to === undefined || to.content || contentAt(ctx, site, to.path)) return undefined
+    paths.push(to.path)
+    const match = matchSiteRedirect(ctx.tx, site.id, to.path)
     if (!match) return undefined
     if (seen.has(match.row.id)) return paths
     seen.add(match.row.id)
