@@ -111,6 +111,7 @@ export const siteSnapshot = (w: { api: DocsApi }) =>
     siteSections: tx.all('siteSections'),
     siteSectionGroups: tx.all('siteSectionGroups'),
     shareLinks: tx.all('shareLinks'),
+    siteRedirects: tx.all('siteRedirects'),
     spaces: tx.all('spaces'),
     organizations: tx.all('organizations'),
     sequences: tx.all('sequences'),

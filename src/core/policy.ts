@@ -106,6 +106,9 @@ export const POLICY = {
     managePublishingAuth: 'admin',
     // Members with a role ask questions of a site's content (Ask).
     ask: 'read',
+    // The renderer resolves a path with no content to the site's live redirect with the site
+    // token of the visit (level `visitor` on its site): visitors of a site follow its redirects.
+    resolveRedirect: 'visitor',
   },
   // An integration (addressed by its name): anyone signed in sees a public or unlisted one, the
   // owner organization's members with a role see a private one; the owner's admins administrate

@@ -22,6 +22,7 @@ import { organizationsArea } from './organizations/index.js'
 import { publishedArea } from './published/index.js'
 import { searchArea } from './search/index.js'
 import { shareLinksArea } from './share-links/index.js'
+import { siteRedirectsArea } from './site-redirects/index.js'
 import { siteStructureArea } from './site-structure/index.js'
 import { sitesArea } from './sites/index.js'
 import { spacePermissionsArea } from './space-permissions/index.js'
@@ -53,6 +54,7 @@ export const areas: readonly Area[] = [
   shareLinksArea,
   adaptiveContentArea,
   contentArea,
+  siteRedirectsArea,
   changeRequestsArea,
   commentsArea,
   ssoArea,

@@ -10,6 +10,7 @@ import { membersCollections } from './members/rows.js'
 import { openapiSpecsCollections } from './openapi-specs/rows.js'
 import { organizationsCollections } from './organizations/rows.js'
 import { shareLinksCollections } from './share-links/rows.js'
+import { siteRedirectsCollections } from './site-redirects/rows.js'
 import { siteStructureCollections } from './site-structure/rows.js'
 import { sitesCollections } from './sites/rows.js'
 import { spacePermissionsCollections } from './space-permissions/rows.js'
@@ -37,6 +38,7 @@ export const schema = {
   ...siteStructureCollections,
   ...shareLinksCollections,
   ...contentCollections,
+  ...siteRedirectsCollections,
   ...changeRequestsCollections,
   ...commentsCollections,
   ...gitSyncCollections,

@@ -8,8 +8,9 @@ import type { Caller } from './callers.js'
 import type { FuzzWorld } from './world.js'
 
 /**
- * Bodies the schema's canonical value cannot succeed with, by operation. Everything else sends
- * `canonicalOf(op.body)`: required fields only, ids of the matrix targets. Keep this short.
+ * Bodies (or queries) the schema's canonical value cannot succeed with, by operation. Everything
+ * else sends `canonicalOf(op.body)` and `canonicalOf(op.query)`: required fields only, ids of the
+ * matrix targets. Keep this short.
  */
 export const OVERRIDES: Record<string, { body?: (w: FuzzWorld) => unknown; query?: (w: FuzzWorld) => Record<string, string>; why: string }> = {
   resolvePublishedContentByUrl: {
@@ -60,6 +61,10 @@ export const OVERRIDES: Record<string, { body?: (w: FuzzWorld) => unknown; query
     body: (w) => ({ language: 'fr', source: { space: w.targets.spaceId, language: 'en' } }),
     why: 'the canonical languages are both the first of the enum (`en`), and a translation into its own language is a 400',
   },
+  getSiteRedirectBySource: {
+    query: (w) => ({ source: w.site.redirectSource }),
+    why: 'the canonical source (a string of the official pattern) is the source of no redirect of the site (a 404)',
+  },
   sortSiteStructure: {
     body: (w) => ({ item: { type: 'site-section', id: w.site.sectionB }, position: { before: { type: 'site-section', id: w.site.sectionA } } }),
     why: "the canonical item is a `site-space` pointer, and no id is both a site-space and the target section's sibling",
@@ -76,8 +81,8 @@ export function matrixRequest(op: OperationDef, world: FuzzWorld, caller: Caller
   }
   const idFor = (field: string) => targetForField(world, field)
   const override = OVERRIDES[op.id]
-  const query = op.query ? (override?.query?.(world) ?? canonicalOf(op.query, idFor)) : undefined
-  const req: FuzzRequest = { op: op.id, caller, method: op.method, params, query: query === undefined ? [] : queryPairs(query) }
+  const query = op.query ? queryPairs(override?.query?.(world) ?? canonicalOf(op.query, idFor)) : []
+  const req: FuzzRequest = { op: op.id, caller, method: op.method, params, query }
   if (op.body) req.body = { json: override?.body?.(world) ?? canonicalOf(op.body, idFor) }
   return req
 }

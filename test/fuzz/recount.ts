@@ -41,6 +41,7 @@ export async function expectCountersMatchRows(world: FuzzWorld, organizations: s
     groups: tx.all('siteSectionGroups'),
     siteSpaces: tx.all('siteSpaces') as SiteSpaceRow[],
     shareLinks: tx.all('shareLinks'),
+    redirects: tx.all('siteRedirects'),
     changeRequests: tx.all('changeRequests') as ChangeRequestRow[],
     comments: tx.all('comments') as CommentRow[],
   }))
@@ -96,6 +97,8 @@ export async function expectCountersMatchRows(world: FuzzWorld, organizations: s
       }
       await list(`${s}/section-groups`, rows.groups.filter((g) => (g as { site: string }).site === site.id).length)
       await list(`${s}/share-links`, rows.shareLinks.filter((l) => (l as { site: string }).site === site.id).length)
+      for (const draft of [false, true])
+        await list(`${s}/redirects?draft=${draft}`, rows.redirects.filter((r) => r.site === site.id && r.draft === draft).length)
       expectOneDefault(site.id, sections, siteSpaces)
     }
   }

@@ -22,6 +22,8 @@ const FIELD_PARAM: Record<string, string> = {
   space: 'spaceId',
   spaces: 'spaceId',
   sectionId: 'siteSectionId',
+  siteSectionId: 'siteSectionId',
+  siteSpaceId: 'siteSpaceId',
   siteSection: 'siteSectionId',
   sections: 'siteSectionId',
   defaultSiteSection: 'siteSectionId',

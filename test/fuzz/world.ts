@@ -119,6 +119,14 @@ async function buildWorld() {
   const sectionC = await admin('POST', `${base}/sections`, { spaceId: spaceD.id })
   const group = await admin('POST', `${base}/section-groups`, { title: 'Guides', sections: [sectionC.id] })
   const shareLink = await admin('POST', `${base}/share-links`, { name: 'Partners' })
+  // Redirects: a live one to section B (the matrix target), a wildcard to an external URL, a draft.
+  const redirect = await admin('POST', `${base}/redirects`, { source: '/old', destination: { kind: 'site-section', siteSectionId: sectionB.id } })
+  await admin('POST', `${base}/redirects`, { source: '/blog/*', captureWildcard: true, destination: { kind: 'external', url: 'https://blog.acme.test' } })
+  const draftRedirect = await admin('POST', `${base}/redirects`, {
+    source: '/old',
+    draft: true,
+    destination: { kind: 'site-space', siteSpaceId: siteSpaceB2.id },
+  })
   await admin('PUT', `${base}/adaptive-schema`, {
     jsonSchema: { type: 'object', properties: { beta: { type: 'boolean' } }, additionalProperties: false },
   })
@@ -205,6 +213,10 @@ async function buildWorld() {
   const foreignSection = await foreignHttp('POST', `${foreignBase}/sections`, { spaceId: foreignPublic.id })
   const foreignGroup = await foreignHttp('POST', `${foreignBase}/section-groups`, { title: 'Foreign group' })
   const foreignLink = await foreignHttp('POST', `${foreignBase}/share-links`, { name: 'Foreign' })
+  const foreignRedirect = await foreignHttp('POST', `${foreignBase}/redirects`, {
+    source: '/old',
+    destination: { kind: 'site-section', siteSectionId: foreignSection.id },
+  })
   await foreignHttp('PUT', `/v1/orgs/${foreign.id}/agent-instructions`, { instructions })
   const foreignSiteSpace = (await foreignHttp('GET', `${foreignBase}/site-spaces`)).items[0].id
   const foreignSaml = await foreignHttp('POST', `/v1/orgs/${foreign.id}/saml`, { label: 'Foreign' })
@@ -257,6 +269,7 @@ async function buildWorld() {
     siteSectionGroupId: group.id,
     siteSpaceId: siteSpaceB2.id,
     shareLinkId: shareLink.id,
+    siteRedirectId: redirect.id,
     inviteId: invite.id,
     changeRequestId: '2',
     pageId: privateContent.page,
@@ -329,6 +342,7 @@ async function buildWorld() {
     siteSectionGroupId: [group.id, foreignGroup.id],
     siteSpaceId: [...siteSpaces, ...draftSiteSpaces, foreignSiteSpace],
     shareLinkId: [shareLink.id, shareSiteLink.id, foreignLink.id],
+    siteRedirectId: [redirect.id, draftRedirect.id, foreignRedirect.id],
     inviteId: [invite.id, foreignInvite.id],
     changeRequestId: ['1', '2', privateContent.cr, publicContent.cr],
     pageId: [privateContent.page, publicContent.page],
@@ -394,6 +408,8 @@ async function buildWorld() {
       siteSpaces,
       shareSite: shareSite.id,
       draftSite: draftSite.id,
+      /** The source of the live redirect that is the matrix target. */
+      redirectSource: redirect.source as string,
     },
     collections: { empty: emptyCollection.id, parent: parentCollection.id, child: childCollection.id, sister: sisterCollection.id },
     teams: { target: team.id, guestTeam: guestTeam.id },

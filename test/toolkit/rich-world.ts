@@ -34,6 +34,12 @@ export async function richWorld() {
   await call(api, ada, 'PUT', `${base}/customization`, { title: 'Acme Docs', styling: { theme: 'bold', primaryColor: { light: '#f00', dark: '#a00' } } })
   await call(api, ada, 'PATCH', `${base}/site-spaces/${section.siteSpaces[0].id}/customization`, { styling: { theme: 'muted', sidebar: { list: 'pill' } } })
   await call(api, ada, 'PATCH', `${base}/publishing/auth`, { fallbackURL: 'https://acme.test/login' })
+  await call(api, ada, 'POST', `${base}/redirects`, {
+    source: '/Old/*',
+    captureWildcard: true,
+    destination: { kind: 'site-section', siteSectionId: section.id },
+  })
+  await call(api, ada, 'POST', `${base}/redirects`, { source: '/blog', draft: true, destination: { kind: 'external', url: 'https://blog.acme.test/' } })
   await call(api, ada, 'PUT', `${base}/adaptive-schema`, {
     jsonSchema: { type: 'object', properties: { isBeta: { type: 'boolean' } }, additionalProperties: false },
   })

@@ -21,8 +21,14 @@ export function scopeOf(ctx: ReadContext, site: SiteRow, published = false): Sco
 }
 
 /** URL segments of a section: none for the default one (it sits at the site's URL). */
-function sectionSegments(section: SiteSectionRow | undefined): string[] {
+export function sectionSegments(section: SiteSectionRow | undefined): string[] {
   return section && !section.default ? [section.path] : []
+}
+
+/** URL segments of a site-space: its section's, then its own path unless it is its container's default. */
+export function siteSpaceSegments(ctx: ReadContext, row: SiteSpaceRow, section?: SiteSectionRow): string[] {
+  const parent = section ?? (row.section ? ctx.tx.get('siteSections', row.section) : undefined)
+  return [...sectionSegments(parent), ...(row.default ? [] : [row.path])]
 }
 
 function urls(ctx: ReadContext, scope: Scope, segments: string[]): { published?: string } {
@@ -31,7 +37,6 @@ function urls(ctx: ReadContext, scope: Scope, segments: string[]): { published?:
 
 export function encodeSiteSpace(ctx: ReadContext, scope: Scope, row: SiteSpaceRow, section?: SiteSectionRow) {
   const space = ctx.tx.get('spaces', row.space)!
-  const parent = section ?? (row.section ? ctx.tx.get('siteSections', row.section) : undefined)
   return {
     object: 'site-space' as const,
     id: row.id,
@@ -43,7 +48,7 @@ export function encodeSiteSpace(ctx: ReadContext, scope: Scope, row: SiteSpaceRo
     draft: false,
     ...(row.condition !== undefined && { condition: row.condition }),
     hidden: row.hidden,
-    urls: urls(ctx, scope, [...sectionSegments(parent), ...(row.default ? [] : [row.path])]),
+    urls: urls(ctx, scope, siteSpaceSegments(ctx, row, section)),
   }
 }
 

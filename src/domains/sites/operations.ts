@@ -58,7 +58,7 @@ export const siteOperations = {
     method: 'DELETE',
     path: '/v1/orgs/{organizationId}/sites/{siteId}',
     tag,
-    summary: 'Delete a site with its sections, groups, site-spaces and share links (204 also when it does not exist)',
+    summary: 'Delete a site with its sections, groups, site-spaces, share links and redirects (204 also when it does not exist)',
     params: siteParams,
     status: 204,
     errors: ['FORBIDDEN'],
