@@ -75,14 +75,24 @@ export async function seedDemo(api: DocsApi, options: { adminToken?: string } = 
   }
   // Published at https://docs.localhost/acme/docs (the `publishedUrl` option's default).
   await call('PATCH', `/v1/orgs/${organization.id}/sites/${site.id}`, { basename: 'docs' })
+  // An old address of the installation page, redirected to it.
+  await call('POST', `/v1/orgs/${organization.id}/sites/${site.id}/redirects`, {
+    source: '/install',
+    destination: { kind: 'path', spaceId: spaces[0]!.id, path: 'installation' },
+  })
   // The handbook, shared with partners: a share-link site its link's key opens (https://docs.localhost/acme/partners/<key>).
   const partners = await fixtures.createSite(organization.id, { title: 'Acme Partners', visibility: 'share-link', spaces: [spaces[2]!.id], published: true })
   await call('PATCH', `/v1/orgs/${organization.id}/sites/${partners.id}`, { basename: 'partners' })
-  const shareLink = (await call('POST', `/v1/orgs/${organization.id}/sites/${partners.id}/share-links`, { name: 'Partners' })) as { id: string; urls: { published: string } }
+  const shareLink = (await call('POST', `/v1/orgs/${organization.id}/sites/${partners.id}/share-links`, { name: 'Partners' })) as {
+    id: string
+    urls: { published: string }
+  }
   // The handbook again, for employees: behind visitor authentication (https://docs.localhost/acme/internal?jwt_token=<a visitor token>).
   const internal = await fixtures.createSite(organization.id, { title: 'Acme Internal', visibility: 'visitor-auth', spaces: [spaces[2]!.id], published: true })
   await call('PATCH', `/v1/orgs/${organization.id}/sites/${internal.id}`, { basename: 'internal' })
-  const auth = (await call('PATCH', `/v1/orgs/${organization.id}/sites/${internal.id}/publishing/auth`, { fallbackURL: 'https://login.acme.test/docs' })) as unknown as {
+  const auth = (await call('PATCH', `/v1/orgs/${organization.id}/sites/${internal.id}/publishing/auth`, {
+    fallbackURL: 'https://login.acme.test/docs',
+  })) as unknown as {
     privateKey: string
   }
   // A visitor token as the company's login would sign it (HS256 with the site's key), valid a year.

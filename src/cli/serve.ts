@@ -85,10 +85,14 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const url = options.baseUrl?.replace(/\/+$/, '') ?? `http://localhost:${(server.address() as AddressInfo).port}`
   let api: DocsApi
   const demo = !options.seed && (!data || data.empty)
+  /** The demo's visitor tokens, by visitor-auth site, for the banner. */
+  const visitorTokens: Record<string, string> = {}
   // CPU-heavy work (large markdown documents...) on worker threads: no request holds the loop.
   const offload = createWorkerOffload()
   try {
-    const seed = data && !data.empty ? undefined : (options.seed ?? (await createDemoState({ adminToken: options.adminToken })).state)
+    const demoState = data && !data.empty ? undefined : options.seed ? undefined : await createDemoState({ adminToken: options.adminToken })
+    if (demoState) visitorTokens[demoState.demo.visitorAuthSite.id] = demoState.demo.visitorAuthSite.visitorToken
+    const seed = data && !data.empty ? undefined : (options.seed ?? demoState!.state)
     // Outgoing requests go through the fetch that resolves names and checks every address (node/guarded-fetch.ts).
     const allowPrivateNetwork = options.allowPrivateNetwork ?? false
     const fetch = createGuardedFetch({ allowPrivateNetwork, ...(options.lookup && { lookup: options.lookup }) })
@@ -124,7 +128,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     url,
     api,
     ...(data && { dataDir: data.dir }),
-    banner: () => bannerOf(api, url, { demo, cors: options.cors ?? false, data: data?.dir, allowPrivateNetwork: options.allowPrivateNetwork ?? false }),
+    banner: () =>
+      bannerOf(api, url, { demo, cors: options.cors ?? false, data: data?.dir, allowPrivateNetwork: options.allowPrivateNetwork ?? false, visitorTokens }),
     close: async () => {
       await new Promise<void>((done, fail) => {
         server.close((error) => (error ? fail(error) : done()))
@@ -146,7 +151,11 @@ function whereData(how: { demo: boolean; data?: string }): string {
 }
 
 /** What a person starting the server needs: what is there, the tokens to call it with, lines to try. */
-export function bannerOf(api: DocsApi, url: string, how: { demo: boolean; cors: boolean; data?: string; allowPrivateNetwork?: boolean }): string {
+export function bannerOf(
+  api: DocsApi,
+  url: string,
+  how: { demo: boolean; cors: boolean; data?: string; allowPrivateNetwork?: boolean; visitorTokens?: Record<string, string> },
+): string {
   const { urls } = api[API_CORE].runtime
   return api.store.read((tx) => {
     const orgs = tx.all('organizations')
@@ -156,9 +165,16 @@ export function bannerOf(api: DocsApi, url: string, how: { demo: boolean; cors: 
     ]
     for (const org of orgs) {
       lines.push(`  organization  ${org.title}  ${org.id}`)
-      for (const { row: site } of tx.scan('sites', 'byOrganization', org.id))
-        if (site.published)
-          lines.push(`  site          ${site.title} (published, ${site.visibility})  ${site.id}  ${siteBaseUrl({ tx, urls } as unknown as ReadContext, site)}`)
+      for (const { row: site } of tx.scan('sites', 'byOrganization', org.id)) {
+        if (!site.published) continue
+        const siteUrl = siteBaseUrl({ tx, urls } as unknown as ReadContext, site)
+        lines.push(`  site          ${site.title} (published, ${site.visibility})  ${site.id}  ${siteUrl}`)
+        // A share-link site opens at its links' URLs; a visitor-auth one with a visitor token (GitBook's renderer reads `jwt_token`).
+        const link = site.visibility === 'share-link' ? tx.scan('shareLinks', 'bySite', site.id).find((e) => e.row.active)?.row : undefined
+        if (link) lines.push(`                opens at ${siteUrl}/${encodeURIComponent(link.key)}`)
+        const visitorToken = site.visibility === 'visitor-auth' ? how.visitorTokens?.[site.id] : undefined
+        if (visitorToken) lines.push(`                opens at ${siteUrl}?jwt_token=${visitorToken}`)
+      }
     }
     const tokens = tx.all('tokens').map((t) => {
       const user = tx.get('users', t.user)
