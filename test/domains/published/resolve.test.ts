@@ -189,6 +189,10 @@ describe('resolvePublishedContentByUrl (POST /v1/urls/published)', () => {
       expect(await resolved(w, 'https://company.com/docs/v3/start')).toMatchObject({ site: site.id, space: alpha.id, pathname: 'v3/start' })
       await expectNotFound(w, 'https://company.com/')
       await expectNotFound(w, 'https://company.com/other/docs')
+      // A proxy host given in capitals is the same host (URLs give hosts in lower case); its path keeps its case.
+      await ok(w, 'PATCH', sitePath(w, nested.id), { proxy: 'Help.Company.com/Docs' })
+      expect(await resolved(w, 'https://help.company.com/Docs/start')).toMatchObject({ site: nested.id, pathname: 'start', canonicalUrl: 'https://help.company.com/Docs/start' })
+      await expectNotFound(w, 'https://help.company.com/docs/start')
       // The proxied site is no longer at its published-base URL's canonical form: its canonical URL is the proxy's.
       expect(await resolved(w, `https://docs.localhost/${w.org.id}/${site.id}/beta`)).toMatchObject({ space: beta.id, canonicalUrl: 'https://company.com/docs/beta' })
     })
