@@ -43,7 +43,12 @@ async function expectNotFound(w: World, url: string): Promise<void> {
 /** A published site of two spaces at its root (Alpha the default, Beta at `beta`). */
 async function twoSpaceSite(w: World, options: { visibility?: 'public' | 'unlisted' | 'share-link' | 'visitor-auth'; published?: boolean } = {}) {
   const [alpha, beta] = await spacesOf(w, ['Alpha', 'Beta'])
-  const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', spaces: [alpha!.id, beta!.id], published: options.published ?? true, visibility: options.visibility ?? 'public' })
+  const site = await w.api.fixtures.createSite(w.org.id, {
+    title: 'Docs',
+    spaces: [alpha!.id, beta!.id],
+    published: options.published ?? true,
+    visibility: options.visibility ?? 'public',
+  })
   const siteSpaces = (await ok(w, 'GET', `${sitePath(w, site.id)}/site-spaces`)).items as Array<{ id: string; path: string }>
   return { site, alpha: alpha!, beta: beta!, siteSpaces }
 }
@@ -80,9 +85,17 @@ describe('resolvePublishedContentByUrl (POST /v1/urls/published)', () => {
       })
       await ok(w, 'PATCH', `/v1/orgs/${w.org.id}`, { hostname: 'acme' })
       const byHostname = await resolved(w, `https://docs.localhost/acme/${site.id}/beta`)
-      expect(byHostname).toMatchObject({ site: site.id, space: beta.id, basePath: `/acme/${site.id}/beta/`, canonicalUrl: `https://docs.localhost/acme/${site.id}/beta` })
+      expect(byHostname).toMatchObject({
+        site: site.id,
+        space: beta.id,
+        basePath: `/acme/${site.id}/beta/`,
+        canonicalUrl: `https://docs.localhost/acme/${site.id}/beta`,
+      })
       // The id still names the organization; the canonical URL is the one the API gives now.
-      expect(await resolved(w, `${root}/beta`)).toMatchObject({ basePath: `/${w.org.id}/${site.id}/beta/`, canonicalUrl: `https://docs.localhost/acme/${site.id}/beta` })
+      expect(await resolved(w, `${root}/beta`)).toMatchObject({
+        basePath: `/${w.org.id}/${site.id}/beta/`,
+        canonicalUrl: `https://docs.localhost/acme/${site.id}/beta`,
+      })
     })
 
     it('names the site by id, or by its basename once it has one (then only by it)', async () => {
@@ -90,7 +103,13 @@ describe('resolvePublishedContentByUrl (POST /v1/urls/published)', () => {
       const { site, beta } = await twoSpaceSite(w)
       await ok(w, 'PATCH', sitePath(w, site.id), { basename: 'guide' })
       const root = `https://docs.localhost/${w.org.id}/guide`
-      expect(await resolved(w, `${root}/beta/faq`)).toMatchObject({ site: site.id, space: beta.id, pathname: 'faq', siteBasePath: `/${w.org.id}/guide/`, canonicalUrl: `${root}/beta/faq` })
+      expect(await resolved(w, `${root}/beta/faq`)).toMatchObject({
+        site: site.id,
+        space: beta.id,
+        pathname: 'faq',
+        siteBasePath: `/${w.org.id}/guide/`,
+        canonicalUrl: `${root}/beta/faq`,
+      })
       await expectNotFound(w, `https://docs.localhost/${w.org.id}/${site.id}`)
       // Another site of the organization keeps its id in its URL.
       const [gamma] = await spacesOf(w, ['Gamma'])
@@ -141,14 +160,38 @@ describe('resolvePublishedContentByUrl (POST /v1/urls/published)', () => {
       const w = await createWorld()
       const { site, alpha, beta } = await twoSpaceSite(w)
       await ok(w, 'PATCH', sitePath(w, site.id), { hostname: 'docs.acme.com' })
-      expect(await resolved(w, 'https://docs.acme.com/')).toMatchObject({ site: site.id, space: alpha.id, pathname: '', basePath: '/', siteBasePath: '/', complete: false, canonicalUrl: 'https://docs.acme.com' })
-      expect(await resolved(w, 'https://docs.acme.com/beta/intro')).toMatchObject({ space: beta.id, pathname: 'intro', basePath: '/beta/', siteBasePath: '/', complete: true, canonicalUrl: 'https://docs.acme.com/beta/intro' })
+      expect(await resolved(w, 'https://docs.acme.com/')).toMatchObject({
+        site: site.id,
+        space: alpha.id,
+        pathname: '',
+        basePath: '/',
+        siteBasePath: '/',
+        complete: false,
+        canonicalUrl: 'https://docs.acme.com',
+      })
+      expect(await resolved(w, 'https://docs.acme.com/beta/intro')).toMatchObject({
+        space: beta.id,
+        pathname: 'intro',
+        basePath: '/beta/',
+        siteBasePath: '/',
+        complete: true,
+        canonicalUrl: 'https://docs.acme.com/beta/intro',
+      })
       // A page path under the default site-space.
-      expect(await resolved(w, 'https://docs.acme.com/intro/setup')).toMatchObject({ space: alpha.id, pathname: 'intro/setup', basePath: '/', complete: true, canonicalUrl: 'https://docs.acme.com/intro/setup' })
+      expect(await resolved(w, 'https://docs.acme.com/intro/setup')).toMatchObject({
+        space: alpha.id,
+        pathname: 'intro/setup',
+        basePath: '/',
+        complete: true,
+        canonicalUrl: 'https://docs.acme.com/intro/setup',
+      })
       // Host names are case-insensitive.
       expect(await resolved(w, 'https://DOCS.Acme.com/beta')).toMatchObject({ space: beta.id, basePath: '/beta/' })
       // The site is still reached on the published base; its canonical URL is on its hostname.
-      expect(await resolved(w, `https://docs.localhost/${w.org.id}/${site.id}/beta`)).toMatchObject({ space: beta.id, canonicalUrl: 'https://docs.acme.com/beta' })
+      expect(await resolved(w, `https://docs.localhost/${w.org.id}/${site.id}/beta`)).toMatchObject({
+        space: beta.id,
+        canonicalUrl: 'https://docs.acme.com/beta',
+      })
       await expectNotFound(w, 'https://other.acme.com/beta')
     })
 
@@ -173,7 +216,13 @@ describe('resolvePublishedContentByUrl (POST /v1/urls/published)', () => {
       const w = await createWorld()
       const { site, alpha, beta } = await twoSpaceSite(w)
       await ok(w, 'PATCH', sitePath(w, site.id), { proxy: 'company.com/docs' })
-      expect(await resolved(w, 'https://company.com/docs')).toMatchObject({ site: site.id, space: alpha.id, basePath: '/docs/', siteBasePath: '/docs/', canonicalUrl: 'https://company.com/docs' })
+      expect(await resolved(w, 'https://company.com/docs')).toMatchObject({
+        site: site.id,
+        space: alpha.id,
+        basePath: '/docs/',
+        siteBasePath: '/docs/',
+        canonicalUrl: 'https://company.com/docs',
+      })
       expect(await resolved(w, 'https://company.com/docs/beta/api/auth')).toMatchObject({
         space: beta.id,
         pathname: 'api/auth',
@@ -185,16 +234,28 @@ describe('resolvePublishedContentByUrl (POST /v1/urls/published)', () => {
       const [gamma] = await spacesOf(w, ['Gamma'])
       const nested = await w.api.fixtures.createSite(w.org.id, { title: 'Nested', spaces: [gamma!.id], published: true })
       await ok(w, 'PATCH', sitePath(w, nested.id), { proxy: 'company.com/docs/v2' })
-      expect(await resolved(w, 'https://company.com/docs/v2/start')).toMatchObject({ site: nested.id, space: gamma!.id, pathname: 'start', siteBasePath: '/docs/v2/' })
+      expect(await resolved(w, 'https://company.com/docs/v2/start')).toMatchObject({
+        site: nested.id,
+        space: gamma!.id,
+        pathname: 'start',
+        siteBasePath: '/docs/v2/',
+      })
       expect(await resolved(w, 'https://company.com/docs/v3/start')).toMatchObject({ site: site.id, space: alpha.id, pathname: 'v3/start' })
       await expectNotFound(w, 'https://company.com/')
       await expectNotFound(w, 'https://company.com/other/docs')
       // A proxy host given in capitals is the same host (URLs give hosts in lower case); its path keeps its case.
       await ok(w, 'PATCH', sitePath(w, nested.id), { proxy: 'Help.Company.com/Docs' })
-      expect(await resolved(w, 'https://help.company.com/Docs/start')).toMatchObject({ site: nested.id, pathname: 'start', canonicalUrl: 'https://help.company.com/Docs/start' })
+      expect(await resolved(w, 'https://help.company.com/Docs/start')).toMatchObject({
+        site: nested.id,
+        pathname: 'start',
+        canonicalUrl: 'https://help.company.com/Docs/start',
+      })
       await expectNotFound(w, 'https://help.company.com/docs/start')
       // The proxied site is no longer at its published-base URL's canonical form: its canonical URL is the proxy's.
-      expect(await resolved(w, `https://docs.localhost/${w.org.id}/${site.id}/beta`)).toMatchObject({ space: beta.id, canonicalUrl: 'https://company.com/docs/beta' })
+      expect(await resolved(w, `https://docs.localhost/${w.org.id}/${site.id}/beta`)).toMatchObject({
+        space: beta.id,
+        canonicalUrl: 'https://company.com/docs/beta',
+      })
     })
   })
 
@@ -207,7 +268,18 @@ describe('resolvePublishedContentByUrl (POST /v1/urls/published)', () => {
       const guides = await ok(w, 'POST', `${base}/sections`, { spaceId: alpha!.id, title: 'Guides' })
       const betaSiteSpace = await ok(w, 'POST', `${base}/site-spaces`, { spaceId: beta!.id, sectionId: guides.id })
       const api = await ok(w, 'POST', `${base}/sections`, { spaceId: gamma!.id, title: 'API' })
-      return { site, base, root: `https://docs.localhost/${w.org.id}/${site.id}`, alpha: alpha!, beta: beta!, gamma: gamma!, guides, api, alphaSiteSpace: guides.siteSpaces[0], betaSiteSpace }
+      return {
+        site,
+        base,
+        root: `https://docs.localhost/${w.org.id}/${site.id}`,
+        alpha: alpha!,
+        beta: beta!,
+        gamma: gamma!,
+        guides,
+        api,
+        alphaSiteSpace: guides.siteSpaces[0],
+        betaSiteSpace,
+      }
     }
 
     it('a section by its path, else the default one; a site-space by its path, else the default of its section', async () => {
@@ -253,7 +325,11 @@ describe('resolvePublishedContentByUrl (POST /v1/urls/published)', () => {
         canonicalUrl: `${s.root}/intro`,
       })
       // Anything else is a page path under the defaults.
-      expect(await resolved(w, `${s.root}/intro/setup`)).toMatchObject({ siteSpace: s.alphaSiteSpace.id, pathname: 'intro/setup', basePath: `/${w.org.id}/${s.site.id}/` })
+      expect(await resolved(w, `${s.root}/intro/setup`)).toMatchObject({
+        siteSpace: s.alphaSiteSpace.id,
+        pathname: 'intro/setup',
+        basePath: `/${w.org.id}/${s.site.id}/`,
+      })
     })
 
     it('complete is false only for a URL that stops where a default was taken among siblings', async () => {
@@ -309,7 +385,11 @@ describe('resolvePublishedContentByUrl (POST /v1/urls/published)', () => {
         siteBasePath: `/${w.org.id}/team%20docs/`,
         canonicalUrl: `${root}/api%20%26%20sdk/auth`,
       })
-      expect(await resolved(w, `${root}//beta//intro/`)).toMatchObject({ siteSpace: s.betaSiteSpace.id, pathname: 'intro', basePath: `/${w.org.id}/team%20docs/beta/` })
+      expect(await resolved(w, `${root}//beta//intro/`)).toMatchObject({
+        siteSpace: s.betaSiteSpace.id,
+        pathname: 'intro',
+        basePath: `/${w.org.id}/team%20docs/beta/`,
+      })
       // A path that does not decode names nothing.
       await expectNotFound(w, `${root}/%E0%A4%A`)
     })
@@ -362,7 +442,15 @@ describe('resolvePublishedContentByUrl (POST /v1/urls/published)', () => {
       const foreign = await ok(w, 'POST', `${sitePath(w, otherSite.id)}/share-links`, { name: 'Theirs' })
       const foreignKey = w.api.store.read((tx) => tx.get('shareLinks', foreign.id)!.key)
       expect(await resolved(w, `https://docs.localhost/${w.org.id}/${otherSite.id}/${foreignKey}`)).toMatchObject({ site: otherSite.id, shareKey: foreignKey })
-      for (const url of [s.root, `${s.root}/beta`, `${s.root}/unknown`, `${s.root}/${foreignKey}`, `${s.root}/${s.link.id}`, `${s.root}?share=unknown`, `${s.root}/beta?share=${foreignKey}`])
+      for (const url of [
+        s.root,
+        `${s.root}/beta`,
+        `${s.root}/unknown`,
+        `${s.root}/${foreignKey}`,
+        `${s.root}/${s.link.id}`,
+        `${s.root}?share=unknown`,
+        `${s.root}/beta?share=${foreignKey}`,
+      ])
         await expectNotFound(w, url)
       await ok(w, 'PATCH', `${sitePath(w, s.site.id)}/share-links/${s.link.id}`, { active: false })
       await expectNotFound(w, `${s.root}/${s.key}`)
@@ -424,7 +512,8 @@ describe('resolvePublishedContentByUrl (POST /v1/urls/published)', () => {
       const w = await createWorld()
       const { site } = await twoSpaceSite(w)
       const path = new URL(site.urls.published!).pathname
-      for (const url of [`ftp://docs.localhost${path}`, `ws://docs.localhost${path}`, 'mailto:ada@acme.test', 'javascript:alert(1)', `file://${path}`]) await expectNotFound(w, url)
+      for (const url of [`ftp://docs.localhost${path}`, `ws://docs.localhost${path}`, 'mailto:ada@acme.test', 'javascript:alert(1)', `file://${path}`])
+        await expectNotFound(w, url)
       const bad = async (body: unknown, message: string) => {
         const before = w.api.store.read((tx) => tx.all('sites'))
         const res: Called = await call(w.api, undefined, 'POST', '/v1/urls/published', body)
@@ -444,7 +533,7 @@ describe('resolvePublishedContentByUrl (POST /v1/urls/published)', () => {
       expect(await resolved(w, long)).toMatchObject({ pathname: 'a'.repeat(2047 - site.urls.published!.length) })
     })
 
-    it('ignores unknown body fields (GitBook\'s renderer sends a `cacheBust`): the same answer and token', async () => {
+    it("ignores unknown body fields (GitBook's renderer sends a `cacheBust`): the same answer and token", async () => {
       const w = await createWorld()
       const { site } = await twoSpaceSite(w)
       const plain = await resolveUrl(w.api, `${site.urls.published}/beta`)

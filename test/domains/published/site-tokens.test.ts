@@ -84,7 +84,11 @@ describe('site API tokens', () => {
       const key = decodeURIComponent(new URL(link.urls.published).pathname.split('/').pop()!)
       expect(decodeJwt(await siteToken(w.api, link.urls.published))).toMatchObject({ site: w.other.id, spaces: [w.elsewhere.id], shareKey: key })
       const section = await w.ok('POST', `/v1/orgs/${w.org.id}/sites/${w.site.id}/sections`, { spaceId: w.secret.id, title: 'Reference' })
-      expect(decodeJwt(await siteToken(w.api, `${w.root}/secret`))).toMatchObject({ siteSection: section.id, space: w.secret.id, spaces: [w.handbook.id, w.guide.id, w.secret.id] })
+      expect(decodeJwt(await siteToken(w.api, `${w.root}/secret`))).toMatchObject({
+        siteSection: section.id,
+        space: w.secret.id,
+        spaces: [w.handbook.id, w.guide.id, w.secret.id],
+      })
     })
 
     it('is the same for the same grant all day, and another the next day; the old one works until 00:05', async () => {

@@ -82,7 +82,7 @@ describe('published content', () => {
       },
     )
 
-    it('is not found for an unknown site, a site of another organization under this path, or another site than the token\'s', async () => {
+    it("is not found for an unknown site, a site of another organization under this path, or another site than the token's", async () => {
       const w = await createWorld()
       const beta = await w.api.fixtures.createOrganization({ title: 'Beta', members: [{ user: w.users.ada.id, role: 'admin' }] })
       const theirSpace = await w.api.fixtures.createSpace(beta.id, { title: 'Theirs' })
@@ -95,7 +95,10 @@ describe('published content', () => {
       expect((await call(w.api, visitor, 'GET', `/v1/orgs/${beta.id}/sites/${theirs.id}/published`)).status).toBe(200)
       // The token of one site reads no other, even in its own organization.
       const other = await w.api.fixtures.createSite(beta.id, { title: 'Other', published: true })
-      expect((await call(w.api, visitor, 'GET', `/v1/orgs/${beta.id}/sites/${other.id}/published`)).body.error).toEqual({ code: 404, message: 'Site not found' })
+      expect((await call(w.api, visitor, 'GET', `/v1/orgs/${beta.id}/sites/${other.id}/published`)).body.error).toEqual({
+        code: 404,
+        message: 'Site not found',
+      })
       expect((await call(w.api, await siteToken(w.api, ours.urls.published!), 'GET', publishedPath(w, ours.id))).status).toBe(200)
       expect((await call(w.api, w.tokens.ada, 'GET', publishedPath(w, 'missing'))).body.error).toEqual({ code: 404, message: 'Site not found' })
       // No token, or an invalid one: 401.
@@ -151,10 +154,7 @@ describe('published content', () => {
       expect(withKey.body.site.urls.published).toBe(`${baseUrl(w, site.id)}/${link.key}`)
       // The key shows in the site read through the API too, when the request carries it.
       const listed = await call(w.api, w.tokens.rita, 'GET', `${sitePath(w, site.id)}/site-spaces?shareKey=${link.key}`)
-      expect(listed.body.items.map((s: Item) => s.urls.published)).toEqual([
-        `${baseUrl(w, site.id)}/${link.key}`,
-        `${baseUrl(w, site.id)}/${link.key}/beta`,
-      ])
+      expect(listed.body.items.map((s: Item) => s.urls.published)).toEqual([`${baseUrl(w, site.id)}/${link.key}`, `${baseUrl(w, site.id)}/${link.key}/beta`])
     })
 
     it('an inactive, deleted, unknown or foreign key, or no key, resolves to nothing; a token stops with its link', async () => {

@@ -329,7 +329,9 @@ describe('sites', () => {
         for (const proxy of [`${host}/${w.org.id}`, `${host.toUpperCase()}/anything`]) {
           const res = await call(w.api, w.tokens.olga, 'PATCH', `/v1/orgs/${beta.id}/sites/${theirs.id}`, { proxy })
           expect(res.status, proxy).toBe(409)
-          expect(res.body.error.message).toBe(`The proxy ${proxy.toLowerCase().replace(/\/.*/, '')}${proxy.slice(proxy.indexOf('/'))} is on ${host}, the host of the API's published sites`)
+          expect(res.body.error.message).toBe(
+            `The proxy ${proxy.toLowerCase().replace(/\/.*/, '')}${proxy.slice(proxy.indexOf('/'))} is on ${host}, the host of the API's published sites`,
+          )
         }
         if (publishedUrl !== undefined) {
           const res = await call(w.api, w.tokens.olga, 'PATCH', `/v1/orgs/${beta.id}/sites/${theirs.id}`, { hostname: host })
