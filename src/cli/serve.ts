@@ -169,7 +169,8 @@ export function bannerOf(api: DocsApi, url: string, how: { demo: boolean; cors: 
     if (token) lines.push(`  curl -H "Authorization: Bearer ${token}" ${url}/v1/orgs`)
     if (token && org) lines.push(`  curl -H "Authorization: Bearer ${token}" ${url}/v1/orgs/${org.id}/spaces`)
     if (token && org) lines.push(`  curl -H "Authorization: Bearer ${token}" "${url}/v1/orgs/${org.id}/search?query=install"`)
-    if (org && site) lines.push(`  curl ${url}/v1/orgs/${org.id}/sites/${site.id}/published`)
+    // The published profile needs a member's token or the site's own (docs/behaviour/published.md).
+    if (token && org && site) lines.push(`  curl -H "Authorization: Bearer ${token}" ${url}/v1/orgs/${org.id}/sites/${site.id}/published`)
     lines.push(`  curl ${url}/openapi.json`, '', 'Ctrl+C to stop.')
     return lines.join('\n')
   })
