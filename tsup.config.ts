@@ -87,8 +87,9 @@ export default defineConfig([
     ],
     // unified and the remark plugins are ESM-only too: bundled into the CJS build the same way, as
     // are the hast and mdast utilities Git Sync reads GitBook's HTML figures with, and the micromark
-    // utility the markdown budget imports directly (micromark-util-edit-map).
-    noExternal: ['nanoid', 'unified', /^remark-/, /^hast-util-/, 'mdast-util-to-hast', /^micromark/],
+    // utility the markdown budget imports directly (micromark-util-edit-map). jose 6 (site tokens)
+    // is ESM-only as well: bundled too (its web-standard build, Web Crypto only).
+    noExternal: ['nanoid', 'unified', /^remark-/, /^hast-util-/, 'mdast-util-to-hast', /^micromark/, 'jose'],
     // The sqlite entry finds its peer dependency with createRequire(import.meta.url): the shim
     // gives `import.meta.url` a value in CommonJS (from __filename).
     shims: true,

@@ -146,3 +146,19 @@ export async function expectSiteAccessMatrix(w: World, editor: string, rows: rea
     expect(res.status, `${id}: ${JSON.stringify(res.body)}`).toBe(status)
   }
 }
+
+/**
+ * Resolve a published URL as GitBook's renderer does (`POST /v1/urls/published`, no token): the
+ * answer (status and body). Its `apiToken` is the site token that reads what the URL names.
+ */
+export async function resolveUrl(api: DocsApi, url: string, body: Record<string, unknown> = {}): Promise<Called> {
+  return call(api, undefined, 'POST', '/v1/urls/published', { url, ...body })
+}
+
+/** The site token of a published URL (which must resolve): what a visitor of the site reads with. */
+export async function siteToken(api: DocsApi, url: string): Promise<string> {
+  const res = await resolveUrl(api, url)
+  expect(res.status, `resolving ${url}: ${JSON.stringify(res.body)}`).toBe(200)
+  expect(res.body.apiToken).toEqual(expect.any(String))
+  return res.body.apiToken as string
+}

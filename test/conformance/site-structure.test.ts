@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_CUSTOMIZATION } from '../../src/domains/sites/customization.js'
-import { call, createWorld } from '../helpers.js'
+import { call, createWorld, siteToken } from '../helpers.js'
 import { expectOfficialResponse, hasOfficialOperation } from './official.js'
 
 /** Sections, section groups, site-spaces and their order, through `@gitbook/api`, checked against the official schemas. */
@@ -219,8 +219,9 @@ describe('conformance: site structure through @gitbook/api', () => {
 
   it('a site without sections: its published structure is its root site-spaces', async () => {
     const w = await setup()
-    await w.api.fixtures.publishSite(w.org.id, w.site.id)
-    const profile = await call(w.api, undefined, 'GET', `${w.base}/published`)
+    const published = await w.api.fixtures.publishSite(w.org.id, w.site.id)
+    // As a visitor reads it: with the site token its URL resolves to.
+    const profile = await call(w.api, await siteToken(w.api, published.urls.published!), 'GET', `${w.base}/published`)
     expect(profile.status).toBe(200)
     expect(profile.body.structure.type).toBe('siteSpaces')
     expect(profile.body.structure.structure.map((s: any) => s.space.id)).toEqual([w.spaces.guide.id])

@@ -1,11 +1,13 @@
 import { GitBookAPI, SiteType, SiteVisibility } from '@gitbook/api'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_CUSTOMIZATION } from '../../src/domains/sites/customization.js'
-import { BASE, addEditor, call, createWorld, expectError, type World } from '../helpers.js'
+import { BASE, addEditor, call, createWorld, expectError, siteToken, type World } from '../helpers.js'
 import { expectOfficialResponse } from './official.js'
 
-/** A client without a token, as a visitor of a published site would use it. */
+/** A client without a token. */
 const anonymous = (w: World) => new GitBookAPI({ endpoint: BASE, serviceBinding: { fetch: w.api.fetch } })
+/** A client as a visitor of a published site uses it (GitBook's renderer): with the site token its URL resolves to. */
+const visitorOf = async (w: World, url: string) => w.client(await siteToken(w.api, url))
 
 async function spacesOf(w: World, titles: string[]) {
   const out = []
@@ -89,7 +91,7 @@ describe('conformance: sites through @gitbook/api', () => {
     const [a, b, c] = await spacesOf(w, ['Alpha', 'Beta', 'Gamma'])
     const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', spaces: [a!.id, b!.id], published: true })
     const base = `/v1/orgs/${w.org.id}/sites/${site.id}`
-    const visitor = anonymous(w)
+    const visitor = await visitorOf(w, site.urls.published!)
     const flat = await visitor.orgs.getPublishedContentSite(w.org.id, site.id)
     expect(flat.status).toBe(200)
     expect(flat.data.structure.type).toBe('siteSpaces')
@@ -104,8 +106,14 @@ describe('conformance: sites through @gitbook/api', () => {
     expectOfficialResponse('getPublishedContentSite', 200, sections.data)
     const member = await w.client(w.tokens.rita).orgs.getPublishedContentSite(w.org.id, site.id)
     expectOfficialResponse('getPublishedContentSite', 200, member.data)
+    const unauthenticated = await call(w.api, undefined, 'GET', `${base}/published`)
+    // (The official document declares no 401 for this operation: it is the API's error body all the same.)
+    expect(unauthenticated.status).toBe(401)
+    expect(unauthenticated.body.error.code).toBe(401)
+    await expect(anonymous(w).orgs.getPublishedContentSite(w.org.id, site.id)).rejects.toThrow('Authentication required')
+    const token = await siteToken(w.api, site.urls.published!)
     await w.api.fixtures.publishSite(w.org.id, site.id, false)
-    const closed = await call(w.api, undefined, 'GET', `${base}/published`)
+    const closed = await call(w.api, token, 'GET', `${base}/published`)
     expect(closed.status).toBe(404)
     expectOfficialResponse('getPublishedContentSite', 404, closed.body)
     await expect(visitor.orgs.getPublishedContentSite(w.org.id, site.id)).rejects.toThrow('Site not found')
@@ -117,16 +125,21 @@ describe('conformance: sites through @gitbook/api', () => {
     const site = await w.api.fixtures.createSite(w.org.id, { title: 'Partners', visibility: 'share-link', spaces: [secret!.id], published: true })
     const link = await w.client(w.tokens.ada).orgs.createSiteShareLink(w.org.id, site.id, { name: 'Partners' })
     const key = decodeURIComponent(new URL(link.data.urls.published!).pathname.split('/').pop()!)!
-    const profile = await anonymous(w).orgs.getPublishedContentSite(w.org.id, site.id, { shareKey: key })
+    const visitor = await visitorOf(w, link.data.urls.published!)
+    const profile = await visitor.orgs.getPublishedContentSite(w.org.id, site.id)
     expect(profile.data.site.urls.published).toBe(`https://docs.localhost/${w.org.id}/${site.id}/${key}`)
     expectOfficialResponse('getPublishedContentSite', 200, profile.data)
+    // A member passes the key as the `shareKey` parameter: the URLs then carry it.
+    const member = await w.client(w.tokens.rita).orgs.getPublishedContentSite(w.org.id, site.id, { shareKey: key })
+    expect(member.data.site.urls.published).toBe(`https://docs.localhost/${w.org.id}/${site.id}/${key}`)
+    expectOfficialResponse('getPublishedContentSite', 200, member.data)
     const olga = w.client(w.tokens.olga)
     const space = await olga.spaces.getSpaceById(secret!.id, { shareKey: key })
     expect(space.data).toMatchObject({ id: secret!.id, visibility: 'private', permissions: { view: true, edit: false } })
     expectOfficialResponse('getSpaceById', 200, space.data)
     await w.client(w.tokens.ada).orgs.updateSiteShareLinkById(w.org.id, site.id, link.data.id, { active: false })
     await expect(olga.spaces.getSpaceById(secret!.id, { shareKey: key })).rejects.toThrow('Space not found')
-    await expect(anonymous(w).orgs.getPublishedContentSite(w.org.id, site.id, { shareKey: key })).rejects.toThrow('Site not found')
+    await expect(visitor.orgs.getPublishedContentSite(w.org.id, site.id)).rejects.toThrow('Site not found')
   })
 })
 

@@ -42,9 +42,11 @@ describe('http: every operation of the table', () => {
 
   it('operations open to anonymous callers are the ones marked auth: false', () => {
     const open = api.operations.filter((op) => op.auth === false).map((op) => op.id)
-    // Only reads of published content, and the URLs whose unguessable key is the capability (downloads, PDFs), are open to anonymous callers.
-    expect(open.sort()).toEqual(['downloadChangeRequestPDF', 'downloadFile', 'downloadFileByKey', 'getPublishedContentSite'])
-    for (const id of open) expect(api.operations.find((op) => op.id === id)!.method).toBe('GET')
+    // Only the resolution of published URLs (which issues the site token a visitor then reads with), and the
+    // URLs whose unguessable key is the capability (downloads, PDFs), are open to anonymous callers.
+    expect(open.sort()).toEqual(['downloadChangeRequestPDF', 'downloadFile', 'downloadFileByKey', 'getPublishedContentByUrl', 'resolvePublishedContentByUrl'])
+    // All reads: resolving a URL is a POST only because it takes the visitor in a body.
+    for (const id of open) expect(api.operations.find((op) => op.id === id)!.method).toBe(id === 'resolvePublishedContentByUrl' ? 'POST' : 'GET')
   })
 
   it('every operation declares a status, and a response unless it answers 204/205 or bytes', () => {

@@ -42,12 +42,20 @@ describe('CommonJS build', () => {
         const user = await api.fixtures.createUser({ displayName: 'Ada', email: 'ada@acme.test' })
         const token = await api.fixtures.createToken(user.id)
         const res = await api.fetch(new Request('http://localhost:4000/v1/user', { headers: { authorization: 'Bearer ' + token } }))
-        console.log(JSON.stringify({ status: res.status, id: (await res.json()).id, generated: user.id }))
+        // A site token (jose, ESM-only, bundled): signed when a published URL resolves, verified as a bearer.
+        const org = await api.fixtures.createOrganization({ title: 'Acme', members: [{ user: user.id, role: 'admin' }] })
+        const space = await api.fixtures.createSpace(org.id, { title: 'Docs' })
+        const site = await api.fixtures.createSite(org.id, { title: 'Docs', spaces: [space.id], published: true })
+        const resolve = new Request('http://localhost:4000/v1/urls/published', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: site.urls.published }) })
+        const { apiToken } = await (await api.fetch(resolve)).json()
+        const profile = await api.fetch(new Request('http://localhost:4000/v1/orgs/' + org.id + '/sites/' + site.id + '/published', { headers: { authorization: 'Bearer ' + apiToken } }))
+        console.log(JSON.stringify({ status: res.status, id: (await res.json()).id, generated: user.id, profile: profile.status }))
       })().catch((e) => { console.error(e); process.exit(1) })
     `
     const { stdout } = await run(process.execPath, ['--no-experimental-require-module', '-e', script], { cwd: root })
-    const out = JSON.parse(stdout) as { status: number; id: string; generated: string }
+    const out = JSON.parse(stdout) as { status: number; id: string; generated: string; profile: number }
     expect(out.status).toBe(200)
+    expect(out.profile).toBe(200)
     expect(out.id).toBe(out.generated)
     // nanoid made the id (20 URL-safe characters), in the CommonJS build too.
     expect(out.generated).toMatch(/^[\w-]{20}$/)

@@ -326,6 +326,21 @@ describe('toolkit: api.dump() and loading a state document', () => {
       '`sites[0].hostname`: "docs.acme.com" is used by another site',
     ],
     [
+      'two organizations on one hostname',
+      {
+        organizations: [
+          { id: 'o', title: 'Org', hostname: 'acme' },
+          { id: 'p', title: 'Other', hostname: 'acme' },
+        ],
+      },
+      '`organizations[0].hostname`: "acme" is used by another organization',
+    ],
+    [
+      "a proxy on the host of the API's published sites",
+      { organizations: [{ id: 'o', title: 'Org' }], sites: [{ id: 'a', organization: 'o', proxy: 'Docs.Localhost/o' }] },
+      '`sites[0].proxy`: "docs.localhost/o" is on the host of the API\'s published sites',
+    ],
+    [
       'a default content of another organization',
       {
         organizations: [
@@ -483,6 +498,12 @@ describe('toolkit: api.dump() and loading a state document', () => {
     expect((error as Error).message).toContain(message)
     expect(w.api.dump()).toEqual(before)
     expect(() => createDocsApi({ seed: doc as any })).toThrow('Invalid seed')
+  })
+
+  it('a proxy origin is kept with its host in lower case, as updateSiteById keeps it', async () => {
+    const w = await createWorld()
+    await w.api.fixtures.load({ sites: [{ id: 'proxied', organization: w.org.id, proxy: 'Docs.Acme.test/Guide' }] })
+    expect(w.api.store.read((tx) => tx.get('sites', 'proxied'))!.proxy).toBe('docs.acme.test/Guide')
   })
 
   it('blobs: kept under their keys, reused when held, renamed when the key holds other bytes, removed when loading fails', async () => {

@@ -26,6 +26,10 @@ export const organizationSeedRules = [
     check: ({ ctx, fail }, row) => {
       const by = row.agentInstructions?.updatedBy
       if (by !== undefined && !ctx.tx.get('users', by)) fail('agentInstructions.updatedBy', `no user "${by}"`)
+      // Hostnames are unique, as the organization operations keep them (published URLs name an organization by it).
+      if (row.hostname !== undefined && ctx.tx.count('organizations', 'byHostname', row.hostname) > 1) {
+        fail('hostname', `"${row.hostname}" is used by another organization`)
+      }
     },
   }),
   seedRule({

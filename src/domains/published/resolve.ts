@@ -148,6 +148,8 @@ export function matchContent(ctx: ReadContext, match: SiteMatch, url: ParsedUrl,
   if (named) {
     siteSpace = named
     i++
+    // A site-space named by the URL ends the site's part of it, whatever default came before.
+    open = false
   } else {
     siteSpace = siteSpaces.find((s) => s.default) ?? siteSpaces.find((s) => !s.hidden)
     if (siteSpaces.length > 1) open = true

@@ -13,7 +13,9 @@ export const ShareLinkSchema = z
     name: z.string(),
     active: z.boolean(),
     urls: z.object({
-      published: z.string().meta({ description: "The site's published URL carrying the link's key (a path segment after the site's base: `<site URL>/<key>`)." }),
+      published: z
+        .string()
+        .meta({ description: "The site's published URL carrying the link's key (a path segment after the site's base: `<site URL>/<key>`)." }),
     }),
   })
   .meta({ id: 'ShareLink' })

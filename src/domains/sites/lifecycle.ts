@@ -30,10 +30,19 @@ export function insertSite(ctx: Context, organization: string, input: Omit<z.out
 
 /**
  * Two sites never share a published URL (409): custom hostnames and proxy origins are unique
- * among all sites, basenames among the sites of an organization.
+ * among all sites, basenames among the sites of an organization. The host of the API's published
+ * base (`publishedUrl`) is no site's: URLs on it name every organization's sites, and resolution
+ * (published/resolve.ts) looks for a proxy or hostname first, so a site there would take them over.
  */
 function requireFreeAddress(ctx: Context, site: SiteRow, patch: z.output<typeof UpdateSiteSchema>): void {
   const taken = (rows: Array<{ row: SiteRow }>) => rows.some((e) => e.row.id !== site.id)
+  const publishedHost = new URL(ctx.urls.published('/')).host
+  if (patch.hostname && patch.hostname === publishedHost) {
+    throw new ApiError('CONFLICT', `The hostname ${patch.hostname} is the host of the API's published sites`)
+  }
+  if (patch.proxy && patch.proxy.slice(0, patch.proxy.indexOf('/')) === publishedHost) {
+    throw new ApiError('CONFLICT', `The proxy ${patch.proxy} is on ${publishedHost}, the host of the API's published sites`)
+  }
   if (patch.hostname && taken(ctx.tx.scan('sites', 'byHostname', patch.hostname))) {
     throw new ApiError('CONFLICT', `The hostname ${patch.hostname} is already used by another site`)
   }

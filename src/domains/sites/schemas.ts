@@ -25,6 +25,11 @@ export const SiteProxyOriginSchema = z
   .max(512, 'must be at most 512 characters')
   .regex(/^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/, 'must be a host followed by a path, e.g. company.com/docs')
   .meta({ id: 'SiteProxyOrigin' })
+/**
+ * A proxy origin as the API keeps it: its host in lower case (host names are case-insensitive, and
+ * URLs give them in lower case: published/resolve.ts looks a proxy up by a URL's host), its path as given.
+ */
+export const lowerCaseProxyHost = (origin: string) => origin.slice(0, origin.indexOf('/')).toLowerCase() + origin.slice(origin.indexOf('/'))
 export const SiteAgentsContextSchema = z.enum(['excluded', 'included']).meta({ description: "Whether the site is in the agent's context." })
 export const SiteAdaptiveContentSchema = z.object({ enabled: z.boolean() }).meta({ id: 'SiteAdaptiveContent' })
 
@@ -82,7 +87,8 @@ export const UpdateSiteSchema = z.object({
     .optional()
     .meta({ description: "ID of the site-space to make the default at the root level, or in the site's default section when it has sections." }),
   defaultSiteSection: z.string().min(1, 'must not be empty').optional().meta({ description: 'ID of the site-section to make the default.' }),
-  proxy: SiteProxyOriginSchema.nullable()
+  proxy: SiteProxyOriginSchema.transform(lowerCaseProxyHost)
+    .nullable()
     .optional()
     .meta({ description: 'Serve the site from this host and path, e.g. `company.com/docs`; null removes the proxy.' }),
 })

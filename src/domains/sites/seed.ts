@@ -3,6 +3,7 @@ import { SeedTimestampSchema, seedRule, type SeedDefaults } from '../../state/se
 import { SiteCustomizationInputSchema } from './customization-schemas.js'
 import { insertPublishingAuth, newPrivateKey } from './publishing-auth.js'
 import { SiteCustomizationRowSchema, SitePublishingAuthRowSchema, SiteRowSchema } from './rows.js'
+import { lowerCaseProxyHost } from './schemas.js'
 
 const siteRow = SiteRowSchema.shape
 
@@ -18,6 +19,8 @@ export const siteSeedRules = [
         published: siteRow.published.default(false),
         createdAt: SeedTimestampSchema.default(d.now),
         agentsContext: siteRow.agentsContext.default('included'),
+        // Kept as updateSiteById keeps it: host in lower case.
+        proxy: siteRow.proxy.unwrap().transform(lowerCaseProxyHost).optional(),
         adaptiveSchema: siteRow.adaptiveSchema
           .unwrap()
           .extend({ updatedAt: SeedTimestampSchema.default(d.now) })
@@ -25,7 +28,12 @@ export const siteSeedRules = [
       }),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('organizations', row.organization)) fail('organization', `no organization "${row.organization}"`)
-      // Two sites never share a published address.
+      // Two sites never share a published address, and none is on the API's published host (sites/lifecycle.ts).
+      const publishedHost = new URL(ctx.urls.published('/')).host
+      if (row.hostname === publishedHost) fail('hostname', `"${row.hostname}" is the host of the API's published sites`)
+      if (row.proxy !== undefined && row.proxy.slice(0, row.proxy.indexOf('/')) === publishedHost) {
+        fail('proxy', `"${row.proxy}" is on the host of the API's published sites`)
+      }
       if (row.hostname !== undefined && ctx.tx.count('sites', 'byHostname', row.hostname) > 1) fail('hostname', `"${row.hostname}" is used by another site`)
       if (row.proxy !== undefined && ctx.tx.count('sites', 'byProxy', row.proxy) > 1) fail('proxy', `"${row.proxy}" is used by another site`)
       if (row.basename !== undefined && ctx.tx.count('sites', 'byBasename', `${row.organization}/${row.basename}`) > 1) {

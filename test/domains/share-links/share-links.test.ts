@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import { call, createWorld, type World, addEditor } from '../../helpers.js'
+import { call, createWorld, type World, addEditor, resolveUrl, siteToken } from '../../helpers.js'
 
 const linkRows = (w: World) => w.api.store.read((tx) => tx.all('shareLinks'))
 const keyOf = (w: World, id: string) => w.api.store.read((tx) => tx.get('shareLinks', id)!.key)
 
-/** A world with a site, an editor (eddie) and the site's share-links path. */
+/** A world with a site publishing one space, an editor (eddie) and the site's share-links path. */
 async function setup(visibility: 'public' | 'share-link' = 'share-link') {
   const w = await createWorld()
   const editor = await addEditor(w)
-  const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', visibility, published: true })
+  const space = await w.api.fixtures.createSpace(w.org.id, { title: 'Handbook' })
+  const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', visibility, spaces: [space.id], published: true })
   const links = `/v1/orgs/${w.org.id}/sites/${site.id}/share-links`
   const create = async (name: string) => (await call(w.api, editor, 'POST', links, { name })).body
   return { w, editor, site, links, create }
 }
+
+/** The published URL of a site opened with a share key (the key is the path segment after the site's). */
+const keyUrl = (w: World, site: string, key: string) => `https://docs.localhost/${w.org.id}/${site}/${key}`
 
 describe('share links', () => {
   describe('POST .../sites/{siteId}/share-links', () => {
@@ -33,9 +37,11 @@ describe('share links', () => {
       expect(linkRows(w)).toEqual([
         { id: res.body.id, site: site.id, organization: w.org.id, key, name: 'Reviewers', active: true, createdAt: '2026-03-01T10:00:00.000Z' },
       ])
-      // The key opens the published share-link site to anyone.
-      const published = await call(w.api, undefined, 'GET', `/v1/orgs/${w.org.id}/sites/${site.id}/published?shareKey=${key}`)
+      // The key opens the published share-link site to anyone: its URL resolves to a site token that reads it.
+      const visitor = await siteToken(w.api, res.body.urls.published)
+      const published = await call(w.api, visitor, 'GET', `/v1/orgs/${w.org.id}/sites/${site.id}/published`)
       expect(published.status).toBe(200)
+      expect(published.body.site.urls.published).toBe(res.body.urls.published)
     })
 
     it('works on a site of any visibility, and on an unpublished one (the URL is there all the same)', async () => {
@@ -98,9 +104,15 @@ describe('share links', () => {
       expect(await list('?search=nothing')).toEqual({ items: [], count: 0 })
     })
 
-    it('needs view on the site: 404 for a guest or an outsider, 400 for a bad limit, 401 without a token', async () => {
-      const { w, links } = await setup()
+    it('needs view on the site: 404 for a guest or an outsider, 403 for a site token, 400 for a bad limit, 401 without a token', async () => {
+      const { w, site, links, create } = await setup()
       expect((await call(w.api, w.tokens.rita, 'GET', links)).body).toEqual({ items: [], count: 0 })
+      // The visitor of the site, whose token reads its published content, reads none of its settings.
+      const link = await create('Reviewers')
+      const visitor = await siteToken(w.api, keyUrl(w, site.id, keyOf(w, link.id)))
+      const denied = await call(w.api, visitor, 'GET', links)
+      expect(denied.status).toBe(403)
+      expect(denied.body.error.message).toBe('You need the read role on this site to do this')
       expect((await call(w.api, w.tokens.gina, 'GET', links)).status).toBe(404)
       expect((await call(w.api, w.tokens.olga, 'GET', links)).status).toBe(404)
       expect((await call(w.api, undefined, 'GET', links)).status).toBe(401)
@@ -115,14 +127,17 @@ describe('share links', () => {
       const { w, editor, site, links, create } = await setup()
       const link = await create('Reviewers')
       const key = keyOf(w, link.id)
-      const published = `/v1/orgs/${w.org.id}/sites/${site.id}/published?shareKey=${key}`
+      const published = `/v1/orgs/${w.org.id}/sites/${site.id}/published`
+      const visitor = await siteToken(w.api, keyUrl(w, site.id, key))
       const off = await call(w.api, editor, 'PATCH', `${links}/${link.id}`, { active: false })
       expect(off.status).toBe(200)
       expect(off.body).toEqual({ ...link, active: false })
-      expect((await call(w.api, undefined, 'GET', published)).status).toBe(404)
+      expect((await resolveUrl(w.api, keyUrl(w, site.id, key))).status).toBe(404)
+      expect((await call(w.api, visitor, 'GET', published)).status).toBe(404)
       const renamed = await call(w.api, editor, 'PATCH', `${links}/${link.id}`, { name: 'Partners', active: true })
       expect(renamed.body).toEqual({ ...link, name: 'Partners', active: true })
-      expect((await call(w.api, undefined, 'GET', published)).status).toBe(200)
+      expect((await resolveUrl(w.api, keyUrl(w, site.id, key))).status).toBe(200)
+      expect((await call(w.api, visitor, 'GET', published)).status).toBe(200)
       expect(linkRows(w)).toMatchObject([{ id: link.id, key, name: 'Partners', active: true }])
     })
 
@@ -163,11 +178,13 @@ describe('share links', () => {
       const link = await create('Reviewers')
       const keep = await create('Keep')
       const key = keyOf(w, link.id)
+      const visitor = await siteToken(w.api, keyUrl(w, site.id, key))
       const del = await call(w.api, editor, 'DELETE', `${links}/${link.id}`)
       expect(del.status).toBe(204)
       expect(del.body).toBeUndefined()
       expect(linkRows(w).map((l) => l.id)).toEqual([keep.id])
-      expect((await call(w.api, undefined, 'GET', `/v1/orgs/${w.org.id}/sites/${site.id}/published?shareKey=${key}`)).status).toBe(404)
+      expect((await resolveUrl(w.api, keyUrl(w, site.id, key))).status).toBe(404)
+      expect((await call(w.api, visitor, 'GET', `/v1/orgs/${w.org.id}/sites/${site.id}/published`)).status).toBe(404)
       expect((await call(w.api, editor, 'DELETE', `${links}/${link.id}`)).status).toBe(204)
       // The site is the link's parent: missing, it is a 404 (only the link itself answers 204 when gone).
       const missingSite = await call(w.api, editor, 'DELETE', `/v1/orgs/${w.org.id}/sites/missing/share-links/${keep.id}`)

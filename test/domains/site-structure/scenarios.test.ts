@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { call, createWorld, type Called, addEditor, expectError } from '../../helpers.js'
+import { call, createWorld, type Called, addEditor, expectError, siteToken } from '../../helpers.js'
 
 /**
  * The rules of a site's structure, played out over several requests: adoption of the root
@@ -24,6 +24,9 @@ async function setup(spaceTitles: string[] = ['Guide', 'Reference', 'Changelog',
 }
 
 type Setup = Awaited<ReturnType<typeof setup>>
+
+/** A visitor of the published site: the site token its URL resolves to. */
+const visitorOf = (w: Setup) => siteToken(w.api, `https://docs.localhost/${w.org.id}/${w.site.id}`)
 
 const rows = (w: Setup) =>
   w.api.store.read((tx) => ({
@@ -570,8 +573,9 @@ describe('site structure scenarios', () => {
         const sections = (await call(w.api, token, 'GET', `${w.base}/sections`)).body.items
         expect(ids(sections[0].siteSpaces)).toEqual([s1.siteSpaces[0].id, shown.id, hidden.id])
       }
-      // The published profile, for a member and for an anonymous visitor of the public site.
-      for (const token of [w.tokens.rita, undefined]) {
+      // The published profile, for a member and for a visitor of the public site.
+      const visitor = await visitorOf(w)
+      for (const token of [w.tokens.rita, visitor]) {
         const profile = await call(w.api, token, 'GET', `${w.base}/published`)
         expect(profile.status).toBe(200)
         expect(profile.body.object).toBe('published-content-site')
@@ -582,7 +586,7 @@ describe('site structure scenarios', () => {
       }
       // Shown again: back in the published navigation, in its place.
       await w.ok('PATCH', `/site-spaces/${hidden.id}`, { hidden: false })
-      const again = await call(w.api, undefined, 'GET', `${w.base}/published`)
+      const again = await call(w.api, visitor, 'GET', `${w.base}/published`)
       expect(ids(again.body.structure.structure[0].siteSpaces)).toEqual([s1.siteSpaces[0].id, shown.id, hidden.id])
     })
 
@@ -591,15 +595,18 @@ describe('site structure scenarios', () => {
       const a = await w.ok('POST', '/site-spaces', { spaceId: w.spaces[0] })
       const b = await w.ok('POST', '/site-spaces', { spaceId: w.spaces[1] })
       await w.ok('PATCH', `/site-spaces/${a.id}`, { hidden: true })
-      expectError(await call(w.api, undefined, 'GET', `${w.base}/published`), 404, 'Site not found')
-      expectError(await call(w.api, w.tokens.olga, 'GET', `${w.base}/published`), 404, 'Site not found')
+      expect((await call(w.api, undefined, 'POST', '/v1/urls/published', { url: `https://docs.localhost/${w.org.id}/${w.site.id}` })).status).toBe(404)
+      expectError(await call(w.api, w.tokens.gina, 'GET', `${w.base}/published`), 404, 'Site not found')
+      expectError(await call(w.api, w.tokens.olga, 'GET', `${w.base}/published`), 404, 'Organization not found')
+      expect((await call(w.api, undefined, 'GET', `${w.base}/published`)).status).toBe(401)
       const member = await call(w.api, w.tokens.rita, 'GET', `${w.base}/published`)
       expect(member.body.structure).toMatchObject({ type: 'siteSpaces', structure: [{ id: b.id }] })
       expect(member.body.structure.structure).toHaveLength(1)
       await w.api.fixtures.publishSite(w.org.id, w.site.id)
-      const visitor = await call(w.api, undefined, 'GET', `${w.base}/published`)
+      const visitor = await call(w.api, await visitorOf(w), 'GET', `${w.base}/published`)
       expect(visitor.status).toBe(200)
       expect(ids(visitor.body.structure.structure)).toEqual([b.id])
+      expectError(await call(w.api, w.tokens.gina, 'GET', `${w.base}/published`), 404, 'Site not found')
       // The editor's list still holds both.
       expect((await listSiteSpaces(w, w.editor)).map((s: any) => [s.id, s.hidden])).toEqual([
         [a.id, true],
@@ -613,7 +620,8 @@ describe('site structure scenarios', () => {
       const extra = await w.ok('POST', '/site-spaces', { spaceId: w.spaces[1], sectionId: s.id })
       await w.api.fixtures.publishSite(w.org.id, w.site.id)
       await w.api.fixtures.deleteSpace(w.spaces[1]!)
-      const published = async () => ids((await call(w.api, undefined, 'GET', `${w.base}/published`)).body.structure.structure[0].siteSpaces)
+      const visitor = await visitorOf(w)
+      const published = async () => ids((await call(w.api, visitor, 'GET', `${w.base}/published`)).body.structure.structure[0].siteSpaces)
       expect(await published()).toEqual([s.siteSpaces[0].id])
       expect(ids(await listSiteSpaces(w, w.editor))).toEqual([s.siteSpaces[0].id, extra.id])
       expect((await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.spaces[1]}/restore`)).status).toBe(200)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { call, createWorld, type World } from '../../helpers.js'
+import { call, createWorld, resolveUrl, siteToken, type World } from '../../helpers.js'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -51,7 +51,7 @@ describe('published content', () => {
       ['visitor-auth', false, false],
     ]
     it.each(cases)(
-      'a %s site (published: %s): members always; guests, outsiders and anonymous callers only when open (%s)',
+      'a %s site (published: %s): members always; the site token of its URL only when open (%s); guests and outsiders 404, no token 401',
       async (visibility, published, open) => {
         const w = await createWorld()
         const [space] = await spacesOf(w, ['Handbook'])
@@ -62,62 +62,91 @@ describe('published content', () => {
           expect(res.body.object).toBe('published-content-site')
           expect(res.body.site).toMatchObject({ id: site.id, visibility, published })
         }
-        for (const token of [w.tokens.gina, w.tokens.olga, undefined]) {
-          const res = await call(w.api, token, 'GET', publishedPath(w, site.id))
-          if (open) {
-            expect(res.status).toBe(200)
-            expect(res.body.site.id).toBe(site.id)
-            // What a visitor may do on the site: nothing.
-            expect(Object.values(res.body.site.permissions).some(Boolean)).toBe(false)
-          } else {
-            expect(res.status).toBe(404)
-            expect(res.body.error).toEqual({ code: 404, message: 'Site not found' })
-          }
+        // A visitor reads it with the site token its URL resolves to; a closed site resolves to nothing.
+        const resolved = await resolveUrl(w.api, baseUrl(w, site.id))
+        if (open) {
+          expect(resolved.status).toBe(200)
+          const res = await call(w.api, resolved.body.apiToken, 'GET', publishedPath(w, site.id))
+          expect(res.status).toBe(200)
+          expect(res.body.site.id).toBe(site.id)
+          // What a visitor may do on the site: see it, nothing more.
+          expect(Object.entries(res.body.site.permissions).filter(([, v]) => v)).toEqual([['view', true]])
+        } else {
+          expect(resolved.status).toBe(404)
+          expect(resolved.body.error).toEqual({ code: 404, message: 'No content found for the URL' })
         }
+        // Users who are no members see nothing of it with their own tokens, open or not.
+        expect((await call(w.api, w.tokens.gina, 'GET', publishedPath(w, site.id))).body.error).toEqual({ code: 404, message: 'Site not found' })
+        expect((await call(w.api, w.tokens.olga, 'GET', publishedPath(w, site.id))).body.error).toEqual({ code: 404, message: 'Organization not found' })
+        expect((await call(w.api, undefined, 'GET', publishedPath(w, site.id))).status).toBe(401)
       },
     )
 
-    it('is not found for an unknown site, or a site of another organization under this path', async () => {
+    it("is not found for an unknown site, a site of another organization under this path, or another site than the token's", async () => {
       const w = await createWorld()
       const beta = await w.api.fixtures.createOrganization({ title: 'Beta', members: [{ user: w.users.ada.id, role: 'admin' }] })
-      const theirs = await w.api.fixtures.createSite(beta.id, { title: 'Theirs', published: true })
+      const theirSpace = await w.api.fixtures.createSpace(beta.id, { title: 'Theirs' })
+      const [ourSpace] = await spacesOf(w, ['Ours'])
+      const theirs = await w.api.fixtures.createSite(beta.id, { title: 'Theirs', spaces: [theirSpace.id], published: true })
+      const ours = await w.api.fixtures.createSite(w.org.id, { title: 'Ours', spaces: [ourSpace!.id], published: true })
+      const visitor = await siteToken(w.api, theirs.urls.published!)
       expect((await call(w.api, w.tokens.ada, 'GET', publishedPath(w, theirs.id))).status).toBe(404)
-      expect((await call(w.api, undefined, 'GET', publishedPath(w, theirs.id))).status).toBe(404)
-      expect((await call(w.api, undefined, 'GET', `/v1/orgs/${beta.id}/sites/${theirs.id}/published`)).status).toBe(200)
+      expect((await call(w.api, visitor, 'GET', publishedPath(w, theirs.id))).status).toBe(404)
+      expect((await call(w.api, visitor, 'GET', `/v1/orgs/${beta.id}/sites/${theirs.id}/published`)).status).toBe(200)
+      // The token of one site reads no other, even in its own organization.
+      const other = await w.api.fixtures.createSite(beta.id, { title: 'Other', published: true })
+      expect((await call(w.api, visitor, 'GET', `/v1/orgs/${beta.id}/sites/${other.id}/published`)).body.error).toEqual({
+        code: 404,
+        message: 'Site not found',
+      })
+      expect((await call(w.api, await siteToken(w.api, ours.urls.published!), 'GET', publishedPath(w, ours.id))).status).toBe(200)
       expect((await call(w.api, w.tokens.ada, 'GET', publishedPath(w, 'missing'))).body.error).toEqual({ code: 404, message: 'Site not found' })
-      // An invalid token is still a 401, even on this open operation.
+      // No token, or an invalid one: 401.
+      expect((await call(w.api, undefined, 'GET', `/v1/orgs/${beta.id}/sites/${theirs.id}/published`)).status).toBe(401)
       expect((await call(w.api, 'gb_api_nope', 'GET', `/v1/orgs/${beta.id}/sites/${theirs.id}/published`)).status).toBe(401)
     })
 
     it('returns the site, the default customization and no scripts', async () => {
       const w = await createWorld()
-      const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', published: true })
-      const res = await call(w.api, undefined, 'GET', publishedPath(w, site.id))
+      const [space] = await spacesOf(w, ['Handbook'])
+      const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', spaces: [space!.id], published: true })
+      const res = await call(w.api, await siteToken(w.api, baseUrl(w, site.id)), 'GET', publishedPath(w, site.id))
       expect(res.status).toBe(200)
       expect(Object.keys(res.body).sort()).toEqual(['customizations', 'object', 'scripts', 'site', 'structure'])
-      expect(res.body.site).toMatchObject({ object: 'site', id: site.id, title: 'Docs', siteSpaces: 0, urls: { published: baseUrl(w, site.id) } })
-      expect(res.body.structure).toEqual({ type: 'siteSpaces', structure: [] })
+      expect(res.body.site).toMatchObject({ object: 'site', id: site.id, title: 'Docs', siteSpaces: 1, urls: { published: baseUrl(w, site.id) } })
+      expect(res.body.structure).toMatchObject({ type: 'siteSpaces', structure: [{ object: 'site-space', space: { id: space!.id } }] })
       expect(res.body.customizations.siteSpaces).toEqual({})
       expect(res.body.customizations.site).toMatchObject({ styling: { theme: 'clean' }, internationalization: { locale: 'en' } })
       expect(res.body.scripts).toEqual([])
+      // A site without content has no URL a visitor could resolve; its members read its empty profile.
+      const empty = await w.api.fixtures.createSite(w.org.id, { title: 'Empty', published: true })
+      expect((await resolveUrl(w.api, baseUrl(w, empty.id))).status).toBe(404)
+      const member = await call(w.api, w.tokens.rita, 'GET', publishedPath(w, empty.id))
+      expect(member.body.site).toMatchObject({ id: empty.id, siteSpaces: 0, urls: { published: baseUrl(w, empty.id) } })
+      expect(member.body.structure).toEqual({ type: 'siteSpaces', structure: [] })
     })
   })
 
   describe('share-link sites', () => {
-    it('open to anyone with the key of an active link; URLs then carry the key', async () => {
+    it('open to the token of a URL with the key of an active link; URLs then carry the key', async () => {
       const w = await createWorld()
       const [a, b] = await spacesOf(w, ['Alpha', 'Beta'])
       const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', visibility: 'share-link', spaces: [a!.id, b!.id], published: true })
       const link = await shareLink(w, site.id)
-      for (const token of [w.tokens.olga, w.tokens.gina, undefined]) {
-        const res = await call(w.api, token, 'GET', publishedPath(w, site.id, link.key))
-        expect(res.status).toBe(200)
+      // The key is a path segment of the site's URLs, or (as a link may be written) its `share` parameter.
+      for (const url of [`${baseUrl(w, site.id)}/${link.key}`, `${baseUrl(w, site.id)}/${link.key}/beta`, `${baseUrl(w, site.id)}?share=${link.key}`]) {
+        const visitor = await siteToken(w.api, url)
+        const res = await call(w.api, visitor, 'GET', publishedPath(w, site.id))
+        expect(res.status, url).toBe(200)
         expect(res.body.site.urls.published).toBe(`${baseUrl(w, site.id)}/${link.key}`)
         expect(res.body.structure.structure.map((s: Item) => s.urls.published)).toEqual([
           `${baseUrl(w, site.id)}/${link.key}`,
           `${baseUrl(w, site.id)}/${link.key}/beta`,
         ])
       }
+      // Users who are no members get nothing with their own tokens, key or not; no token is a 401.
+      for (const token of [w.tokens.olga, w.tokens.gina]) expect((await call(w.api, token, 'GET', publishedPath(w, site.id, link.key))).status).toBe(404)
+      expect((await call(w.api, undefined, 'GET', publishedPath(w, site.id, link.key))).status).toBe(401)
       // Members see it without a key, and their URLs carry none.
       const member = await call(w.api, w.tokens.rita, 'GET', publishedPath(w, site.id))
       expect(member.body.site.urls.published).toBe(baseUrl(w, site.id))
@@ -125,58 +154,73 @@ describe('published content', () => {
       expect(withKey.body.site.urls.published).toBe(`${baseUrl(w, site.id)}/${link.key}`)
       // The key shows in the site read through the API too, when the request carries it.
       const listed = await call(w.api, w.tokens.rita, 'GET', `${sitePath(w, site.id)}/site-spaces?shareKey=${link.key}`)
-      expect(listed.body.items.map((s: Item) => s.urls.published)).toEqual([
-        `${baseUrl(w, site.id)}/${link.key}`,
-        `${baseUrl(w, site.id)}/${link.key}/beta`,
-      ])
+      expect(listed.body.items.map((s: Item) => s.urls.published)).toEqual([`${baseUrl(w, site.id)}/${link.key}`, `${baseUrl(w, site.id)}/${link.key}/beta`])
     })
 
-    it('an inactive, deleted, unknown or foreign key, or no key, is a 404 for non-members', async () => {
+    it('an inactive, deleted, unknown or foreign key, or no key, resolves to nothing; a token stops with its link', async () => {
       const w = await createWorld()
-      const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', visibility: 'share-link', published: true })
-      const other = await w.api.fixtures.createSite(w.org.id, { title: 'Other', visibility: 'share-link', published: true })
+      const [a] = await spacesOf(w, ['Alpha'])
+      const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', visibility: 'share-link', spaces: [a!.id], published: true })
+      const other = await w.api.fixtures.createSite(w.org.id, { title: 'Other', visibility: 'share-link', spaces: [a!.id], published: true })
       const link = await shareLink(w, site.id)
       const foreign = await shareLink(w, other.id)
-      const status = async (key?: string) => (await call(w.api, w.tokens.olga, 'GET', publishedPath(w, site.id, key))).status
+      const status = async (key?: string) => (await resolveUrl(w.api, key === undefined ? baseUrl(w, site.id) : `${baseUrl(w, site.id)}/${key}`)).status
+      const visitor = await siteToken(w.api, `${baseUrl(w, site.id)}/${link.key}`)
+      const reads = async (token: string) => (await call(w.api, token, 'GET', publishedPath(w, site.id))).status
       expect(await status(link.key)).toBe(200)
+      expect(await reads(visitor)).toBe(200)
       expect(await status()).toBe(404)
-      expect(await status('')).toBe(404)
       expect(await status('unknown')).toBe(404)
       expect(await status(foreign.key)).toBe(404)
       expect(await status(link.id)).toBe(404)
+      expect((await resolveUrl(w.api, `${baseUrl(w, site.id)}?share=unknown`)).status).toBe(404)
       expect((await setActive(w, site.id, link.id, false)).status).toBe(200)
       expect(await status(link.key)).toBe(404)
-      expect((await call(w.api, undefined, 'GET', publishedPath(w, site.id, link.key))).status).toBe(404)
+      expect((await resolveUrl(w.api, `${baseUrl(w, site.id)}?share=${link.key}`)).status).toBe(404)
+      // The token it gave while active reads nothing more.
+      expect(await reads(visitor)).toBe(404)
       // Members still read it, and the inactive key is not put in their URLs.
       const member = await call(w.api, w.tokens.rita, 'GET', publishedPath(w, site.id, link.key))
       expect(member.status).toBe(200)
       expect(member.body.site.urls.published).toBe(baseUrl(w, site.id))
       await setActive(w, site.id, link.id, true)
       expect(await status(link.key)).toBe(200)
+      expect(await reads(visitor)).toBe(200)
       // A second link opens it as well; deleting the first one closes only the first.
       const second = await shareLink(w, site.id, 'Second')
+      const secondVisitor = await siteToken(w.api, `${baseUrl(w, site.id)}/${second.key}`)
       expect((await call(w.api, w.tokens.ada, 'DELETE', `${sitePath(w, site.id)}/share-links/${link.id}`)).status).toBe(204)
       expect(await status(link.key)).toBe(404)
+      expect(await reads(visitor)).toBe(404)
       expect(await status(second.key)).toBe(200)
+      expect(await reads(secondVisitor)).toBe(200)
     })
 
     it('a key opens nothing while the site is unpublished, or not share-link', async () => {
       const w = await createWorld()
-      const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', visibility: 'share-link' })
+      const [a] = await spacesOf(w, ['Alpha'])
+      const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', visibility: 'share-link', spaces: [a!.id] })
       const link = await shareLink(w, site.id)
-      const status = async () => (await call(w.api, w.tokens.olga, 'GET', publishedPath(w, site.id, link.key))).status
-      expect(await status()).toBe(404)
+      const url = `${baseUrl(w, site.id)}/${link.key}`
+      expect((await resolveUrl(w.api, url)).status).toBe(404)
       await w.api.fixtures.publishSite(w.org.id, site.id)
-      expect(await status()).toBe(200)
+      const visitor = await siteToken(w.api, url)
+      const reads = async () => call(w.api, visitor, 'GET', publishedPath(w, site.id))
+      expect((await reads()).status).toBe(200)
       await call(w.api, w.tokens.ada, 'PATCH', sitePath(w, site.id), { visibility: 'visitor-auth' })
-      expect(await status()).toBe(404)
+      expect((await resolveUrl(w.api, url)).status).toBe(404)
+      expect((await reads()).status).toBe(404)
       // Public again: open to anyone, and the key is no longer put in URLs.
       await call(w.api, w.tokens.ada, 'PATCH', sitePath(w, site.id), { visibility: 'public' })
-      const open = await call(w.api, w.tokens.olga, 'GET', publishedPath(w, site.id, link.key))
+      const open = await reads()
       expect(open.status).toBe(200)
       expect(open.body.site.urls.published).toBe(baseUrl(w, site.id))
+      const anyone = await siteToken(w.api, baseUrl(w, site.id))
+      expect((await call(w.api, anyone, 'GET', publishedPath(w, site.id))).body.site.urls.published).toBe(baseUrl(w, site.id))
       await w.api.fixtures.publishSite(w.org.id, site.id, false)
-      expect(await status()).toBe(404)
+      expect((await reads()).status).toBe(404)
+      expect((await call(w.api, anyone, 'GET', publishedPath(w, site.id))).status).toBe(404)
+      expect((await resolveUrl(w.api, baseUrl(w, site.id))).status).toBe(404)
     })
   })
 
@@ -186,11 +230,13 @@ describe('published content', () => {
       const [a, b, c, d] = await spacesOf(w, ['Alpha', 'Beta', 'Gamma', 'Delta'])
       const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', spaces: [a!.id, b!.id, c!.id, d!.id], published: true })
       const base = sitePath(w, site.id)
+      // A visitor of the site: the token its URL resolves to.
+      const visitor = await siteToken(w.api, baseUrl(w, site.id))
       const ids = (await call(w.api, w.tokens.ada, 'GET', `${base}/site-spaces`)).body.items.map((s: Item) => s.id) as string[]
       await call(w.api, w.tokens.ada, 'PATCH', `${base}/site-spaces/${ids[1]}`, { hidden: true })
       await call(w.api, w.tokens.ada, 'POST', `${base}/site-spaces/${ids[3]}/move`, { position: { before: { type: 'site-space', siteSpace: ids[0] } } })
       await call(w.api, w.tokens.ada, 'DELETE', `/v1/spaces/${c!.id}`)
-      const res = await call(w.api, undefined, 'GET', publishedPath(w, site.id))
+      const res = await call(w.api, visitor, 'GET', publishedPath(w, site.id))
       expect(res.body.structure.type).toBe('siteSpaces')
       expect(shape(res.body.structure.structure)).toEqual([d!.id, a!.id])
       expect(res.body.structure.structure.map((s: Item) => [s.urls.published, s.hidden])).toEqual([
@@ -210,12 +256,14 @@ describe('published content', () => {
       // Restored and shown again: back in the navigation, at their place.
       await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${c!.id}/restore`)
       await call(w.api, w.tokens.ada, 'PATCH', `${base}/site-spaces/${ids[1]}`, { hidden: false })
-      expect(shape((await call(w.api, undefined, 'GET', publishedPath(w, site.id))).body.structure.structure)).toEqual([d!.id, a!.id, b!.id, c!.id])
+      expect(shape((await call(w.api, visitor, 'GET', publishedPath(w, site.id))).body.structure.structure)).toEqual([d!.id, a!.id, b!.id, c!.id])
       // Past the restore window the space is purged with its site-space.
       await call(w.api, w.tokens.ada, 'DELETE', `/v1/spaces/${a!.id}`)
       w.clock.advance(8 * DAY)
       await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${a!.id}/restore`)
-      const after = await call(w.api, undefined, 'GET', publishedPath(w, site.id))
+      // (A token lasts a day: the visitor of a week later resolves the URL again.)
+      expect((await call(w.api, visitor, 'GET', publishedPath(w, site.id))).status).toBe(401)
+      const after = await call(w.api, await siteToken(w.api, baseUrl(w, site.id)), 'GET', publishedPath(w, site.id))
       expect(shape(after.body.structure.structure)).toEqual([d!.id, b!.id, c!.id])
       expect(after.body.site.siteSpaces).toBe(3)
     })
@@ -225,6 +273,8 @@ describe('published content', () => {
       const [a, b, c, d, e] = await spacesOf(w, ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon'])
       const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', spaces: [a!.id, b!.id], published: true })
       const base = sitePath(w, site.id)
+      // A visitor of the site: the token its URL resolves to.
+      const visitor = await siteToken(w.api, baseUrl(w, site.id))
       const guides = (await call(w.api, w.tokens.ada, 'POST', `${base}/sections`, { spaceId: c!.id, title: 'Guides' })).body
       const api = (await call(w.api, w.tokens.ada, 'POST', `${base}/sections`, { spaceId: d!.id, title: 'API' })).body
       const more = (await call(w.api, w.tokens.ada, 'POST', `${base}/sections`, { spaceId: e!.id, title: 'More' })).body
@@ -243,7 +293,7 @@ describe('published content', () => {
         item: { type: 'site-section', id: api.id },
         position: { before: { type: 'site-section', id: guides.id } },
       })
-      const res = await call(w.api, w.tokens.olga, 'GET', publishedPath(w, site.id))
+      const res = await call(w.api, visitor, 'GET', publishedPath(w, site.id))
       expect(res.status).toBe(200)
       expect(res.body.structure.type).toBe('sections')
       expect(shape(res.body.structure.structure)).toEqual([
@@ -276,6 +326,8 @@ describe('published content', () => {
       const spaces = await spacesOf(w, ['S0', 'S1', 'S2', 'S3', 'S4', 'S5'])
       const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', spaces: spaces.map((s) => s.id), published: true })
       const base = sitePath(w, site.id)
+      // A visitor of the site: the token its URL resolves to.
+      const visitor = await siteToken(w.api, baseUrl(w, site.id))
       const listed = (await call(w.api, w.tokens.ada, 'GET', `${base}/site-spaces`)).body.items as Item[]
       const spaceOf = new Map(listed.map((s) => [s.id, s.space!.id]))
       let model = listed.map((s) => s.id)
@@ -311,7 +363,7 @@ describe('published content', () => {
         }
       }
       expect(conflicts).toBeGreaterThan(0)
-      const published = await call(w.api, undefined, 'GET', publishedPath(w, site.id))
+      const published = await call(w.api, visitor, 'GET', publishedPath(w, site.id))
       expect(shape(published.body.structure.structure)).toEqual(model.map((id) => spaceOf.get(id)))
       const after = (await call(w.api, w.tokens.ada, 'GET', `${base}/site-spaces`)).body.items as Item[]
       expect(after.map((s) => s.id)).toEqual(model)
@@ -340,7 +392,9 @@ describe('published content', () => {
       expect((await sort(sections[0]!, 'after', sections[2]!)).status).toBe(200)
       expect((await sort(sections[1]!, 'after', sections[3]!)).status).toBe(200)
       const order = [sections[4], sections[2], sections[0], sections[3], sections[1]]
-      const res = await call(w.api, undefined, 'GET', publishedPath(w, site.id))
+      // A visitor of the site: the token its URL resolves to.
+      const visitor = await siteToken(w.api, baseUrl(w, site.id))
+      const res = await call(w.api, visitor, 'GET', publishedPath(w, site.id))
       expect(res.body.structure.structure.map((s: Item) => s.id)).toEqual(order)
       // The default section stays the first one created, wherever it sits.
       expect(res.body.structure.structure.map((s: { default: boolean }) => s.default)).toEqual([false, false, true, false, false])
@@ -353,7 +407,7 @@ describe('published content', () => {
       expect(across.status).toBe(400)
       expect(across.body.error.message).toContain(`site-space ${inB} is not in the same section`)
       expect(w.api.store.read((tx) => tx.all('siteSpaces'))).toEqual(before)
-      expect((await call(w.api, undefined, 'GET', publishedPath(w, site.id))).body.structure.structure.map((s: Item) => s.id)).toEqual(order)
+      expect((await call(w.api, visitor, 'GET', publishedPath(w, site.id))).body.structure.structure.map((s: Item) => s.id)).toEqual(order)
     })
 
     it('a section whose site-spaces are all hidden stays, empty; deleting the default section promotes the next one', async () => {
@@ -363,21 +417,23 @@ describe('published content', () => {
       const base = sitePath(w, site.id)
       const first = (await call(w.api, w.tokens.ada, 'POST', `${base}/sections`, { spaceId: a!.id, title: 'First' })).body
       const second = (await call(w.api, w.tokens.ada, 'POST', `${base}/sections`, { spaceId: b!.id, title: 'Second' })).body
+      // A visitor of the site: the token its URL resolves to.
+      const visitor = await siteToken(w.api, baseUrl(w, site.id))
       await call(w.api, w.tokens.ada, 'PATCH', `${base}/site-spaces/${second.siteSpaces[0].id}`, { hidden: true })
-      const res = await call(w.api, undefined, 'GET', publishedPath(w, site.id))
+      const res = await call(w.api, visitor, 'GET', publishedPath(w, site.id))
       expect(shape(res.body.structure.structure)).toEqual([
         { section: first.id, siteSpaces: [a!.id] },
         { section: second.id, siteSpaces: [] },
       ])
       await call(w.api, w.tokens.ada, 'DELETE', `${base}/sections/${first.id}`)
-      const after = await call(w.api, undefined, 'GET', publishedPath(w, site.id))
+      const after = await call(w.api, visitor, 'GET', publishedPath(w, site.id))
       expect(after.body.structure.type).toBe('sections')
       expect(
         after.body.structure.structure.map((s: { id: string; default: boolean; urls: { published: string } }) => [s.id, s.default, s.urls.published]),
       ).toEqual([[second.id, true, baseUrl(w, site.id)]])
       // Without sections again, the structure is of site-spaces (none left at the root).
       await call(w.api, w.tokens.ada, 'DELETE', `${base}/sections/${second.id}`)
-      expect((await call(w.api, undefined, 'GET', publishedPath(w, site.id))).body.structure).toEqual({ type: 'siteSpaces', structure: [] })
+      expect((await call(w.api, visitor, 'GET', publishedPath(w, site.id))).body.structure).toEqual({ type: 'siteSpaces', structure: [] })
     })
 
     it('an unpublished site shows its structure to members, without published URLs', async () => {

@@ -299,6 +299,50 @@ describe('sites', () => {
       await call(w.api, w.tokens.ada, 'PATCH', sitePath(w, site.id), { proxy: null })
       expect((await call(w.api, w.tokens.ada, 'PATCH', sitePath(w, other.id), { proxy: 'acme.test/docs' })).status).toBe(200)
     })
+
+    it('a proxy host differing only in case is the same proxy: it is stored with its host in lower case', async () => {
+      const w = await createWorld()
+      const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', published: true })
+      const other = await w.api.fixtures.createSite(w.org.id, { title: 'Other' })
+      const res = await call(w.api, w.tokens.ada, 'PATCH', sitePath(w, site.id), { proxy: 'Docs.Acme.test/Guide' })
+      expect(res.status).toBe(200)
+      // Host names are case-insensitive; paths are not.
+      expect(res.body.proxy.origin).toBe('docs.acme.test/Guide')
+      expect(res.body.urls.published).toBe('https://docs.acme.test/Guide')
+      expect(siteRow(w, site.id)!.proxy).toBe('docs.acme.test/Guide')
+      const before = snapshot(w)
+      const same = await call(w.api, w.tokens.ada, 'PATCH', sitePath(w, other.id), { proxy: 'DOCS.acme.test/Guide' })
+      expect(same.status).toBe(409)
+      expect(same.body.error.message).toBe('The proxy docs.acme.test/Guide is already used by another site')
+      expect(snapshot(w)).toEqual(before)
+      expect((await call(w.api, w.tokens.ada, 'PATCH', sitePath(w, other.id), { proxy: 'docs.acme.test/guide' })).status).toBe(200)
+    })
+
+    it("no site takes the host of the API's published base (publishedUrl): its URLs are every organization's", async () => {
+      for (const publishedUrl of [undefined, 'https://sites.acme.test/published']) {
+        const w = await createWorld(publishedUrl === undefined ? {} : { publishedUrl })
+        const host = publishedUrl === undefined ? 'docs.localhost' : 'sites.acme.test'
+        const beta = await w.api.fixtures.createOrganization({ title: 'Beta', members: [{ user: w.users.olga.id, role: 'admin' }] })
+        const theirs = await w.api.fixtures.createSite(beta.id, { title: 'Theirs', published: true })
+        const before = snapshot(w)
+        // Another organization's proxy on that host would take over Acme's published URLs.
+        for (const proxy of [`${host}/${w.org.id}`, `${host.toUpperCase()}/anything`]) {
+          const res = await call(w.api, w.tokens.olga, 'PATCH', `/v1/orgs/${beta.id}/sites/${theirs.id}`, { proxy })
+          expect(res.status, proxy).toBe(409)
+          expect(res.body.error.message).toBe(
+            `The proxy ${proxy.toLowerCase().replace(/\/.*/, '')}${proxy.slice(proxy.indexOf('/'))} is on ${host}, the host of the API's published sites`,
+          )
+        }
+        if (publishedUrl !== undefined) {
+          const res = await call(w.api, w.tokens.olga, 'PATCH', `/v1/orgs/${beta.id}/sites/${theirs.id}`, { hostname: host })
+          expect(res.status).toBe(409)
+          expect(res.body.error.message).toBe(`The hostname ${host} is the host of the API's published sites`)
+        }
+        expect(snapshot(w)).toEqual(before)
+        // Other hosts under the same domain are anyone's.
+        expect((await call(w.api, w.tokens.olga, 'PATCH', `/v1/orgs/${beta.id}/sites/${theirs.id}`, { proxy: `www.${host}/docs` })).status).toBe(200)
+      }
+    })
   })
 
   describe('GET /v1/orgs/{organizationId}/sites/{siteId}', () => {
