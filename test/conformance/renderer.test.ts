@@ -49,11 +49,15 @@ async function setup() {
 type Client = ReturnType<Awaited<ReturnType<typeof setup>>['client']>
 
 /** Step 1 and 2: the resolution the renderer keeps, and its token decoded. */
-async function resolve(anonymous: Client, url: string): Promise<PublishedSiteContent & { claims: Record<string, unknown> }> {
+async function resolve(
+  anonymous: Client,
+  url: string,
+  visitor: { jwtToken?: string } = {},
+): Promise<PublishedSiteContent & { claims: Record<string, unknown> }> {
   const answers = await Promise.all(
     lookupAlternatives(url).map(async (alternative) => {
       const res = await anonymous.urls
-        .resolvePublishedContentByUrl({ url: alternative.url, visitor: { unsignedClaims: {} }, redirectOnError: false })
+        .resolvePublishedContentByUrl({ url: alternative.url, visitor: { ...visitor, unsignedClaims: {} }, redirectOnError: false })
         .catch((error: GitBookAPIError) => ({ status: error.code, data: undefined }))
       if (res.status === 200) expectOfficialResponse('resolvePublishedContentByUrl', 200, res.data)
       else expect(res.status, `${alternative.url}: a failed resolution is a 404`).toBe(404)
@@ -76,13 +80,15 @@ describe('contract: GitBook renderer over the demo data', () => {
     const anonymous = client()
     const admin = client(demo.adminToken)
     const sites = (await admin.orgs.listSites(demo.organization.id)).data.items.filter((s) => s.published)
-    expect(sites.map((s) => s.title).sort()).toEqual(['Acme Docs', 'Acme Partners'])
+    expect(sites.map((s) => s.title).sort()).toEqual(['Acme Docs', 'Acme Internal', 'Acme Partners'])
     let pages = 0
     for (const site of sites) {
       // The share-link site is reached by its link's URL (the key is a segment of it), as a visitor has it.
       const links = site.visibility === 'share-link' ? (await admin.orgs.listSiteShareLinks(demo.organization.id, site.id)).data.items : []
       const siteUrl = links[0]?.urls.published ?? site.urls.published!
-      const root = await resolve(anonymous, siteUrl)
+      // The visitor-auth site is reached with a visitor token signed with its key (the renderer passes it on as `visitor.jwtToken`).
+      const visitor = site.visibility === 'visitor-auth' ? { jwtToken: demo.visitorAuthSite.visitorToken } : {}
+      const root = await resolve(anonymous, siteUrl, visitor)
       const gb = client(root.apiToken)
       const profile = await gb.orgs.getPublishedContentSite(root.organization, root.site, { ...(root.shareKey && { shareKey: root.shareKey }) })
       expectOfficialResponse('getPublishedContentSite', 200, profile.data)
@@ -95,7 +101,7 @@ describe('contract: GitBook renderer over the demo data', () => {
         for (const page of walk(revision.data.pages)) {
           if (page.type !== 'document') continue
           // The page's URL resolves to its space and path, with a token of the same site.
-          const resolved = await resolve(anonymous, `${siteSpace.urls.published}/${page.path}`)
+          const resolved = await resolve(anonymous, `${siteSpace.urls.published}/${page.path}`, visitor)
           expect(resolved).toMatchObject({ site: site.id, space: space.data.id, pathname: page.path })
           const reader = client(resolved.apiToken)
           const byPath = await reader.spaces.getPageInRevisionByPath(space.data.id, space.data.revision, resolved.pathname)
@@ -119,7 +125,19 @@ describe('contract: GitBook renderer over the demo data', () => {
         }
       }
     }
-    expect(pages).toBeGreaterThanOrEqual(7)
+    expect(pages).toBeGreaterThanOrEqual(9)
+  })
+
+  it('a visitor-auth site without a visitor token: the redirect to its login, as the renderer follows it', async () => {
+    const { demo, client } = await setup()
+    const site = (await client(demo.adminToken).orgs.getSiteById(demo.organization.id, demo.visitorAuthSite.id)).data
+    const res = await client().urls.resolvePublishedContentByUrl({
+      url: `${site.urls.published}/handbook`,
+      visitor: { unsignedClaims: {} },
+      redirectOnError: false,
+    })
+    expectOfficialResponse('resolvePublishedContentByUrl', 200, res.data)
+    expect(res.data).toEqual({ target: 'external', site: site.id, redirect: 'https://login.acme.test/docs?location=%2Fhandbook' })
   })
 
   it('a path that is no page: the renderer asks the redirects (none: 404), then the path (404)', async () => {
@@ -130,6 +148,10 @@ describe('contract: GitBook renderer over the demo data', () => {
     expect(resolved.pathname).toBe('no-such-page')
     const reader = client(resolved.apiToken)
     expect(await statusOf(reader.orgs.getSiteRedirectBySource(resolved.organization, resolved.site, { source: '/no-such-page' }))).toBe(404)
+    // The demo's old address of the installation page redirects to it (the renderer answers a 30x to the target).
+    const moved = await reader.orgs.getSiteRedirectBySource(resolved.organization, resolved.site, { source: '/install' })
+    expectOfficialResponse('getSiteRedirectBySource', 200, moved.data)
+    expect(moved.data.target).toBe(`${site.urls.published}/installation`)
     const space = (await reader.spaces.getSpaceById(resolved.space)).data
     expect(await statusOf(reader.spaces.getPageInRevisionByPath(space.id, space.revision, 'no-such-page'))).toBe(404)
   })

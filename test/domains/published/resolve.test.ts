@@ -1,3 +1,4 @@
+import { SignJWT, decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { call, createWorld, resolveUrl, type Called, type World } from '../../helpers.js'
 import { expectOfficialResponse } from '../../conformance/official.js'
@@ -484,12 +485,45 @@ describe('resolvePublishedContentByUrl (POST /v1/urls/published)', () => {
       await expectNotFound(w, root)
     })
 
-    it('a visitor-auth site: 404 (visitor tokens are not accepted yet), whatever the visitor sends', async () => {
+    it('a visitor-auth site: opens only with a visitor token signed with its key; else its login, or a 401', async () => {
       const w = await createWorld()
       const { site } = await twoSpaceSite(w, { visibility: 'visitor-auth' })
-      await expectNotFound(w, site.urls.published!)
-      expect((await resolveUrl(w.api, site.urls.published!, { visitor: { jwtToken: 'eyJhbGciOiJub25lIn0.e30.' } })).status).toBe(404)
-      expect((await call(w.api, undefined, 'GET', `/v1/urls/published?url=${encodeURIComponent(site.urls.published!)}&visitorAuthToken=x`)).status).toBe(404)
+      const url = `${site.urls.published!}/beta/some/page`
+      const auth = await ok(w, 'GET', `${sitePath(w, site.id)}/publishing/auth`)
+      // Signed at the world's time (its clock is fixed): `hours` from it until expiry.
+      const sign = (key: string, claims: Record<string, unknown> = { plan: 'pro' }, hours = 1) =>
+        new SignJWT(claims)
+          .setProtectedHeader({ alg: 'HS256' })
+          .setExpirationTime(Math.floor(w.clock.now().getTime() / 1000) + hours * 3600)
+          .sign(new TextEncoder().encode(key))
+      // No login to send the visitor to: a 401 naming what is missing.
+      const none = await resolveUrl(w.api, url)
+      expect(none.status).toBe(401)
+      expect(none.body.error.message).toContain('needs a visitor token')
+      await ok(w, 'PATCH', `${sitePath(w, site.id)}/publishing/auth`, { fallbackURL: 'https://login.acme.test/start' })
+      // Without a token: the official external redirect to the login, with the path asked for.
+      const login = { target: 'external', site: site.id, redirect: 'https://login.acme.test/start?location=%2Fbeta%2Fsome%2Fpage' }
+      const redirect = await resolveUrl(w.api, url)
+      expect(redirect.status).toBe(200)
+      expect(redirect.body).toEqual(login)
+      expectOfficialResponse('resolvePublishedContentByUrl', 200, redirect.body)
+      // A valid token opens it; its claims are the visitor's, and the site token reads the site.
+      const good = await resolveUrl(w.api, url, { visitor: { jwtToken: await sign(auth.privateKey) } })
+      expect(good.status).toBe(200)
+      expect(good.body).toMatchObject({ site: site.id, pathname: 'some/page' })
+      expect(decodeJwt(good.body.apiToken)).toMatchObject({ claims: { plan: 'pro', unsigned: {} }, authenticated: true })
+      expect((await call(w.api, good.body.apiToken, 'GET', `${sitePath(w, site.id)}/published`)).status).toBe(200)
+      // A token of another key, an expired one, `alg: none`, not a JWT: 401, or the login with redirectOnError.
+      for (const jwtToken of [await sign('k'.repeat(64)), await sign(auth.privateKey, {}, -1), 'eyJhbGciOiJub25lIn0.eyJwbGFuIjoicHJvIn0.', 'not-a-jwt']) {
+        expect((await resolveUrl(w.api, url, { visitor: { jwtToken } })).status, jwtToken).toBe(401)
+        expect((await resolveUrl(w.api, url, { visitor: { jwtToken }, redirectOnError: true })).body, jwtToken).toEqual(login)
+      }
+      // The GET form takes the token as visitorAuthToken.
+      const get = await call(w.api, undefined, 'GET', `/v1/urls/published?url=${encodeURIComponent(url)}&visitorAuthToken=${await sign(auth.privateKey)}`)
+      expect(get.body).toMatchObject({ site: site.id })
+      // Regenerating the key ends the tokens signed with the old one.
+      await ok(w, 'POST', `${sitePath(w, site.id)}/publishing/auth/regenerate`)
+      expect((await resolveUrl(w.api, url, { visitor: { jwtToken: await sign(auth.privateKey) } })).status).toBe(401)
       // Unlisted sites open like public ones.
       await ok(w, 'PATCH', sitePath(w, site.id), { visibility: 'unlisted' })
       expect(await resolved(w, site.urls.published!)).toMatchObject({ site: site.id })

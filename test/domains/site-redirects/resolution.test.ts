@@ -107,10 +107,10 @@ describe('site redirects: resolving a path', () => {
     const w = await redirectWorld()
     await w.http('PATCH', '', { visibility: 'share-link' })
     const link = (await w.http('POST', '/share-links', { name: 'Partners' })).body
-    const key = new URL(link.urls.published).searchParams.get('share')!
+    const key = decodeURIComponent(new URL(link.urls.published).pathname.split('/').pop()!)
     await create(w, { source: '/old', destination: { kind: 'site-page', siteSpaceId: w.siteSpaces.guide.id, pageId: w.pages.linux } })
     const res = await w.http('GET', `/redirect?source=/old&shareKey=${key}`)
-    expect(res.body.target).toBe(`${w.siteUrl}/install/linux?share=${key}`)
+    expect(res.body.target).toBe(`${w.siteUrl}/${key}/install/linux`)
     expect(await targetOf(w, '/old')).toBe(`${w.siteUrl}/install/linux`)
   })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_CUSTOMIZATION } from '../../../src/domains/sites/customization.js'
-import { call, createWorld, expectError, type World } from '../../helpers.js'
+import { call, createWorld, expectError, type World, siteToken } from '../../helpers.js'
 
 /** Site and site-space customization (docs/behaviour/sites.md, published-profile-and-share-keys.md). */
 
@@ -180,7 +180,9 @@ describe('the published profile carries both', () => {
     const hiddenSpace = await w.api.fixtures.createSpace(w.org.id, { title: 'Hidden' })
     const hidden = (await call(w.api, w.tokens.ada, 'POST', `${w.base}/site-spaces`, { spaceId: hiddenSpace.id })).body.id
     await call(w.api, w.tokens.ada, 'PATCH', `${w.base}/site-spaces/${hidden}`, { hidden: true })
-    const published = async () => (await call(w.api, undefined, 'GET', `${w.base}/published`)).body.customizations
+    // Read as a visitor reads it: with the site token its published URL resolves to.
+    const visitor = await siteToken(w.api, (await call(w.api, w.tokens.ada, 'GET', w.base)).body.urls.published)
+    const published = async () => (await call(w.api, visitor, 'GET', `${w.base}/published`)).body.customizations
     // Never customized: the default everywhere.
     expect(await published()).toEqual({ site: DEFAULT_CUSTOMIZATION, siteSpaces: { [guide]: DEFAULT_CUSTOMIZATION, [api]: DEFAULT_CUSTOMIZATION } })
     await call(w.api, w.tokens.ada, 'PUT', `${w.base}/customization`, { ...styled, ai: { mode: 'assistant', instructions: 'Answer in French.' } })
