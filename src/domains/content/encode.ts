@@ -68,7 +68,8 @@ export function encodePage(
     ...(page.hidden !== undefined && { hidden: page.hidden }),
     ...(page.noIndex !== undefined && { noIndex: page.noIndex }),
     ...(page.noRobotsIndex !== undefined && { noRobotsIndex: page.noRobotsIndex }),
-    ...(page.condition !== undefined && { condition: page.condition }),
+    // As officially: a page's condition is shown to users, never to a site token's visitor.
+    ...(page.condition !== undefined && !ctx.actor.content && { condition: page.condition }),
     createdAt: page.createdAt,
     updatedAt: page.updatedAt,
     slug: page.slug,
@@ -79,6 +80,8 @@ export function encodePage(
     pages: children,
     // The file a Git Sync import read it from (the official GitSyncBlob).
     ...(page.git && page.type === 'document' && { git: page.git }),
+    // The id of its body (content/documents.ts: the version's id), for `getDocumentById`.
+    ...(page.type === 'document' && { documentId: page.id }),
     ...(format === 'markdown' ? { markdown: '' } : { document: page.document }),
   }
   if (format === 'markdown') laterMarkdown(ctx, rev, page, path, refs, out)

@@ -10,6 +10,9 @@ import { linksPage, revisionLinks } from './links.js'
 import { contentOperations } from './operations.js'
 import { downloadAnswer, readBlob, requireNamedBlob, type BlobBytes } from './download.js'
 import { mainRevision, pageByPath, requirePage, requireReadableRevision } from './revision.js'
+import { evaluateDocument, evaluationMode, expressionInputs } from './evaluate.js'
+import { documentById } from './documents.js'
+import { checkComputedSource, computedDocument, computedRevision } from './computed.js'
 
 /**
  * A revision answered with what the areas above add (domains/hooks.ts): for a merge, the change
@@ -65,6 +68,26 @@ export const contentHandlers = implement(
       const page = pageByPath(ctx.tx, rev, params.pagePath)
       if (!page) throw new ApiError('NOT_FOUND', 'Page not found')
       return encodePage(ctx, rev, page, query.format ?? 'document', undefined, query['format.markdown.refs'])
+    },
+
+    getPageDocumentInRevisionById: (ctx, { params, query }) => {
+      const rev = requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)
+      const { document } = requirePage(ctx, rev, params.pageId)
+      // `dereferenced` expands nothing: this API has no reusable content for a document to name.
+      const mode = evaluationMode(query.evaluated)
+      return mode ? evaluateDocument(document, mode, expressionInputs(ctx, rev)) : document
+    },
+
+    getDocumentById: (ctx, { params }) => documentById(ctx, getSpace(ctx, params.spaceId), params.documentId),
+
+    getComputedDocument: (ctx, { params, body }) => {
+      checkComputedSource(ctx, getSpace(ctx, params.spaceId), body.source)
+      return computedDocument()
+    },
+
+    getComputedRevision: (ctx, { params, body }) => {
+      checkComputedSource(ctx, getSpace(ctx, params.spaceId), body.source)
+      return computedRevision()
     },
 
     listFilesInRevisionById: (ctx, { params, query }) => filesPage(ctx, requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId), query),
