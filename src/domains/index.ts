@@ -16,6 +16,7 @@ import { conversationsArea } from './conversations/index.js'
 import { gitSyncArea } from './git-sync/index.js'
 import { integrationsArea } from './integrations/index.js'
 import { membersArea } from './members/index.js'
+import { metaLinksArea } from './meta-links/index.js'
 import { openapiSpecsArea } from './openapi-specs/index.js'
 import { organizationsArea } from './organizations/index.js'
 import { searchArea } from './search/index.js'
@@ -52,6 +53,7 @@ export const areas: readonly Area[] = [
   adaptiveContentArea,
   contentArea,
   changeRequestsArea,
+  metaLinksArea,
   commentsArea,
   ssoArea,
   openapiSpecsArea,

@@ -25,13 +25,21 @@ function sectionSegments(section: SiteSectionRow | undefined): string[] {
   return section && !section.default ? [section.path] : []
 }
 
+/**
+ * URL segments of a site-space below its site's URL: its section's (unless the default section)
+ * and its own path (unless it is its container's default).
+ */
+export function siteSpaceSegments(ctx: ReadContext, row: SiteSpaceRow, section?: SiteSectionRow): string[] {
+  const parent = section ?? (row.section ? ctx.tx.get('siteSections', row.section) : undefined)
+  return [...sectionSegments(parent), ...(row.default ? [] : [row.path])]
+}
+
 function urls(ctx: ReadContext, scope: Scope, segments: string[]): { published?: string } {
   return scope.site.published ? { published: publishedUrl(ctx, scope.site, segments, scope.shareKey) } : {}
 }
 
 export function encodeSiteSpace(ctx: ReadContext, scope: Scope, row: SiteSpaceRow, section?: SiteSectionRow) {
   const space = ctx.tx.get('spaces', row.space)!
-  const parent = section ?? (row.section ? ctx.tx.get('siteSections', row.section) : undefined)
   return {
     object: 'site-space' as const,
     id: row.id,
@@ -43,7 +51,7 @@ export function encodeSiteSpace(ctx: ReadContext, scope: Scope, row: SiteSpaceRo
     draft: false,
     ...(row.condition !== undefined && { condition: row.condition }),
     hidden: row.hidden,
-    urls: urls(ctx, scope, [...sectionSegments(parent), ...(row.default ? [] : [row.path])]),
+    urls: urls(ctx, scope, siteSpaceSegments(ctx, row, section)),
   }
 }
 
