@@ -5,7 +5,8 @@ import { mapPage, paginateList } from '../../core/paging.js'
 import type { RevisionRow } from './rows.js'
 import { revisionAnswered } from '../hooks.js'
 import { getSpace } from '../spaces/model.js'
-import { encodeFile, encodePage, encodePageTree, encodeRevision } from './encode.js'
+import { encodeFile, encodePageTree, encodeRevision } from './encode.js'
+import { answerPage } from './page-answer.js'
 import { linksPage, revisionLinks } from './links.js'
 import { contentOperations } from './operations.js'
 import { downloadAnswer, readBlob, requireNamedBlob, type BlobBytes } from './download.js'
@@ -47,14 +48,14 @@ export const contentHandlers = implement(
 
     getPageById: (ctx, { params, query }) => {
       const rev = mainRevision(ctx, getSpace(ctx, params.spaceId))
-      return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document', undefined, query['format.markdown.refs'])
+      return answerPage(ctx, rev, requirePage(ctx, rev, params.pageId), query)
     },
 
     getPageByPath: (ctx, { params, query }) => {
       const rev = mainRevision(ctx, getSpace(ctx, params.spaceId))
       const page = pageByPath(ctx.tx, rev, params.pagePath)
       if (!page) throw new ApiError('NOT_FOUND', 'Page not found')
-      return encodePage(ctx, rev, page, query.format ?? 'document', undefined, query['format.markdown.refs'])
+      return answerPage(ctx, rev, page, query)
     },
 
     getRevisionById: (ctx, { params }) => answerRevision(ctx, requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)),
@@ -67,7 +68,7 @@ export const contentHandlers = implement(
       const rev = requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)
       const page = pageByPath(ctx.tx, rev, params.pagePath)
       if (!page) throw new ApiError('NOT_FOUND', 'Page not found')
-      return encodePage(ctx, rev, page, query.format ?? 'document', undefined, query['format.markdown.refs'])
+      return answerPage(ctx, rev, page, query)
     },
 
     getPageDocumentInRevisionById: (ctx, { params, query }) => {
@@ -98,7 +99,7 @@ export const contentHandlers = implement(
 
     getPageInRevisionById: (ctx, { params, query }) => {
       const rev = requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)
-      return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document', undefined, query['format.markdown.refs'])
+      return answerPage(ctx, rev, requirePage(ctx, rev, params.pageId), query)
     },
 
     downloadFile: (ctx, { params, prepared }) => downloadAnswer(ctx, params, prepared as BlobBytes),

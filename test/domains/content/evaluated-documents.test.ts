@@ -105,6 +105,20 @@ describe('evaluated page documents', () => {
     expect(outline((await w.read()).body.nodes)).toHaveLength(11)
   })
 
+  it('page reads take `evaluated` too: the page as a document or as markdown, with its body resolved', async () => {
+    const w = await setup()
+    const base = `/v1/spaces/${w.space.id}`
+    const evaluated = await call(w.api, w.tokens.ada, 'GET', `${base}/revisions/${w.revision}/page/${w.page}?evaluated=deterministic-only`)
+    expectOfficialResponse('getPageInRevisionById', 200, evaluated.body)
+    expect(evaluated.body.document).toEqual((await w.read('?evaluated=deterministic-only')).body)
+    const byPath = await call(w.api, w.tokens.ada, 'GET', `${base}/content/path/release?evaluated=true`)
+    expect(outline(byPath.body.document.nodes)).toEqual(['Version 2.1 for everyone.', 'New in 2.1'])
+    const markdown = await call(w.api, w.tokens.ada, 'GET', `${base}/content/page/${w.page}?format=markdown&evaluated=true`)
+    expect(markdown.body.markdown).toBe('Version 2.1 for everyone.\n\nNew in 2.1\n')
+    const stored = await call(w.api, w.tokens.ada, 'GET', `${base}/content/page/${w.page}`)
+    expect(outline(stored.body.document.nodes)).toHaveLength(11)
+  })
+
   it("a site token's visitor claims feed the expressions (the grant's claims, `unsigned` always there)", () => {
     const ctx = (claims?: Record<string, unknown>) =>
       ({
