@@ -17,6 +17,8 @@
  * is an error, as a syntax error is.
  */
 
+import type { Actor } from '../../core/context.js'
+
 export class ExpressionError extends Error {}
 
 export type ExpressionInputs = Readonly<Record<string, unknown>>
@@ -541,4 +543,12 @@ export function formatExpressionValue(value: unknown): string {
   if (typeof value === 'string') return value
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
   return ''
+}
+
+/**
+ * The `visitor` input of a caller: the claims of its site token (as GitBook's renderer has them,
+ * `unsigned` always present), none for any other caller.
+ */
+export function visitorInput(actor: Actor): { claims: Record<string, unknown> } {
+  return { claims: { unsigned: {}, ...actor.content?.claims } }
 }

@@ -1,7 +1,7 @@
 import type { ReadContext } from '../context.js'
 import type { DocBlock, DocFragment, DocInline, DocNode, DocText, JsonDocument } from './document.js'
 import type { RevisionRow } from './rows.js'
-import { ExpressionError, formatExpressionValue, parseExpression, type Expression, type ExpressionInputs } from '../common/expressions.js'
+import { ExpressionError, formatExpressionValue, parseExpression, visitorInput, type Expression, type ExpressionInputs } from '../common/expressions.js'
 
 /**
  * A document evaluated for one reader (the official `evaluated` query): its `if` blocks resolved
@@ -24,10 +24,8 @@ const ROOTS: ReadonlySet<string> = new Set(['visitor', 'space', 'page'])
 
 /** The inputs of a document's expressions for this caller and revision. */
 export function expressionInputs(ctx: ReadContext, rev: RevisionRow): ExpressionInputs {
-  const claims = ctx.actor.content?.claims ?? {}
   return {
-    // The renderer's claims always hold `unsigned` (its AdaptiveVisitorClaims).
-    visitor: { claims: { unsigned: {}, ...claims } },
+    visitor: visitorInput(ctx.actor),
     space: { vars: { ...rev.variables } },
     page: { vars: {} },
   }

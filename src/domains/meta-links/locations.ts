@@ -5,7 +5,7 @@ import type { SpaceRow } from '../spaces/rows.js'
 import type { PageVersionRow, RevisionRow } from '../content/rows.js'
 import type { SiteRow } from '../sites/rows.js'
 import type { SiteSpaceRow } from '../site-structure/rows.js'
-import { evaluateCondition } from '../common/expressions.js'
+import { evaluateCondition, visitorInput } from '../common/expressions.js'
 import { childrenOf, mainRevision, pageByPath } from '../content/revision.js'
 import { publishedUrl, requestShareKey } from '../sites/urls.js'
 import { siteSpaceSegments } from '../site-structure/encode.js'
@@ -87,7 +87,7 @@ export function metaLinks(ctx: ReadContext, space: SpaceRow, path: string): Meta
   const locations = ownLocations(ctx, space)
   const seen = new Set<string>()
   const alternates: UrlRef[] = []
-  const visitor = ctx.actor.content && { visitor: { claims: { unsigned: {}, ...ctx.actor.content.claims } } }
+  const visitor = ctx.actor.content && { visitor: visitorInput(ctx.actor) }
   for (const { site, row } of locations) {
     for (const sibling of siteSpacesOf(ctx, site.id, row.section)) {
       if (sibling.space === space.id || !isPublishedSiteSpace(ctx, sibling)) continue

@@ -150,6 +150,26 @@ describe('evaluated page documents', () => {
     expect(expressionInputs(ctx(), rev).visitor).toEqual({ claims: { unsigned: {} } })
   })
 
+  it('expressions in fragments (an expandable body) are resolved too; blocks around them stay the same objects', () => {
+    const untouched = paragraph(text('Untouched'))
+    const expandable = {
+      object: 'block',
+      type: 'expandable',
+      isVoid: true,
+      data: {},
+      fragments: [
+        { object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [paragraph(text('Which version?'))] },
+        { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: [paragraph(text('Version '), expression('space.vars.version'))] },
+      ],
+    }
+    const document = { object: 'document', data: {}, nodes: [untouched, expandable] } as unknown as JsonDocument
+    const out = evaluateDocument(document, 'deterministic', { visitor: { claims: {} }, space: { vars: { version: '3.0' } }, page: { vars: {} } }) as any
+    expect(out.nodes[0]).toBe(untouched)
+    expect(out.nodes[1].fragments[0]).toBe(expandable.fragments[0])
+    expect(out.nodes[1].fragments[1].nodes[0].nodes.map((n: any) => n.leaves[0].text)).toEqual(['Version ', '3.0'])
+    expect((document.nodes[1] as any).fragments[1].nodes[0].nodes[1].type).toBe('expression')
+  })
+
   it('a document without expressions comes back as the same object (nothing copied)', () => {
     const plain = { object: 'document', data: {}, nodes: [paragraph(text('a')), paragraph(text('b'))] } as unknown as JsonDocument
     expect(evaluateDocument(plain, 'all', { visitor: { claims: {} } })).toBe(plain)
