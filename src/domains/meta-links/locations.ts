@@ -6,7 +6,7 @@ import type { PageVersionRow, RevisionRow } from '../content/rows.js'
 import type { SiteRow } from '../sites/rows.js'
 import type { SiteSpaceRow } from '../site-structure/rows.js'
 import { evaluateCondition, visitorInput } from '../common/expressions.js'
-import { childrenOf, mainRevision, pageByPath } from '../content/revision.js'
+import { mainRevision, pageByPath, pageIn } from '../content/revision.js'
 import { publishedUrl, requestShareKey } from '../sites/urls.js'
 import { siteSpaceSegments } from '../site-structure/encode.js'
 import { canReadPublished } from '../site-structure/published.js'
@@ -56,7 +56,10 @@ function ownLocations(ctx: ReadContext, space: SpaceRow): Array<{ site: SiteRow;
  */
 function firstDocument(tx: ReadTx<AppSchema>, rev: RevisionRow, parent?: PageVersionRow, depth = 0): PageVersionRow | undefined {
   if (depth > 64) return undefined
-  for (const page of childrenOf(tx, rev, parent)) {
+  // Page by page, so a space of many root pages reads only the first few.
+  for (const id of parent ? parent.children : rev.rootPages) {
+    const page = pageIn(tx, rev, id)
+    if (!page) continue
     if (page.type === 'document') return page
     if (page.type === 'group') {
       const inside = firstDocument(tx, rev, page, depth + 1)
