@@ -17,6 +17,7 @@ import { conversationsArea } from './conversations/index.js'
 import { gitSyncArea } from './git-sync/index.js'
 import { integrationsArea } from './integrations/index.js'
 import { membersArea } from './members/index.js'
+import { metaLinksArea } from './meta-links/index.js'
 import { openapiSpecsArea } from './openapi-specs/index.js'
 import { organizationsArea } from './organizations/index.js'
 import { publishedArea } from './published/index.js'
@@ -56,6 +57,7 @@ export const areas: readonly Area[] = [
   contentArea,
   siteRedirectsArea,
   changeRequestsArea,
+  metaLinksArea,
   commentsArea,
   ssoArea,
   openapiSpecsArea,

@@ -219,3 +219,133 @@ describe('conformance: content through @gitbook/api', () => {
     expectOfficialError(400, bad.body)
   })
 })
+
+describe('conformance: documents and computed content through @gitbook/api', () => {
+  it("getPageDocumentInRevisionById: a page's document, evaluated or not; bad input a 400 naming the field; an outsider a 404", async () => {
+    const w = await setup()
+    const page = (await w.gb.spaces.getPageInRevisionById(w.space.id, w.revision, w.pages.gs)).data as { document?: unknown }
+    // As the renderer calls it.
+    const doc = await w.gb.spaces.getPageDocumentInRevisionById(w.space.id, w.revision, w.pages.gs, {
+      evaluated: 'deterministic-only',
+      dereferenced: 'reusable-contents',
+    })
+    expect(doc.status).toBe(200)
+    expect(doc.data).toEqual(page.document)
+    expectOfficialResponse('getPageDocumentInRevisionById', 200, doc.data)
+    expectOfficialResponse(
+      'getPageDocumentInRevisionById',
+      200,
+      (await w.gb.spaces.getPageDocumentInRevisionById(w.space.id, w.revision, w.pages.install)).data,
+    )
+    const base = `/v1/spaces/${w.space.id}/revisions/${w.revision}/page/${w.pages.gs}/document`
+    const bad = await call(w.api, w.tokens.ada, 'GET', `${base}?evaluated=maybe`)
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.message).toContain('evaluated')
+    expectOfficialError(400, bad.body)
+    const badRef = await call(w.api, w.tokens.ada, 'GET', `${base}?dereferenced=everything`)
+    expect(badRef.status).toBe(400)
+    expect(badRef.body.error.message).toContain('dereferenced')
+    await expect(w.client(w.tokens.olga).spaces.getPageDocumentInRevisionById(w.space.id, w.revision, w.pages.gs)).rejects.toThrow('not found')
+    for (const path of [
+      `/v1/spaces/${w.space.id}/revisions/${w.revision}/page/nope/document`,
+      `/v1/spaces/${w.space.id}/revisions/nope/page/${w.pages.gs}/document`,
+    ]) {
+      const res = await call(w.api, w.tokens.ada, 'GET', path)
+      expect(res.status, path).toBe(404)
+      expectOfficialError(404, res.body)
+    }
+  })
+
+  it("getDocumentById: a page's `documentId` names its document; bad input a 400 naming the field; an outsider a 404", async () => {
+    const w = await setup()
+    const page = (await w.gb.spaces.getPageById(w.space.id, w.pages.install)).data as { documentId?: string; document?: unknown }
+    expect(page.documentId).toEqual(expect.any(String))
+    const doc = await w.gb.spaces.getDocumentById(w.space.id, page.documentId!)
+    expect(doc.status).toBe(200)
+    expect(doc.data).toEqual(page.document)
+    expectOfficialResponse('getDocumentById', 200, doc.data)
+    expect((await w.gb.spaces.getDocumentById(w.space.id, page.documentId!, { schema: 'next' })).data).toEqual(page.document)
+    const bad = await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}/documents/${page.documentId}?schema=old`)
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.message).toContain('schema')
+    expectOfficialError(400, bad.body)
+    await expect(w.client(w.tokens.olga).spaces.getDocumentById(w.space.id, page.documentId!)).rejects.toThrow('not found')
+    const missing = await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}/documents/nope`)
+    expect(missing.status).toBe(404)
+    expectOfficialError(404, missing.body)
+  })
+
+  it('getComputedDocument, getComputedRevision: nothing to compute here, so empty content; a source naming what is not installed is a 400 naming the field', async () => {
+    const w = await setup()
+    const source = { type: 'integration:faq:questions', props: { topic: 'billing' } } as const
+    const computed = (kind: 'document' | 'revision', body: unknown) =>
+      call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/content/computed/${kind}`, body)
+    // The integration is published, then installed on the organization, then on the space: only then does its source answer.
+    const publish = await call(w.api, w.tokens.ada, 'POST', '/v1/integrations/faq', {
+      organization: w.org.id,
+      title: 'FAQ',
+      description: 'Questions as pages',
+      script: 'export default {}',
+      scopes: ['space:content:read'],
+    })
+    expect(publish.status).toBe(200)
+    const refused = async (step: string) => {
+      const res = await computed('document', { source, seed: 'seed-1' })
+      expect(res.status, step).toBe(400)
+      expect(res.body.error.message).toBe('Invalid request: body field `source.type`: the integration `faq` is not installed on this space')
+      expectOfficialError(400, res.body)
+    }
+    await refused('published')
+    const installation = await call(w.api, w.tokens.ada, 'POST', '/v1/integrations/faq/installations', { organization: w.org.id })
+    expect(installation.status).toBe(201)
+    await refused('installed on the organization')
+    const onSpace = await call(w.api, w.tokens.ada, 'POST', `/v1/integrations/faq/installations/${installation.body.id}/spaces`, { space: w.space.id })
+    expect(onSpace.status).toBe(201)
+    const document = await w.gb.spaces.getComputedDocument(w.space.id, { source, seed: 'seed-1' }, { schema: 'current' })
+    expect(document.status).toBe(200)
+    expect(document.data.nodes).toEqual([])
+    expectOfficialResponse('getComputedDocument', 200, document.data)
+    const revision = await w.gb.spaces.getComputedRevision(w.space.id, { source, seed: 'seed-1' })
+    expect(revision.data).toEqual({ pages: [], files: [], reusableContents: [] })
+    expectOfficialResponse('getComputedRevision', 200, revision.data)
+    // Built-in sources: what they name must be in the organization.
+    const translation = await computed('document', {
+      source: {
+        type: 'builtin:translation',
+        props: { space: w.space.id, document: 'd' },
+        dependencies: { translation: { ref: { kind: 'translation', translation: 'nope' } } },
+      },
+      seed: 's',
+    })
+    expect(translation.status).toBe(400)
+    expect(translation.body.error.message).toContain('`source.dependencies.translation.ref.translation`: no translation `nope` in this organization')
+    const spec = await computed('revision', {
+      source: { type: 'builtin:openapi', props: { models: true }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } } },
+      seed: 's',
+    })
+    expect(spec.status).toBe(400)
+    expect(spec.body.error.message).toContain('`source.dependencies.spec.ref.spec`: no OpenAPI spec `petstore` in this organization')
+    // Bad input: the official shape, each a 400 naming the field.
+    for (const [body, field] of [
+      [{ source: { type: 'faq', props: {} }, seed: 's' }, 'source.type'],
+      [{ source }, 'seed'],
+      [{ source: { type: 'integration:faq:questions' }, seed: 's' }, 'source.props'],
+      [
+        { source: { type: 'builtin:openapi', props: {}, dependencies: { spec: { ref: { kind: 'openapi' } } } }, seed: 's' },
+        'source.dependencies.spec.ref.spec',
+      ],
+      [
+        { source: { type: 'builtin:translation', props: {}, dependencies: { translation: { ref: { kind: 'translation', translation: 't' } } } }, seed: 's' },
+        'source.props.space',
+      ],
+    ] as const) {
+      const res = await computed('document', body)
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect(res.body.error.message).toContain(`\`${field}\``)
+      expectOfficialError(400, res.body)
+    }
+    const olga = w.client(w.tokens.olga)
+    await expect(olga.spaces.getComputedRevision(w.space.id, { source, seed: 's' })).rejects.toThrow('not found')
+    await expect(olga.spaces.getComputedDocument(w.space.id, { source, seed: 's' })).rejects.toThrow('not found')
+  })
+})

@@ -65,6 +65,14 @@ export const OVERRIDES: Record<string, { body?: (w: FuzzWorld) => unknown; query
     query: (w) => ({ source: w.site.redirectSource }),
     why: 'the canonical source (a string of the official pattern) is the source of no redirect of the site (a 404)',
   },
+  getComputedDocument: {
+    body: () => ({ source: { type: 'builtin:openapi', props: { doc: 'models' }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } } }, seed: 'matrix' }),
+    why: 'the canonical source type matches none of the official ones (a refinement); the OpenAPI spec of the main organization is one both spaces may name',
+  },
+  getComputedRevision: {
+    body: () => ({ source: { type: 'builtin:openapi', props: { models: true }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } } }, seed: 'matrix' }),
+    why: 'as getComputedDocument',
+  },
   sortSiteStructure: {
     body: (w) => ({ item: { type: 'site-section', id: w.site.sectionB }, position: { before: { type: 'site-section', id: w.site.sectionA } } }),
     why: "the canonical item is a `site-space` pointer, and no id is both a site-space and the target section's sibling",

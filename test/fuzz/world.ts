@@ -169,7 +169,9 @@ async function buildWorld() {
     }
     const comments = { space: await thread(`/v1/spaces/${spaceId}`, { page: edit.changes[0].page.id }), changeRequest: await thread(`${base}/${open.id}`) }
     const blobKey = new URL(edit.insertedFiles[0].downloadURL).pathname.split('/')[2]!
-    return { cr: open.id, page: edit.changes[0].page.id, file: edit.insertedFiles[0].id, blobKey, review: review.id, revision: open.revision, comments }
+    // The first page's body in main, by its document id (getDocumentById).
+    const document: string = (await admin('GET', `/v1/spaces/${spaceId}/content/page/${edit.changes[0].page.id}`)).documentId
+    return { cr: open.id, page: edit.changes[0].page.id, file: edit.insertedFiles[0].id, blobKey, review: review.id, revision: open.revision, comments, document }
   }
   const privateContent = await content(privateSpace.id)
   const publicContent = await content(publicSpace.id)
@@ -276,6 +278,7 @@ async function buildWorld() {
     fileId: privateContent.file,
     reviewId: privateContent.review,
     revisionId: privateContent.revision,
+    documentId: privateContent.document,
     commentId: privateContent.comments.space.commentId,
     commentReplyId: privateContent.comments.space.commentReplyId,
     pagePath: 'welcome',
@@ -311,6 +314,7 @@ async function buildWorld() {
     fileId: publicContent.file,
     reviewId: publicContent.review,
     revisionId: publicContent.revision,
+    documentId: publicContent.document,
   }
 
   /** Every id of the world by the path parameter (or body field) naming it; the foreign ones last. */
@@ -349,6 +353,7 @@ async function buildWorld() {
     fileId: [privateContent.file, publicContent.file],
     reviewId: [privateContent.review, publicContent.review],
     revisionId: [privateContent.revision, publicContent.revision],
+    documentId: [privateContent.document, publicContent.document],
     commentId: [privateContent, publicContent].flatMap((c) => [c.comments.space.commentId, c.comments.changeRequest.commentId]),
     commentReplyId: [privateContent, publicContent].flatMap((c) => [c.comments.space.commentReplyId, c.comments.changeRequest.commentReplyId]),
     pagePath: ['welcome', 'welcome/next', 'next', 'nope/x'],

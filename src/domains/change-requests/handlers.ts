@@ -6,7 +6,8 @@ import { indexSource, mapPage, paginateList, paginateScan } from '../../core/pag
 import type { ChangeRequestRow, ReviewRow } from './rows.js'
 import type { RevisionRow } from '../content/rows.js'
 import { fileIn, filesPage, answerRevision } from '../content/handlers.js'
-import { encodeFile, encodePage, encodePageTree } from '../content/encode.js'
+import { encodeFile, encodePageTree } from '../content/encode.js'
+import { answerPage } from '../content/page-answer.js'
 import { pageByPath, requirePage, requireRevision } from '../content/revision.js'
 import { linksPage, pageLinks, revisionLinks } from '../content/links.js'
 import { getSpace } from '../spaces/model.js'
@@ -83,14 +84,14 @@ export const changeRequestHandlers = implement(
 
     getPageInChangeRequestById: (ctx, { params, query }) => {
       const rev = contentOf(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId))
-      return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document', undefined, query['format.markdown.refs'])
+      return answerPage(ctx, rev, requirePage(ctx, rev, params.pageId), query)
     },
 
     getPageInChangeRequestByPath: (ctx, { params, query }) => {
       const rev = contentOf(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId))
       const page = pageByPath(ctx.tx, rev, params.pagePath)
       if (!page) throw new ApiError('NOT_FOUND', 'Page not found')
-      return encodePage(ctx, rev, page, query.format ?? 'document', undefined, query['format.markdown.refs'])
+      return answerPage(ctx, rev, page, query)
     },
 
     getReviewsByChangeRequestId: (ctx, { params, query }) => {

@@ -1,3 +1,4 @@
+import type { Actor } from '../../core/context.js'
 import { compileExpression, EXPRESSION_MAX_LENGTH, ExpressionSyntaxError, type CompiledTree } from './expression-compile.js'
 import { evaluateTree } from './expression-evaluate.js'
 
@@ -149,4 +150,19 @@ export function isDeterministic(expression: CompiledExpression | string): boolea
   if (expression.trim() === '') return true
   const parsed = parseExpression(expression)
   return !parsed.ok || parsed.expression.deterministic
+}
+
+/** A value as text, as GitBook's renderer shows an inline expression's value (nothing for objects, null and undefined). */
+export function formatExpressionValue(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  return ''
+}
+
+/**
+ * The visitor of a caller: the claims of its site token (as GitBook's renderer has them,
+ * `unsigned` always present), none for any other caller.
+ */
+export function visitorOf(actor: Actor): Visitor {
+  return { claims: { unsigned: {}, ...actor.content?.claims } }
 }

@@ -1,5 +1,6 @@
 import type { Context, ReadContext } from '../context.js'
 import type { FileRow, PageVersionRow, RevisionRow } from './rows.js'
+import type { JsonDocument } from './document.js'
 import { documentRefs } from './markdown.js'
 import { childrenOf, pagePath } from './revision.js'
 import { withRelativePageLinks } from './relative-links.js'
@@ -55,8 +56,11 @@ export function encodePage(
   format: DocumentFormat,
   path = pagePath(ctx.tx, rev, page),
   refs: MarkdownRefs = 'stable',
+  evaluate?: (document: JsonDocument) => JsonDocument,
 ): Record<string, unknown> {
-  const children = childrenOf(ctx.tx, rev, page).map((child) => encodePage(ctx, rev, child, format, `${path}/${child.slug}`, refs))
+  const children = childrenOf(ctx.tx, rev, page).map((child) => encodePage(ctx, rev, child, format, `${path}/${child.slug}`, refs, evaluate))
+  // The body as this reader gets it (`evaluated`: content/evaluate.ts), or as stored.
+  const document = evaluate ? evaluate(page.document) : page.document
   const out: Record<string, unknown> = {
     id: page.page,
     title: page.title,
@@ -68,7 +72,8 @@ export function encodePage(
     ...(page.hidden !== undefined && { hidden: page.hidden }),
     ...(page.noIndex !== undefined && { noIndex: page.noIndex }),
     ...(page.noRobotsIndex !== undefined && { noRobotsIndex: page.noRobotsIndex }),
-    ...(page.condition !== undefined && { condition: page.condition }),
+    // As officially: a page's condition is shown to users, never to a site token's visitor.
+    ...(page.condition !== undefined && !ctx.actor.content && { condition: page.condition }),
     createdAt: page.createdAt,
     updatedAt: page.updatedAt,
     slug: page.slug,
@@ -79,9 +84,11 @@ export function encodePage(
     pages: children,
     // The file a Git Sync import read it from (the official GitSyncBlob).
     ...(page.git && page.type === 'document' && { git: page.git }),
-    ...(format === 'markdown' ? { markdown: '' } : { document: page.document }),
+    // The id of its body (content/documents.ts: the version's id), for `getDocumentById`.
+    ...(page.type === 'document' && { documentId: page.id }),
+    ...(format === 'markdown' ? { markdown: '' } : { document }),
   }
-  if (format === 'markdown') laterMarkdown(ctx, rev, page, path, refs, out)
+  if (format === 'markdown') laterMarkdown(ctx, rev, page, document, path, refs, out)
   return out
 }
 
@@ -90,8 +97,16 @@ export function encodePage(
  * offload (ctx.later: a large page is not written on the event loop); with `relative`, its links
  * to pages of the revision are relative links (content/relative-links.ts).
  */
-function laterMarkdown(ctx: ReadContext, rev: RevisionRow, page: PageVersionRow, path: string, refs: MarkdownRefs, out: Record<string, unknown>): void {
-  const document = refs === 'relative' ? withRelativePageLinks(ctx.tx, rev, path, page.document) : page.document
+function laterMarkdown(
+  ctx: ReadContext,
+  rev: RevisionRow,
+  page: PageVersionRow,
+  body: JsonDocument,
+  path: string,
+  refs: MarkdownRefs,
+  out: Record<string, unknown>,
+): void {
+  const document = refs === 'relative' ? withRelativePageLinks(ctx.tx, rev, path, body) : body
   const fileNames: Record<string, string> = {}
   for (const ref of documentRefs(document)) {
     const name = ref.kind === 'file' && typeof ref.file === 'string' ? ctx.tx.get('files', ref.file)?.name : undefined

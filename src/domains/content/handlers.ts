@@ -5,11 +5,15 @@ import { mapPage, paginateList } from '../../core/paging.js'
 import type { RevisionRow } from './rows.js'
 import { revisionAnswered } from '../hooks.js'
 import { getSpace } from '../spaces/model.js'
-import { encodeFile, encodePage, encodePageTree, encodeRevision } from './encode.js'
+import { encodeFile, encodePageTree, encodeRevision } from './encode.js'
+import { answerPage } from './page-answer.js'
 import { linksPage, revisionLinks } from './links.js'
 import { contentOperations } from './operations.js'
 import { downloadAnswer, readBlob, requireNamedBlob, type BlobBytes } from './download.js'
 import { mainRevision, pageByPath, requirePage, requireReadableRevision } from './revision.js'
+import { evaluateDocument, evaluationMode, expressionInputs } from './evaluate.js'
+import { documentById } from './documents.js'
+import { checkComputedSource, computedDocument, computedRevision } from './computed.js'
 
 /**
  * A revision answered with what the areas above add (domains/hooks.ts): for a merge, the change
@@ -44,14 +48,14 @@ export const contentHandlers = implement(
 
     getPageById: (ctx, { params, query }) => {
       const rev = mainRevision(ctx, getSpace(ctx, params.spaceId))
-      return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document', undefined, query['format.markdown.refs'])
+      return answerPage(ctx, rev, requirePage(ctx, rev, params.pageId), query)
     },
 
     getPageByPath: (ctx, { params, query }) => {
       const rev = mainRevision(ctx, getSpace(ctx, params.spaceId))
       const page = pageByPath(ctx.tx, rev, params.pagePath)
       if (!page) throw new ApiError('NOT_FOUND', 'Page not found')
-      return encodePage(ctx, rev, page, query.format ?? 'document', undefined, query['format.markdown.refs'])
+      return answerPage(ctx, rev, page, query)
     },
 
     getRevisionById: (ctx, { params }) => answerRevision(ctx, requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)),
@@ -64,7 +68,27 @@ export const contentHandlers = implement(
       const rev = requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)
       const page = pageByPath(ctx.tx, rev, params.pagePath)
       if (!page) throw new ApiError('NOT_FOUND', 'Page not found')
-      return encodePage(ctx, rev, page, query.format ?? 'document', undefined, query['format.markdown.refs'])
+      return answerPage(ctx, rev, page, query)
+    },
+
+    getPageDocumentInRevisionById: (ctx, { params, query }) => {
+      const rev = requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)
+      const { document } = requirePage(ctx, rev, params.pageId)
+      // `dereferenced` expands nothing: this API has no reusable content for a document to name.
+      const mode = evaluationMode(query.evaluated)
+      return mode ? evaluateDocument(document, mode, expressionInputs(ctx, rev)) : document
+    },
+
+    getDocumentById: (ctx, { params }) => documentById(ctx, getSpace(ctx, params.spaceId), params.documentId),
+
+    getComputedDocument: (ctx, { params, body }) => {
+      checkComputedSource(ctx, getSpace(ctx, params.spaceId), body.source)
+      return computedDocument()
+    },
+
+    getComputedRevision: (ctx, { params, body }) => {
+      checkComputedSource(ctx, getSpace(ctx, params.spaceId), body.source)
+      return computedRevision()
     },
 
     listFilesInRevisionById: (ctx, { params, query }) => filesPage(ctx, requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId), query),
@@ -75,7 +99,7 @@ export const contentHandlers = implement(
 
     getPageInRevisionById: (ctx, { params, query }) => {
       const rev = requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)
-      return encodePage(ctx, rev, requirePage(ctx, rev, params.pageId), query.format ?? 'document', undefined, query['format.markdown.refs'])
+      return answerPage(ctx, rev, requirePage(ctx, rev, params.pageId), query)
     },
 
     downloadFile: (ctx, { params, prepared }) => downloadAnswer(ctx, params, prepared as BlobBytes),

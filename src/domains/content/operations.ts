@@ -2,7 +2,20 @@ import { z } from 'zod'
 import { defineOperation } from '../../core/operation.js'
 import { listQuery } from '../../core/paging.js'
 import { listOf, pathParams } from '../common/schemas.js'
-import { FileSchema, LinksSchema, LinksQuerySchema, PageQuerySchema, PageSchema, PagesSchema, RevisionQuerySchema, RevisionSchema } from './schemas.js'
+import {
+  DocumentQuerySchema,
+  DocumentSchemaQuerySchema,
+  FileSchema,
+  JsonDocumentSchema,
+  LinksSchema,
+  LinksQuerySchema,
+  PageQuerySchema,
+  PageSchema,
+  PagesSchema,
+  RevisionQuerySchema,
+  RevisionSchema,
+} from './schemas.js'
+import { computedBodySchema } from './computed.js'
 
 const tag = 'content'
 const view = { resource: 'space', action: 'view' } as const
@@ -150,6 +163,64 @@ export const contentOperations = {
     params: pathParams('spaceId', 'revisionId', 'pagePath'),
     query: PageQuerySchema.extend({ cachedMetadata: z.string().optional() }),
     response: PageSchema,
+    status: 200,
+    errors: ['NOT_FOUND'],
+    permission: view,
+  }),
+  getPageDocumentInRevisionById: defineOperation({
+    id: 'getPageDocumentInRevisionById',
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document',
+    tag,
+    summary:
+      "A page's document in a revision; `evaluated` resolves its `if` blocks and inline expressions against the caller's visitor claims and the revision's variables (`deterministic-only`: those reading nothing else)",
+    params: pathParams('spaceId', 'revisionId', 'pageId'),
+    query: DocumentQuerySchema,
+    response: JsonDocumentSchema,
+    status: 200,
+    errors: ['NOT_FOUND'],
+    permission: view,
+  }),
+  getDocumentById: defineOperation({
+    id: 'getDocumentById',
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/documents/{documentId}',
+    tag,
+    summary:
+      "A document of the space by id: a page's `documentId` (one version of its body); work in progress of change requests only for callers who may read them",
+    params: pathParams('spaceId', 'documentId'),
+    query: DocumentSchemaQuerySchema,
+    response: JsonDocumentSchema,
+    status: 200,
+    errors: ['NOT_FOUND'],
+    permission: view,
+  }),
+  getComputedDocument: defineOperation({
+    id: 'getComputedDocument',
+    method: 'POST',
+    path: '/v1/spaces/{spaceId}/content/computed/document',
+    tag,
+    summary:
+      'The document a computed content source generates: checked (its integration installed, its spec or translation found), then empty (this API computes no content)',
+    params: pathParams('spaceId'),
+    query: DocumentSchemaQuerySchema,
+    body: computedBodySchema('document'),
+    bodyRequired: true,
+    response: JsonDocumentSchema,
+    status: 200,
+    errors: ['NOT_FOUND'],
+    permission: view,
+  }),
+  getComputedRevision: defineOperation({
+    id: 'getComputedRevision',
+    method: 'POST',
+    path: '/v1/spaces/{spaceId}/content/computed/revision',
+    tag,
+    summary: 'The pages, files and reusable contents a computed content source generates: checked as for a document, then none',
+    params: pathParams('spaceId'),
+    body: computedBodySchema('revision'),
+    bodyRequired: true,
+    response: z.object({ pages: z.array(PageSchema), files: z.array(FileSchema), reusableContents: z.array(z.unknown()) }),
     status: 200,
     errors: ['NOT_FOUND'],
     permission: view,

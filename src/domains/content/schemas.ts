@@ -31,11 +31,23 @@ export const RevisionQuerySchema = z.object({
   computed: queryBoolean.optional(),
 })
 
+/**
+ * How a document is answered (the official `documentEvaluated` and `documentDereferenced`):
+ * `evaluated` resolves its expressions (content/evaluate.ts); `dereferenced` changes nothing here,
+ * as this API has no reusable content (nothing a document references is expanded into it).
+ */
+export const DocumentQuerySchema = z.object({
+  evaluated: z.enum(['true', 'false', 'deterministic-only'], { error: 'must be true, false or "deterministic-only"' }).optional(),
+  dereferenced: z.enum(['true', 'false', 'reusable-contents'], { error: 'must be true, false or "reusable-contents"' }).optional(),
+})
+
+/** The official `documentSchema` query: the version of the document schema asked for (one here: both answer the same). */
+export const DocumentSchemaQuerySchema = z.object({ schema: z.enum(['current', 'next'], { error: 'must be "current" or "next"' }).optional() })
+
 export const PageQuerySchema = RevisionQuerySchema.extend({
   format: DocumentFormatSchema.optional(),
   'format.markdown.refs': z.enum(['relative', 'stable'], { error: 'must be "relative" or "stable"' }).optional(),
-  evaluated: z.enum(['true', 'false', 'deterministic-only'], { error: 'must be true, false or "deterministic-only"' }).optional(),
-  dereferenced: z.enum(['true', 'false', 'reusable-contents'], { error: 'must be true, false or "reusable-contents"' }).optional(),
+  ...DocumentQuerySchema.shape,
 })
 
 export const FileSchema = z

@@ -25,7 +25,10 @@ export function sectionSegments(section: SiteSectionRow | undefined): string[] {
   return section && !section.default ? [section.path] : []
 }
 
-/** URL segments of a site-space: its section's, then its own path unless it is its container's default. */
+/**
+ * URL segments of a site-space below its site's URL: its section's (unless the default section)
+ * and its own path (unless it is its container's default).
+ */
 export function siteSpaceSegments(ctx: ReadContext, row: SiteSpaceRow, section?: SiteSectionRow): string[] {
   const parent = section ?? (row.section ? ctx.tx.get('siteSections', row.section) : undefined)
   return [...sectionSegments(parent), ...(row.default ? [] : [row.path])]

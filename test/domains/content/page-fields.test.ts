@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { call, createWorld, expectError } from '../../helpers.js'
+import { BASE, call, createWorld, expectError } from '../../helpers.js'
+import { createUrls } from '../../../src/core/context.js'
+import type { ReadContext } from '../../../src/domains/context.js'
+import { encodePage } from '../../../src/domains/content/encode.js'
+import { pageIn } from '../../../src/domains/content/revision.js'
 import { expectOfficialResponse } from '../../conformance/official.js'
 
 /**
@@ -234,5 +238,32 @@ describe('format.markdown.refs', () => {
       { kind: 'page', page: guide },
     ])
     expectError(await w.page(install, '?format=markdown&format.markdown.refs=absolute'), 400, 'format.markdown.refs')
+  })
+})
+
+describe("a page's condition", () => {
+  it('is answered to users, never to the visitor of a site token (as the official RevisionPageBase says)', async () => {
+    const w = await setup()
+    const res = await w.edit([{ operation: 'insert_page', title: 'Beta', condition: 'visitor.claims.beta', document: { markdown: 'For testers.' } }])
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const id = res.body.changes[0].page.id
+    expect((await w.page(id)).body.condition).toBe('visitor.claims.beta')
+    const grant = {
+      kind: 'site',
+      organization: w.org.id,
+      site: 's',
+      siteSpace: 'ss',
+      space: w.space.id,
+      spaces: [w.space.id],
+      claims: {},
+      visitorType: 'human',
+    }
+    const asVisitor = w.api.store.read((tx) => {
+      const rev = tx.get('revisions', tx.get('changeRequests', w.cr.id)!.revision)!
+      const ctx = { actor: { user: '', content: grant }, tx, urls: createUrls(BASE) } as unknown as ReadContext
+      return encodePage(ctx, rev, pageIn(tx, rev, id)!, 'document')
+    })
+    expect(asVisitor).toMatchObject({ id, title: 'Beta' })
+    expect(asVisitor).not.toHaveProperty('condition')
   })
 })
