@@ -66,11 +66,17 @@ export const OVERRIDES: Record<string, { body?: (w: FuzzWorld) => unknown; query
     why: 'the canonical source (a string of the official pattern) is the source of no redirect of the site (a 404)',
   },
   getComputedDocument: {
-    body: () => ({ source: { type: 'builtin:openapi', props: { doc: 'models' }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } } }, seed: 'matrix' }),
+    body: () => ({
+      source: { type: 'builtin:openapi', props: { doc: 'models' }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } } },
+      seed: 'matrix',
+    }),
     why: 'the canonical source type matches none of the official ones (a refinement); the OpenAPI spec of the main organization is one both spaces may name',
   },
   getComputedRevision: {
-    body: () => ({ source: { type: 'builtin:openapi', props: { models: true }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } } }, seed: 'matrix' }),
+    body: () => ({
+      source: { type: 'builtin:openapi', props: { models: true }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } } },
+      seed: 'matrix',
+    }),
     why: 'as getComputedDocument',
   },
   sortSiteStructure: {
