@@ -104,8 +104,9 @@ export const POLICY = {
     // Visitor authentication: its private key signs visitor tokens, so only the organization's
     // admins read it, change it or regenerate the key.
     managePublishingAuth: 'admin',
-    // Members with a role ask questions of a site's content (Ask).
-    ask: 'read',
+    // Members with a role ask questions of a site's content (Ask), and so does the visitor of the
+    // site's token (GitBook's renderer's Ask panel): Ask reads only what the site publishes.
+    ask: 'visitor',
     // The renderer resolves a path with no content to the site's live redirect with the site
     // token of the visit (level `visitor` on its site): visitors of a site follow its redirects.
     resolveRedirect: 'visitor',

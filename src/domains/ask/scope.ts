@@ -33,9 +33,10 @@ function defaultContent(ctx: Context, site: SiteRow): SiteSpaceRow[] {
  * trashed space is left out (as from the published profile). Ids that are not site-spaces of the
  * site are a 400 naming the field.
  *
- * The site itself need not be published yet: only members with a role ask (POLICY.site.ask), and
- * they preview what it would publish, as they get its published profile before it is published
- * (site-structure/published.ts). Publishing changes nothing in what is searched.
+ * The site itself need not be published yet for members with a role (POLICY.site.ask): they
+ * preview what it would publish, as they get its published profile before it is published
+ * (site-structure/published.ts); a site token's visitor asks only while it is published (its
+ * grant holds). Publishing changes nothing in what is searched.
  */
 export function siteSpacesInScope(ctx: Context, site: SiteRow, scope: Scope): SiteSpaceRow[] {
   let rows: SiteSpaceRow[]

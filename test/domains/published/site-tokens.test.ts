@@ -54,6 +54,24 @@ const dayStart = (w: World) => {
 }
 
 describe('site API tokens', () => {
+  it("asks questions of its site (GitBook's renderer's Ask panel), and of no other", async () => {
+    const w = await setup()
+    const token = await siteToken(w.api, w.root)
+    const ask = (site: string) =>
+      w.api.fetch(
+        new Request(`http://localhost:4000/v1/orgs/${w.org.id}/sites/${site}/ask`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ question: 'welcome', scope: { mode: 'all' } }),
+        }),
+      )
+    const res = await ask(w.site.id)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/event-stream')
+    expect(await res.text()).toContain('Welcome')
+    expect((await ask(w.other.id)).status).toBe(404)
+  })
+
   describe('the token', () => {
     it("is a JWT (HS256) of the site's grant: kind, organization, site, site-space, space, the published spaces, the claims", async () => {
       const w = await setup()
