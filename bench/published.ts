@@ -8,11 +8,14 @@ import { apiWorld, BASE, expectStatus, type World } from './world.js'
  * through `api.fetch`, at two sizes in alternating rounds; the result is the cost at the large size
  * over the cost at the small one.
  *
- * (m) One rendered page: a site publishing one space of 10 or 1,000 pages (the content measures'
- *     spaces), and for a page, the calls the renderer makes (packages/gitbook/src/lib/data): the
- *     URL resolved (`POST /v1/urls/published`), then with the site token it gives: the published
- *     profile, the space, its revision with metadata, the page's meta links and its document.
- * (n) Resolving a URL among 10 or 1,000 published sites of one organization (each at its own
+ * (q) One rendered page: a site publishing one space of 10 or 1,000 pages (the content measures'
+ *     spaces), and for a page, the calls the renderer makes for each page (packages/gitbook/src/lib/data):
+ *     the URL resolved (`POST /v1/urls/published`), then with the site token it gives: the
+ *     published profile, the space, the page's meta links and its document. Not the revision
+ *     (`getRevisionById`): its answer is the whole page tree (O(pages) by the official schema),
+ *     which the renderer keeps (`'use cache'`, `cacheLife('max')`) and reads once per revision;
+ *     the API keeps its JSON too (content/handlers.ts answerRevision).
+ * (r) Resolving a URL among 10 or 1,000 published sites of one organization (each at its own
  *     basename), a different site each time.
  */
 
@@ -63,7 +66,6 @@ const renderPage = (w: SiteWorld) => async (i: number) => {
   const token = resolved.apiToken
   await expectStatus(await get(w, `/v1/orgs/${resolved.organization}/sites/${w.site}/published`, token), 200)
   const space = JSON.parse(await expectStatus(await get(w, `/v1/spaces/${resolved.space}`, token), 200)) as { revision: string }
-  await expectStatus(await get(w, `/v1/spaces/${resolved.space}/revisions/${space.revision}?metadata=true`, token), 200)
   await expectStatus(await get(w, `/v1/spaces/${resolved.space}/revisions/${space.revision}/page/${page}/meta-links`, token), 200)
   await expectStatus(
     await get(

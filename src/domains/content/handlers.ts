@@ -1,5 +1,8 @@
 import type { ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
+import type { Urls } from '../../core/context.js'
+import { createJsonCache, type JsonCache } from '../../core/json-cache.js'
+import { rawJson, type RawJson } from '../../core/json.js'
 import { implement } from '../context.js'
 import { mapPage, paginateList } from '../../core/paging.js'
 import type { RevisionRow } from './rows.js'
@@ -19,8 +22,22 @@ import { checkComputedSource, computedDocument, computedRevision } from './compu
  * A revision answered with what the areas above add (domains/hooks.ts): for a merge, the change
  * request it merged (`mergedFrom`, required by the official shape; change-requests/encode.ts).
  */
-export function answerRevision(ctx: ReadContext, rev: RevisionRow) {
-  return encodeRevision(ctx, rev, revisionAnswered(ctx, rev))
+export function answerRevision(ctx: ReadContext, rev: RevisionRow): RawJson<ReturnType<typeof encodeRevision>> {
+  // A revision never changes (nor do its pages and files): its answer is made once per row
+  // version and kind of reader (a site token's visitor is not shown page conditions). GitBook's
+  // renderer reads the revision for every page it renders.
+  const cache = revisionJsonCache(ctx.urls, ctx.actor.content !== undefined)
+  return rawJson(cache.get(rev) ?? cache.set(rev, JSON.stringify(encodeRevision(ctx, rev, revisionAnswered(ctx, rev)))))
+}
+
+/** How much revision JSON an API keeps, per kind of reader (a revision of 1,000 pages is some 400 KB). */
+export const REVISION_JSON_CACHE_CHARS = 16 * 1024 * 1024
+const revisionCaches = new WeakMap<Urls, [JsonCache<RevisionRow>, JsonCache<RevisionRow>]>()
+
+function revisionJsonCache(urls: Urls, visitor: boolean): JsonCache<RevisionRow> {
+  let caches = revisionCaches.get(urls)
+  if (!caches) revisionCaches.set(urls, (caches = [createJsonCache(REVISION_JSON_CACHE_CHARS), createJsonCache(REVISION_JSON_CACHE_CHARS)]))
+  return caches[visitor ? 1 : 0]
 }
 
 /** A file of a revision by id (files of other revisions are a 404 here). */
