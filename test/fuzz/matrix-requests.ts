@@ -49,11 +49,17 @@ export const OVERRIDES: Record<string, { body: (w: FuzzWorld) => unknown; why: s
     why: 'the canonical languages are both the first of the enum (`en`), and a translation into its own language is a 400',
   },
   getComputedDocument: {
-    body: () => ({ source: { type: 'builtin:openapi', props: { doc: 'models' }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } } }, seed: 'matrix' }),
+    body: () => ({
+      source: { type: 'builtin:openapi', props: { doc: 'models' }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } } },
+      seed: 'matrix',
+    }),
     why: 'the canonical source type matches none of the official ones (a refinement); the OpenAPI spec of the main organization is one both spaces may name',
   },
   getComputedRevision: {
-    body: () => ({ source: { type: 'builtin:openapi', props: { models: true }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } } }, seed: 'matrix' }),
+    body: () => ({
+      source: { type: 'builtin:openapi', props: { models: true }, dependencies: { spec: { ref: { kind: 'openapi', spec: 'petstore' } } } },
+      seed: 'matrix',
+    }),
     why: 'as getComputedDocument',
   },
   sortSiteStructure: {

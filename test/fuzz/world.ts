@@ -157,7 +157,16 @@ async function buildWorld() {
     const blobKey = new URL(edit.insertedFiles[0].downloadURL).pathname.split('/')[2]!
     // The first page's body in main, by its document id (getDocumentById).
     const document: string = (await admin('GET', `/v1/spaces/${spaceId}/content/page/${edit.changes[0].page.id}`)).documentId
-    return { cr: open.id, page: edit.changes[0].page.id, file: edit.insertedFiles[0].id, blobKey, review: review.id, revision: open.revision, comments, document }
+    return {
+      cr: open.id,
+      page: edit.changes[0].page.id,
+      file: edit.insertedFiles[0].id,
+      blobKey,
+      review: review.id,
+      revision: open.revision,
+      comments,
+      document,
+    }
   }
   const privateContent = await content(privateSpace.id)
   const publicContent = await content(publicSpace.id)
