@@ -11,7 +11,7 @@ import { createSlicer } from './slices.js'
 import { MAX_WARMUPS, NotYet, type Warm } from './warmup.js'
 import type { Services } from './services.js'
 import type { BlobPort } from '../storage/blobs.js'
-import { NO_CONTENT, type BoundOperation } from './operation.js'
+import { NO_CONTENT, onlyReads, type BoundOperation } from './operation.js'
 
 export interface ExecuteInput {
   /** The authenticated user ('' for an anonymous caller of an open operation, and for a site token). */
@@ -284,7 +284,7 @@ export function authorize(rt: Runtime, op: BoundOperation, input: ExecuteInput):
 
 /** The body of `execute`'s transaction: a module function rather than a closure made per request. */
 function run(rt: Runtime, op: BoundOperation, input: ExecuteInput, tx: WriteTx<Schema>, state: RunState): unknown {
-  const { ctx, access } = requestContext(rt, input, tx, op.def.method !== 'GET', state)
+  const { ctx, access } = requestContext(rt, input, tx, !onlyReads(op.def), state)
   // A missing resource of an idempotent delete: 204 (not the 205 of a delete that reset something).
   if (!checkAccess(op, input, access)) return NO_CONTENT
   try {
@@ -315,7 +315,7 @@ export async function executeAfterWarmup(rt: Runtime, op: BoundOperation, input:
 }
 
 /**
- * Run one validated operation: open a transaction (a read for GET), check the operation's
+ * Run one validated operation: open a transaction (a read for GET and read-only POSTs), check the operation's
  * permission from the policy table, then run the handler. A handler that throws leaves the store
  * exactly as it was (the transaction rolls back).
  */
@@ -323,10 +323,9 @@ export function execute(rt: Runtime, op: BoundOperation, input: ExecuteInput): u
   const state: RunState = {}
   // Reads need no undo log; writes run in a transaction. An error that asks for its writes to be
   // committed leaves the transaction normally and is thrown once the writes are in.
-  const result =
-    op.def.method === 'GET'
-      ? rt.store.read((tx) => run(rt, op, input, tx as WriteTx<Schema>, state))
-      : rt.store.transaction((tx) => run(rt, op, input, tx, state))
+  const result = onlyReads(op.def)
+    ? rt.store.read((tx) => run(rt, op, input, tx as WriteTx<Schema>, state))
+    : rt.store.transaction((tx) => run(rt, op, input, tx, state))
   // The transaction committed (a throw above rolled it back and starts nothing).
   startDeferred(rt, state.deferred)
   if (state.committed) throw state.committed

@@ -36,6 +36,11 @@ export interface OperationDef {
   params?: z.ZodObject
   query?: z.ZodObject
   body?: z.ZodType
+  /**
+   * A POST that only reads (a query whose input is a body, e.g. a content source to compute): it
+   * runs in a read transaction, as a GET does, and its handler gets a `ReadContext`.
+   */
+  readOnly?: true
   /** A request without a body is a 400 when true. */
   bodyRequired?: boolean
   /** Largest body accepted, in bytes (413 past it). @default 1 MiB (http/codec.ts MAX_BODY_BYTES) */
@@ -121,7 +126,7 @@ export interface PrepareStep<D extends OperationDef = OperationDef, S extends Sc
  * text, see core/json.ts); a streaming operation's handler returns the stream of its events.
  */
 export type Handler<D extends OperationDef, S extends Schema = Schema> = (
-  ctx: D extends { method: 'GET' } ? ReadContext<S> : Context<S>,
+  ctx: D extends { method: 'GET' } | { readOnly: true } ? ReadContext<S> : Context<S>,
   input: OperationInput<D>,
 ) => D extends { responseType: 'text/event-stream' }
   ? EventStream<ResponseOf<D>>
@@ -140,6 +145,9 @@ export interface BoundOperation {
   /** Resources named in the path above the addressed one, checked visible before anything else. */
   parents: readonly PathResource[]
 }
+
+/** Whether an operation only reads: a GET, or a POST marked `readOnly`. */
+export const onlyReads = (def: OperationDef): boolean => def.method === 'GET' || def.readOnly === true
 
 /** Declare an operation (an identity function that keeps the literal types). */
 export function defineOperation<const D extends OperationDef>(def: D): D {

@@ -198,6 +198,8 @@ export const contentOperations = {
   getComputedDocument: defineOperation({
     id: 'getComputedDocument',
     method: 'POST',
+    // It computes a source sent as a body, writing nothing.
+    readOnly: true,
     path: '/v1/spaces/{spaceId}/content/computed/document',
     tag,
     summary:
@@ -214,6 +216,8 @@ export const contentOperations = {
   getComputedRevision: defineOperation({
     id: 'getComputedRevision',
     method: 'POST',
+    // It computes a source sent as a body, writing nothing.
+    readOnly: true,
     path: '/v1/spaces/{spaceId}/content/computed/revision',
     tag,
     summary: 'The pages, files and reusable contents a computed content source generates: checked as for a document, then none',
