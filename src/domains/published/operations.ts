@@ -18,6 +18,8 @@ export const publishedOperations = {
     status: 200,
     errors: ['NOT_FOUND', 'UNAUTHORIZED'],
     auth: false,
+    // It writes nothing: a read transaction.
+    readOnly: true,
   }),
   getPublishedContentByUrl: defineOperation({
     id: 'getPublishedContentByUrl',
