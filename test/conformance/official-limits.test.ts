@@ -45,6 +45,19 @@ const EXCEPTIONS: Record<string, string> = {
     'stored normalised rather than refused: `unsigned.description` is always the official text, so answers hold the official value (docs/behaviour/share-links-and-adaptive-content.md)',
   'updateChangeRequestById links':
     "the reference's body is `subject`, `description`, `status`: `links` is refused whole as an unknown key (400 naming it; docs/behaviour/everywhere.md)",
+  ...Object.fromEntries(
+    ['getComputedDocument', 'getComputedRevision'].flatMap((id) =>
+      [
+        'source<oneOf0><allOf0>.dependencies',
+        'source<oneOf0><allOf1>.props',
+        'source<oneOf1>.dependencies',
+        'source<oneOf2>.dependencies',
+      ].map((at) => [
+        `${id} ${at}`,
+        "computed content: this API computes none, so a source's props and the values of its dependencies feed nothing; it checks the source's type and that what it names is there (404/400), and answers empty content (docs/behaviour/content-and-change-requests.md)",
+      ]),
+    ),
+  ),
   'streamAskInSite scope<oneOf0>.restrictTo':
     'no string meets this option of the official schema (minLength 2, maxLength 1); `restrictTo` is `currentSiteSpace` or `otherSiteSpaces` (the next option), held here',
 }
