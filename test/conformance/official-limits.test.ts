@@ -47,12 +47,7 @@ const EXCEPTIONS: Record<string, string> = {
     "the reference's body is `subject`, `description`, `status`: `links` is refused whole as an unknown key (400 naming it; docs/behaviour/everywhere.md)",
   ...Object.fromEntries(
     ['getComputedDocument', 'getComputedRevision'].flatMap((id) =>
-      [
-        'source<oneOf0><allOf0>.dependencies',
-        'source<oneOf0><allOf1>.props',
-        'source<oneOf1>.dependencies',
-        'source<oneOf2>.dependencies',
-      ].map((at) => [
+      ['source<oneOf0><allOf0>.dependencies', 'source<oneOf0><allOf1>.props', 'source<oneOf1>.dependencies', 'source<oneOf2>.dependencies'].map((at) => [
         `${id} ${at}`,
         "computed content: this API computes none, so a source's props and the values of its dependencies feed nothing; it checks the source's type and that what it names is there (404/400), and answers empty content (docs/behaviour/content-and-change-requests.md)",
       ]),
