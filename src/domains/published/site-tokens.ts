@@ -68,8 +68,16 @@ export function mintKey(payload: SiteTokenPayload, iat: number): string {
   return `${iat}:${JSON.stringify(payload)}`
 }
 
+/**
+ * The longest key either cache keeps (a payload's JSON, a token): a visitor's unsigned claims are
+ * the caller's, up to the body limit, so the count bound alone would not bound the memory. A grant
+ * with larger claims is signed (and verified) each time, never kept.
+ */
+export const SITE_TOKEN_CACHE_KEY_CHARS = 8192
+
 /** Keep `value` under `key`, most recent last, dropping the oldest past the bound. */
 export function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  if (key.length > SITE_TOKEN_CACHE_KEY_CHARS) return
   map.delete(key)
   map.set(key, value)
   if (map.size > SITE_TOKEN_CACHE) map.delete(map.keys().next().value!)

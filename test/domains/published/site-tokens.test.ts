@@ -340,3 +340,15 @@ describe('site API tokens', () => {
     })
   })
 })
+
+describe('site token caches', () => {
+  it('keep no grant whose claims are larger than the cache takes (the caller sends them), whatever their number', async () => {
+    const { createSiteTokens, remember, SITE_TOKEN_CACHE, SITE_TOKEN_CACHE_KEY_CHARS } = await import('../../../src/domains/published/site-tokens.js')
+    const tokens = createSiteTokens()
+    remember(tokens.minted, 'x'.repeat(SITE_TOKEN_CACHE_KEY_CHARS + 1), 'token')
+    expect(tokens.minted.size).toBe(0)
+    for (let i = 0; i < SITE_TOKEN_CACHE + 10; i++) remember(tokens.minted, `key ${i}`, 'token')
+    expect(tokens.minted.size).toBe(SITE_TOKEN_CACHE)
+    expect(tokens.minted.has('key 0')).toBe(false)
+  })
+})
