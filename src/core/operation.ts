@@ -4,7 +4,7 @@ import type { Context, ReadContext } from './context.js'
 import type { ErrorCode } from './errors.js'
 import type { Encoded } from './json.js'
 import type { Outgoing } from './outgoing-limits.js'
-import type { EventStream } from './stream.js'
+import type { AwaitedAnswer, EventStream } from './stream.js'
 import type { BinaryAnswer, BinaryMediaType } from './binary.js'
 import type { BlobPort } from '../storage/blobs.js'
 import type { Schema } from '../storage/port.js'
@@ -123,7 +123,8 @@ export interface PrepareStep<D extends OperationDef = OperationDef, S extends Sc
 
 /**
  * A handler gets the context and the validated input, and returns the response body (or its JSON
- * text, see core/json.ts); a streaming operation's handler returns the stream of its events.
+ * text, see core/json.ts), or one made after the transaction (AwaitedAnswer); a streaming
+ * operation's handler returns the stream of its events.
  */
 export type Handler<D extends OperationDef, S extends Schema = Schema> = (
   ctx: D extends { method: 'GET' } | { readOnly: true } ? ReadContext<S> : Context<S>,
@@ -132,7 +133,7 @@ export type Handler<D extends OperationDef, S extends Schema = Schema> = (
   ? EventStream<ResponseOf<D>>
   : D extends { responseType: BinaryMediaType }
     ? BinaryAnswer
-    : Encoded<ResponseOf<D>> | typeof NO_CONTENT
+    : Encoded<ResponseOf<D>> | AwaitedAnswer<ResponseOf<D>> | typeof NO_CONTENT
 
 export type OperationTable = Record<string, OperationDef>
 export type Handlers<T extends OperationTable, S extends Schema = Schema> = { [K in keyof T]: Handler<T[K], S> }

@@ -45,6 +45,9 @@ export const POLICY = {
     // Anyone in the organization searches it, each finding the spaces he is a member of
     // (space.searchInOrganization): a guest what he was invited to.
     search: 'guest',
+    // Ask in an organization answers from what the caller finds in its search (the same spaces:
+    // a guest what he was invited to), so whoever searches it asks it.
+    ask: 'guest',
   },
   space: {
     // Visitors (public and unlisted spaces, share keys) read a space and nothing more.

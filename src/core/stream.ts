@@ -29,3 +29,23 @@ export function eventStream<T>(events: () => AsyncIterable<StreamEvent<T>>): Eve
 export function isEventStream(value: unknown): value is EventStream {
   return typeof value === 'object' && value !== null && (value as { [EVENT_STREAM]?: unknown })[EVENT_STREAM] === true
 }
+
+const AWAITED = Symbol.for('docs-content-api.awaited-answer')
+
+/**
+ * A JSON answer made after the transaction by async work that reads nothing from the store (a
+ * plugged-in answerer, say), as a handler returns it: the HTTP layer awaits `produce` and answers
+ * its value as the body, or its error as any error of the request (an `ApiError` keeps its status).
+ */
+export interface AwaitedAnswer<T = unknown> {
+  readonly [AWAITED]: true
+  readonly produce: () => Promise<T>
+}
+
+export function awaitedAnswer<T>(produce: () => Promise<T>): AwaitedAnswer<T> {
+  return { [AWAITED]: true, produce }
+}
+
+export function isAwaitedAnswer(value: unknown): value is AwaitedAnswer {
+  return typeof value === 'object' && value !== null && (value as { [AWAITED]?: unknown })[AWAITED] === true
+}

@@ -4,7 +4,7 @@ import { authenticate, authorize, execute, executeAfterWarmup, finish, isFinishi
 import type { BoundOperation } from '../core/operation.js'
 import { NotYet } from '../core/warmup.js'
 import { NO_CONTENT } from '../core/operation.js'
-import { isEventStream, type EventStream } from '../core/stream.js'
+import { isAwaitedAnswer, isEventStream, type EventStream } from '../core/stream.js'
 import { isBinaryAnswer } from '../core/binary.js'
 import { API_CORE, type ApiCore } from './api-core.js'
 import {
@@ -178,6 +178,8 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       }
       // Parts of the answer made after the transaction, off the event loop (ctx.later).
       if (isFinishing(result)) result = await finish(rt, result)
+      // An answer made after the transaction by async work (a plugged-in answerer).
+      if (isAwaitedAnswer(result)) result = await result.produce()
       if (result === NO_CONTENT) return Object.assign(outcome, jsonAnswer(204, undefined))
       if (isEventStream(result)) return Object.assign(outcome, { status: def.status, text: undefined, events: result })
       // Bytes (a download, a PDF): those made after the transaction are made here, still within this try.

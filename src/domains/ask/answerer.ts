@@ -11,8 +11,8 @@ export type Answerer = (request: AskRequest) => AskAnswer | Promise<AskAnswer> |
 /** A section of a page of the site, retrieved by the search index for the question. */
 export interface AskPassage {
   space: string
-  /** The site-space that publishes the space (the first one in the site's order). */
-  siteSpace: string
+  /** The site-space that publishes the space (the first one in the site's order); none when the question was asked of an organization. */
+  siteSpace?: string
   /** The space's current revision, where the page was read. */
   revision: string
   page: string
@@ -30,7 +30,10 @@ export interface AskPassage {
 
 export interface AskRequest {
   question: string
-  site: { id: string; organization: string; title: string }
+  /** The organization asked (the site's, when a site was asked). */
+  organization: string
+  /** The site asked; none when the question was asked of an organization (`askInOrganization`...). */
+  site?: { id: string; organization: string; title: string }
   /** What the caller said of the question's context (it does not change what is searched). */
   context?: { siteSpaceId?: string | undefined; goal?: string | undefined } | undefined
   /** The best sections of the site's content for the question, best first (none: nothing matched). */

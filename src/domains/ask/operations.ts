@@ -1,8 +1,20 @@
 import { defineOperation } from '../../core/operation.js'
 import { pathParams } from '../common/schemas.js'
-import { AnswerStreamEventSchema, AskBodySchema, AskQuerySchema } from './schemas.js'
+import { AIResponseBodySchema, AIStreamEventSchema } from './assistant-schemas.js'
+import {
+  AnswerStreamEventSchema,
+  AskBodySchema,
+  AskQuerySchema,
+  OrganizationAnswerSchema,
+  OrganizationAskBodySchema,
+  OrganizationAskQuerySchema,
+  OrganizationAskStreamQuerySchema,
+  RecommendedQuestionEventSchema,
+  RecommendedQuestionsSchema,
+  SiteQuestionsQuerySchema,
+} from './schemas.js'
 
-/** Ask: a question answered from a site's content, as a stream of server-sent events (official operationId). */
+/** Ask: a question answered from a site's or an organization's content, the assistant, recommended questions (official operationIds). */
 export const askOperations = {
   streamAskInSite: defineOperation({
     id: 'streamAskInSite',
@@ -20,5 +32,92 @@ export const askOperations = {
     status: 200,
     errors: ['NOT_FOUND', 'FORBIDDEN'],
     permission: { resource: 'site', action: 'ask', param: 'siteId' },
+  }),
+  streamRecommendedQuestionsInSite: defineOperation({
+    id: 'streamRecommendedQuestionsInSite',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/sites/{siteId}/ask/questions',
+    tag: 'site-ask',
+    summary:
+      'Questions to ask of a site, from its published content (questions its headings ask, its FAQ): a `text/event-stream` of one question per event, ending with `event: done`',
+    params: pathParams('organizationId', 'siteId'),
+    query: SiteQuestionsQuerySchema,
+    response: RecommendedQuestionEventSchema,
+    responseType: 'text/event-stream',
+    status: 200,
+    errors: ['NOT_FOUND'],
+    permission: { resource: 'site', action: 'ask', param: 'siteId' },
+  }),
+  streamAIResponseInSite: defineOperation({
+    id: 'streamAIResponseInSite',
+    method: 'POST',
+    path: '/v1/orgs/{organizationId}/sites/{siteId}/ai/response',
+    tag: 'site-ai',
+    summary:
+      "The assistant's response to the last user message of a conversation, from the content a site publishes (the Ask answerer): a `text/event-stream` of official AI response events citing the site's pages, ending with `event: done`",
+    params: pathParams('organizationId', 'siteId'),
+    body: AIResponseBodySchema,
+    bodyRequired: true,
+    response: AIStreamEventSchema,
+    responseType: 'text/event-stream',
+    status: 200,
+    errors: ['NOT_FOUND'],
+    permission: { resource: 'site', action: 'ask', param: 'siteId' },
+  }),
+  askInOrganization: defineOperation({
+    id: 'askInOrganization',
+    method: 'POST',
+    path: '/v1/orgs/{organizationId}/ask',
+    tag: 'organization-ask',
+    summary: "Ask a question of the organization's content the caller finds in its search: the whole answer, with the pages it comes from",
+    params: pathParams('organizationId'),
+    query: OrganizationAskQuerySchema,
+    body: OrganizationAskBodySchema,
+    bodyRequired: true,
+    response: OrganizationAnswerSchema,
+    status: 200,
+    errors: ['NOT_FOUND'],
+    permission: { resource: 'organization', action: 'ask' },
+  }),
+  streamAskInOrganization: defineOperation({
+    id: 'streamAskInOrganization',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/ask/stream',
+    tag: 'organization-ask',
+    summary:
+      "Ask a question (`query`) of the organization's content the caller finds in its search: a `text/event-stream` of answer events (each the answer so far), ending with `event: done`",
+    params: pathParams('organizationId'),
+    query: OrganizationAskStreamQuerySchema,
+    response: AnswerStreamEventSchema,
+    responseType: 'text/event-stream',
+    status: 200,
+    errors: ['NOT_FOUND'],
+    permission: { resource: 'organization', action: 'ask' },
+  }),
+  getRecommendedQuestionsInOrganization: defineOperation({
+    id: 'getRecommendedQuestionsInOrganization',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/ask/questions',
+    tag: 'organization-ask',
+    summary: "Questions to ask of the organization's content the caller finds in its search (questions its headings ask, its FAQs)",
+    params: pathParams('organizationId'),
+    response: RecommendedQuestionsSchema,
+    status: 200,
+    errors: ['NOT_FOUND'],
+    permission: { resource: 'organization', action: 'ask' },
+  }),
+  streamRecommendedQuestionsInOrganization: defineOperation({
+    id: 'streamRecommendedQuestionsInOrganization',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/ask/questions/stream',
+    tag: 'organization-ask',
+    summary:
+      "Questions to ask of the organization's content the caller finds in its search: a `text/event-stream` of one question per event, ending with `event: done`",
+    params: pathParams('organizationId'),
+    response: RecommendedQuestionEventSchema,
+    responseType: 'text/event-stream',
+    status: 200,
+    errors: ['NOT_FOUND'],
+    permission: { resource: 'organization', action: 'ask' },
   }),
 }

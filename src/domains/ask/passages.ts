@@ -1,4 +1,4 @@
-import type { Context } from '../context.js'
+import type { ReadContext as Context } from '../context.js'
 import type { SiteSpaceRow } from '../site-structure/rows.js'
 import { findRevision, pageIn, pagePath } from '../content/revision.js'
 import { excerpt } from '../search/excerpt.js'
@@ -20,8 +20,17 @@ const EXCERPT = 600
  * may cite or quote comes from here, so it is content the site publishes now.
  */
 export function retrievePassages(ctx: Context, organization: string, siteSpaces: readonly SiteSpaceRow[], question: string): AskPassage[] {
-  const siteSpaceOf = new Map<string, string>()
+  const siteSpaceOf = new Map<string, string | undefined>()
   for (const row of siteSpaces) if (!siteSpaceOf.has(row.space)) siteSpaceOf.set(row.space, row.id)
+  return passagesOf(ctx, organization, siteSpaceOf, question)
+}
+
+/** The passages for a question asked of an organization's spaces (no site: passages name no site-space). */
+export function retrieveOrganizationPassages(ctx: Context, organization: string, spaces: readonly string[], question: string): AskPassage[] {
+  return passagesOf(ctx, organization, new Map(spaces.map((id) => [id, undefined])), question)
+}
+
+function passagesOf(ctx: Context, organization: string, siteSpaceOf: ReadonlyMap<string, string | undefined>, question: string): AskPassage[] {
   if (siteSpaceOf.size === 0) return []
   const out: AskPassage[] = []
   for (const hit of rankIn(ctx, organization, new Set(siteSpaceOf.keys()), question, true)) {
@@ -36,7 +45,7 @@ export function retrievePassages(ctx: Context, organization: string, siteSpaces:
       const section = sections[index]!
       out.push({
         space: space.id,
-        siteSpace: siteSpaceOf.get(space.id)!,
+        ...(siteSpaceOf.get(space.id) !== undefined && { siteSpace: siteSpaceOf.get(space.id)! }),
         revision: rev.id,
         page: page.page,
         pageTitle: page.title,

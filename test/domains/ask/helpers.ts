@@ -92,3 +92,33 @@ export type AskWorld = Awaited<ReturnType<typeof askWorld>>
 export const citedSpaces = (events: AnswerEvent[]) => [...new Set(events.at(-1)!.answer.sources.map((s) => s.space))].sort()
 
 export type { World }
+
+/**
+ * askWorld with questions in its content: an FAQ page in the Handbook (its headings and a
+ * paragraph ending in `?`), a heading asking one in Recipes, and one in the private notes the
+ * site does not publish.
+ */
+export async function questionsWorld() {
+  const w = await askWorld()
+  const faq = await publish(w, w.spaces.handbook, [
+    page('FAQ', '## How do I reset the lantern?\n\nHold the button.\n\nDoes it float?\n\n## Warranty\n\nTwo years.'),
+    page('Troubleshooting', 'When nothing works.\n\n## Why is the lantern dark?\n\nCharge it.\n\n## Questions\n\n### Is it waterproof?\n\nYes.'),
+  ])
+  await publish(w, w.spaces.recipes, [page('Cooking', '## Can I cook with the lantern?\n\nNo.')])
+  await publish(w, w.spaces.notes, [page('Secrets', '## What is the lantern password?\n\nhunter2.')])
+  return { ...w, faqPage: faq.changes[0].page.id as string }
+}
+
+/** `GET` a stream through `api.fetch`: the raw response. */
+export function getStream(api: DocsApi, token: string | undefined, path: string) {
+  return api.fetch(new Request(`${BASE}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }))
+}
+
+/** The questions of a recommended-questions stream, each event checked against the official schema. */
+export async function questionEvents(api: DocsApi, token: string, operationId: string, path: string): Promise<string[]> {
+  const res = await getStream(api, token, path)
+  const text = await res.text()
+  expect(res.status, text).toBe(200)
+  expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8')
+  return (expectOfficialEventStream(operationId, text) as Array<{ question: string }>).map((e) => e.question)
+}

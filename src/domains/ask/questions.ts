@@ -1,0 +1,107 @@
+import type { ReadContext as Context } from '../context.js'
+import type { DocBlock } from '../content/document.js'
+import { blockText } from '../content/markdown.js'
+import { nodeText } from '../content/markdown/nodes.js'
+import { findRevision, walkPages } from '../content/revision.js'
+import type { PageVersionRow, RevisionRow } from '../content/rows.js'
+
+/** Recommended questions answered at most (the official list has no limit: a panel shows a handful). */
+export const MAX_QUESTIONS = 10
+/** A question longer than this is no question a visitor would pick (and Ask takes 512 characters). */
+const MAX_LENGTH = 200
+
+const FAQ = /\b(faqs?|frequently asked questions)\b/i
+const HEADINGS: Record<string, number> = { 'heading-1': 1, 'heading-2': 2, 'heading-3': 3 }
+
+/** The questions of one page, those of its FAQ parts apart: both in document order. */
+interface PageQuestions {
+  faq: string[]
+  other: string[]
+}
+
+const asQuestion = (text: string): string | undefined => {
+  const line = text.replace(/\s+/g, ' ').trim()
+  return line.endsWith('?') && line.length > 1 && line.length <= MAX_LENGTH ? line : undefined
+}
+
+/** An expandable's title (the usual shape of an FAQ entry), if it has one. */
+function expandableTitle(block: DocBlock): string | undefined {
+  const title = block.fragments?.find((f) => f.fragment === 'expandable-title')
+  return title ? title.nodes.map((n) => nodeText(n)).join(' ') : undefined
+}
+
+/**
+ * The questions a page asks: its title and its headings ending in `?`, and expandables whose
+ * title does; in an FAQ part (a page titled FAQ, or under a heading titled FAQ until a heading
+ * of its level or above) a paragraph ending in `?` too. Versions are immutable: each is read once.
+ */
+const cache = new WeakMap<PageVersionRow, PageQuestions>()
+
+function questionsOfPage(page: PageVersionRow): PageQuestions {
+  let found = cache.get(page)
+  if (found) return found
+  found = { faq: [], other: [] }
+  const pageIsFaq = FAQ.test(page.title)
+  const title = asQuestion(page.title)
+  if (title) (pageIsFaq ? found.faq : found.other).push(title)
+  let faqLevel: number | undefined
+  for (const block of page.document.nodes) {
+    const level = HEADINGS[block.type]
+    if (level !== undefined && faqLevel !== undefined && level <= faqLevel) faqLevel = undefined
+    const inFaq = pageIsFaq || faqLevel !== undefined
+    let question: string | undefined
+    if (level !== undefined) {
+      const text = blockText(block)
+      question = asQuestion(text)
+      if (!question && faqLevel === undefined && FAQ.test(text)) faqLevel = level
+    } else if (block.type === 'expandable') question = asQuestion(expandableTitle(block) ?? '')
+    else if (inFaq && block.type === 'paragraph') question = asQuestion(blockText(block))
+    if (question) (inFaq ? found.faq : found.other).push(question)
+  }
+  cache.set(page, found)
+  return found
+}
+
+/**
+ * The questions of a revision, in page order, from the pages every visitor is shown: documents
+ * that are not hidden, not `noIndex` (left out of search too), not shown on a condition.
+ */
+const byRevision = new WeakMap<RevisionRow, PageQuestions>()
+
+function questionsOfRevision(ctx: Context, rev: RevisionRow): PageQuestions {
+  let found = byRevision.get(rev)
+  if (found) return found
+  found = { faq: [], other: [] }
+  for (const { page } of walkPages(ctx.tx, rev)) {
+    if (page.type !== 'document' || page.hidden === true || page.noIndex === true || page.condition !== undefined) continue
+    const of = questionsOfPage(page)
+    found.faq.push(...of.faq)
+    found.other.push(...of.other)
+  }
+  byRevision.set(rev, found)
+  return found
+}
+
+/**
+ * The recommended questions of spaces' current content, in the order given: those of FAQ parts
+ * first, then the other questions, each in space, page and document order; each once (case and
+ * spacing aside), at most MAX_QUESTIONS. Deterministic: the same content asks the same questions.
+ */
+export function recommendedQuestions(ctx: Context, spaceIds: readonly string[]): string[] {
+  const all: PageQuestions[] = []
+  for (const id of new Set(spaceIds)) {
+    const space = ctx.tx.get('spaces', id)
+    const rev = space && findRevision(ctx.tx, space, space.revision)
+    if (rev) all.push(questionsOfRevision(ctx, rev))
+  }
+  const out: string[] = []
+  const seen = new Set<string>()
+  for (const question of [...all.flatMap((q) => q.faq), ...all.flatMap((q) => q.other)]) {
+    const key = question.toLowerCase()
+    if (seen.has(key)) continue
+    seen.add(key)
+    out.push(question)
+    if (out.length === MAX_QUESTIONS) break
+  }
+  return out
+}
