@@ -73,6 +73,9 @@ const IGNORED: Record<string, string> = {
   'updateSiteSectionById localizedTitle': 'localized titles are not implemented (docs/behaviour/everywhere.md)',
   'updateSiteSectionById localizedDescription': 'localized descriptions are not implemented (docs/behaviour/everywhere.md)',
   'updateSiteSectionGroupById localizedTitle': 'localized titles are not implemented (docs/behaviour/everywhere.md)',
+  'streamAIResponseInSite input[].attachments': "attachments are taken unread: the site's content alone answers (docs/behaviour/ask.md)",
+  'streamAIResponseInSite tools': 'client tools are taken unread: the assistant calls none (docs/behaviour/ask.md)',
+  'streamAIResponseInSite toolCall': "a client tool's result is taken unread: the assistant calls no client tool (docs/behaviour/ask.md)",
 }
 
 /** Values an operation's bodies need beyond the official schema's (this API's own rules), by top-level field. */
