@@ -120,6 +120,8 @@ const GETTING_STARTED = [
   '# Welcome\n\nAcme Docs explains how to install, configure and use **Acme**.\n\n## What you need\n\n- Node.js 20 or later\n- An Acme account',
   '# Installation\n\nInstall the command line with npm:\n\n```sh\nnpm install -g acme-cli\n```\n\n> [!TIP]\n> Run `acme doctor` to check your setup.',
   '# Configuration\n\nAcme reads `acme.yaml` in the project folder.\n\n| Key | Meaning |\n| --- | --- |\n| `region` | where your data lives |\n| `token` | your API token |',
+  // Questions its readers ask: the recommended questions of the site's Ask panel (docs/behaviour/ask.md).
+  '# FAQ\n\n## Which Node.js version do I need?\n\nNode.js 20 or later: run `node --version` to check.\n\n## Where does Acme keep my data?\n\nIn the `region` set in `acme.yaml` (see Configuration).',
 ]
 
 const HANDBOOK = [
