@@ -1,4 +1,4 @@
-import { GitBookAPI, GitBookAPIError } from '@gitbook/api'
+import { AIMessageRole, AIModel, GitBookAPI, GitBookAPIError, SiteCoreChannelType } from '@gitbook/api'
 import { describe, expect, it } from 'vitest'
 import { call, expectError, siteToken } from '../helpers.js'
 import { questionsWorld } from '../domains/ask/helpers.js'
@@ -50,10 +50,16 @@ describe('conformance: recommended questions, Ask in an organization and the ass
     const w = await published()
     const events = await read(
       w.visitor.orgs.streamAiResponseInSite(w.org.id, w.site.id, {
-        input: [{ role: 'user', content: 'How do I upgrade the lantern?', context: { location: { spaceId: w.spaces.handbook, pageId: w.pages.install } } }],
-        model: 'reasoning-low' as never,
+        input: [
+          {
+            role: AIMessageRole.User,
+            content: 'How do I upgrade the lantern?',
+            context: { location: { spaceId: w.spaces.handbook, pageId: w.pages.install } },
+          },
+        ],
+        model: AIModel.ReasoningLow,
         session: { visitorId: 'v1', sessionId: 's1' },
-        channel: { type: 'site' as never },
+        channel: { type: SiteCoreChannelType.Site },
       }),
     )
     for (const event of events) expectOfficialSchema('AIStreamResponse', event)
@@ -76,17 +82,21 @@ describe('conformance: recommended questions, Ask in an organization and the ass
     expect(finish).toMatchObject({ type: 'response_finish', response: { id: expect.any(String) } })
     // A member asks too; an outsider and a guest get 404; bad input is a 400 before any event.
     expect(
-      (await read(w.client(w.tokens.rita).orgs.streamAiResponseInSite(w.org.id, w.site.id, { input: [{ role: 'user' as never, content: 'lantern' }] }))).length,
+      (await read(w.client(w.tokens.rita).orgs.streamAiResponseInSite(w.org.id, w.site.id, { input: [{ role: AIMessageRole.User, content: 'lantern' }] })))
+        .length,
     ).toBeGreaterThan(0)
     await rejectsWith(
-      read(w.client(w.tokens.olga).orgs.streamAiResponseInSite(w.org.id, w.site.id, { input: [{ role: 'user' as never, content: 'lantern' }] })),
+      read(w.client(w.tokens.olga).orgs.streamAiResponseInSite(w.org.id, w.site.id, { input: [{ role: AIMessageRole.User, content: 'lantern' }] })),
       404,
     )
     await rejectsWith(
-      read(w.client(w.tokens.gina).orgs.streamAiResponseInSite(w.org.id, w.site.id, { input: [{ role: 'user' as never, content: 'lantern' }] })),
+      read(w.client(w.tokens.gina).orgs.streamAiResponseInSite(w.org.id, w.site.id, { input: [{ role: AIMessageRole.User, content: 'lantern' }] })),
       404,
     )
-    await rejectsWith(read(w.visitor.orgs.streamAiResponseInSite(w.org.id, w.site.id, { input: [{ role: 'user' as never, content: 'q'.repeat(2049) }] })), 400)
+    await rejectsWith(
+      read(w.visitor.orgs.streamAiResponseInSite(w.org.id, w.site.id, { input: [{ role: AIMessageRole.User, content: 'q'.repeat(2049) }] })),
+      400,
+    )
     await rejectsWith(read(w.visitor.orgs.streamAiResponseInSite(w.org.id, w.site.id, { input: [] })), 400)
   })
 

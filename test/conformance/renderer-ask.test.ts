@@ -1,4 +1,4 @@
-import { GitBookAPI, type AIStreamResponse } from '@gitbook/api'
+import { AIMessageRole, AIModel, GitBookAPI, SiteCoreChannelType, type AIStreamResponse } from '@gitbook/api'
 import { describe, expect, it } from 'vitest'
 import { createDocsApi } from '../../src/index.js'
 import { seedDemo } from '../../src/demo.js'
@@ -104,12 +104,12 @@ describe("contract: GitBook renderer's Ask panel and assistant over the demo dat
     const turn = (message: string, previousResponseId?: string) =>
       renderMessage(
         visitor.orgs.streamAiResponseInSite(data.organization, data.site, {
-          input: [{ role: 'user' as never, content: message, context: { location: { spaceId: data.space, pageId: page.id } } }],
-          model: 'reasoning-low' as never,
+          input: [{ role: AIMessageRole.User, content: message, context: { location: { spaceId: data.space, pageId: page.id } } }],
+          model: AIModel.ReasoningLow,
           ...(previousResponseId && { previousResponseId }),
           tools: TOOLS as never,
           session: { visitorId: 'visitor-1', sessionId: 'session-1' },
-          channel: { type: 'site' as never },
+          channel: { type: SiteCoreChannelType.Site },
         }),
       )
     const first = await turn('Which Node.js version do I need?')
