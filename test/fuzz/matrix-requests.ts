@@ -17,6 +17,10 @@ export const OVERRIDES: Record<string, { body?: (w: FuzzWorld) => unknown; query
     body: (w) => ({ url: w.targets.publishedUrl }),
     why: 'the canonical URL is no published site: the main site is the target (public and published)',
   },
+  streamAIResponseInSite: {
+    body: () => ({ input: [{ role: 'user', content: 'matrix' }] }),
+    why: 'the canonical conversation is empty: the assistant answers the last user message (a 400 without one)',
+  },
   getContentByUrl: {
     query: (w) => ({ url: w.targets.publishedUrl! }),
     why: "the canonical URL names no content: the main site's URL names its default space (a private space members read)",
