@@ -7,7 +7,7 @@ import { expectOfficialChanges } from './semantic-official.js'
 /**
  * getChangeRequestChanges and getRevisionSemanticChanges through `@gitbook/api`, checked against
  * the official schemas (semantic-official.ts: an edited page part by part). Who reads them and
- * the kinds answered: docs/behaviour/change-requests.md, "Semantic changes".
+ * the kinds answered: docs/behaviour/content-and-change-requests.md, "Semantic changes".
  */
 
 async function setup() {

@@ -9,7 +9,7 @@ import { expectOfficialResponse, expectOfficialSchema } from './official.js'
  * at least two of them (GitBook's own answers included). So an edited page is checked part by
  * part: its page (`ChangedRevisionPage`) and its attributes against the one schema of its page's
  * type; the rest of the answer against the operation's response schema, as it is.
- * docs/behaviour/change-requests.md, "Semantic changes".
+ * docs/behaviour/content-and-change-requests.md, "Semantic changes".
  */
 export function expectOfficialChanges(operationId: string, body: { changes: Array<Record<string, any>> }): void {
   const edited = body.changes.filter((c) => c.type === 'page_edited')

@@ -23,6 +23,8 @@ import type { SpaceRow } from '../spaces/rows.js'
  *   site that publishes it.
  * - Site: the organization role (members with a role read sites; see POLICY.site); `visitor` for
  *   a site token of the site (reads its published content, nothing of its settings).
+ * - A site token: `visitor` on its site and the spaces it publishes; a member's preview token
+ *   (`member` in its grant) `read` on those spaces while that member has `read` there.
  * - Integration: the owner organization's role for its members with one; `visitor` for anyone
  *   else when it is public or unlisted (a private one is hidden from them, guests included).
  */

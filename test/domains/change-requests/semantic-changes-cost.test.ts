@@ -6,7 +6,7 @@ import { edit, merge, openCr, setup, type CrWorld } from './helpers.js'
 
 /**
  * What the semantic changes of a change request cost, in store reads: they follow the pages it
- * changed, not the space (docs/behaviour/change-requests.md, "Semantic changes"). The bench's
+ * changed, not the space (docs/behaviour/content-and-change-requests.md, "Semantic changes"). The bench's
  * `content-changes` measures the time (bench/README.md).
  */
 

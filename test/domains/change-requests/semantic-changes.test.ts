@@ -3,7 +3,7 @@ import { call } from '../../helpers.js'
 import { edit, merge, openCr, setup, type CrWorld } from './helpers.js'
 
 /**
- * Semantic changes (docs/behaviour/change-requests.md, "Semantic changes"): what a change request
+ * Semantic changes (docs/behaviour/content-and-change-requests.md, "Semantic changes"): what a change request
  * changes against its base, and what a revision changed against its parent, each kind of change.
  */
 
