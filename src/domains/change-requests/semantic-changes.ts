@@ -3,6 +3,7 @@ import type { FileRow, PageVersionRow, RevisionRow } from '../content/rows.js'
 import { encodeFile } from '../content/encode.js'
 import { pageIn, pagePath } from '../content/revision.js'
 import { changedPages } from './merge.js'
+import { KEYED_NODES } from '../content/merge-blocks.js'
 
 /**
  * Semantic changes between two revisions (the official `RevisionSemanticChange` union): what a
@@ -76,10 +77,36 @@ function pageAttributes(before: PageVersionRow, after: PageVersionRow): Record<s
   }
   // A body changed: named without its content (the official attribute is a string; the documents
   // themselves are read through the page's revision).
-  if (after.type === 'document' && before.document !== after.document && JSON.stringify(before.document) !== JSON.stringify(after.document)) {
-    out.document = {}
-  }
+  if (after.type === 'document' && !sameJson(before.document, after.document)) out.document = {}
   return out
+}
+
+/**
+ * Deep equality of two JSON values, stopping at the first difference and making no strings: a
+ * body kept by an edit of the page's metadata is the same object (in memory) or compares equal
+ * walking it once; an edited one usually differs early. Key order does not count, and neither do
+ * the editor `key`s of nodes (not content, as for the merge: merge-blocks.ts).
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false
+    return true
+  }
+  if (Array.isArray(b)) return false
+  const x = a as Record<string, unknown>
+  const y = b as Record<string, unknown>
+  const skip = KEYED_NODES.has(x.object) ? 'key' : undefined
+  let keys = 0
+  for (const key in x) {
+    if (x[key] === undefined || key === skip) continue
+    keys++
+    if (!sameJson(x[key], y[key])) return false
+  }
+  for (const key in y) if (y[key] !== undefined && key !== skip) keys--
+  return keys === 0
 }
 
 /** Pages created, deleted, moved (another parent) and edited (an attribute or the body). */

@@ -60,6 +60,18 @@ describe('semantic changes of a change request', () => {
     ).toEqual([main.install, main.reference].sort())
   })
 
+  it('a body written again as it was (new block keys, the same content) is no change; a title alone leaves the body out', async () => {
+    const w = await setup()
+    const main = await withMain(w)
+    const cr = await openCr(w)
+    expect((await edit(w, cr.id, [{ operation: 'update_page', page: main.install, document: { markdown: 'one\n' } }])).status).toBe(200)
+    expect(await changesOf(w, cr.id)).toEqual({ changes: [] })
+    expect((await edit(w, cr.id, [{ operation: 'update_page', page: main.install, title: 'Setup', document: { markdown: 'one\n' } }])).status).toBe(200)
+    expect((await changesOf(w, cr.id)).changes.map((c) => c.attributes)).toEqual([
+      { title: { before: 'Install', after: 'Setup' }, slug: { before: 'install', after: 'setup' } },
+    ])
+  })
+
   it('names a page moved with its parents before and after', async () => {
     const w = await setup()
     const main = await withMain(w)
