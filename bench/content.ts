@@ -171,6 +171,38 @@ export async function contentMergeMeasure(): Promise<Result> {
 }
 
 /**
+ * `GET .../change-requests/{id}/changes` (getChangeRequestChanges) of a change request that
+ * edited 3 leaves: 20 such change requests per space, opened and edited before timing (60
+ * distinct leaves at 1,000 pages; at 10 the 9 leaves in turn), asked in turn. Each answer is
+ * checked to name 3 edited pages.
+ */
+export async function contentChangesMeasure(): Promise<Result> {
+  return scaling(
+    async (w) => {
+      const crs: string[] = []
+      for (let i = 0; i < 20; i++) {
+        const cr = await openChangeRequest(w, `Changes ${i}`)
+        await editPages(
+          w,
+          cr,
+          [0, 1, 2].map((k) => leafOf(w, i, 3, k)),
+          i,
+        )
+        crs.push(cr)
+      }
+      for (const cr of crs) {
+        const answer = JSON.parse(await send(w, 'GET', `/v1/spaces/${w.space}/change-requests/${cr}/changes`, 200)) as { changes: Array<{ type: string }> }
+        if (answer.changes.length !== 3 || answer.changes.some((c) => c.type !== 'page_edited')) throw new Error(`content-changes: ${JSON.stringify(answer)}`)
+      }
+      return (i: number) => send(w, 'GET', `/v1/spaces/${w.space}/change-requests/${crs[i % crs.length]}/changes`, 200)
+    },
+    { warmup: 1_000, perRound: 500, rounds: 21 },
+    'reads/s',
+    1.5,
+  )
+}
+
+/**
  * The reads' reference: the least a handler can do to answer the same pages. Each leaf's answer,
  * as the API gave it, parsed once and kept in a `Map` by page id; per request: the bearer token
  * checked against a `Set`, the page id cut from the end of the URL, and `JSON.stringify` of the

@@ -1,4 +1,4 @@
-import { contentEditMeasure, contentMergeMeasure, contentReadMeasure } from './content.js'
+import { contentChangesMeasure, contentEditMeasure, contentMergeMeasure, contentReadMeasure } from './content.js'
 import { renderPageMeasure, resolveUrlMeasure } from './published.js'
 import { compare, formatOps, type Comparison } from './harness.js'
 import { searchMergeMeasure, searchMergeSpaceMeasure, searchSpeedMeasure } from './search.js'
@@ -185,6 +185,7 @@ export const MEASURES: Record<string, Measure> = {
   'content-edit': { title: '(g) edit of 1 page, cost @1k pages / @10', target: '<= 2', run: contentEditMeasure },
   'content-merge': { title: '(h) merge of a CR of 3 pages, cost @1k / @10', target: '<= 2', run: contentMergeMeasure },
   'content-read': { title: '(i) GET page by id, cost @1k pages / @10', target: '<= 1.5', run: contentReadMeasure },
+  'content-changes': { title: '(s) semantic changes of a CR of 3 pages, cost @1k / @10', target: '<= 1.5', run: contentChangesMeasure },
   search: { title: '(j) search @10k pages in 100 spaces, median (space / org)', target: '< 10 ms', run: searchSpeedMeasure },
   'search-merge': { title: '(k) index update after a merge of 3 pages, cost @10k pages / @1k', target: '<= 1.5', run: searchMergeMeasure },
   'search-merge-space': { title: '(l) the same, merged space of 10k pages / of 100', target: '<= 1.5', run: searchMergeSpaceMeasure },

@@ -28,6 +28,12 @@ export interface ContentGrant {
   readonly shareKey?: string | undefined
   /** Whether a `visitor-auth` site was opened with a valid visitor token. */
   readonly authenticated?: boolean
+  /**
+   * The member who resolved the URL with his own token (a change request or revision preview,
+   * GitBook's renderer passing the member's token): the token also reads what he may read of
+   * change requests on the grant's spaces, checked at each use (domains/access/levels.ts).
+   */
+  readonly member?: string | undefined
 }
 
 /** Who is calling: the user behind the bearer token, or (`user` empty) the visitor of a site token. */

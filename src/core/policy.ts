@@ -70,6 +70,9 @@ export const POLICY = {
     // Change requests are work in progress: members (a role in the organization or a grant on the
     // space) read them, never visitors; editors create and edit them, reviewers review and merge.
     viewChangeRequests: 'read',
+    // What a revision changed (its semantic changes) is an editing tool, as the history is in the
+    // product: members read it, not visitors of public content (who read old revisions themselves).
+    viewRevisionChanges: 'read',
     // Comments are discussions among members, never shown to visitors: readers read them,
     // commenters (`comment`) post, reply and react, and edit or delete what they posted; admins
     // also resolve and delete anyone's (the author resolves their own).

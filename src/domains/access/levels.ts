@@ -1,7 +1,7 @@
 import type { LevelResolvers } from '../../core/access.js'
 import type { ContentGrant } from '../../core/context.js'
 import { siteOpenedByKey } from './share-keys.js'
-import { strongest, type Level, type Role } from '../../core/roles.js'
+import { atLeast, strongest, type Level, type Role } from '../../core/roles.js'
 import type { AppSchema } from '../schema.js'
 import type { CollectionRow } from '../collections/rows.js'
 import type { DefaultLevel } from '../common/rows.js'
@@ -23,6 +23,8 @@ import type { SpaceRow } from '../spaces/rows.js'
  *   site that publishes it.
  * - Site: the organization role (members with a role read sites; see POLICY.site); `visitor` for
  *   a site token of the site (reads its published content, nothing of its settings).
+ * - A site token: `visitor` on its site and the spaces it publishes; a member's preview token
+ *   (`member` in its grant) `read` on those spaces while that member has `read` there.
  * - Integration: the owner organization's role for its members with one; `visitor` for anyone
  *   else when it is public or unlisted (a private one is hidden from them, guests included).
  */
@@ -113,10 +115,17 @@ export function grantHolds(tx: ReadTx<AppSchema>, grant: ContentGrant): boolean 
   }
 }
 
-/** A site token's level on a space: `visitor` for a space its site still publishes, none otherwise. */
+/**
+ * A site token's level on a space: `visitor` for a space its site still publishes, none otherwise.
+ * A preview token (`member`: a member resolved the URL with his token) reads at `read` where that
+ * member still does, never more: change requests and what a revision changed, for the renderer's
+ * preview; nothing it could write.
+ */
 function grantedSpaceLevel(tx: ReadTx<AppSchema>, grant: ContentGrant, space: SpaceRow): Level | null {
   if (space.deletedAt || !grant.spaces.includes(space.id) || !grantHolds(tx, grant)) return null
-  return tx.scan('siteSpaces', 'bySpace', space.id).some((e) => e.row.site === grant.site) ? 'visitor' : null
+  if (!tx.scan('siteSpaces', 'bySpace', space.id).some((e) => e.row.site === grant.site)) return null
+  if (grant.member !== undefined && atLeast(spaceLevelOf(tx, space, grant.member), 'read')) return 'read'
+  return 'visitor'
 }
 
 /**

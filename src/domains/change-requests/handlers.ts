@@ -20,6 +20,7 @@ import { changeRequestOperations } from './operations.js'
 import { prepareContentUpdate, type PreparedBatch } from './prepare-markdown.js'
 import { requestReview, requireReviewable, submitReview } from './reviews.js'
 import { issuePdfTicket, ticketPdf } from './pdf-ticket.js'
+import { changeRequestChanges, revisionChanges } from './semantic-answer.js'
 
 const contentOf = (ctx: ReadContext, cr: ChangeRequestRow): RevisionRow => requireRevision(ctx, getSpace(ctx, cr.space), cr.revision)
 
@@ -47,6 +48,10 @@ export const changeRequestHandlers = implement(
       const page = organizationChangeRequests(ctx, params.organizationId, query)
       return mapPage(page, (cr) => encodeChangeRequest(ctx, cr))
     },
+
+    getChangeRequestChanges: (ctx, { params, query }) => changeRequestChanges(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId), query.limit),
+
+    getRevisionSemanticChanges: (ctx, { params, query }) => revisionChanges(ctx, getSpace(ctx, params.spaceId), params.revisionId, query.limit),
 
     getRevisionOfChangeRequestById: (ctx, { params }) => answerRevision(ctx, contentOf(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId))),
 

@@ -1,5 +1,5 @@
 import { diff3Merge } from 'node-diff3'
-import type { Context } from '../context.js'
+import type { Context, ReadContext } from '../context.js'
 import type { PageVersionRow, RevisionRow } from '../content/rows.js'
 import { RevisionDraft, type PageData } from '../content/draft.js'
 import { blockIdentity, mergeDocuments } from '../content/merge-blocks.js'
@@ -22,7 +22,7 @@ const ROOT = '\u0000root'
  * Page ids whose version differs between two revisions. Buckets shared by both (same row id) are
  * skipped without reading them: the cost follows the pages the two sides touched, not the space.
  */
-function changedPages(ctx: Context, from: RevisionRow, to: RevisionRow): Set<string> {
+export function changedPages(ctx: ReadContext, from: RevisionRow, to: RevisionRow): Set<string> {
   const out = new Set<string>()
   for (let b = 0; b < FANOUT; b++) {
     const x = from.buckets[b] ?? ''

@@ -30,10 +30,11 @@ import {
   SubmitReviewSchema,
   UpdateChangeRequestSchema,
 } from './schemas.js'
+import { RevisionSemanticChangesSchema, SemanticChangesQuerySchema } from './semantic-schemas.js'
 
 const tag = 'change-requests'
 const cr = pathParams('spaceId', 'changeRequestId')
-const can = <A extends 'viewChangeRequests' | 'edit' | 'review' | 'merge'>(action: A) => ({ resource: 'space', action }) as const
+const can = <A extends 'viewChangeRequests' | 'viewRevisionChanges' | 'edit' | 'review' | 'merge'>(action: A) => ({ resource: 'space', action }) as const
 const read = can('viewChangeRequests')
 
 /** Change requests, their content, reviews and requested reviewers (official operationIds). */
@@ -127,6 +128,34 @@ export const changeRequestOperations = {
     status: 200,
     errors: ['NOT_FOUND'],
     permission: { resource: 'organization', action: 'view' },
+  }),
+  getChangeRequestChanges: defineOperation({
+    id: 'getChangeRequestChanges',
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/changes',
+    tag,
+    summary:
+      'What a change request changes: the semantic changes (pages created, edited, moved, deleted; files; variables) between its content and the revision of main it is based on, at most `limit` (default 10), `more` counting the others',
+    params: cr,
+    query: SemanticChangesQuerySchema,
+    response: RevisionSemanticChangesSchema,
+    status: 200,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: read,
+  }),
+  getRevisionSemanticChanges: defineOperation({
+    id: 'getRevisionSemanticChanges',
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/revisions/{revisionId}/changes',
+    tag: 'content',
+    summary:
+      "What a revision changed against its first parent (everything, for a space's first revision): the semantic changes, at most `limit` (default 10), `more` counting the others, and the change request a merge revision merged (`mergedFrom`)",
+    params: pathParams('spaceId', 'revisionId'),
+    query: RevisionQuerySchema.extend(SemanticChangesQuerySchema.shape),
+    response: RevisionSemanticChangesSchema,
+    status: 200,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: can('viewRevisionChanges'),
   }),
   getRevisionOfChangeRequestById: defineOperation({
     id: 'getRevisionOfChangeRequestById',

@@ -17,7 +17,7 @@ export type DocumentMergeResult = { ok: true; document: JsonDocument } | { ok: f
 
 // The node kinds that carry an editor `key`. Only their `key` is dropped: a `key` inside a
 // block's `data` or `meta` record is content (an integration's setting, say), not an identity.
-const KEYED_NODES: ReadonlySet<unknown> = new Set(['block', 'inline', 'text', 'fragment'])
+export const KEYED_NODES: ReadonlySet<unknown> = new Set(['block', 'inline', 'text', 'fragment'])
 
 /** The value with object keys sorted and node keys removed, ready for JSON.stringify. */
 function canonical(value: unknown): unknown {

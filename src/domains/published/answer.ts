@@ -2,9 +2,10 @@ import type { ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import { evaluateCondition } from '../common/expressions.js'
 import { publishedUrl } from '../sites/urls.js'
-import { findSiteByUrl, matchContent, parseUrl, publishedSpaces, type ContentMatch, type Visible } from './resolve.js'
+import { findSiteByUrl, matchContent, parseUrl, publishedSpaces, type ContentMatch, type ParsedUrl, type Visible } from './resolve.js'
 import { mintKey, mintedToken, remember, tokenDay, type SiteTokenPayload, type VisitorCheck } from './site-tokens.js'
 import { visitorAuthOf } from '../sites/publishing-auth.js'
+import { findRevision } from '../content/revision.js'
 import { decodeJwt } from 'jose'
 
 /** What a visitor sends with a URL to resolve (the official `SiteVisitorPayload`). */
@@ -28,6 +29,9 @@ export interface PublishedSiteContent {
   shareKey?: string
   complete: boolean
   canonicalUrl: string
+  changeRequest?: string
+  revision?: string
+  preview?: boolean
 }
 
 const notFound = () => new ApiError('NOT_FOUND', 'No content found for the URL')
@@ -65,7 +69,10 @@ export function resolvePublishedUrl(
   ctx: ReadContext,
   input: { url: string; visitor?: VisitorInput | undefined; redirectOnError?: boolean | undefined },
 ): PublishedSiteContent | ExternalRedirect {
-  const url = parseUrl(input.url)
+  const parsed = parseUrl(input.url)
+  // A preview (`~/changes/<id>/` or `~/revisions/<id>/`) is read out first: the site's part of the URL is what comes before it.
+  const preview = parsed && previewOf(parsed)
+  const url = preview ? preview.url : parsed
   const found = url && findSiteByUrl(ctx, url)
   if (!url || !found || !found.site.published) throw notFound()
   const { site } = found
@@ -97,7 +104,13 @@ export function resolvePublishedUrl(
   const visible: Visible = (condition) => condition === undefined || evaluateCondition(condition, { claims })
   const match = matchContent(ctx, found, url, visible)
   if (!match) throw notFound()
-  const answer = contentAnswer(ctx, match, url.segments, claims, input.visitor?.type ?? 'human', visitor !== undefined)
+  const answer = contentAnswer(ctx, match, url.segments, claims, input.visitor?.type ?? 'human', visitor !== undefined, preview?.after)
+  // A member resolving with his own token (GitBook's renderer on a preview) gets a token that reads
+  // change requests as he may (access/levels.ts); anyone else a visitor's token.
+  if (ctx.actor.user !== '' && !ctx.actor.content && ctx.access.can('space', match.siteSpace.space, 'viewChangeRequests')) {
+    answer.payload.member = ctx.actor.user
+  }
+  if (preview) previewAnswer(ctx, answer.content, preview)
   issueToken(ctx, answer.payload, answer.content, visitor, input.redirectOnError ? loginUrl : undefined)
   return answer.content
 }
@@ -109,6 +122,8 @@ function contentAnswer(
   claims: Record<string, unknown>,
   visitorType: 'human' | 'agent',
   authenticated: boolean,
+  /** The page path after a preview's segments: part of the live page's canonical URL. */
+  previewPath: readonly string[] = [],
 ): { payload: SiteTokenPayload; content: PublishedSiteContent } {
   const { site, section, siteSpace, shareKey } = match
   const siteEnd = match.consumed + (match.keyInPath ? 1 : 0)
@@ -139,7 +154,7 @@ function contentAnswer(
     organization: site.organization,
     ...(shareKey !== undefined && { shareKey }),
     complete: match.complete,
-    canonicalUrl: publishedUrl(ctx, site, [...structureSegments, ...match.rest], shareKey),
+    canonicalUrl: publishedUrl(ctx, site, [...structureSegments, ...match.rest, ...previewPath], shareKey),
   }
   return { payload, content }
 }
@@ -176,4 +191,53 @@ function issueToken(
     for (const field of Object.keys(answer)) delete (answer as unknown as Record<string, unknown>)[field]
     Object.assign(answer, { target: 'external', site: payload.site, redirect: loginUrl } satisfies ExternalRedirect)
   })
+}
+
+/** A preview URL: the change request or revision it names, the URL without those segments, and the page path after them. */
+interface Preview {
+  kind: 'changes' | 'revisions'
+  id: string
+  url: ParsedUrl
+  after: string[]
+}
+
+/**
+ * GitBook's preview URLs: `<site URL>/~/changes/<change request id>/<page path>` and
+ * `<site URL>/~/revisions/<revision id>/<page path>` (the renderer's lib/data/urls.ts reads them
+ * the same way: the site is what comes before `~`).
+ */
+function previewOf(url: ParsedUrl): Preview | undefined {
+  const at = url.segments.indexOf('~')
+  const kind = url.segments[at + 1]
+  const id = url.segments[at + 2]
+  if (at < 0 || (kind !== 'changes' && kind !== 'revisions') || id === undefined) return undefined
+  return { kind, id, url: { ...url, segments: url.segments.slice(0, at) }, after: url.segments.slice(at + 3) }
+}
+
+/**
+ * The content answer of a preview: the change request (of the space the URL renders, readable by
+ * the caller: members who may read change requests) or the revision (of that space; one made for a
+ * change request under the same rule, main's old ones for anyone the site opens to), its segments
+ * in `basePath` (links stay in the preview) and the page path after them. Anything else is the 404
+ * of a URL naming nothing.
+ */
+function previewAnswer(ctx: ReadContext, content: PublishedSiteContent, preview: Preview): void {
+  const space = ctx.tx.get('spaces', content.space)
+  if (!space) throw notFound()
+  const mayReadChanges = () => ctx.access.can('space', space.id, 'viewChangeRequests')
+  if (preview.kind === 'changes') {
+    const cr =
+      ctx.tx.get('changeRequests', preview.id) ??
+      (/^[1-9]\d{0,9}$/.test(preview.id) ? ctx.tx.scan('changeRequests', 'byNumber', `${space.id}/${preview.id}`)[0]?.row : undefined)
+    if (!cr || cr.space !== space.id || !mayReadChanges()) throw notFound()
+    content.changeRequest = cr.id
+  } else {
+    const rev = findRevision(ctx.tx, space, preview.id)
+    if (!rev || (rev.changeRequest !== undefined && !mayReadChanges())) throw notFound()
+    content.revision = rev.id
+  }
+  const segments = ['~', preview.kind, preview.id]
+  content.basePath = `${content.basePath}${segments.map(encodeURIComponent).join('/')}/`
+  content.pathname = [...(content.pathname === '' ? [] : content.pathname.split('/')), ...preview.after].join('/')
+  content.preview = true
 }

@@ -28,6 +28,8 @@ export interface SiteTokenPayload {
   shareKey?: string
   /** Set when a `visitor-auth` site was opened with a valid visitor token. */
   authenticated?: true
+  /** The member who resolved the URL with his token, when he may read change requests of its space (a preview). */
+  member?: string
 }
 
 /** What an API keeps for its site tokens: the signing key, and bounded caches of what was signed and verified. */
@@ -168,5 +170,6 @@ function grantOf(p: Record<string, unknown>): ContentGrant | undefined {
     visitorType: p.visitorType === 'agent' ? 'agent' : 'human',
     shareKey: isString(p.shareKey) ? p.shareKey : undefined,
     authenticated: p.authenticated === true,
+    member: isString(p.member) ? p.member : undefined,
   }
 }

@@ -576,13 +576,18 @@ describe('resolvePublishedContentByUrl (POST /v1/urls/published)', () => {
       expect(busted.body).toEqual(plain.body)
     })
 
-    it('needs no token, and a user token changes nothing; an invalid token is a 401', async () => {
+    it("needs no token; a member's token changes only the site token (it names the member: a preview, published.md); an invalid token is a 401", async () => {
       const w = await createWorld()
       const { site } = await twoSpaceSite(w)
       const anonymous = await resolveUrl(w.api, site.urls.published!)
       const member = await call(w.api, w.tokens.ada, 'POST', '/v1/urls/published', { url: site.urls.published })
       expect(member.status).toBe(200)
-      expect(member.body).toEqual(anonymous.body)
+      expect({ ...member.body, apiToken: '' }).toEqual({ ...anonymous.body, apiToken: '' })
+      expect(decodeJwt(anonymous.body.apiToken).member).toBeUndefined()
+      expect(decodeJwt(member.body.apiToken).member).toBe(w.users.ada.id)
+      // An outsider's token is a visitor's.
+      const outsider = await call(w.api, w.tokens.olga, 'POST', '/v1/urls/published', { url: site.urls.published })
+      expect(decodeJwt(outsider.body.apiToken).member).toBeUndefined()
       expect((await call(w.api, 'gb_api_nope', 'POST', '/v1/urls/published', { url: site.urls.published })).status).toBe(401)
     })
 

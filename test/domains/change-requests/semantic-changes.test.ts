@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest'
+import { call } from '../../helpers.js'
+import { edit, merge, openCr, setup, type CrWorld } from './helpers.js'
+
+/**
+ * Semantic changes (docs/behaviour/content-and-change-requests.md, "Semantic changes"): what a change request
+ * changes against its base, and what a revision changed against its parent, each kind of change.
+ */
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+
+/** Main with "Guide" (child "Install") and "Reference", merged from a first change request. */
+async function withMain(w: CrWorld) {
+  const seed = await openCr(w, 'Seed')
+  const res = await edit(w, seed.id, [
+    { operation: 'insert_page', title: 'Guide', document: { markdown: 'Guide.\n' }, ref: 'guide' },
+    { operation: 'insert_page', title: 'Install', into: 'guide', document: { markdown: 'one\n' }, ref: 'install' },
+    { operation: 'insert_page', title: 'Reference', document: { markdown: 'Ref.\n' }, ref: 'ref' },
+  ])
+  expect(res.status).toBe(200)
+  const ids = res.body.changes.map((c: { page: { id: string } }) => c.page.id) as string[]
+  expect((await merge(w, seed.id)).status).toBe(200)
+  return { guide: ids[0]!, install: ids[1]!, reference: ids[2]! }
+}
+
+const changesOf = async (w: CrWorld, cr: string, query = '') => {
+  const res = await call(w.api, w.tokens.ada, 'GET', `${w.base}/change-requests/${cr}/changes${query}`)
+  expect(res.status).toBe(200)
+  return res.body as { changes: Array<Record<string, any>>; more?: number }
+}
+
+describe('semantic changes of a change request', () => {
+  it('names a page created, edited (attributes and body), moved and deleted, each once, with its path', async () => {
+    const w = await setup()
+    const main = await withMain(w)
+    const cr = await openCr(w)
+    expect(await changesOf(w, cr.id)).toEqual({ changes: [] })
+    const res = await edit(w, cr.id, [
+      { operation: 'insert_page', title: 'News', document: { markdown: 'New.\n' } },
+      { operation: 'update_page', page: main.guide, title: 'Guides', document: { markdown: 'Guide, edited.\n' } },
+      { operation: 'update_page', page: main.install, into: main.reference },
+      { operation: 'delete_page', page: main.reference },
+    ])
+    // The move above puts Install under Reference, then Reference is deleted with it.
+    expect(res.status).toBe(200)
+    const { changes } = await changesOf(w, cr.id)
+    const byType = (type: string) => changes.filter((c) => c.type === type)
+    expect(byType('page_created').map((c) => c.page)).toEqual([{ id: expect.any(String), type: 'document', title: 'News', path: 'news' }])
+    expect(byType('page_edited')).toEqual([
+      {
+        type: 'page_edited',
+        page: { id: main.guide, type: 'document', title: 'Guides', path: 'guides' },
+        attributes: { title: { before: 'Guide', after: 'Guides' }, slug: { before: 'guide', after: 'guides' }, document: {} },
+      },
+    ])
+    expect(
+      byType('page_deleted')
+        .map((c) => c.page.id)
+        .sort(),
+    ).toEqual([main.install, main.reference].sort())
+  })
+
+  it('a body written again as it was (new block keys, the same content) is no change; a title alone leaves the body out', async () => {
+    const w = await setup()
+    const main = await withMain(w)
+    const cr = await openCr(w)
+    expect((await edit(w, cr.id, [{ operation: 'update_page', page: main.install, document: { markdown: 'one\n' } }])).status).toBe(200)
+    expect(await changesOf(w, cr.id)).toEqual({ changes: [] })
+    expect((await edit(w, cr.id, [{ operation: 'update_page', page: main.install, title: 'Setup', document: { markdown: 'one\n' } }])).status).toBe(200)
+    expect((await changesOf(w, cr.id)).changes.map((c) => c.attributes)).toEqual([
+      { title: { before: 'Install', after: 'Setup' }, slug: { before: 'install', after: 'setup' } },
+    ])
+  })
+
+  it('names a page moved with its parents before and after', async () => {
+    const w = await setup()
+    const main = await withMain(w)
+    const cr = await openCr(w)
+    expect((await edit(w, cr.id, [{ operation: 'update_page', page: main.install, into: main.reference }])).status).toBe(200)
+    const { changes } = await changesOf(w, cr.id)
+    expect(changes).toEqual([
+      {
+        type: 'page_moved',
+        page: { id: main.install, type: 'document', title: 'Install', path: 'reference/install' },
+        parent: {
+          before: { id: main.guide, type: 'document', title: 'Guide', path: 'guide' },
+          after: { id: main.reference, type: 'document', title: 'Reference', path: 'reference' },
+        },
+      },
+    ])
+  })
+
+  it('names files added', async () => {
+    const w = await setup()
+    await withMain(w)
+    const cr = await openCr(w)
+    const res = await edit(w, cr.id, [{ operation: 'insert_files', files: [{ name: 'dot.png', base64: PNG, contentType: 'image/png' }] }])
+    expect(res.status).toBe(200)
+    const { changes } = await changesOf(w, cr.id)
+    expect(changes).toEqual([
+      { type: 'file_created', file: { id: expect.any(String), name: 'dot.png', contentType: 'image/png', downloadURL: expect.stringContaining('/dot.png') } },
+    ])
+  })
+
+  it('shows what the change request changed, not what main changed since it was opened', async () => {
+    const w = await setup()
+    const main = await withMain(w)
+    const cr = await openCr(w)
+    expect((await edit(w, cr.id, [{ operation: 'update_page', page: main.install, title: 'Setup' }])).status).toBe(200)
+    const other = await openCr(w, 'Other')
+    expect((await edit(w, other.id, [{ operation: 'update_page', page: main.reference, title: 'API' }])).status).toBe(200)
+    expect((await merge(w, other.id)).status).toBe(200)
+    const { changes } = await changesOf(w, cr.id)
+    expect(changes.map((c) => [c.type, c.page.id])).toEqual([['page_edited', main.install]])
+  })
+
+  it('answers at most `limit` changes and counts the others in `more`', async () => {
+    const w = await setup()
+    await withMain(w)
+    const cr = await openCr(w)
+    const pages = Array.from({ length: 12 }, (_, i) => ({ operation: 'insert_page', title: `P${i}`, document: { markdown: 'x\n' } }))
+    expect((await edit(w, cr.id, pages)).status).toBe(200)
+    const first = await changesOf(w, cr.id)
+    expect(first.changes).toHaveLength(10)
+    expect(first.more).toBe(2)
+    const all = await changesOf(w, cr.id, '?limit=100')
+    expect(all.changes).toHaveLength(12)
+    expect(all.more).toBeUndefined()
+  })
+})
+
+describe('semantic changes of a revision', () => {
+  it("a merge revision's changes are what it merged, with the change request (`mergedFrom`)", async () => {
+    const w = await setup()
+    const main = await withMain(w)
+    const cr = await openCr(w)
+    expect((await edit(w, cr.id, [{ operation: 'update_page', page: main.reference, emoji: '1f4d6' }])).status).toBe(200)
+    expect((await merge(w, cr.id)).status).toBe(200)
+    const space = await call(w.api, w.tokens.ada, 'GET', w.base)
+    const res = await call(w.api, w.tokens.ada, 'GET', `${w.base}/revisions/${space.body.revision}/changes`)
+    expect(res.status).toBe(200)
+    expect(res.body.mergedFrom.id).toBe(cr.id)
+    expect(res.body.changes).toEqual([
+      { type: 'page_edited', page: { id: main.reference, type: 'document', title: 'Reference', path: 'reference' }, attributes: { emoji: { after: '1f4d6' } } },
+    ])
+  })
+
+  it("a space's first revision has every page created", async () => {
+    const w = await setup()
+    const main = await withMain(w)
+    const space = await call(w.api, w.tokens.ada, 'GET', w.base)
+    const res = await call(w.api, w.tokens.ada, 'GET', `${w.base}/revisions/${space.body.revision}/changes`)
+    expect(res.status).toBe(200)
+    expect(res.body.changes.map((c: { type: string; page: { id: string } }) => [c.type, c.page.id])).toEqual([
+      ['page_created', main.guide],
+      ['page_created', main.install],
+      ['page_created', main.reference],
+    ])
+  })
+
+  it('names the variables added, changed and removed, in one change', async () => {
+    const w = await setup()
+    await withMain(w)
+    const main = (await call(w.api, w.tokens.ada, 'GET', w.base)).body.revision as string
+    // Variables come with imported content (Git Sync, state documents): a revision made directly here.
+    w.api.store.transaction((tx) => {
+      const rev = tx.get('revisions', main)!
+      tx.update('revisions', { ...rev, variables: { version: '1.0', product: 'Acme' } })
+      tx.insert('revisions', { ...rev, id: 'rev-vars', parents: [main], variables: { version: '2.0', edition: 'pro' } })
+    })
+    const res = await call(w.api, w.tokens.ada, 'GET', `${w.base}/revisions/rev-vars/changes`)
+    expect(res.status).toBe(200)
+    expect(res.body.changes).toEqual([
+      { type: 'variables_edited', variables: { version: { before: '1.0', after: '2.0' }, product: { before: 'Acme' }, edition: { after: 'pro' } } },
+    ])
+  })
+})
