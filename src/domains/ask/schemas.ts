@@ -2,9 +2,10 @@ import { z } from 'zod'
 import { JsonDocumentSchema } from '../content/schemas.js'
 import { SiteSearchScopeSchema } from '../search/schemas.js'
 
-export { SiteSearchScopeSchema }
-
 /** Shapes of Ask: the question (official `streamAskInSite` body) and the events of its answer (`SearchAIAnswerStream`). */
+
+/** The scope of a question is site search's (search/schemas.ts). */
+export { SiteSearchScopeSchema }
 
 export const AskBodySchema = z.object({
   question: z.string({ error: 'is required' }).min(1, 'must not be empty').max(512, 'must be at most 512 characters'),

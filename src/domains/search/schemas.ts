@@ -53,6 +53,9 @@ export const SearchSpaceResultSchema = z
 
 const id = z.string().min(1, 'must not be empty')
 
+/** The most site-spaces a body names (the official document sets none; a site holds far fewer). */
+export const MAX_SITE_SPACE_IDS = 100
+
 /** Which site-spaces of a site are searched, or asked (official `SiteSearchScope`). */
 export const SiteSearchScopeSchema = z
   .discriminatedUnion(
@@ -70,7 +73,7 @@ export const SiteSearchScopeSchema = z
         }),
       z.object({
         mode: z.literal('specific'),
-        siteSpaceIds: z.array(id).min(1, 'must hold at least 1 site-space').max(100, 'must hold at most 100 site-spaces'),
+        siteSpaceIds: z.array(id).min(1, 'must hold at least 1 site-space').max(MAX_SITE_SPACE_IDS, `must hold at most ${MAX_SITE_SPACE_IDS} site-spaces`),
       }),
       z.object({ mode: z.literal('all') }),
     ],
@@ -80,9 +83,6 @@ export const SiteSearchScopeSchema = z
     id: 'SiteSearchScope',
     description: "`default`: each section's default content (and `currentSiteSpace`); `specific`: the site-spaces named; `all`: every site-space.",
   })
-
-/** The most site-spaces a body names (the official document sets none; a site holds far fewer). */
-export const MAX_SITE_SPACE_IDS = 100
 
 /**
  * The official `searchSiteContent` body: the query and the scope, either `scope` or the
