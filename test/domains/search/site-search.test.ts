@@ -45,7 +45,10 @@ describe('searchSiteContent', () => {
     expect(install).toMatchObject({ id: w.pages.install, path: 'install', resultType: 'section', rank: 1 })
     expect(install.sections).toHaveLength(1)
     expect(install.sections[0]!.body).toContain('Download the installer')
-    expect(found((await searchSite(w.api, visitor, w.org.id, w.site.id, { query: 'support', scope: all })).body)).toEqual(['Handbook/Support'])
+    // By its title alone ("Lantern soup": the word is not in its body): the page matched on its own fields.
+    const soup = await searchSite(w.api, visitor, w.org.id, w.site.id, { query: 'soup', scope: all })
+    expect(found(soup.body)).toEqual(['Recipes/Lantern soup'])
+    expect(soup.body.items[0]!.pages[0]).toMatchObject({ resultType: 'page', path: 'lantern-soup' })
     // Every published space, never one the site does not publish (Private notes has the word too).
     const lantern = await searchSite(w.api, visitor, w.org.id, w.site.id, { query: 'lantern', scope: all })
     expect(lantern.body.items.map((s) => s.title).sort()).toEqual(['Api', 'Handbook', 'Recipes'])
