@@ -1,7 +1,7 @@
 import { contentChangesMeasure, contentEditMeasure, contentMergeMeasure, contentReadMeasure } from './content.js'
 import { renderPageMeasure, resolveUrlMeasure } from './published.js'
 import { compare, formatOps, type Comparison } from './harness.js'
-import { searchMergeMeasure, searchMergeSpaceMeasure, searchSpeedMeasure } from './search.js'
+import { searchMergeMeasure, searchMergeSpaceMeasure, searchSpeedMeasure, siteSearchMeasure } from './search.js'
 import { durableMeasures } from './durable.js'
 import { stallMeasures } from './stalls.js'
 import { apiWorld, auth, baselineWorld, BASE, createRequest, expectStatus, nextCursor, pageUrl, type Client, type World } from './world.js'
@@ -191,6 +191,11 @@ export const MEASURES: Record<string, Measure> = {
   'search-merge-space': { title: '(l) the same, merged space of 10k pages / of 100', target: '<= 1.5', run: searchMergeSpaceMeasure },
   'render-page': { title: "(q) a page's renderer calls with its site token, cost @1k pages / @10", target: '<= 1.5', run: renderPageMeasure },
   'resolve-url': { title: '(r) resolve a published URL, cost @1k sites / @10', target: '<= 1.5', run: resolveUrlMeasure },
+  'site-search': {
+    title: "(t) site search @10k pages (one space), the renderer's call with its site token, median",
+    target: '< 10 ms',
+    run: siteSearchMeasure,
+  },
   ...durableMeasures,
   ...stallMeasures,
 }

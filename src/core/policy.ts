@@ -113,6 +113,9 @@ export const POLICY = {
     // Members with a role ask questions of a site's content (Ask), and so does the visitor of the
     // site's token (GitBook's renderer's Ask panel): Ask reads only what the site publishes.
     ask: 'visitor',
+    // Site search (searchSiteContent, prewarmSiteSearch): the same callers as Ask, reading only
+    // what the site shows them (the renderer's search box calls it with the visit's site token).
+    search: 'visitor',
     // The renderer resolves a path with no content to the site's live redirect with the site
     // token of the visit (level `visitor` on its site): visitors of a site follow its redirects.
     resolveRedirect: 'visitor',

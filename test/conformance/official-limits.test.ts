@@ -55,6 +55,8 @@ const EXCEPTIONS: Record<string, string> = {
   ),
   'streamAskInSite scope<oneOf0>.restrictTo':
     'no string meets this option of the official schema (minLength 2, maxLength 1); `restrictTo` is `currentSiteSpace` or `otherSiteSpaces` (the next option), held here',
+  'searchSiteContent <allOf1><oneOf0>.scope<oneOf0>.restrictTo':
+    'no string meets this option of the official schema (minLength 2, maxLength 1); `restrictTo` is `currentSiteSpace` or `otherSiteSpaces` (the next option), held here',
 }
 
 /**

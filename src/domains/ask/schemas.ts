@@ -1,38 +1,12 @@
 import { z } from 'zod'
 import { queryBoolean } from '../../core/paging.js'
 import { JsonDocumentSchema } from '../content/schemas.js'
+import { SiteSearchScopeSchema } from '../search/schemas.js'
 
 /** Shapes of Ask: the question (official `streamAskInSite` body) and the events of its answer (`SearchAIAnswerStream`). */
 
-const id = z.string().min(1, 'must not be empty')
-
-/** Which site-spaces a question is asked of (official `SiteSearchScope`). */
-export const SiteSearchScopeSchema = z
-  .discriminatedUnion(
-    'mode',
-    [
-      z
-        .object({
-          mode: z.literal('default'),
-          currentSiteSpace: id.optional(),
-          restrictTo: z.enum(['currentSiteSpace', 'otherSiteSpaces'], { error: 'must be currentSiteSpace or otherSiteSpaces' }).optional(),
-        })
-        .refine((s) => s.restrictTo === undefined || s.currentSiteSpace !== undefined, {
-          message: '`restrictTo` needs `currentSiteSpace`',
-          path: ['restrictTo'],
-        }),
-      z.object({
-        mode: z.literal('specific'),
-        siteSpaceIds: z.array(id).min(1, 'must hold at least 1 site-space').max(100, 'must hold at most 100 site-spaces'),
-      }),
-      z.object({ mode: z.literal('all') }),
-    ],
-    { error: (issue) => (issue.input === undefined ? 'is required' : 'must have a `mode` of default, specific or all') },
-  )
-  .meta({
-    id: 'SiteSearchScope',
-    description: "`default`: each section's default content (and `currentSiteSpace`); `specific`: the site-spaces named; `all`: every site-space.",
-  })
+/** The scope of a question is site search's (search/schemas.ts). */
+export { SiteSearchScopeSchema }
 
 export const AskBodySchema = z.object({
   question: z.string({ error: 'is required' }).min(1, 'must not be empty').max(512, 'must be at most 512 characters'),
