@@ -16,6 +16,7 @@ import { contentArea } from './content/index.js'
 import { conversationsArea } from './conversations/index.js'
 import { embedsArea } from './embeds/index.js'
 import { gitSyncArea } from './git-sync/index.js'
+import { insightsArea } from './insights/index.js'
 import { integrationsArea } from './integrations/index.js'
 import { membersArea } from './members/index.js'
 import { metaLinksArea } from './meta-links/index.js'
@@ -70,6 +71,7 @@ export const areas: readonly Area[] = [
   askArea,
   publishedArea,
   embedsArea,
+  insightsArea,
 ] as readonly Area[]
 
 /** Every operation of the API, bound to its handler. */
