@@ -101,7 +101,7 @@ describe('conformance: site insights through @gitbook/api', () => {
     expectError(await w.track([w.pageView({ type: 'page_jump' })]), 400, '`events[0].type`')
     expectError(await w.track([w.pageView(), w.pageView({ location: { url: 'not a url' } })]), 400, '`events[1].location.url`')
     expectError(await w.track([w.pageView({ timestamp: '2026-03-01T09:00:00.000Z' })]), 400, '`events[0].timestamp`: must be within 5 minutes')
-    expectError(await w.track(Array.from({ length: 501 }, () => w.pageView())), 400, '`events`: must hold at most 500 events')
+    expectError(await w.track(Array.from({ length: 101 }, () => w.pageView())), 400, '`events`: must hold at most 100 events')
     expectError(await w.aggregate({ range: 'lastDecade' }), 400, '`range`')
     expectError(await w.aggregate({ range: 'last7Days', limit: 1001 }), 400, '`limit`')
     expectError(await w.aggregate({ range: 'last7Days', where: [{ column: 'dayOfWeek', values: [8] }] }), 400, '`where[0].values[0]`')

@@ -46,7 +46,12 @@ export async function richWorld() {
   await call(api, undefined, 'POST', `${base}/insights/events`, {
     events: [
       { type: 'page_view', session: { ...session, visitorId: 'v1', sessionId: 's1' }, location },
-      { type: 'search_type_query', query: 'pdf', session: { ...session, visitorId: 'v2', sessionId: 's2', visitorAuthClaims: { isBeta: { on: null } } }, location },
+      {
+        type: 'search_type_query',
+        query: 'pdf',
+        session: { ...session, visitorId: 'v2', sessionId: 's2', visitorAuthClaims: { isBeta: { on: null } } },
+        location,
+      },
     ],
   })
   await call(api, ada, 'POST', `${base}/agents/feedback`, { subject: { kind: 'generic' }, feedback: { category: 'documentation', summary: 'Missing page' } })

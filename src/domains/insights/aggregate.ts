@@ -18,6 +18,7 @@ const keyOf = (column: Column | Filter) =>
 
 /** A JSON value as text with its keys sorted: equal values, equal texts. */
 function canonical(value: unknown): string {
+  if (typeof value === 'string') return `"${value}`
   if (value === undefined) return 'undefined'
   if (value === null || typeof value !== 'object') return JSON.stringify(value)
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
@@ -28,12 +29,12 @@ function canonical(value: unknown): string {
 }
 
 /** The first and last instants of a range: a preset ends now (the API's clock). */
-function rangeOf(ctx: ReadContext, range: AggregationBody['range']): [number, number] {
+function rangeOf(ctx: ReadContext, range: AggregationBody['range']): [string, string] {
   if (typeof range === 'object') {
-    const from = Date.parse(range.from)
-    const to = Date.parse(range.to)
+    const from = new Date(range.from)
+    const to = new Date(range.to)
     if (to < from) throw new ApiError('BAD_REQUEST', 'Invalid request: body field `range.to`: must not be before `range.from`')
-    return [from, to]
+    return [from.toISOString(), to.toISOString()]
   }
   const now = ctx.now()
   const from = new Date(now)
@@ -42,7 +43,7 @@ function rangeOf(ctx: ReadContext, range: AggregationBody['range']): [number, nu
   else if (range === 'last30Days') from.setUTCDate(from.getUTCDate() - 30)
   else if (range === 'last3Months') from.setUTCMonth(from.getUTCMonth() - 3)
   else from.setUTCFullYear(from.getUTCFullYear() - 1)
-  return [from.getTime(), now.getTime()]
+  return [from.toISOString(), now.toISOString()]
 }
 
 /** Order of two values of one column: numbers by value, instants by time, the rest by their text. */
@@ -56,12 +57,18 @@ function compare(a: unknown, b: unknown): number {
   return x < y ? -1 : x > y ? 1 : 0
 }
 
-function passes(value: unknown, filter: Filter): boolean {
+/** A filter ready to test values: the texts of its values in a set (an event is compared with a set, not with each value). */
+interface Test {
+  filter: Filter
+  column: Column
+  texts: Set<string>
+}
+
+const testOf = (filter: Filter): Test => ({ filter, column: filter as unknown as Column, texts: new Set(filter.values.map(canonical)) })
+
+function passes(value: unknown, { filter, texts }: Test): boolean {
   const op = filter.operator ?? 'in'
-  if (op === 'in' || op === 'notIn') {
-    const found = filter.values.some((v) => canonical(v) === canonical(value))
-    return op === 'in' ? found : !found
-  }
+  if (op === 'in' || op === 'notIn') return texts.has(canonical(value)) === (op === 'in')
   if (value === undefined || value === null || filter.values.length === 0) return false
   const bound = filter.values[0]
   const c = filter.column === 'datetime' ? Date.parse(value as string) - Date.parse(bound as string) : compare(value, bound)
@@ -75,9 +82,9 @@ function passes(value: unknown, filter: Filter): boolean {
  */
 export function aggregateEvents(ctx: ReadContext, site: SiteRow, body: AggregationBody) {
   const [from, to] = rangeOf(ctx, body.range)
-  const filters = (body.where ?? []) as Filter[]
-  const eventFilters = filters.filter((f) => !isMetric(f as Column))
-  const groupFilters = filters.filter((f) => isMetric(f as Column))
+  const tests = ((body.where ?? []) as Filter[]).map(testOf)
+  const eventTests = tests.filter((t) => !isMetric(t.column))
+  const groupTests = tests.filter((t) => isMetric(t.column))
 
   const select = body.select?.length ? body.select : [{ column: 'eventsCount' } as Column]
   const dimensions: Column[] = []
@@ -91,9 +98,9 @@ export function aggregateEvents(ctx: ReadContext, site: SiteRow, body: Aggregati
 
   const groups = new Map<string, { keys: unknown[]; rows: SiteInsightEventRow[] }>()
   for (const { row } of ctx.tx.scan('siteInsightEvents', 'bySite', site.id)) {
-    const at = Date.parse(row.at)
-    if (at < from || at > to) continue
-    if (!eventFilters.every((f) => passes(dimensionOf(row, f as Column), f))) continue
+    // Stored instants are ISO strings of one form: compared as text.
+    if (row.at < from || row.at > to) continue
+    if (!eventTests.every((t) => passes(dimensionOf(row, t.column), t))) continue
     const keys = dimensions.map((c) => dimensionOf(row, c))
     if (keys.includes(undefined)) continue
     const key = keys.map(canonical).join('\u0000')
@@ -108,9 +115,9 @@ export function aggregateEvents(ctx: ReadContext, site: SiteRow, body: Aggregati
     if (at >= 0) return group.keys[at]
     return group.rows[0] ? dimensionOf(group.rows[0], column) : null
   }
-  let list = [...groups.values()].filter((g) => groupFilters.every((f) => passes(metricOf(g.rows, f as Column), f)))
+  let list = [...groups.values()].filter((g) => groupTests.every((t) => passes(metricOf(g.rows, t.column), t)))
   // A query without dimensions has one group, even when no event matched (counts of 0).
-  if (dimensions.length === 0 && list.length === 0 && groupFilters.every((f) => passes(metricOf([], f as Column), f))) list = [{ keys: [], rows: [] }]
+  if (dimensions.length === 0 && list.length === 0 && groupTests.every((t) => passes(metricOf([], t.column), t))) list = [{ keys: [], rows: [] }]
 
   const order = body.order ?? defaultOrder(dimensions, output)
   if (order) {

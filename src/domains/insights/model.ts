@@ -6,9 +6,9 @@ import type { SiteInsightsEvent } from './schemas.js'
 import { classifyUserAgent } from './ua.js'
 
 /** The events kept per site: past it the site's oldest go first (docs/behaviour/insights.md). */
-export const MAX_EVENTS_PER_SITE = 10_000
+export const MAX_EVENTS_PER_SITE = 5000
 /** The events kept in all: past it the oldest of any site go first. */
-export const MAX_EVENTS_TOTAL = 100_000
+export const MAX_EVENTS_TOTAL = 50_000
 /** How far from the API's clock an event's `timestamp` may be (the official "within 5 minutes"). */
 export const TIMESTAMP_TOLERANCE_MS = 5 * 60 * 1000
 /** The longest text an event keeps (ids, queries, comments): longer is cut there. */

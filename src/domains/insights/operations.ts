@@ -26,7 +26,7 @@ export const insightsOperations = {
     path: `${base}/insights/events`,
     tag: 'site-insights',
     summary:
-      "Track events of a published site's visitors (page views...): open to anonymous callers, as the renderer sends them; at most 500 per request, the oldest dropped past 10,000 per site",
+      "Track events of a published site's visitors (page views...): open to anonymous callers, as the renderer sends them; at most 100 per request, the oldest dropped past 5,000 per site",
     params: siteParams,
     body: TrackEventsBodySchema,
     bodyRequired: true,

@@ -9,7 +9,7 @@ import { ContentRefSchema, DateTimeSchema } from '../content/document-schema/com
  */
 
 /** At most this many events in one `trackEventsInSiteById` request (the official document sets none). */
-export const MAX_EVENTS_PER_REQUEST = 500
+export const MAX_EVENTS_PER_REQUEST = 100
 
 const nullableString = z.string().nullable()
 /** Claims of a visitor: an object (its values of any JSON type). */

@@ -10,6 +10,11 @@ function checkSite({ ctx, fail }: SeedCheck, row: { site: string; organization: 
 
 /** Insights rows in a state document, each of a site of its organization (the caps hold for what the API adds next). */
 export const insightsSeedRules = [
-  seedRule({ collection: 'siteInsightEvents', row: () => SiteInsightEventRowSchema, check: checkSite }),
+  seedRule({
+    collection: 'siteInsightEvents',
+    // Instants in the one form the API writes (aggregations compare them as text).
+    row: () => SiteInsightEventRowSchema.transform((row) => ({ ...row, at: new Date(row.at).toISOString() })),
+    check: checkSite,
+  }),
   seedRule({ collection: 'siteAgentFeedback', row: () => SiteAgentFeedbackRowSchema, check: checkSite }),
 ]
