@@ -30,9 +30,14 @@ function decodeEntities(text: string): string {
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
+const ATTRIBUTES: Readonly<Record<'type' | 'href', RegExp>> = {
+  type: /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i,
+  href: /\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i,
+}
+
 /** The value of an attribute of one tag's text (`href="..."`, `href='...'` or bare), or undefined. */
-function attribute(tag: string, name: string): string | undefined {
-  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i').exec(tag)
+function attribute(tag: string, name: 'type' | 'href'): string | undefined {
+  const m = ATTRIBUTES[name].exec(tag)
   return m ? decodeEntities(m[1] ?? m[2] ?? m[3] ?? '') : undefined
 }
 

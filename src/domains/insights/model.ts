@@ -14,7 +14,7 @@ export const TIMESTAMP_TOLERANCE_MS = 5 * 60 * 1000
 /** The longest text an event keeps (ids, queries, comments): longer is cut there. */
 export const MAX_KEPT_TEXT = 2048
 /** The largest claims an event keeps (as JSON text): larger ones are kept as `{}`. */
-export const MAX_KEPT_CLAIMS = 4096
+export const MAX_KEPT_CLAIMS = 1024
 
 const clip = (s: string, n = MAX_KEPT_TEXT) => (s.length > n ? s.slice(0, n) : s)
 const clipNullable = (s: string | null | undefined, n = MAX_KEPT_TEXT) => (s == null ? null : clip(s, n))

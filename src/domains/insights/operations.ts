@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { defineOperation } from '../../core/operation.js'
+import { redactTrackingText } from './redact.js'
 import { listOf, pathParams } from '../common/schemas.js'
 import {
   AgentFeedbackInputSchema,
@@ -33,6 +34,8 @@ export const insightsOperations = {
     status: 204,
     errors: ['NOT_FOUND'],
     auth: false,
+    // The journal keeps no visitor's cookies, IP address or token.
+    redactJournal: redactTrackingText,
   }),
   aggregateSiteEvents: defineOperation({
     id: 'aggregateSiteEvents',

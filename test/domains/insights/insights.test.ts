@@ -26,6 +26,8 @@ describe('insights: tracking', () => {
     expect(res.status).toBe(204)
     const [first, second] = events(w)
     expect(JSON.stringify(first)).not.toMatch(/secret|203\.0\.113\.9|jwt/)
+    // Nor does the request journal.
+    expect(JSON.stringify(w.api.journal.entries.map((e) => e.requestBody))).not.toMatch(/secret|203\.0\.113\.9|"jwt"/)
     expect(first).toMatchObject({
       browser: 'safari',
       os: 'ios',
