@@ -13,5 +13,8 @@ export const insightsArea = defineArea({
   collections: insightsCollections,
   operations: insightsHandlers,
   seed: insightsSeedRules,
-  owned: [{ collections: ['siteInsightEvents', 'siteAgentFeedback'], owner: 'sites', index: 'bySite' }],
+  owned: [
+    { collections: ['siteInsightEvents'], owner: 'sites', index: 'bySite' },
+    { collections: ['siteAgentFeedback'], owner: 'sites', index: 'bySite' },
+  ],
 })

@@ -60,8 +60,10 @@ describe('insights: tracking', () => {
     expect(MAX_EVENTS_TOTAL).toBeGreaterThan(MAX_EVENTS_PER_SITE)
   })
 
-  it('texts are cut, large claims are not kept; the events of a deleted site go with it', async () => {
+  it('texts are cut, large claims are not kept; the events and feedback of a deleted site go with it', async () => {
     const w = await insightsWorld()
+    const feedback = { subject: { kind: 'generic' }, feedback: { category: 'usability', summary: 'x' } }
+    expect((await call(w.api, w.tokens.rita, 'POST', `${w.base}/agents/feedback`, feedback)).status).toBe(201)
     const huge = { blob: 'x'.repeat(5000) }
     await w.track([w.pageView({ type: 'search_type_query', query: 'q'.repeat(10_000), session: { visitorAuthClaims: huge } })])
     const [row] = events(w)
@@ -69,6 +71,7 @@ describe('insights: tracking', () => {
     expect(row!.claims).toEqual({})
     expect((await call(w.api, w.tokens.ada, 'DELETE', w.base)).status).toBe(204)
     expect(events(w)).toEqual([])
+    expect(w.api.store.read((tx) => tx.all('siteAgentFeedback'))).toEqual([])
   })
 })
 
