@@ -18,6 +18,7 @@ import { newFlatId } from './core/ids.js'
 import { boundOperations, createServices, levelResolvers, operations, restored, resumers, seedRules, ticketDropped, verifyBearer } from './domains/index.js'
 import { resumeWork } from './core/resume.js'
 import type { Answerer } from './domains/ask/answerer.js'
+import type { EmbedResolver } from './domains/embeds/resolver.js'
 import { dumpState } from './state/dump.js'
 import { loadState, type StateDocument } from './state/seed.js'
 import { createFixtures, type Fixtures } from './fixtures.js'
@@ -212,6 +213,20 @@ export interface DocsApiOptions {
    * })
    */
   ask?: Answerer
+  /**
+   * Resolves the URLs of embeds (`getEmbedByUrl`, `getEmbedByUrlInSpace`: what the renderer shows
+   * for an embed block) to an official `Embed`: a link card, an HTML snippet (`rich`) or an
+   * integration's block, at once or as a promise. It gets the URL (http or https, at most 2048
+   * characters) and a `fetch` that goes through the outgoing-fetch guard (`allowPrivateNetwork`,
+   * size and time limits). If it throws or answers something else than an `Embed`, the link embed
+   * is answered. `oembedResolver()` (from the main entry) asks oEmbed providers.
+   * @default a link embed made from the URL alone (no request): titled by its path's last segment, or its host
+   * @example
+   * import { createDocsApi, oembedResolver } from 'docs-content-api'
+   * createDocsApi({ embeds: oembedResolver({ providers: [{ match: /^https:\/\/(www\.)?youtube\.com\//, endpoint: 'https://www.youtube.com/oembed' }] }) })
+   * createDocsApi({ embeds: (url) => ({ type: 'link', title: 'My link', site: new URL(url).host }) })
+   */
+  embeds?: EmbedResolver
   /**
    * Where CPU-heavy work runs (reading a large markdown document...): by default on the API's own
    * thread, each task in a turn of its own (web standards); in a Node server, pass

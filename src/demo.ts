@@ -69,7 +69,7 @@ export async function seedDemo(api: DocsApi, options: { adminToken?: string } = 
   ] as const) {
     const cr = await call('POST', `/v1/spaces/${space}/change-requests`, { subject: 'First pages' })
     await call('POST', `/v1/spaces/${space}/change-requests/${cr.id}/content`, {
-      changes: pages.map((markdown) => ({ operation: 'insert_page', document: { markdown } })),
+      changes: pages.map((page) => ({ operation: 'insert_page', ...(typeof page === 'string' ? { document: { markdown: page } } : page) })),
     })
     await call('POST', `/v1/spaces/${space}/change-requests/${cr.id}/merge`)
   }
@@ -122,6 +122,20 @@ const GETTING_STARTED = [
   '# Configuration\n\nAcme reads `acme.yaml` in the project folder.\n\n| Key | Meaning |\n| --- | --- |\n| `region` | where your data lives |\n| `token` | your API token |',
   // Questions its readers ask: the recommended questions of the site's Ask panel (docs/behaviour/ask.md).
   '# FAQ\n\n## Which Node.js version do I need?\n\nNode.js 20 or later: run `node --version` to check.\n\n## Where does Acme keep my data?\n\nIn the `region` set in `acme.yaml` (see Configuration).',
+  // A page with an embed block (markdown has no embeds): the renderer asks getEmbedByUrlInSpace for it.
+  {
+    title: 'Video tour',
+    document: {
+      document: {
+        object: 'document',
+        data: {},
+        nodes: [
+          { object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'A ten-minute tour of Acme:', marks: [] }] }] },
+          { object: 'block', type: 'embed', isVoid: true, data: { url: 'https://vimeo.com/acme/getting-started-tour' } },
+        ],
+      },
+    },
+  },
 ]
 
 const HANDBOOK = [

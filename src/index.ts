@@ -9,6 +9,9 @@ export type { Translator, TranslateContext } from './domains/translations/transl
 // --- Ask: the answerer option and its default
 export { extractiveAnswerer } from './domains/ask/extractive.js'
 export type { Answerer, AskAnswer, AskPassage, AskRequest } from './domains/ask/answerer.js'
+export { oembedResolver, type OEmbedProvider, type OEmbedResolverOptions } from './domains/embeds/oembed.js'
+export { linkEmbed, type EmbedFetch, type EmbedResolver } from './domains/embeds/resolver.js'
+export type { Embed } from './domains/embeds/schemas.js'
 
 // --- The toolkit for tests: state documents, the request journal, faults
 export { STATE_FORMAT, STATE_VERSION } from './state/seed.js'

@@ -4,6 +4,7 @@ import type { Context, ReadContext } from './context.js'
 import type { ErrorCode } from './errors.js'
 import type { Encoded } from './json.js'
 import type { Outgoing } from './outgoing-limits.js'
+import type { Services } from './services.js'
 import type { AwaitedAnswer, EventStream } from './stream.js'
 import type { BinaryAnswer, BinaryMediaType } from './binary.js'
 import type { BlobPort } from '../storage/blobs.js'
@@ -93,6 +94,8 @@ export interface PrepareEnv {
   fetch: typeof fetch
   allowPrivateNetwork: boolean
   outgoing: Outgoing
+  /** The API's services (core/services.ts): a pluggable resolver a prepare step calls. */
+  services: Services
 }
 
 /** The validated input a prepare step and its `requires` get. */

@@ -119,6 +119,11 @@ export const POLICY = {
     // The renderer resolves a path with no content to the site's live redirect with the site
     // token of the visit (level `visitor` on its site): visitors of a site follow its redirects.
     resolveRedirect: 'visitor',
+    // A site's insights (aggregated events, visitor segments) are for members with a role.
+    viewInsights: 'read',
+    // Agents send feedback about a site through its MCP server (the renderer's, with the site
+    // token of the visit: level `visitor`) or as members; it is stored, never shown to visitors.
+    submitAgentFeedback: 'visitor',
   },
   // An integration (addressed by its name): anyone signed in sees a public or unlisted one, the
   // owner organization's members with a role see a private one; the owner's admins administrate

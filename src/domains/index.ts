@@ -14,7 +14,9 @@ import { commentsArea } from './comments/index.js'
 import { commonArea } from './common/index.js'
 import { contentArea } from './content/index.js'
 import { conversationsArea } from './conversations/index.js'
+import { embedsArea } from './embeds/index.js'
 import { gitSyncArea } from './git-sync/index.js'
+import { insightsArea } from './insights/index.js'
 import { integrationsArea } from './integrations/index.js'
 import { membersArea } from './members/index.js'
 import { metaLinksArea } from './meta-links/index.js'
@@ -68,6 +70,8 @@ export const areas: readonly Area[] = [
   searchArea,
   askArea,
   publishedArea,
+  embedsArea,
+  insightsArea,
 ] as readonly Area[]
 
 /** Every operation of the API, bound to its handler. */

@@ -5,6 +5,7 @@ import { commonCollections } from './common/rows.js'
 import { contentCollections } from './content/rows.js'
 import { conversationsCollections } from './conversations/rows.js'
 import { gitSyncCollections } from './git-sync/rows.js'
+import { insightsCollections } from './insights/rows.js'
 import { integrationsCollections } from './integrations/rows.js'
 import { membersCollections } from './members/rows.js'
 import { openapiSpecsCollections } from './openapi-specs/rows.js'
@@ -48,6 +49,7 @@ export const schema = {
   ...conversationsCollections,
   ...spacePermissionsCollections,
   ...integrationsCollections,
+  ...insightsCollections,
 }
 
 export type AppSchema = typeof schema

@@ -32,6 +32,9 @@ const CHECKS_ACCESS_ITSELF: Record<string, string> = {
   downloadFileByKey: "open to anyone: the URL's blob key is the capability (unguessable, naming bytes a file row still names)",
   downloadChangeRequestPDF:
     "open to anyone for an hour: the URL's ticket is the capability (issued by getChangeRequestPDF to a caller who may view the change request)",
+  getEmbedByUrl: 'any user (a site token gets 401): it reads nothing stored, the URL is resolved by the embeds resolver (embeds/resolver.ts)',
+  trackEventsInSiteById:
+    "open to anyone, as the renderer sends visitors' events without a token: the site must be published, or the caller one of its members (insights/model.ts trackedSite)",
 }
 
 describe('policy: every operation is guarded', () => {

@@ -83,6 +83,15 @@ export const OVERRIDES: Record<string, { body?: (w: FuzzWorld) => unknown; query
     }),
     why: 'as getComputedDocument',
   },
+  submitSiteAgentFeedback: {
+    body: (w) => ({
+      feedback: 'Outdated',
+      url: w.targets.publishedUrl,
+      spaceId: w.api.store.read((tx) => tx.get('siteSpaces', w.site.siteSpaceB1)!.space),
+      pageId: 'page',
+    }),
+    why: 'the space must be one the target site publishes (a 400 naming `spaceId` otherwise): the space of its site-space B1',
+  },
   sortSiteStructure: {
     body: (w) => ({ item: { type: 'site-section', id: w.site.sectionB }, position: { before: { type: 'site-section', id: w.site.sectionA } } }),
     why: "the canonical item is a `site-space` pointer, and no id is both a site-space and the target section's sibling",

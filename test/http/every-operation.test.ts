@@ -42,11 +42,20 @@ describe('http: every operation of the table', () => {
 
   it('operations open to anonymous callers are the ones marked auth: false', () => {
     const open = api.operations.filter((op) => op.auth === false).map((op) => op.id)
-    // Only the resolution of published URLs (which issues the site token a visitor then reads with), and the
-    // URLs whose unguessable key is the capability (downloads, PDFs), are open to anonymous callers.
-    expect(open.sort()).toEqual(['downloadChangeRequestPDF', 'downloadFile', 'downloadFileByKey', 'getPublishedContentByUrl', 'resolvePublishedContentByUrl'])
-    // All reads: resolving a URL is a POST only because it takes the visitor in a body.
-    for (const id of open) expect(api.operations.find((op) => op.id === id)!.method).toBe(id === 'resolvePublishedContentByUrl' ? 'POST' : 'GET')
+    // Only the resolution of published URLs (which issues the site token a visitor then reads with), the
+    // URLs whose unguessable key is the capability (downloads, PDFs), and the tracking of a published
+    // site's visitors' events (GitBook's renderer sends them without a token) are open to anonymous callers.
+    expect(open.sort()).toEqual([
+      'downloadChangeRequestPDF',
+      'downloadFile',
+      'downloadFileByKey',
+      'getPublishedContentByUrl',
+      'resolvePublishedContentByUrl',
+      'trackEventsInSiteById',
+    ])
+    // All reads but tracking (bounded: docs/behaviour/insights.md): resolving a URL is a POST only because it takes the visitor in a body.
+    const posts = ['resolvePublishedContentByUrl', 'trackEventsInSiteById']
+    for (const id of open) expect(api.operations.find((op) => op.id === id)!.method).toBe(posts.includes(id) ? 'POST' : 'GET')
   })
 
   it('every operation declares a status, and a response unless it answers 204/205 or bytes', () => {

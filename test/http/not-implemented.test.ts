@@ -9,7 +9,7 @@ describe('http: official operations this API does not implement', () => {
   it('answer 501 naming the official operationId, before authentication and whatever the ids', async () => {
     const w = await createWorld()
     for (const [method, path, id] of [
-      ['GET', '/v1/spaces/anything/embed', 'getEmbedByUrlInSpace'],
+      ['GET', '/v1/spaces/anything/change-requests/c/conversations', 'listChangeRequestConversations'],
       ['POST', `/v1/orgs/${w.org.id}/link-invites`, 'createOrganizationInvite'],
       ['GET', '/v1/spaces/x/integrations', 'listSpaceIntegrations'],
     ] as const) {

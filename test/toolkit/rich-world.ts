@@ -40,6 +40,21 @@ export async function richWorld() {
     destination: { kind: 'site-section', siteSectionId: section.id },
   })
   await call(api, ada, 'POST', `${base}/redirects`, { source: '/blog', draft: true, destination: { kind: 'external', url: 'https://blog.acme.test/' } })
+  // Insights: events of two visitors (one with claims), and feedback of an agent.
+  const session = { cookies: {}, userAgent: 'Mozilla/5.0 (iPhone) Mobile Safari/604.1', language: 'fr', referrer: 'https://search.test/' }
+  const location = { url: 'https://acme.test/docs/', siteSection: null, siteSpace: null, siteShareKey: null, space: a.id, revision: null, page: null }
+  await call(api, undefined, 'POST', `${base}/insights/events`, {
+    events: [
+      { type: 'page_view', session: { ...session, visitorId: 'v1', sessionId: 's1' }, location },
+      {
+        type: 'search_type_query',
+        query: 'pdf',
+        session: { ...session, visitorId: 'v2', sessionId: 's2', visitorAuthClaims: { isBeta: { on: null } } },
+        location,
+      },
+    ],
+  })
+  await call(api, ada, 'POST', `${base}/agents/feedback`, { subject: { kind: 'generic' }, feedback: { category: 'documentation', summary: 'Missing page' } })
   await call(api, ada, 'PUT', `${base}/adaptive-schema`, {
     jsonSchema: { type: 'object', properties: { isBeta: { type: 'boolean' } }, additionalProperties: false },
   })

@@ -32,6 +32,7 @@ async function reads(api: DocsApi, token: string, w: Awaited<ReturnType<typeof r
     `${base}/publishing/auth`,
     ...w.siteSpaceIds.map((id) => `${base}/site-spaces/${id}/customization`),
     `${base}/adaptive-schema/template-conditions`,
+    `${base}/insights/visitor-segments`,
     `/v1/spaces/${w.spaces.a.id}/content`,
     `/v1/spaces/${w.spaces.a.id}/links`,
     `/v1/spaces/${w.spaces.a.id}/change-requests?status=merged`,
