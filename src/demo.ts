@@ -75,6 +75,12 @@ export async function seedDemo(api: DocsApi, options: { adminToken?: string } = 
   }
   // Published at https://docs.localhost/acme/docs (the `publishedUrl` option's default).
   await call('PATCH', `/v1/orgs/${organization.id}/sites/${site.id}`, { basename: 'docs' })
+  // GitBook's renderer shows its assistant (recommended questions, answers citing pages) and serves
+  // the site's MCP server only when the customization says so (docs/guide/renderer.md).
+  await call('PUT', `/v1/orgs/${organization.id}/sites/${site.id}/customization`, {
+    ai: { mode: 'assistant' },
+    pageActions: { items: ['assistant', 'markdown', 'mcp'] },
+  })
   // An old address of the installation page, redirected to it.
   await call('POST', `/v1/orgs/${organization.id}/sites/${site.id}/redirects`, {
     source: '/install',
