@@ -62,10 +62,10 @@ function questionsOfPage(page: PageVersionRow): PageQuestions {
   return found
 }
 
-/**
- * The questions of a revision, in page order, from the pages every visitor is shown: documents
- * that are not hidden, not `noIndex` (left out of search too), not shown on a condition.
- */
+/** Whether a page's questions are recommended: documents every visitor is shown (not hidden, not `noIndex`, which search leaves out too, not shown on a condition). */
+const asked = (page: PageVersionRow) => page.type === 'document' && page.hidden !== true && page.noIndex !== true && page.condition === undefined
+
+/** The questions of a revision, in page order, from the pages `asked` keeps. */
 const byRevision = new WeakMap<RevisionRow, PageQuestions>()
 
 function questionsOfRevision(ctx: Context, rev: RevisionRow): PageQuestions {
@@ -73,7 +73,7 @@ function questionsOfRevision(ctx: Context, rev: RevisionRow): PageQuestions {
   if (found) return found
   found = { faq: [], other: [] }
   for (const { page } of walkPages(ctx.tx, rev)) {
-    if (page.type !== 'document' || page.hidden === true || page.noIndex === true || page.condition !== undefined) continue
+    if (!asked(page)) continue
     const of = questionsOfPage(page)
     found.faq.push(...of.faq)
     found.other.push(...of.other)
@@ -82,16 +82,51 @@ function questionsOfRevision(ctx: Context, rev: RevisionRow): PageQuestions {
   return found
 }
 
+/** The current revision of a space, if it has one. */
+const currentRevision = (tx: Context['tx'], id: string): RevisionRow | undefined => {
+  const space = tx.get('spaces', id)
+  return space && findRevision(tx, space, space.revision)
+}
+
+/**
+ * Reading the questions of revisions never read before is a walk of every page's document: at
+ * 10,000 pages, well over the 100 ms a request may hold the event loop. So a request finding one
+ * warms up first (core/warmup.ts): outside its transaction, each revision's pages are listed in a
+ * read of their own (the walk alone is a few tens of ms at that size) and their questions worked
+ * out in slices (page versions are immutable: the cache by version stays right); the request then
+ * runs again and finds them cached.
+ */
+function warmQuestions(ctx: Context, spaceIds: readonly string[]): void {
+  const cold = spaceIds.filter((id) => {
+    const rev = currentRevision(ctx.tx, id)
+    return rev !== undefined && !byRevision.has(rev)
+  })
+  if (cold.length === 0) return
+  ctx.beforehand(async ({ read, slicer }) => {
+    for (const id of cold) {
+      const pages = read((tx) => {
+        const rev = currentRevision(tx as Context['tx'], id)
+        return rev === undefined || byRevision.has(rev) ? [] : [...walkPages(tx as Context['tx'], rev)].map((e) => e.page)
+      })
+      for (const page of pages) {
+        if (asked(page)) questionsOfPage(page)
+        if (slicer.due()) await slicer.maybeYield()
+      }
+    }
+  })
+}
+
 /**
  * The recommended questions of spaces' current content, in the order given: those of FAQ parts
  * first, then the other questions, each in space, page and document order; each once (case and
  * spacing aside), at most MAX_QUESTIONS. Deterministic: the same content asks the same questions.
  */
 export function recommendedQuestions(ctx: Context, spaceIds: readonly string[]): string[] {
+  const ids = [...new Set(spaceIds)]
+  warmQuestions(ctx, ids)
   const all: PageQuestions[] = []
-  for (const id of new Set(spaceIds)) {
-    const space = ctx.tx.get('spaces', id)
-    const rev = space && findRevision(ctx.tx, space, space.revision)
+  for (const id of ids) {
+    const rev = currentRevision(ctx.tx, id)
     if (rev) all.push(questionsOfRevision(ctx, rev))
   }
   const out: string[] = []

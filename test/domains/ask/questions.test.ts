@@ -3,6 +3,7 @@ import { call, expectError } from '../../helpers.js'
 import { MAX_QUESTIONS } from '../../../src/domains/ask/questions.js'
 import { page, publish } from '../search/helpers.js'
 import { getStream, questionEvents, questionsWorld } from './helpers.js'
+import { longestStall } from '../../stall.js'
 
 /** Recommended questions (docs/behaviour/ask.md): from the content the site publishes, FAQ first, bounded, deterministic. */
 
@@ -116,5 +117,27 @@ describe('recommended questions of an organization', () => {
     expect(await questionEvents(w.api, w.tokens.gina, 'streamRecommendedQuestionsInOrganization', `${org}/ask/questions/stream`)).toEqual([
       'Can I cook with the lantern?',
     ])
+  })
+})
+
+describe('recommended questions of a large site', () => {
+  it('are worked out in slices the first time (the event loop keeps turning), then answered from the cache', async () => {
+    const w = await questionsWorld()
+    // FAQ pages of many short paragraphs (JSON documents: markdown of this size would take most of the test to parse).
+    const changes = (batch: number) =>
+      Array.from({ length: 30 }, (_, i) => batch * 30 + i).map((n) => ({
+        operation: 'insert_page',
+        title: `FAQ ${n}`,
+        document: {
+          document: { object: 'document', data: {}, nodes: Array.from({ length: 2_000 }, (_, i) => paragraph(i === 0 ? `Question ${n}?` : `Line ${i}.`)) },
+        },
+      }))
+    for (let batch = 0; batch < 4; batch++) await publish(w, w.spaces.handbook, changes(batch))
+    const first = await longestStall(() => getStream(w.api, w.tokens.ada, `${w.base}/ask/questions`).then((res) => res.text()))
+    expect(first.result).toContain('Question 0?')
+    expect(first.stall).toBeLessThan(first.total / 3)
+    const again = await longestStall(() => getStream(w.api, w.tokens.ada, `${w.base}/ask/questions`).then((res) => res.text()))
+    expect(again.result).toBe(first.result)
+    expect(again.total).toBeLessThan(first.total / 3)
   })
 })
