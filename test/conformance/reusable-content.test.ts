@@ -96,7 +96,12 @@ describe('conformance: reusable contents through @gitbook/api', () => {
 
   it('bad input: a 400 naming the field', async () => {
     const w = await setup()
-    const bad = await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${w.space.id}/revisions/${w.revision}/reusable-contents/${w.reusable.id}/document?evaluated=maybe`)
+    const bad = await call(
+      w.api,
+      w.tokens.ada,
+      'GET',
+      `/v1/spaces/${w.space.id}/revisions/${w.revision}/reusable-contents/${w.reusable.id}/document?evaluated=maybe`,
+    )
     expect(bad.status).toBe(400)
     expect(bad.body.error.message).toContain('`evaluated`')
     expectOfficialError(400, bad.body)
