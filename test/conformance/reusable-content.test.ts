@@ -65,7 +65,7 @@ describe('conformance: reusable contents through @gitbook/api', () => {
       expectOfficialResponse('getReusableContentDocumentInRevisionById', 200, document.data)
     }
     // Its `document` is a document id, as a page's `documentId`.
-    const byId = await w.gb.spaces.getDocumentById(w.space.id, current.data.document as string)
+    const byId = await w.gb.spaces.getDocumentById(w.space.id, (current.data as { document: string }).document)
     expect(JSON.stringify(byId.data)).toContain('support@example.com')
   })
 
