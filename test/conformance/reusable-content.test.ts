@@ -4,7 +4,7 @@ import { call, createWorld } from '../helpers.js'
 import { expectOfficialError, expectOfficialResponse } from './official.js'
 
 /**
- * Reusable contents through `@gitbook/api` (docs/behaviour/content.md, "Reusable contents"):
+ * Reusable contents through `@gitbook/api` (docs/behaviour/content-and-change-requests.md, "Reusable contents"):
  * created in a change request (the batch operations beyond the official ones), merged, then read
  * by the official operations, answers checked against the official schemas.
  */

@@ -3,7 +3,7 @@ import { createDocsApi } from '../../../src/index.js'
 import { sequentialIds } from '../../../src/testing.js'
 import { BASE, call, createWorld } from '../../helpers.js'
 
-/** Reusable contents: how documents name them, how change requests merge them, what copies them (docs/behaviour/content.md, "Reusable contents"). */
+/** Reusable contents: how documents name them, how change requests merge them, what copies them (docs/behaviour/content-and-change-requests.md, "Reusable contents"). */
 
 type World = Awaited<ReturnType<typeof createWorld>>
 
