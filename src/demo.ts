@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose'
 import { createDocsApi, type DocsApi } from './api.js'
 import type { StateDocument } from './state/seed.js'
+import type { JsonDocument } from './domains/content/document.js'
 import { createFetchHandler } from './http/fetch-handler.js'
 
 /** What the demo seed created: ids and tokens to try the API with. */
@@ -68,9 +69,10 @@ export async function seedDemo(api: DocsApi, options: { adminToken?: string } = 
     [spaces[2]!.id, HANDBOOK],
   ] as const) {
     const cr = await call('POST', `/v1/spaces/${space}/change-requests`, { subject: 'First pages' })
-    await call('POST', `/v1/spaces/${space}/change-requests/${cr.id}/content`, {
+    const written = (await call('POST', `/v1/spaces/${space}/change-requests/${cr.id}/content?compat=false`, {
       changes: pages.map((page) => ({ operation: 'insert_page', ...(typeof page === 'string' ? { document: { markdown: page } } : page) })),
-    })
+    })) as unknown as { changes: Array<{ page: { id: string } }> }
+    if (space === spaces[0]!.id) await includeSupport(call, space, cr.id, written.changes[1]!.page.id)
     await call('POST', `/v1/spaces/${space}/change-requests/${cr.id}/merge`)
   }
   // Published at https://docs.localhost/acme/docs (the `publishedUrl` option's default).
@@ -118,6 +120,28 @@ export async function seedDemo(api: DocsApi, options: { adminToken?: string } = 
     readerToken: await fixtures.createToken(rita.id),
   }
 }
+
+/**
+ * A reusable content, "Support", included at the end of the installation page (as GitBook's
+ * editor includes one: a `reusable-content` block naming it), so a rendered site shows one.
+ */
+async function includeSupport(
+  call: (method: string, path: string, body?: unknown) => Promise<{ id: string; [field: string]: unknown }>,
+  space: string,
+  cr: string,
+  page: string,
+): Promise<void> {
+  const installation = (await call('GET', `/v1/spaces/${space}/change-requests/${cr}/content/page/${page}`)) as unknown as { document: JsonDocument }
+  const block = { object: 'block', type: 'reusable-content', isVoid: true, data: { ref: { kind: 'reusable-content', reusableContent: 'support' } } }
+  await call('POST', `/v1/spaces/${space}/change-requests/${cr}/content`, {
+    changes: [
+      { operation: 'insert_reusable_content', title: 'Support', ref: 'support', document: { markdown: SUPPORT } },
+      { operation: 'update_page', page, document: { document: { ...installation.document, nodes: [...installation.document.nodes, block] } } },
+    ],
+  })
+}
+
+const SUPPORT = '> [!NOTE]\n> Stuck? Write to **support@acme.test** or ask in the community forum.'
 
 /** Requests of the seed go to the API's own fetch: any origin will do. */
 const BASE_PATH = 'http://demo.invalid'

@@ -18,7 +18,7 @@ declare module '../core/offload.js' {
     /** A document to markdown (domains/content/markdown-task.ts). */
     writeMarkdown: (input: WriteMarkdownInput) => WriteMarkdownOutput
     /** A Git Sync page file to a document (domains/git-sync/gitbook/tasks.ts). */
-    readGitbookMarkdown: (input: { markdown: string }) => ReadGitbookOutput
+    readGitbookMarkdown: (input: { markdown: string; takeTitle?: boolean }) => ReadGitbookOutput
     /** A page's body as GitBook-flavoured markdown. */
     writeGitbookMarkdown: (input: { document: JsonDocument }) => string
     /** Whether an export's file says what the branch's already does. */

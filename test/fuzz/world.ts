@@ -154,9 +154,11 @@ async function buildWorld() {
         { operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: png, ref: 'dot' }] },
         { operation: 'insert_page', title: 'Welcome', document: { markdown: '![dot](./dot) [next](./n.md)' } },
         { operation: 'insert_page', title: 'Next', ref: 'n', document: { markdown: 'Next page' } },
+        { operation: 'insert_reusable_content', title: 'Support', document: { markdown: 'Ask us.' } },
       ],
     })
     await admin('POST', `${base}/${cr.id}/merge`)
+    const reusableContent: string = (await admin('GET', `/v1/spaces/${spaceId}/content`)).reusableContents[0].id
     // #2 opens on the merged content: the same pages and files, in main and in the change request.
     const open = await admin('POST', base, { subject: 'Open' })
     await admin('POST', `${base}/${open.id}/requested-reviewers`, { users: [users.member.id] })
@@ -180,6 +182,7 @@ async function buildWorld() {
       revision: open.revision,
       comments,
       document,
+      reusableContent,
     }
   }
   const privateContent = await content(privateSpace.id)
@@ -288,6 +291,7 @@ async function buildWorld() {
     reviewId: privateContent.review,
     revisionId: privateContent.revision,
     documentId: privateContent.document,
+    reusableContentId: privateContent.reusableContent,
     commentId: privateContent.comments.space.commentId,
     commentReplyId: privateContent.comments.space.commentReplyId,
     pagePath: 'welcome',
@@ -324,6 +328,7 @@ async function buildWorld() {
     reviewId: publicContent.review,
     revisionId: publicContent.revision,
     documentId: publicContent.document,
+    reusableContentId: publicContent.reusableContent,
   }
 
   /** Every id of the world by the path parameter (or body field) naming it; the foreign ones last. */
@@ -363,6 +368,7 @@ async function buildWorld() {
     reviewId: [privateContent.review, publicContent.review],
     revisionId: [privateContent.revision, publicContent.revision],
     documentId: [privateContent.document, publicContent.document],
+    reusableContentId: [privateContent.reusableContent, publicContent.reusableContent],
     commentId: [privateContent, publicContent].flatMap((c) => [c.comments.space.commentId, c.comments.changeRequest.commentId]),
     commentReplyId: [privateContent, publicContent].flatMap((c) => [c.comments.space.commentReplyId, c.comments.changeRequest.commentReplyId]),
     pagePath: ['welcome', 'welcome/next', 'next', 'nope/x'],

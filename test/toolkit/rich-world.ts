@@ -67,6 +67,8 @@ export async function richWorld() {
       { operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: png, ref: 'dot' }] },
       { operation: 'insert_page', document: { markdown: '# Welcome\n\nSee ![dot](./dot).' }, ref: 'w' },
       { operation: 'insert_page', title: 'Next', document: { markdown: '[back](./w.md)' } },
+      // A reusable content (its own version rows, named by the revision).
+      { operation: 'insert_reusable_content', title: 'Support', document: { markdown: 'Write to support.' } },
     ],
   })
   await call(api, ada, 'POST', `/v1/spaces/${a.id}/change-requests/${cr.id}/requested-reviewers`, { users: [users.ada.id] })

@@ -28,6 +28,7 @@ async function reads(api: DocsApi, token: string, w: Awaited<ReturnType<typeof r
     `${base}/redirect?source=/old/page`,
     `${base}/published`,
     `${base}/structure`,
+    `/v1/spaces/${w.spaces.a.id}/content`,
     `${base}/customization`,
     `${base}/publishing/auth`,
     ...w.siteSpaceIds.map((id) => `${base}/site-spaces/${id}/customization`),

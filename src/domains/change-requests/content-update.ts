@@ -11,6 +11,7 @@ import { insertPage } from './content-update/insert-page.js'
 import { insertedPageRefs, pageOfRef } from './content-update/refs.js'
 import { revertPageChange } from './content-update/revert-page.js'
 import { updatePage } from './content-update/update-page.js'
+import { deleteReusableContent, insertReusableContent, updateReusableContent } from './content-update/reusable-content.js'
 
 export type { PreparedFile } from './content-update/batch.js'
 
@@ -49,6 +50,12 @@ export function applyContentChanges(ctx: Context, cr: ChangeRequestRow, changes:
       case 'insert_files':
         // Inserted with the refs, above.
         return
+      case 'insert_reusable_content':
+        return insertReusableContent(batch, change, i)
+      case 'update_reusable_content':
+        return updateReusableContent(batch, change, i)
+      case 'delete_reusable_content':
+        return deleteReusableContent(batch, change, i)
     }
   })
 

@@ -8,6 +8,7 @@ import type { RevisionRow } from '../content/rows.js'
 import { fileIn, filesPage, answerRevision } from '../content/handlers.js'
 import { encodeFile, encodePageTree } from '../content/encode.js'
 import { answerPage } from '../content/page-answer.js'
+import { encodeReusableContent, requireReusableContent } from '../content/reusable.js'
 import { pageByPath, requirePage, requireRevision } from '../content/revision.js'
 import { linksPage, pageLinks, revisionLinks } from '../content/links.js'
 import { getSpace } from '../spaces/model.js'
@@ -90,6 +91,11 @@ export const changeRequestHandlers = implement(
     getPageInChangeRequestById: (ctx, { params, query }) => {
       const rev = contentOf(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId))
       return answerPage(ctx, rev, requirePage(ctx, rev, params.pageId), query)
+    },
+
+    getReusableContentInChangeRequestById: (ctx, { params }) => {
+      const rev = contentOf(ctx, getChangeRequest(ctx, params.spaceId, params.changeRequestId))
+      return encodeReusableContent(requireReusableContent(ctx, rev, params.reusableContentId))
     },
 
     getPageInChangeRequestByPath: (ctx, { params, query }) => {

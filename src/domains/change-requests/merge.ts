@@ -209,5 +209,62 @@ export function mergeRevisions(ctx: Context, base: RevisionRow, ours: RevisionRo
     const added = theirs.files.filter((f) => !have.has(f) && !base.files.includes(f))
     if (added.length > 0) draft.files = [...ours.files, ...added]
   }
+  mergeReusableContents(ctx, base, ours, theirs, draft, conflicts)
   return conflicts.length > 0 ? { ok: false, conflicts } : { ok: true, draft }
+}
+
+/**
+ * Reusable contents merged as pages are: one only the change request changed takes its version;
+ * one both sides changed merges its title and its body block by block; edited on one side and
+ * deleted on the other is a conflict (named by the reusable content's id, in `page`).
+ */
+function mergeReusableContents(
+  ctx: Context,
+  base: RevisionRow,
+  ours: RevisionRow,
+  theirs: RevisionRow,
+  draft: RevisionDraft,
+  conflicts: MergeConflict[],
+): void {
+  if (theirs.reusableContents === base.reusableContents) return
+  const a = base.reusableContents ?? {}
+  const m = ours.reusableContents ?? {}
+  const c = theirs.reusableContents ?? {}
+  const version = (record: Readonly<Record<string, string>>, id: string) => (Object.hasOwn(record, id) ? record[id] : undefined)
+  const ids = new Set([...Object.keys(a), ...Object.keys(c)])
+  for (const id of ids) {
+    const va = version(a, id)
+    const vm = version(m, id)
+    const vc = version(c, id)
+    if (va === vc || vm === vc) continue
+    const theirsRow = vc === undefined ? undefined : ctx.tx.get('reusableContentVersions', vc)
+    if (vm === va) {
+      if (theirsRow) draft.setReusableContent(id, theirsRow)
+      else draft.removeReusableContent(id)
+      continue
+    }
+    const name = `reusable content "${id}"`
+    if (va === undefined) conflicts.push({ page: id, reason: `${name} added on both sides` })
+    else if (vm === undefined) conflicts.push({ page: id, reason: `${name} edited in the change request, deleted in the main content` })
+    else if (!theirsRow) conflicts.push({ page: id, reason: `${name} deleted in the change request, edited in the main content` })
+    else {
+      const baseRow = ctx.tx.get('reusableContentVersions', va)!
+      const oursRow = ctx.tx.get('reusableContentVersions', vm)!
+      const title = pick(baseRow.title, oursRow.title, theirsRow.title)
+      if (!title.ok) conflicts.push({ page: id, reason: `both sides changed the title of ${name}` })
+      let document = oursRow.document
+      if (!sameDocument(oursRow.document, theirsRow.document)) {
+        if (sameDocument(baseRow.document, oursRow.document)) document = theirsRow.document
+        else if (!sameDocument(baseRow.document, theirsRow.document)) {
+          const merged = mergeDocuments(baseRow.document, oursRow.document, theirsRow.document)
+          if (merged.ok) document = merged.document
+          else conflicts.push({ page: id, reason: `both sides changed the same part of ${name}` })
+        }
+      }
+      if (title.ok) {
+        const updatedAt = oursRow.updatedAt > theirsRow.updatedAt ? oursRow.updatedAt : theirsRow.updatedAt
+        draft.setReusableContent(id, { ...oursRow, title: title.value, document, updatedAt })
+      }
+    }
+  }
 }

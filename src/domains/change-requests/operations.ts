@@ -12,6 +12,7 @@ import {
   PageSchema,
   PagesSchema,
   RevisionQuerySchema,
+  ReusableContentSchema,
   RevisionSchema,
 } from '../content/schemas.js'
 import {
@@ -236,6 +237,19 @@ export const changeRequestOperations = {
     params: pathParams('spaceId', 'changeRequestId', 'pageId'),
     query: PageQuerySchema,
     response: PageSchema,
+    status: 200,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: read,
+  }),
+  getReusableContentInChangeRequestById: defineOperation({
+    id: 'getReusableContentInChangeRequestById',
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/reusable-contents/{reusableContentId}',
+    tag,
+    summary: "A reusable content of a change request's content by id",
+    params: pathParams('spaceId', 'changeRequestId', 'reusableContentId'),
+    query: RevisionQuerySchema,
+    response: ReusableContentSchema,
     status: 200,
     errors: ['NOT_FOUND', 'FORBIDDEN'],
     permission: read,

@@ -14,7 +14,7 @@ export interface PreparedBatch {
   files: PreparedFile[]
   /** By change index: each markdown document of the batch, read (or why it cannot be). */
   markdown: ReadonlyMap<number, ReadMarkdownOutput>
-  /** The documents of the batch with no URL link or image (nothing for the transaction to resolve in them). */
+  /** The documents of the batch with no URL link, image or reusable content block (nothing for the transaction to resolve in them). */
   linkless: WeakSet<object>
 }
 
@@ -28,7 +28,13 @@ export interface PreparedBatch {
 export async function readBatchMarkdown(offload: Offload, newId: () => string, changes: readonly ContentChange[]): Promise<Map<number, ReadMarkdownOutput>> {
   const out = new Map<number, ReadMarkdownOutput>()
   for (const [i, change] of changes.entries()) {
-    if (change.operation !== 'insert_page' && change.operation !== 'update_page') continue
+    if (
+      change.operation !== 'insert_page' &&
+      change.operation !== 'update_page' &&
+      change.operation !== 'insert_reusable_content' &&
+      change.operation !== 'update_reusable_content'
+    )
+      continue
     const markdown = (change.document as { markdown?: unknown } | undefined)?.markdown
     if (typeof markdown !== 'string') continue
     // insert_page reads a leading `# Heading` as the title, as Git Sync reads a file.
@@ -61,7 +67,8 @@ export const prepareContentUpdate: Prepare = async (env, input) => {
   for (const read of markdown.values()) if (read.ok) documents.push(read.value.document)
   for (const document of documents) {
     await deepFreezeInSlices(document, slicer)
-    if (!documentRefs(document as JsonDocument).some((ref) => ref.kind === 'url')) linkless.add(document)
+    // A reusable content block may name a reusable content of the batch by its ref: resolved too.
+    if (!documentRefs(document as JsonDocument).some((ref) => ref.kind === 'url' || ref.kind === 'reusable-content')) linkless.add(document)
     if (slicer.due()) await slicer.maybeYield()
   }
   const files = await prepareContentFiles(env, input)

@@ -85,6 +85,9 @@ const FileInputSchema = z
   .refine((f) => (f.url === undefined) !== (f.base64 === undefined), { message: 'give exactly one of `url` or `base64`' })
   .refine((f) => f.base64 === undefined || f.contentType !== undefined, { message: '`contentType` is required with `base64`', path: ['contentType'] })
 
+/** A reusable content's title (GitBook's editor limit). */
+const ReusableTitleSchema = z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters')
+
 export const ContentChangeSchema = z.discriminatedUnion(
   'operation',
   [
@@ -115,8 +118,25 @@ export const ContentChangeSchema = z.discriminatedUnion(
       operation: z.literal('insert_files'),
       files: z.array(FileInputSchema).min(1, 'must hold at least 1 file').max(20, 'must hold at most 20 files'),
     }),
+    // Beyond the official operations (which have none for them): reusable contents, as GitBook's editor changes them.
+    z.strictObject({
+      operation: z.literal('insert_reusable_content'),
+      title: ReusableTitleSchema,
+      document: DocumentInputSchema.optional(),
+      ref: z.string().min(1).max(200).optional(),
+    }),
+    z.strictObject({
+      operation: z.literal('update_reusable_content'),
+      reusableContent: z.string().min(1, 'must not be empty'),
+      title: ReusableTitleSchema.optional(),
+      document: DocumentInputSchema.optional(),
+    }),
+    z.strictObject({ operation: z.literal('delete_reusable_content'), reusableContent: z.string().min(1, 'must not be empty') }),
   ],
-  { error: 'must have an `operation` of insert_page, update_page, delete_page, revert_page or insert_files' },
+  {
+    error:
+      'must have an `operation` of insert_page, update_page, delete_page, revert_page, insert_files, insert_reusable_content, update_reusable_content or delete_reusable_content',
+  },
 )
 export type ContentChange = z.output<typeof ContentChangeSchema>
 

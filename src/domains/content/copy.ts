@@ -5,6 +5,7 @@ import type { SpaceRow } from '../spaces/rows.js'
 import { mainRevision, walkPages } from './revision.js'
 import { indexSet } from './tree-index.js'
 import { mapObjects } from './map-json.js'
+import { listReusableContents } from './reusable.js'
 
 /**
  * A copy of a space's main content for another space (duplicating a space): every page of the
@@ -12,14 +13,15 @@ import { mapObjects } from './map-json.js'
  * pages, `/pages/<id>`, still point inside the copy), and every file as a new file row of the
  * target space with a new id (file ids are unique across spaces), its bytes shared in the blob
  * port (blobs are immutable). References to the copied files inside page bodies are rewritten to
- * the new ids. The copy is one revision of type `edits` with no parents: nothing in it is shared
+ * the new ids. Reusable contents are copied as pages are (their ids kept, new version rows). The copy is one revision of type `edits` with no parents: nothing in it is shared
  * with the source, so later edits of either space never show in the other. Cost: O(pages + files).
  *
  * Returns undefined when the source's main content is the empty revision (no row written).
  */
 export function copyMainContent(ctx: Context, source: SpaceRow, target: string): RevisionRow | undefined {
   const rev = mainRevision(ctx, source)
-  if (rev.rootPages.length === 0 && rev.files.length === 0) return undefined
+  const reusable = listReusableContents(ctx.tx, rev)
+  if (rev.rootPages.length === 0 && rev.files.length === 0 && reusable.length === 0) return undefined
   const now = ctx.nowIso()
   const fileIds = new Map<string, string>()
   const files = rev.files.map((id) => {
@@ -33,6 +35,12 @@ export function copyMainContent(ctx: Context, source: SpaceRow, target: string):
     const document = fileIds.size === 0 ? page.document : (withFileIds(page.document, fileIds) as JsonDocument)
     versions.set(page.page, ctx.tx.insert('pageVersions', { ...page, id: ctx.newId(), space: target, document }).id)
   }
+  // Reusable contents keep their ids too: the copied pages' `reusable-content` blocks name them.
+  const reusableContents: Record<string, string> = {}
+  for (const content of reusable) {
+    const document = fileIds.size === 0 ? content.document : (withFileIds(content.document, fileIds) as JsonDocument)
+    reusableContents[content.reusableContent] = ctx.tx.insert('reusableContentVersions', { ...content, id: ctx.newId(), space: target, document }).id
+  }
   return ctx.tx.insert('revisions', {
     id: ctx.newId(),
     space: target,
@@ -43,6 +51,7 @@ export function copyMainContent(ctx: Context, source: SpaceRow, target: string):
     buckets: indexSet(ctx, [], versions),
     files,
     variables: rev.variables,
+    ...(reusable.length > 0 && { reusableContents }),
   })
 }
 

@@ -2,7 +2,7 @@ import type { ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { SpaceRow } from '../spaces/rows.js'
 import type { JsonDocument } from './document.js'
-import type { PageVersionRow, RevisionRow } from './rows.js'
+import type { PageVersionRow, ReusableContentVersionRow, RevisionRow } from './rows.js'
 import { findRevision } from './revision.js'
 import { indexGet } from './tree-index.js'
 
@@ -15,9 +15,23 @@ import { indexGet } from './tree-index.js'
  * revision.ts); for anyone else a document is found only when a revision of main holds it.
  */
 export function documentById(ctx: ReadContext, space: SpaceRow, id: string): JsonDocument {
+  // A reusable content's `document` is its version's id, read the same way.
+  const reusable = ctx.tx.get('reusableContentVersions', id)
+  if (reusable) {
+    if (reusable.space !== space.id || !readableReusable(ctx, space, reusable)) throw new ApiError('NOT_FOUND', 'Document not found')
+    return reusable.document
+  }
   const version = ctx.tx.get('pageVersions', id)
   if (!version || version.space !== space.id || !readableVersion(ctx, space, version)) throw new ApiError('NOT_FOUND', 'Document not found')
   return version.document
+}
+
+function readableReusable(ctx: ReadContext, space: SpaceRow, version: ReusableContentVersionRow): boolean {
+  if (ctx.access.can('space', space.id, 'viewChangeRequests')) return true
+  const holds = (rev: RevisionRow) => rev.reusableContents?.[version.reusableContent] === version.id
+  const main = findRevision(ctx.tx, space, space.revision)
+  if (main && holds(main)) return true
+  return ctx.tx.scan('revisions', 'bySpace', space.id).some(({ row }) => row.changeRequest === undefined && holds(row))
 }
 
 function readableVersion(ctx: ReadContext, space: SpaceRow, version: PageVersionRow): boolean {

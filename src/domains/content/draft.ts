@@ -1,11 +1,16 @@
 import type { Context } from '../context.js'
-import type { PageVersionRow, RevisionRow } from './rows.js'
+import { ApiError } from '../../core/errors.js'
+import type { PageVersionRow, ReusableContentVersionRow, RevisionRow } from './rows.js'
+import { MAX_REUSABLE_CONTENTS, reusableContentIn, reusableContentsOf } from './reusable.js'
 import { pageIn } from './revision.js'
 import { indexSet } from './tree-index.js'
 import { keepRevisionSlugs, parentKey, revisionSlugs, type SlugCounts } from './sibling-slugs.js'
 
 /** A page's content and metadata, as a draft holds it before it becomes a version row. */
 export type PageData = Omit<PageVersionRow, 'id'>
+
+/** A reusable content's title and body, as a draft holds it before it becomes a version row. */
+export type ReusableContentData = Omit<ReusableContentVersionRow, 'id'>
 
 /**
  * The next revision being built from a base: pages set or removed, root order and files, held in
@@ -22,6 +27,8 @@ export class RevisionDraft {
   files: readonly string[]
   /** The revision's variables (the base's unless replaced). */
   variables: RevisionRow['variables']
+  /** Reusable contents set (their data) or removed (null) by the draft, by id. */
+  private readonly pendingReusable = new Map<string, ReusableContentData | null>()
 
   constructor(
     private readonly ctx: Context,
@@ -58,7 +65,13 @@ export class RevisionDraft {
   }
 
   get changed(): boolean {
-    return this.pending.size > 0 || this.roots !== this.base.rootPages || this.files !== this.base.files || this.variables !== this.base.variables
+    return (
+      this.pending.size > 0 ||
+      this.roots !== this.base.rootPages ||
+      this.files !== this.base.files ||
+      this.variables !== this.base.variables ||
+      this.pendingReusable.size > 0
+    )
   }
 
   /** The children of a page, or the root pages (parent undefined). */
@@ -121,6 +134,49 @@ export class RevisionDraft {
     return false
   }
 
+  /** A reusable content as the draft stands (its data: the base's version, or what the draft set). */
+  reusableContent(id: string): ReusableContentData | undefined {
+    const pending = this.pendingReusable.get(id)
+    if (pending !== undefined) return pending ?? undefined
+    return reusableContentIn(this.ctx.tx, this.base, id)
+  }
+
+  /** The ids of the draft's reusable contents, in creation order (the base's, then those the draft added). */
+  reusableContentIds(): string[] {
+    const ids = Object.keys(reusableContentsOf(this.base)).filter((id) => this.pendingReusable.get(id) !== null)
+    for (const [id, data] of this.pendingReusable) if (data !== null && !Object.hasOwn(reusableContentsOf(this.base), id)) ids.push(id)
+    return ids
+  }
+
+  setReusableContent(id: string, data: ReusableContentData): void {
+    this.pendingReusable.set(id, data)
+  }
+
+  removeReusableContent(id: string): void {
+    if (Object.hasOwn(reusableContentsOf(this.base), id)) this.pendingReusable.set(id, null)
+    else this.pendingReusable.delete(id)
+  }
+
+  /** The new revision's reusable contents (a new version row per one set), or undefined when it holds none. */
+  private commitReusableContents(): RevisionRow['reusableContents'] {
+    if (this.pendingReusable.size === 0) return this.base.reusableContents
+    const ids = this.reusableContentIds()
+    if (ids.length > MAX_REUSABLE_CONTENTS)
+      throw new ApiError(
+        'BAD_REQUEST',
+        `Invalid request: a revision holds at most ${MAX_REUSABLE_CONTENTS} reusable contents (this one would hold ${ids.length})`,
+      )
+    const out: Record<string, string> = {}
+    for (const id of ids) {
+      const data = this.pendingReusable.get(id)
+      if (data) {
+        const { id: _previous, ...fields } = data as ReusableContentData & { id?: string }
+        out[id] = this.ctx.tx.insert('reusableContentVersions', { ...fields, reusableContent: id, space: this.base.space, id: this.ctx.newId() }).id
+      } else out[id] = reusableContentsOf(this.base)[id]!
+    }
+    return ids.length === 0 ? undefined : out
+  }
+
   private touch(pageId: string): void {
     if (!this.pending.has(pageId)) this.order.push(pageId)
   }
@@ -150,6 +206,8 @@ export class RevisionDraft {
     if (meta.mergedFrom !== undefined) row.mergedFrom = meta.mergedFrom
     if (meta.changeRequest !== undefined) row.changeRequest = meta.changeRequest
     if (meta.git !== undefined) row.git = meta.git
+    const reusableContents = this.commitReusableContents()
+    if (reusableContents !== undefined) row.reusableContents = reusableContents
     const stored = this.ctx.tx.insert('revisions', row)
     // The slug counts this draft worked out, as they stand in the new revision: the next edit
     // (a change request's next batch is based on it) finds them instead of reading the siblings.

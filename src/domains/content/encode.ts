@@ -4,6 +4,7 @@ import type { JsonDocument } from './document.js'
 import { documentRefs } from './markdown.js'
 import { childrenOf, pagePath } from './revision.js'
 import { withRelativePageLinks } from './relative-links.js'
+import { encodeReusableContent, listReusableContents } from './reusable.js'
 
 export type DocumentFormat = 'document' | 'markdown'
 
@@ -140,7 +141,7 @@ export function encodeRevision(ctx: ReadContext, rev: RevisionRow, extra: Record
     type: rev.type,
     pages: encodePageTree(ctx, rev, 'document'),
     files: encodeFiles(ctx, rev),
-    reusableContents: [],
+    reusableContents: listReusableContents(ctx.tx, rev).map(encodeReusableContent),
     tags: [],
     variables: { ...rev.variables },
     createdAt: rev.createdAt,

@@ -9,12 +9,12 @@ import type { RevisionRow } from './rows.js'
 import { revisionAnswered } from '../hooks.js'
 import { getSpace } from '../spaces/model.js'
 import { encodeFile, encodePageTree, encodeRevision } from './encode.js'
-import { answerPage } from './page-answer.js'
+import { answerDocument, answerPage } from './page-answer.js'
+import { encodeReusableContent, requireReusableContent } from './reusable.js'
 import { linksPage, revisionLinks } from './links.js'
 import { contentOperations } from './operations.js'
 import { downloadAnswer, readBlob, requireNamedBlob, type BlobBytes } from './download.js'
 import { mainRevision, pageByPath, requirePage, requireReadableRevision } from './revision.js'
-import { evaluateDocument, evaluationMode, expressionInputs } from './evaluate.js'
 import { documentById } from './documents.js'
 import { checkComputedSource, computedDocument, computedRevision } from './computed.js'
 
@@ -90,10 +90,20 @@ export const contentHandlers = implement(
 
     getPageDocumentInRevisionById: (ctx, { params, query }) => {
       const rev = requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)
-      const { document } = requirePage(ctx, rev, params.pageId)
-      // `dereferenced` expands nothing: this API has no reusable content for a document to name.
-      const mode = evaluationMode(query.evaluated)
-      return mode ? evaluateDocument(document, mode, expressionInputs(ctx, rev)) : document
+      return answerDocument(ctx, rev, requirePage(ctx, rev, params.pageId).document, query)
+    },
+
+    getReusableContentById: (ctx, { params }) =>
+      encodeReusableContent(requireReusableContent(ctx, mainRevision(ctx, getSpace(ctx, params.spaceId)), params.reusableContentId)),
+
+    getReusableContentInRevisionById: (ctx, { params }) => {
+      const rev = requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)
+      return encodeReusableContent(requireReusableContent(ctx, rev, params.reusableContentId))
+    },
+
+    getReusableContentDocumentInRevisionById: (ctx, { params, query }) => {
+      const rev = requireReadableRevision(ctx, getSpace(ctx, params.spaceId), params.revisionId)
+      return answerDocument(ctx, rev, requireReusableContent(ctx, rev, params.reusableContentId).document, query)
     },
 
     getDocumentById: (ctx, { params }) => documentById(ctx, getSpace(ctx, params.spaceId), params.documentId),

@@ -11,7 +11,7 @@ export const contentArea = defineArea({
   collections: contentCollections,
   operations: contentHandlers,
   seed: contentSeedRules,
-  owned: [{ collections: ['revisions', 'contentBuckets', 'pageVersions', 'files'], owner: 'spaces', remove: removeSpaceContent }],
+  owned: [{ collections: ['revisions', 'contentBuckets', 'pageVersions', 'reusableContentVersions', 'files'], owner: 'spaces', remove: removeSpaceContent }],
   hooks: {
     // A duplicated space gets a copy of the main content (pages and files).
     spaceDuplicated: (ctx, source, copy) => {

@@ -9,7 +9,8 @@ import type { Context } from '../context.js'
  * so walking the revisions finds them all. Cost: O(revisions × 64 + the buckets' entries).
  *
  * File bytes stay in the blob port: a blob may be shared by a duplicated space's files and by
- * the API's snapshots and forks (the port keeps no reference counts).
+ * the API's snapshots and forks (the port keeps no reference counts). Reusable content versions
+ * are found by their space's index (never shared across spaces either).
  */
 export function removeSpaceContent(ctx: Context, spaceId: string): void {
   const buckets = new Set<string>()
@@ -25,4 +26,5 @@ export function removeSpaceContent(ctx: Context, spaceId: string): void {
     ctx.tx.delete('contentBuckets', id)
   }
   for (const { row } of ctx.tx.scan('files', 'bySpace', spaceId)) ctx.tx.delete('files', row.id)
+  for (const { row } of ctx.tx.scan('reusableContentVersions', 'bySpace', spaceId)) ctx.tx.delete('reusableContentVersions', row.id)
 }

@@ -55,6 +55,13 @@ export const RevisionRowSchema = z.strictObject({
   variables: readOnly(z.record(z.string(), z.string())),
   /** The Git commit a Git Sync import made the revision from (domains/git-sync). */
   git: RevisionGitInfoSchema.optional(),
+  /**
+   * Reusable contents of the revision: reusable content id → version id (`reusableContentVersions`),
+   * in creation order. Undefined when the revision has none (as every revision written before
+   * they existed). A revision holds few of them (at most MAX_REUSABLE_CONTENTS), so a record shared
+   * by reference between revisions is enough: no bucketed index as for pages.
+   */
+  reusableContents: readOnly(z.record(z.string(), SeedIdSchema)).optional(),
 })
 export type RevisionRow = z.output<typeof RevisionRowSchema>
 
@@ -90,6 +97,25 @@ export const PageVersionRowSchema = z.strictObject({
 })
 export type PageVersionRow = z.output<typeof PageVersionRowSchema>
 
+/**
+ * One version of a reusable content (the official `RevisionReusableContent`): a titled document a
+ * page includes by reference (a `reusable-content` block). Immutable: an edit writes a new version
+ * with the same `reusableContent` id; the version's id is the content's `document` id.
+ */
+export const ReusableContentVersionRowSchema = z.strictObject({
+  id: SeedIdSchema,
+  /** The reusable content's id, stable through edits, merges and updates. */
+  reusableContent: SeedIdSchema,
+  space: SeedIdSchema,
+  title: z.string().min(1).max(100),
+  document: JsonDocumentSchema,
+  createdAt: SeedTimestampSchema,
+  updatedAt: SeedTimestampSchema,
+  /** The Git blob and path a Git Sync import read it from (`.gitbook/includes/<name>.md`). */
+  git: GitBlobSchema.optional(),
+})
+export type ReusableContentVersionRow = z.output<typeof ReusableContentVersionRowSchema>
+
 /** A file of a space's content (bytes in the blob port, under `blob`). Immutable. */
 export const FileRowSchema = z.strictObject({
   id: SeedIdSchema,
@@ -111,6 +137,7 @@ export const contentCollections = {
   revisions: collection<RevisionRow>({ bySpace: { key: (r) => r.space } }),
   contentBuckets: collection<ContentBucketRow>(),
   pageVersions: collection<PageVersionRow>(),
+  reusableContentVersions: collection<ReusableContentVersionRow>({ bySpace: { key: (r) => r.space } }),
   files: collection<FileRow>({
     bySpace: { key: (f) => f.space },
     /** Files naming a blob: bytes are served only while some file row names them. */

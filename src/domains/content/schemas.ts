@@ -33,8 +33,8 @@ export const RevisionQuerySchema = z.object({
 
 /**
  * How a document is answered (the official `documentEvaluated` and `documentDereferenced`):
- * `evaluated` resolves its expressions (content/evaluate.ts); `dereferenced` changes nothing here,
- * as this API has no reusable content (nothing a document references is expanded into it).
+ * `evaluated` resolves its expressions (content/evaluate.ts); `dereferenced` (`true` or
+ * `reusable-contents`) inlines the reusable contents its blocks name (content/dereference.ts).
  */
 export const DocumentQuerySchema = z.object({
   evaluated: z.enum(['true', 'false', 'deterministic-only'], { error: 'must be true, false or "deterministic-only"' }).optional(),
@@ -76,6 +76,16 @@ export const PageSchema: z.ZodType<Record<string, unknown>> = z
 
 export const PagesSchema = z.object({ pages: z.array(PageSchema) })
 
+/** A reusable content of a revision (the official `RevisionReusableContent`). */
+export const ReusableContentSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    document: z.string().optional(),
+    git: z.object({ oid: z.string(), path: z.string() }).optional(),
+  })
+  .meta({ id: 'RevisionReusableContent' })
+
 export const RevisionSchema = z
   .looseObject({
     object: z.literal('revision'),
@@ -84,7 +94,7 @@ export const RevisionSchema = z
     type: z.string(),
     pages: z.array(PageSchema),
     files: z.array(FileSchema),
-    reusableContents: z.array(z.unknown()),
+    reusableContents: z.array(ReusableContentSchema),
     tags: z.array(z.unknown()),
     variables: z.record(z.string(), z.string()),
     createdAt: TimestampSchema,

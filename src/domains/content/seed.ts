@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
-import { ContentBucketRowSchema, FileRowSchema, PageVersionRowSchema, RevisionRowSchema } from './rows.js'
+import { ContentBucketRowSchema, FileRowSchema, PageVersionRowSchema, ReusableContentVersionRowSchema, RevisionRowSchema } from './rows.js'
 
 const pageVersionRow = PageVersionRowSchema.shape
 const revisionRow = RevisionRowSchema.shape
@@ -32,6 +32,17 @@ export const contentSeedRules = [
       PageVersionRowSchema.extend({
         type: pageVersionRow.type.default('document'),
         children: pageVersionRow.children.default([]),
+        createdAt: SeedTimestampSchema.default(d.now),
+        updatedAt: SeedTimestampSchema.default(d.now),
+      }),
+    check: ({ ctx, fail }, row) => {
+      if (!ctx.tx.get('spaces', row.space)) fail('space', `no space "${row.space}"`)
+    },
+  }),
+  seedRule({
+    collection: 'reusableContentVersions',
+    row: (d) =>
+      ReusableContentVersionRowSchema.extend({
         createdAt: SeedTimestampSchema.default(d.now),
         updatedAt: SeedTimestampSchema.default(d.now),
       }),
@@ -85,6 +96,11 @@ export const contentSeedRules = [
       row.files.forEach((f, i) => {
         if (ctx.tx.get('files', f)?.space !== row.space) fail(`files.${i}`, `no file "${f}" in space "${row.space}"`)
       })
+      for (const [id, version] of Object.entries(row.reusableContents ?? {})) {
+        const found = ctx.tx.get('reusableContentVersions', version)
+        if (!found || found.space !== row.space || found.reusableContent !== id)
+          fail(`reusableContents.${id}`, `no version "${version}" of reusable content "${id}" in space "${row.space}"`)
+      }
     },
     // Content rows no revision reaches could never be read, and purging their space (which walks
     // its revisions, see purge.ts) would leave them behind: every bucket must be named by a
@@ -99,6 +115,12 @@ export const contentSeedRules = [
       }
       for (const version of ctx.tx.all('pageVersions'))
         if (!held.has(version.id)) fail(`pageVersions[id=${version.id}]`, 'no content bucket holds this page version')
+      // Reusable content versions too: purging a space finds them by space, but one no revision
+      // names could never be read.
+      const namedVersions = new Set<string>()
+      for (const rev of ctx.tx.all('revisions')) for (const version of Object.values(rev.reusableContents ?? {})) namedVersions.add(version)
+      for (const version of ctx.tx.all('reusableContentVersions'))
+        if (!namedVersions.has(version.id)) fail(`reusableContentVersions[id=${version.id}]`, 'no revision holds this reusable content version')
       // Change requests load after content: the revisions made for one are checked here.
       for (const rev of ctx.tx.all('revisions')) {
         if (rev.changeRequest !== undefined && ctx.tx.get('changeRequests', rev.changeRequest)?.space !== rev.space)

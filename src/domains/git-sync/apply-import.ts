@@ -2,7 +2,9 @@ import type { Context } from '../context.js'
 import type { FileRow, PageVersionRow, RevisionRow } from '../content/rows.js'
 import type { GitSyncRow, GitSyncTree } from './rows.js'
 import type { SpaceRow } from '../spaces/rows.js'
-import type { JsonDocument } from '../content/document.js'
+import type { DocBlock, JsonDocument } from '../content/document.js'
+import { listReusableContents } from '../content/reusable.js'
+import { tagLine } from './gitbook/tag-syntax.js'
 import { RevisionDraft, type PageData } from '../content/draft.js'
 import { findRevision, pagePath, walkPages } from '../content/revision.js'
 import { GitSyncError } from './errors.js'
@@ -55,6 +57,51 @@ function unchanged(old: PageVersionRow, next: PageData): boolean {
   if (old.type !== next.type || old.title !== next.title || old.slug !== next.slug) return false
   if (METADATA.some((key) => old[key] !== next[key])) return false
   return withoutKeys(old.document) === withoutKeys(next.document)
+}
+
+/**
+ * Reusable content blocks naming no reusable content of the import (`{% include %}` of a file not
+ * in `.gitbook/includes/`) become the tag's text, as an unknown tag does, written back as it was.
+ */
+function settleIncludes(document: JsonDocument, ids: ReadonlySet<string>): JsonDocument {
+  const settle = (nodes: DocBlock[]): DocBlock[] => {
+    let changed = false
+    const out = nodes.map((n): DocBlock => {
+      if (n.type === 'reusable-content') {
+        const target = (n.data?.ref as { reusableContent?: unknown } | undefined)?.reusableContent
+        if (typeof target === 'string' && ids.has(target)) return n
+        changed = true
+        return {
+          object: 'block',
+          type: 'paragraph',
+          ...(n.key !== undefined && { key: n.key }),
+          data: {},
+          nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: tagLine('include', [['', String(target ?? '')]]), marks: [] }] }],
+        }
+      }
+      if (n.fragments) {
+        const fragments = n.fragments.map((f) => {
+          const inner = settle(f.nodes)
+          return inner === f.nodes ? f : { ...f, nodes: inner }
+        })
+        if (fragments.some((f, i) => f !== n.fragments![i])) {
+          changed = true
+          return { ...n, fragments }
+        }
+      }
+      if (n.type === 'if' && n.nodes) {
+        const inner = settle(n.nodes as DocBlock[])
+        if (inner !== n.nodes) {
+          changed = true
+          return { ...n, nodes: inner }
+        }
+      }
+      return n
+    })
+    return changed ? out : nodes
+  }
+  const nodes = settle(document.nodes)
+  return nodes === document.nodes ? document : { ...document, nodes }
 }
 
 export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedContent, assets: readonly PreparedAsset[], commit: ImportCommit): AppliedImport {
@@ -119,9 +166,29 @@ export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedCont
   const pageIdOf = new Map<string, string>()
   for (const [file, page] of content.byFile) pageIdOf.set(file, ids.get(page)!)
 
-  const links = (page: ImportedPage): JsonDocument => {
-    const from = page.file ? dirname(page.file) : content.root
-    return mapRefs(page.document, (ref, nodeType) => {
+  // Reusable contents: the one the last sync read or wrote at the same file; else main's of the same title; else a new one.
+  const includeIds = new Map<string, string>()
+  const usedIncludes = new Set<string>()
+  const recordedInclude = new Map((row.tree?.reusableContents ?? []).map((r) => [r.path, r.reusableContent]))
+  const mainByTitle = new Map<string, string>()
+  for (const rc of listReusableContents(ctx.tx, main)) if (!mainByTitle.has(rc.title)) mainByTitle.set(rc.title, rc.reusableContent)
+  for (const [path, include] of content.includes) {
+    const candidates = [recordedInclude.get(path), mainByTitle.get(include.title)]
+    const id = candidates.find((c) => c !== undefined && !usedIncludes.has(c)) ?? ctx.newId()
+    usedIncludes.add(id)
+    includeIds.set(path, id)
+  }
+
+  const reusableIds = new Set(includeIds.values())
+
+  const links = (document: JsonDocument, from: string): JsonDocument => {
+    return mapRefs(document, (ref, nodeType) => {
+      // `{% include "path" %}`: the reusable content read from that file (settleIncludes turns one naming no such file back into its text).
+      if (ref.kind === 'reusable-content' && typeof ref.reusableContent === 'string') {
+        const target = resolveLink(from, content.root, ref.reusableContent)
+        const id = target && !target.anchor ? includeIds.get(target.path) : undefined
+        return id === undefined ? undefined : { kind: 'reusable-content', reusableContent: id }
+      }
       if (ref.kind !== 'url' || typeof ref.url !== 'string') return undefined
       const target = resolveLink(from, content.root, ref.url)
       if (!target) return undefined
@@ -149,7 +216,7 @@ export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedCont
         title: page.title,
         slug: page.slug,
         children,
-        document: settleFileBlocks(links(page)),
+        document: settleIncludes(settleFileBlocks(links(page.document, page.file ? dirname(page.file) : content.root)), reusableIds),
         createdAt: old?.createdAt ?? now,
         updatedAt: now,
         ...page.meta,
@@ -173,6 +240,24 @@ export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedCont
       return id
     })
   draft.roots = place(content.pages, undefined)
+  const includesDir = `${content.root ? `${content.root}/` : ''}.gitbook/includes`
+  for (const [path, include] of content.includes) {
+    const id = includeIds.get(path)!
+    const old = draft.reusableContent(id)
+    const document = settleIncludes(settleFileBlocks(links(include.document, includesDir)), reusableIds)
+    if (old && old.title === include.title && withoutKeys(old.document) === withoutKeys(document) && old.git?.oid === include.oid && old.git.path === path)
+      continue
+    draft.setReusableContent(id, {
+      reusableContent: id,
+      space: space.id,
+      title: include.title,
+      document: withBlockKeys(document, () => ctx.newId()),
+      createdAt: old?.createdAt ?? now,
+      updatedAt: now,
+      git: { oid: include.oid, path },
+    })
+  }
+  for (const id of draft.reusableContentIds()) if (!reusableIds.has(id)) draft.removeReusableContent(id)
   for (const page of oldByPath.values()) if (!kept.has(page.page)) draft.remove(page.page)
   // Files main already had keep their order; new ones follow, in the repository's order.
   const rank = (id: string) => (main.files.includes(id) ? main.files.indexOf(id) : main.files.length)
@@ -190,6 +275,7 @@ export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedCont
     pages: [...content.byFile].map(([path, page]) => ({ path, page: ids.get(page)!, ...(page.frontmatter && { frontmatter: page.frontmatter }) })),
     files: [...fileByPath].map(([path, file]) => ({ path, file })),
     other: content.summary !== undefined ? [content.summary] : [],
+    ...(includeIds.size > 0 && { reusableContents: [...includeIds].map(([path, reusableContent]) => ({ path, reusableContent })) }),
   }
   return { revision, tree }
 }

@@ -69,7 +69,9 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
     })
     // The sync's own files (what the last sync read or wrote as pages, assets and SUMMARY.md) are
     // replaced or removed; every other file of the branch stays as it is.
-    const owned = new Set([...(lastTree?.pages ?? []), ...(lastTree?.files ?? [])].map((f) => f.path).concat(lastTree?.other ?? []))
+    const owned = new Set(
+      [...(lastTree?.pages ?? []), ...(lastTree?.files ?? []), ...(lastTree?.reusableContents ?? [])].map((f) => f.path).concat(lastTree?.other ?? []),
+    )
     const files = new Map<string, TreeFile>()
     for (const [path, file] of existing) if (!owned.has(path)) files.set(path, file)
     const encoder = new TextEncoder()

@@ -40,7 +40,7 @@ export function importJob(op: OperationRef, target: ImportTarget): Job {
         files,
         text: async (path) => decoder.decode(await repo.readBlob(files.get(path)!.oid)),
         // Page files are read off the event loop (worker threads in a served API).
-        readMarkdown: offloadedReader((markdown) => env.offload.run('readGitbookMarkdown', { markdown })),
+        readMarkdown: offloadedReader((markdown, takeTitle) => env.offload.run('readGitbookMarkdown', { markdown, takeTitle })),
       },
       target.projectDirectory,
     )

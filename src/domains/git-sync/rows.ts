@@ -43,6 +43,8 @@ const GitSyncTreeSchema = z.strictObject({
   files: z.array(z.strictObject({ path: RepoPathSchema, file: SeedIdSchema })),
   /** The other files the sync reads and writes (SUMMARY.md). */
   other: z.array(RepoPathSchema),
+  /** Files of `.gitbook/includes/`: the reusable content each became or was written from. */
+  reusableContents: z.array(z.strictObject({ path: RepoPathSchema, reusableContent: SeedIdSchema })).optional(),
 })
 export type GitSyncTree = z.output<typeof GitSyncTreeSchema>
 

@@ -75,6 +75,29 @@ function copyFiles(ctx: Context, row: TranslationRow, space: SpaceRow, files: re
   return out
 }
 
+/** The source's reusable contents, translated, into the result (their ids kept: the pages' blocks name them); those the source no longer has leave it. */
+function writeReusableContents(
+  draft: RevisionDraft,
+  space: SpaceRow,
+  plan: RunPlan,
+  output: RunOutput,
+  fileIds: ReadonlyMap<string, string>,
+  now: string,
+): void {
+  const sources = plan.reusableContents
+  const inSource = new Set(sources.map((c) => c.reusableContent))
+  for (const content of sources) {
+    const text = output.reusableTexts.get(content.reusableContent) ?? { title: content.title, document: content.document }
+    const title = text.title.slice(0, 100)
+    const document = withFileIds(text.document, fileIds) as JsonDocument
+    const current = draft.reusableContent(content.reusableContent)
+    if (current && current.title === title && JSON.stringify(current.document) === JSON.stringify(document)) continue
+    const { id: _version, git: _git, ...fields } = content
+    draft.setReusableContent(content.reusableContent, { ...fields, space: space.id, title, document, createdAt: current?.createdAt ?? now, updatedAt: now })
+  }
+  for (const id of draft.reusableContentIds()) if (!inSource.has(id)) draft.removeReusableContent(id)
+}
+
 /** Write a run's result: the result space's new revision (or its main as it is when nothing changed). */
 export function writeResult(
   ctx: Context,
@@ -118,6 +141,7 @@ export function writeResult(
   const fileList = plan.files.filter((id) => files[id] !== undefined).map((id) => files[id]!)
   if (!sameIds(draft.files, fileList)) draft.files = fileList
   if (!sameVariables(draft.variables, plan.variables)) draft.variables = plan.variables
+  writeReusableContents(draft, space, plan, output, fileIds, now)
   let revision = base
   if (draft.changed) {
     // A space's first (empty) revision is never stored: the first result has no parent then.

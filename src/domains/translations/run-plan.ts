@@ -1,4 +1,4 @@
-import type { PageVersionRow } from '../content/rows.js'
+import type { PageVersionRow, ReusableContentVersionRow } from '../content/rows.js'
 import type { PageText } from './translate-document.js'
 
 /** The data a translation run passes from step to step (run.ts), and its own error. */
@@ -15,11 +15,15 @@ export interface RunPlan {
   variables: Readonly<Record<string, string>>
   /** Every page of the source, in tree order: its current version, and the earlier result version to reuse (if any). */
   pages: Array<{ version: PageVersionRow; reuse?: string }>
+  /** Every reusable content of the source, in creation order (translated at each run: few and short). */
+  reusableContents: ReusableContentVersionRow[]
 }
 
 /** The translated prose of the pages the run translated, and the words sent. */
 export interface RunOutput {
   texts: Map<string, PageText>
+  /** The translated title and body of each reusable content, by id. */
+  reusableTexts: Map<string, PageText>
   words: number
   /** Whether a translator did it (without one, nothing counts as translated). */
   translated: boolean

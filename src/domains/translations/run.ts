@@ -4,6 +4,7 @@ import type { PageVersionRow } from '../content/rows.js'
 import type { TranslationRow } from './rows.js'
 import { documentToMarkdown } from '../content/markdown.js'
 import { mainRevision, walkPages } from '../content/revision.js'
+import { listReusableContents } from '../content/reusable.js'
 import { keepPage, translatePage } from './translate-document.js'
 import { writeResult } from './result.js'
 import { TranslationRunError, type RunOutput, type RunPlan } from './run-plan.js'
@@ -54,13 +55,14 @@ export function startRun(ctx: Context, id: string, token: string): RunPlan | und
     files: rev.files,
     variables: rev.variables,
     pages,
+    reusableContents: listReusableContents(ctx.tx, rev),
   }
 }
 
 /** Step 2: each page to translate through the translator, one after another (a translator may be rate limited). */
 export async function translatePlan(env: JobEnv, plan: RunPlan): Promise<RunOutput> {
   const translate = env.services.translate
-  const out: RunOutput = { texts: new Map(), words: 0, translated: translate !== undefined }
+  const out: RunOutput = { texts: new Map(), reusableTexts: new Map(), words: 0, translated: translate !== undefined }
   for (const { version, reuse } of plan.pages) {
     if (reuse !== undefined) continue
     if (!translate) {
@@ -69,6 +71,17 @@ export async function translatePlan(env: JobEnv, plan: RunPlan): Promise<RunOutp
     }
     const { text, words } = await translatePage(version, translate, { from: plan.from, to: plan.to, instructions: plan.instructions })
     out.texts.set(version.page, text)
+    out.words += words
+  }
+  // A reusable content is translated as a page is (its title and body).
+  for (const content of plan.reusableContents) {
+    const asPage = { ...content, page: content.reusableContent } as unknown as PageVersionRow
+    if (!translate) {
+      out.reusableTexts.set(content.reusableContent, keepPage(asPage))
+      continue
+    }
+    const { text, words } = await translatePage(asPage, translate, { from: plan.from, to: plan.to, instructions: plan.instructions })
+    out.reusableTexts.set(content.reusableContent, text)
     out.words += words
   }
   return out

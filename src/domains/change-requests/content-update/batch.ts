@@ -25,7 +25,7 @@ export interface Prepared {
 }
 
 /** What a batch `ref` names: a page inserted or a file inserted by the batch. */
-export type BatchRef = { kind: 'page'; page: string } | { kind: 'file'; file: string }
+export type BatchRef = { kind: 'page'; page: string } | { kind: 'file'; file: string } | { kind: 'reusable-content'; reusableContent: string }
 
 export type Outcome =
   { object: 'created_page'; ref?: string; page: string } | { object: 'updated_page'; page: string } | { object: 'deleted_page'; page: string }
@@ -42,7 +42,7 @@ export interface Batch {
   now: string
   prepared: Prepared
   refs: ReadonlyMap<string, BatchRef>
-  /** The id given to each `insert_page` of the batch, by the change's index. */
+  /** The id given to each `insert_page` and `insert_reusable_content` of the batch, by the change's index. */
   pageIds: ReadonlyMap<number, string>
   /** A parent (`into`) is a page id, or the ref of a page inserted earlier in the batch. */
   pageOf(id: string): string

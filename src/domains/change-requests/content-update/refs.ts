@@ -13,14 +13,15 @@ export function claimRef(refs: Map<string, BatchRef>, ref: string, target: Batch
   refs.set(ref, target)
 }
 
-/** An id for each page the batch inserts (by the change's index), and the refs of those pages. */
+/** An id for each page and reusable content the batch inserts (by the change's index), and their refs. */
 export function insertedPageRefs(ctx: Context, changes: readonly ContentChange[], refs: Map<string, BatchRef>): Map<number, string> {
   const pageIds = new Map<number, string>()
   changes.forEach((change, i) => {
-    if (change.operation !== 'insert_page') return
+    if (change.operation !== 'insert_page' && change.operation !== 'insert_reusable_content') return
     const id = ctx.newId()
     pageIds.set(i, id)
-    if (change.ref !== undefined) claimRef(refs, change.ref, { kind: 'page', page: id }, field(i, 'ref'))
+    const target: BatchRef = change.operation === 'insert_page' ? { kind: 'page', page: id } : { kind: 'reusable-content', reusableContent: id }
+    if (change.ref !== undefined) claimRef(refs, change.ref, target, field(i, 'ref'))
   })
   return pageIds
 }
@@ -37,6 +38,7 @@ export function pageOfRef(draft: RevisionDraft, refs: ReadonlyMap<string, BatchR
 const FILE_OR_URL_REFS: ReadonlySet<string> = new Set(['image', 'inline-image', 'swagger'])
 
 /**
+ * A reusable content block naming a reusable content of the batch by its `ref` names its id.
  * Links of the batch to a page or file by its `ref` become page and file references, wherever
  * they are (table cells and captions included), where the node's reference may be of that kind.
  * A relative link to a page file (`usage.md`, `../api.md#setup`: what `format.markdown.refs=relative`
@@ -56,7 +58,7 @@ export function resolveRefs(
     if (typeof url !== 'string') return undefined
     const name = url.replace(/^\.\//, '')
     const batch = refs.get(name) ?? refs.get(name.replace(/\.md$/, ''))
-    if (batch) return batch
+    if (batch) return batch.kind === 'reusable-content' ? undefined : batch
     const link = relativePageTarget(dir, url)
     const page = link && draft.byPath(link.path)
     if (!page) return undefined
@@ -64,8 +66,13 @@ export function resolveRefs(
   }
   // Copy-on-write: a document without such links is kept as it is (frozen before the transaction, it is stored without a walk).
   return mapObjects(doc, (obj, children) => {
-    const node = obj as { object?: unknown; type?: string; data?: { ref?: { kind?: string; url?: unknown } } }
+    const node = obj as { object?: unknown; type?: string; data?: { ref?: { kind?: string; url?: unknown; reusableContent?: unknown } } }
     const ref = node.object === 'block' || node.object === 'inline' ? node.data?.ref : undefined
+    // A reusable content block may name a reusable content the batch inserts by its `ref`.
+    if (node.type === 'reusable-content' && ref?.kind === 'reusable-content' && typeof ref.reusableContent === 'string') {
+      const inserted = refs.get(ref.reusableContent)
+      if (inserted?.kind === 'reusable-content') return { ...obj, data: { ...node.data, ref: { ...ref, reusableContent: inserted.reusableContent } } }
+    }
     const found = ref?.kind === 'url' ? target(ref.url) : undefined
     const resolved = found && (found.kind === 'file' || !FILE_OR_URL_REFS.has(node.type ?? '')) ? found : undefined
     const out = children(obj)

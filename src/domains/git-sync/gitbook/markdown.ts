@@ -19,7 +19,7 @@ import { tagFromMarkdown, tagLine, tagSyntax, tagToMarkdown, type GitbookTag } f
  * GitBook-flavoured markdown, as GitBook's own Git Sync writes it, around the shared conversion
  * (content/markdown.ts): `{% hint style %}`, `{% tabs %}`/`{% tab title %}`, `{% file src %}`,
  * `{% embed url %}`, `{% code title %}` and `{% content-ref url %}` become hint, tabs, file,
- * embed, code and content-ref blocks, `<figure>` image blocks with captions (figure.ts); on
+ * embed, code and content-ref blocks, `{% include "path" %}` a reusable content block, `<figure>` image blocks with captions (figure.ts); on
  * export they are written back in the same syntax, so an import then an export changes nothing.
  * Everything else is the shared conversion's: plain markdown bodies of the API are not touched.
  * An unknown tag (`{% stepper %}`) stays a paragraph of its text, written back as it was.
@@ -151,6 +151,13 @@ function blockFrom(node: RootContent, ctx: ParseContext, where: Container): DocB
           ),
         ]
   }
+  // `{% include "../.gitbook/includes/x.md" %}`: a reusable content block naming the file as
+  // written (the import resolves it to the reusable content read from that file, apply-import.ts).
+  if (node.type === 'gitbookTag' && node.name === 'include') {
+    const path = node.attributes.length === 1 && node.attributes[0]![0] === '' ? node.attributes[0]![1] : undefined
+    if (path && allows(where, 'reusable-content'))
+      return [block(ctx, 'reusable-content', { isVoid: true, data: { ref: { kind: 'reusable-content', reusableContent: path } } })]
+  }
   // A tag that pairs with nothing, or of a kind not read: its text, as written.
   if (node.type === 'gitbookTag') return [paragraph(ctx, [leaf(node.value)])]
   if (node.type !== 'gitbookBlock') return undefined
@@ -264,6 +271,11 @@ function blockTo(b: DocBlock, opts: SerializeOptions): BlockContent[] | undefine
         { type: 'paragraph', children: [{ type: 'link', url, title: null, children: [{ type: 'text', value: name }] }] },
         tag('endcontent-ref'),
       ]
+    }
+    case 'reusable-content': {
+      // The export names the file (write.ts: the reference's id replaced by the relative path).
+      const path = (data.ref as { reusableContent?: unknown } | undefined)?.reusableContent
+      return typeof path === 'string' && path !== '' ? [{ ...tag('include', [['', path]]), alone: true } as GitbookTag] : undefined
     }
     case 'images':
       return hasCaption(b) ? [figuresTo(b)] : undefined

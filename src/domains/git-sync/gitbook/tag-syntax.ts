@@ -6,7 +6,7 @@ import type { Code, Effects, Extension, State, TokenizeContext } from 'micromark
 /**
  * GitBook's block tags, `{% hint style="info" %}` … `{% endhint %}`, as markdown syntax: a
  * micromark extension that reads a line holding one tag (`{%`, a name, `key="value"`
- * attributes, `%}`) as a flow construct (it may interrupt a paragraph, as `{% endhint %}` right
+ * attributes or a bare `"value"` argument, `%}`) as a flow construct (it may interrupt a paragraph, as `{% endhint %}` right
  * after a line of text does), and the mdast node it gives (`gitbookTag`, one per line: the
  * transform in blocks.ts pairs an opening tag with its `end…` tag), written back as it was read.
  */
@@ -39,6 +39,7 @@ declare module 'micromark-util-types' {
     gitbookTagAttributeValue: 'gitbookTagAttributeValue'
     gitbookTagAttributeQuote: 'gitbookTagAttributeQuote'
     gitbookTagEquals: 'gitbookTagEquals'
+    gitbookTagArgument: 'gitbookTagArgument'
   }
 }
 
@@ -57,6 +58,8 @@ const nameChar = (code: Code) =>
 
 function tokenizeTag(this: TokenizeContext, effects: Effects, ok: State, nok: State): State {
   let quote: Code = null
+  /** Whether the quoted value being read is an argument (a token around it, quotes included). */
+  let argument = false
   const spaces = (next: State): State => {
     const more: State = (code) => {
       if (space(code)) {
@@ -111,6 +114,12 @@ function tokenizeTag(this: TokenizeContext, effects: Effects, ok: State, nok: St
       effects.consume(code)
       return braceClose
     }
+    // A value without a name: `{% include "path" %}`'s argument.
+    if (code === QUOTE || code === APOSTROPHE) {
+      effects.enter('gitbookTagArgument')
+      argument = true
+      return quoteOpen(code)
+    }
     if (!nameChar(code)) return nok(code)
     effects.enter('gitbookTagAttributeName')
     effects.consume(code)
@@ -155,6 +164,10 @@ function tokenizeTag(this: TokenizeContext, effects: Effects, ok: State, nok: St
     effects.enter('gitbookTagAttributeQuote')
     effects.consume(code)
     effects.exit('gitbookTagAttributeQuote')
+    if (argument) {
+      effects.exit('gitbookTagArgument')
+      argument = false
+    }
     return afterItem
   }
   const braceClose: State = (code) => {
@@ -182,6 +195,10 @@ export const tagFromMarkdown: FromMarkdownExtension = {
     gitbookTag(this: CompileContext, token: Token) {
       this.enter({ type: 'gitbookTag', name: '', attributes: [], value: this.sliceSerialize(token) } as never, token)
     },
+    // An argument is an attribute named '' (its value follows, as an attribute's).
+    gitbookTagArgument(this: CompileContext) {
+      top(this).attributes.push(['', ''])
+    },
   },
   exit: {
     gitbookTagName(this: CompileContext, token: Token) {
@@ -202,7 +219,7 @@ export const tagFromMarkdown: FromMarkdownExtension = {
 
 /** A tag as its line: `{% name key="value" %}` (a value holding `"` between `'`). */
 export function tagLine(name: string, attributes: ReadonlyArray<readonly [string, string]> = []): string {
-  const attrs = attributes.map(([key, value]) => ` ${key}=${value.includes('"') ? `'${value}'` : `"${value}"`}`).join('')
+  const attrs = attributes.map(([key, value]) => ` ${key === '' ? '' : `${key}=`}${value.includes('"') ? `'${value}'` : `"${value}"`}`).join('')
   return `{% ${name}${attrs} %}`
 }
 

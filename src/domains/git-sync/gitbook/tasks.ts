@@ -10,10 +10,10 @@ import { readGitbookMarkdown, writeGitbookMarkdown } from './markdown.js'
 
 export type ReadGitbookOutput = { ok: true; value: MarkdownImport } | { ok: false; message: string }
 
-/** A page file read as an import reads it (a leading `# Title` is the title), or why it cannot be stored. */
-export function readGitbookTask(input: { markdown: string }): ReadGitbookOutput {
+/** A page file read as an import reads it (a leading `# Title` is the title; not for a reusable content's file: `takeTitle` false), or why it cannot be stored. */
+export function readGitbookTask(input: { markdown: string; takeTitle?: boolean }): ReadGitbookOutput {
   try {
-    return { ok: true, value: readGitbookMarkdown(input.markdown, { takeTitle: true }) }
+    return { ok: true, value: readGitbookMarkdown(input.markdown, { takeTitle: input.takeTitle ?? true }) }
   } catch (error) {
     if (error instanceof MarkdownError) return { ok: false, message: error.message }
     throw error
@@ -28,9 +28,11 @@ export const sameMeaningTask = (input: { path: string; existing: string; next: s
   sameMeaning(input.path, input.existing, input.next, input.root, input.summary)
 
 /** The reader of page files a job passes to readContent: through the offload, a MarkdownError as before. */
-export function offloadedReader(run: (markdown: string) => Promise<ReadGitbookOutput>): (markdown: string) => Promise<MarkdownImport> {
-  return async (markdown) => {
-    const read = await run(markdown)
+export function offloadedReader(
+  run: (markdown: string, takeTitle: boolean) => Promise<ReadGitbookOutput>,
+): (markdown: string, options?: { takeTitle?: boolean }) => Promise<MarkdownImport> {
+  return async (markdown, options) => {
+    const read = await run(markdown, options?.takeTitle ?? true)
     if (!read.ok) throw new MarkdownError(read.message)
     return read.value
   }

@@ -10,6 +10,7 @@ import { GitSyncError } from '../errors.js'
 import { basename, dirname, isWithin, join, resolveLink } from './paths.js'
 import { eachRef } from './refs.js'
 import { parseSummary, type SummaryEntry } from './summary.js'
+import { MAX_REUSABLE_CONTENTS } from '../../content/reusable.js'
 
 /**
  * A repository's content read in GitBook's Git Sync layout (see docs/behaviour/git-sync.md): the
@@ -56,6 +57,16 @@ export interface ImportedContent {
   assets: Map<string, TreeFile>
   /** SUMMARY.md's path, when the repository has one. */
   summary?: string
+  /** The reusable contents: the markdown files of the content folder's `.gitbook/includes/`, by path. */
+  includes: Map<string, ImportedInclude>
+}
+
+/** A file of `.gitbook/includes/`: a reusable content (its title from the frontmatter's `title`, else the file name). */
+export interface ImportedInclude {
+  title: string
+  oid: string
+  /** Its body, links and inclusions still as written. */
+  document: JsonDocument
 }
 
 export interface RepoSnapshot {
@@ -65,7 +76,7 @@ export interface RepoSnapshot {
    * A page file's markdown read (GitBook-flavoured, a leading `# Title` the title), or a
    * MarkdownError: through the offload in a job (gitbook/tasks.ts). On this thread when left out.
    */
-  readMarkdown?(markdown: string): Promise<MarkdownImport>
+  readMarkdown?(markdown: string, options?: { takeTitle?: boolean }): Promise<MarkdownImport>
 }
 
 export interface Config {
@@ -197,18 +208,44 @@ export async function readContent(repo: RepoSnapshot, projectDirectory: string |
   const assets = new Map<string, TreeFile>()
   const assetDir = join(config.root, '.gitbook/assets')
   for (const [path, file] of repo.files) if (isWithin(path, assetDir) && path !== assetDir && file.mode !== '160000') assets.set(path, file)
-  const visit = (page: ImportedPage) => {
-    const from = page.file ? dirname(page.file) : config.root
-    eachRef(page.document, (ref) => {
+  const referenced = (document: JsonDocument, from: string) =>
+    eachRef(document, (ref) => {
       if (ref.kind !== 'url' || typeof ref.url !== 'string') return
       const target = resolveLink(from, config.root, ref.url)
       const file = target && repo.files.get(target.path)
       if (file && /(^|\/)\.gitbook\/assets\//.test(target.path)) assets.set(target.path, file)
     })
+  const visit = (page: ImportedPage) => {
+    referenced(page.document, page.file ? dirname(page.file) : config.root)
     page.children.forEach(visit)
   }
   pages.forEach(visit)
-  return { pages, root: config.root, byFile, assets, ...(repo.files.has(summaryPath) && { summary: summaryPath }) }
+  const includes = await readIncludes(repo, config.root)
+  for (const include of includes.values()) referenced(include.document, join(config.root, '.gitbook/includes'))
+  return { pages, root: config.root, byFile, assets, includes, ...(repo.files.has(summaryPath) && { summary: summaryPath }) }
+}
+
+/** The reusable contents of the content folder: its `.gitbook/includes/*.md` (GitBook's layout for them), at most MAX_REUSABLE_CONTENTS. */
+async function readIncludes(repo: RepoSnapshot, root: string): Promise<Map<string, ImportedInclude>> {
+  const dir = join(root, '.gitbook/includes')
+  const out = new Map<string, ImportedInclude>()
+  for (const [path, file] of repo.files) {
+    if (dirname(path) !== dir || !/\.md$/i.test(path) || file.mode === '160000') continue
+    if (out.size >= MAX_REUSABLE_CONTENTS)
+      throw new GitSyncError(`${dir}: more than ${MAX_REUSABLE_CONTENTS} reusable contents (a space holds at most that many)`)
+    let parsed: MarkdownImport
+    try {
+      const text = await repo.text(path)
+      parsed = repo.readMarkdown ? await repo.readMarkdown(text, { takeTitle: false }) : readGitbookMarkdown(text, { takeTitle: false })
+    } catch (error) {
+      if (error instanceof MarkdownError) throw new GitSyncError(`${path}: the markdown ${error.message}`)
+      throw error
+    }
+    const named = typeof parsed.frontmatter.title === 'string' ? parsed.frontmatter.title.trim() : ''
+    const title = (named || humanize(basename(path))).slice(0, 100)
+    out.set(path, { title, oid: file.oid, document: parsed.document })
+  }
+  return out
 }
 
 /** Siblings keep distinct slugs (two files may give the same one): later ones get `-2`, `-3`... */

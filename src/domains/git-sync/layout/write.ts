@@ -6,6 +6,7 @@ import type { JsonDocument } from '../../content/document.js'
 import { documentToMarkdown, markdownToDocument } from '../../content/markdown.js'
 import { childrenOf, walkPages } from '../../content/revision.js'
 import { slugify } from '../../content/slug.js'
+import { listReusableContents } from '../../content/reusable.js'
 import { basename, dirname, isWithin, join, relativeLink } from './paths.js'
 import { FILE_OR_URL_ONLY, mapRefs } from './refs.js'
 import { writeSummary, type SummaryEntry, type SummarySection } from './summary.js'
@@ -15,7 +16,8 @@ import { writeSummary, type SummaryEntry, type SummarySection } from './summary.
  * page as `README.md`, a page with subpages as `<slug>/README.md` (its subpages in that folder),
  * any other as `<slug>.md`, a group as a `## Title` of SUMMARY.md with its pages in `<slug>/`;
  * SUMMARY.md for the tree; each file with YAML frontmatter (metadata), `# Title` and the body;
- * files as `.gitbook/assets/<name>`. Links between pages and to files become relative links.
+ * files as `.gitbook/assets/<name>`, reusable contents as `.gitbook/includes/<name>.md` (a page
+ * includes one with `{% include "<relative path>" %}`). Links between pages and to files become relative links.
  */
 
 /** A page file before its body is written: the frontmatter and `# Title` (text), and the body (written through the offload). */
@@ -115,6 +117,21 @@ export function renderRevision(
     assetOf.set(id, path)
   }
 
+  // Reusable contents: `.gitbook/includes/<title's slug>.md` (or the path the last sync gave it), YAML frontmatter with the title, then the body.
+  const includeDir = join(root, '.gitbook/includes')
+  const includeOf = new Map<string, string>()
+  const reusable = listReusableContents(ctx.tx, rev)
+  const recordedInclude = new Map<string, string>()
+  for (const { path, reusableContent } of previous?.reusableContents ?? []) {
+    if (recordedInclude.has(reusableContent) || taken.has(path.toLowerCase()) || dirname(path) !== includeDir) continue
+    recordedInclude.set(reusableContent, path)
+    taken.add(path.toLowerCase())
+  }
+  for (const content of reusable) {
+    const path = recordedInclude.get(content.reusableContent) ?? free(join(includeDir, `${slugify(content.title) || 'reusable-content'}.md`))
+    includeOf.set(content.reusableContent, path)
+  }
+
   const place = (pages: PageVersionRow[], dir: string, top: boolean): Placed[] =>
     pages.map((page, i) => {
       const subpages = childrenOf(ctx.tx, rev, page)
@@ -148,33 +165,53 @@ export function renderRevision(
   const write = (p: Placed, top: boolean) => {
     if (p.file) {
       const frontmatter = frontmatterOf.get(p.page.page)
-      text.set(p.file, pageMarkdown(p.page, p.file, fileOf, assetOf, top && p.file === readmePath, frontmatter))
+      text.set(p.file, pageMarkdown(p.page, p.file, { fileOf, assetOf, includeOf }, top && p.file === readmePath, frontmatter))
       record.pages.push({ path: p.file, page: p.page.page, ...(frontmatter && { frontmatter }) })
     }
     p.children.forEach((c) => write(c, false))
   }
   tree.forEach((p) => write(p, true))
+  for (const content of reusable) {
+    const path = includeOf.get(content.reusableContent)!
+    text.set(path, {
+      head: `---\n${YAML.stringify({ title: content.title })}---\n`,
+      body: relativeRefs(content.document, path, { fileOf, assetOf, includeOf }),
+    })
+  }
+  if (reusable.length > 0) record.reusableContents = reusable.map((c) => ({ path: includeOf.get(c.reusableContent)!, reusableContent: c.reusableContent }))
   return { text, assets, tree: record }
 }
 
 /** A page's file: frontmatter (metadata), `# Title`, the body with its links made relative (written by `pageText`). */
-function pageMarkdown(
-  page: PageVersionRow,
-  file: string,
-  fileOf: ReadonlyMap<string, string>,
-  assetOf: ReadonlyMap<string, string>,
-  readme: boolean,
-  recorded?: GitSyncFrontmatter,
-): PageFile {
+interface Paths {
+  fileOf: ReadonlyMap<string, string>
+  assetOf: ReadonlyMap<string, string>
+  includeOf: ReadonlyMap<string, string>
+}
+
+/**
+ * A body as the repository writes it: references to pages and files as relative links from
+ * `file`, and a reusable content block's reference as the relative path of its include file
+ * (written `{% include "…" %}`, gitbook/markdown.ts).
+ */
+function relativeRefs(document: JsonDocument, file: string, { fileOf, assetOf, includeOf }: Paths): JsonDocument {
   const from = dirname(file)
-  const body: JsonDocument = mapRefs(page.document, (ref, nodeType) => {
+  return mapRefs(document, (ref, nodeType) => {
     if (ref.kind === 'file' && typeof ref.file === 'string' && assetOf.has(ref.file)) return { kind: 'url', url: relativeLink(from, assetOf.get(ref.file)!) }
+    if (ref.kind === 'reusable-content' && typeof ref.reusableContent === 'string') {
+      const include = includeOf.get(ref.reusableContent)
+      return include === undefined ? undefined : { ...ref, reusableContent: relativeLink(from, include) }
+    }
     if (FILE_OR_URL_ONLY.has(nodeType)) return undefined
     const target = (ref.kind === 'page' || ref.kind === 'anchor') && typeof ref.page === 'string' ? fileOf.get(ref.page) : undefined
     if (!target) return undefined
     const link = relativeLink(from, target)
     return { kind: 'url', url: ref.kind === 'anchor' ? `${link}#${String(ref.anchor)}` : link }
   })
+}
+
+function pageMarkdown(page: PageVersionRow, file: string, paths: Paths, readme: boolean, recorded?: GitSyncFrontmatter): PageFile {
+  const body = relativeRefs(page.document, file, paths)
   const meta: Record<string, unknown> = {}
   for (const key of ['description', 'icon', 'emoji', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const)
     if (page[key] !== undefined) meta[key] = page[key]
