@@ -30,6 +30,14 @@ async function setup() {
     { operation: 'update_page', page: reference!, into: guide! },
     { operation: 'insert_files', files: [{ name: 'a.txt', base64: 'aGk=', contentType: 'text/plain' }] },
   ])
+  // A reusable content: written with this API's batch operation (the official batch has none for them).
+  await w.api.fetch(
+    new Request(`http://localhost:4000/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${w.tokens.ada}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ changes: [{ operation: 'insert_reusable_content', title: 'Support', document: { markdown: 'Write to us.\n' } }] }),
+    }),
+  )
   return { ...w, gb, space, cr, guide: guide!, reference: reference!, base: `/v1/spaces/${space.id}` }
 }
 
@@ -39,12 +47,12 @@ describe('conformance: semantic changes through @gitbook/api', () => {
     const res = await w.gb.spaces.getChangeRequestChanges(w.space.id, w.cr.id, { limit: 100 })
     expect(res.status).toBe(200)
     expectOfficialChanges('getChangeRequestChanges', res.data)
-    expect(res.data.changes.map((c) => c.type).sort()).toEqual(['file_created', 'page_created', 'page_edited', 'page_moved'])
+    expect(res.data.changes.map((c) => c.type).sort()).toEqual(['file_created', 'page_created', 'page_edited', 'page_moved', 'reusable_content_created'])
     // The default limit is 10; a smaller one counts the rest in `more`.
     const one = await w.gb.spaces.getChangeRequestChanges(w.space.id, w.cr.id, { limit: 1 })
     expectOfficialChanges('getChangeRequestChanges', one.data)
     expect(one.data.changes).toHaveLength(1)
-    expect(one.data.more).toBe(3)
+    expect(one.data.more).toBe(4)
   })
 
   it('getRevisionSemanticChanges: what a merge revision brought, with the change request it merged', async () => {
@@ -55,7 +63,7 @@ describe('conformance: semantic changes through @gitbook/api', () => {
     expect(res.status).toBe(200)
     expectOfficialChanges('getRevisionSemanticChanges', res.data)
     expect(res.data.mergedFrom?.id).toBe(w.cr.id)
-    expect(res.data.changes.map((c) => c.type).sort()).toEqual(['file_created', 'page_created', 'page_edited', 'page_moved'])
+    expect(res.data.changes.map((c) => c.type).sort()).toEqual(['file_created', 'page_created', 'page_edited', 'page_moved', 'reusable_content_created'])
   })
 
   it('bad input: a `limit` that is not a whole number from 0 to 1000 is a 400 naming it; an unknown change request or revision a 404', async () => {

@@ -4,6 +4,8 @@ import { encodeFile } from '../content/encode.js'
 import { pageIn, pagePath } from '../content/revision.js'
 import { changedPages } from './merge.js'
 import { KEYED_NODES } from '../content/merge-blocks.js'
+import { reusableContentsOf } from '../content/reusable.js'
+import type { ReusableContentVersionRow } from '../content/rows.js'
 
 /**
  * Semantic changes between two revisions (the official `RevisionSemanticChange` union): what a
@@ -42,6 +44,15 @@ export type SemanticChange =
   | { type: 'file_created' | 'file_deleted'; file: ChangedFile }
   | { type: 'file_edited'; file: ChangedFile; attributes: Record<string, unknown> }
   | { type: 'variables_edited'; variables: Record<string, { before?: string; after?: string }> }
+  | { type: 'reusable_content_created' | 'reusable_content_deleted'; reusableContent: ChangedReusableContent }
+  | { type: 'reusable_content_edited'; reusableContent: ChangedReusableContent; attributes: { title?: StringChange; document?: StringChange } }
+
+/** The official `ChangedRevisionReusableContent` (`document` is the id of its document: its version). */
+interface ChangedReusableContent {
+  id: string
+  title: string
+  document: string
+}
 
 /** The official `ChangedRevisionFile`. */
 interface ChangedFile {
@@ -178,8 +189,40 @@ const variableChanges: SemanticKind = (_ctx, { before, after }) => {
   return Object.keys(variables).length > 0 ? [{ type: 'variables_edited', variables }] : []
 }
 
-/** Every kind of change, in the order they are listed. Reusable contents go here (one function). */
-export const KINDS: readonly SemanticKind[] = [pageChanges, fileChanges, variableChanges]
+const changedReusableContent = (row: ReusableContentVersionRow): ChangedReusableContent => ({ id: row.reusableContent, title: row.title, document: row.id })
+
+/**
+ * Reusable contents created, deleted and edited: a revision names each by id and current version
+ * (content/reusable.ts), and an edit makes a new version, so only ids whose version differs are
+ * read. An edit names its title (before and after) and its body (`document`, the ids of the two
+ * versions' documents) when they changed; a new version equal to the old one is no edit.
+ */
+const reusableContentChanges: SemanticKind = (ctx, { before, after }) => {
+  const old = reusableContentsOf(before)
+  const now = reusableContentsOf(after)
+  if (old === now) return []
+  const out: SemanticChange[] = []
+  const read = (version: string | undefined) => (version === undefined ? undefined : ctx.tx.get('reusableContentVersions', version))
+  for (const id of new Set([...Object.keys(now), ...Object.keys(old)])) {
+    const was = Object.hasOwn(old, id) ? old[id] : undefined
+    const is = Object.hasOwn(now, id) ? now[id] : undefined
+    if (was === is) continue
+    const a = read(was)
+    const b = read(is)
+    if (!a && b) out.push({ type: 'reusable_content_created', reusableContent: changedReusableContent(b) })
+    else if (a && !b) out.push({ type: 'reusable_content_deleted', reusableContent: changedReusableContent(a) })
+    else if (a && b) {
+      const attributes: { title?: StringChange; document?: StringChange } = {}
+      if (a.title !== b.title) attributes.title = { before: a.title, after: b.title }
+      if (!sameJson(a.document, b.document)) attributes.document = { before: a.id, after: b.id }
+      if (attributes.title || attributes.document) out.push({ type: 'reusable_content_edited', reusableContent: changedReusableContent(b), attributes })
+    }
+  }
+  return out
+}
+
+/** Every kind of change, in the order they are listed. */
+export const KINDS: readonly SemanticKind[] = [pageChanges, fileChanges, variableChanges, reusableContentChanges]
 
 /** The official `RevisionSemanticChanges` without `mergedFrom`: at most `limit` changes, and how many more there are. */
 export function semanticChanges(ctx: ReadContext, pair: RevisionPair, limit: number): { changes: SemanticChange[]; more?: number } {

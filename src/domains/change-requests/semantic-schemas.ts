@@ -13,6 +13,10 @@ const ChangedRevisionFileSchema = z
 
 const ChangeAttributeStringSchema = z.object({ before: z.string().optional(), after: z.string().optional() })
 
+const ChangedRevisionReusableContentSchema = z
+  .object({ id: z.string(), title: z.string(), document: z.string().optional() })
+  .meta({ id: 'ChangedRevisionReusableContent' })
+
 export const RevisionSemanticChangeSchema = z
   .union([
     z.object({ type: z.enum(['page_created', 'page_deleted']), page: ChangedRevisionPageSchema }),
@@ -24,6 +28,12 @@ export const RevisionSemanticChangeSchema = z
     }),
     z.object({ type: z.enum(['file_created', 'file_deleted']), file: ChangedRevisionFileSchema }),
     z.object({ type: z.literal('file_edited'), file: ChangedRevisionFileSchema, attributes: z.record(z.string(), z.unknown()) }),
+    z.object({ type: z.enum(['reusable_content_created', 'reusable_content_deleted']), reusableContent: ChangedRevisionReusableContentSchema }),
+    z.object({
+      type: z.literal('reusable_content_edited'),
+      reusableContent: ChangedRevisionReusableContentSchema,
+      attributes: z.object({ title: ChangeAttributeStringSchema.optional(), document: ChangeAttributeStringSchema.optional() }),
+    }),
     z.object({
       type: z.literal('variables_edited'),
       variables: z.record(z.string(), z.object({ before: z.string().optional(), after: z.string().optional() })),

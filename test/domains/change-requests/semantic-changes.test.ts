@@ -175,3 +175,49 @@ describe('semantic changes of a revision', () => {
     ])
   })
 })
+
+describe('semantic changes of reusable contents', () => {
+  it('names one created, edited (title, body) and deleted, each once; a body saved unchanged is no edit', async () => {
+    const w = await setup()
+    const seed = await openCr(w, 'Seed')
+    expect(
+      (
+        await edit(w, seed.id, [
+          { operation: 'insert_reusable_content', title: 'Support', document: { markdown: 'Write to us.\n' } },
+          { operation: 'insert_reusable_content', title: 'Legal', document: { markdown: 'Terms.\n' } },
+        ])
+      ).status,
+    ).toBe(200)
+    const seeded = await changesOf(w, seed.id)
+    expect(seeded.changes.map((c) => [c.type, c.reusableContent.title])).toEqual([
+      ['reusable_content_created', 'Support'],
+      ['reusable_content_created', 'Legal'],
+    ])
+    expect((await merge(w, seed.id)).status).toBe(200)
+    const [support, legal] = seeded.changes.map((c) => c.reusableContent as { id: string; document: string })
+    const cr = await openCr(w)
+    expect(
+      (
+        await edit(w, cr.id, [
+          { operation: 'update_reusable_content', reusableContent: support!.id, title: 'Help', document: { markdown: 'Write to us, or call.\n' } },
+          { operation: 'update_reusable_content', reusableContent: legal!.id, document: { markdown: 'Terms.\n' } },
+          { operation: 'insert_reusable_content', title: 'Contact', document: { markdown: 'Phone.\n' } },
+        ])
+      ).status,
+    ).toBe(200)
+    const { changes } = await changesOf(w, cr.id)
+    expect(changes).toEqual([
+      {
+        type: 'reusable_content_edited',
+        reusableContent: { id: support!.id, title: 'Help', document: expect.any(String) },
+        attributes: { title: { before: 'Support', after: 'Help' }, document: { before: support!.document, after: expect.any(String) } },
+      },
+      { type: 'reusable_content_created', reusableContent: { id: expect.any(String), title: 'Contact', document: expect.any(String) } },
+    ])
+    const gone = await openCr(w)
+    expect((await edit(w, gone.id, [{ operation: 'delete_reusable_content', reusableContent: legal!.id }])).status).toBe(200)
+    expect((await changesOf(w, gone.id)).changes).toEqual([
+      { type: 'reusable_content_deleted', reusableContent: { id: legal!.id, title: 'Legal', document: legal!.document } },
+    ])
+  })
+})
