@@ -50,6 +50,13 @@ export interface DocsApiOptions {
    */
   publishedUrl?: string
   /**
+   * Base URL of site previews, as GitBook's renderer serves them (its `GITBOOK_PREVIEW_BASE_URL`):
+   * `${previewUrl}/{site id}/...`, resolved for members who resolve it with their API token (the
+   * renderer passes the `?token=` of the preview link), published or not (docs/behaviour/published.md).
+   * @default 'https://sites.gitbook.com/preview'
+   */
+  previewUrl?: string
+  /**
    * The secret that signs site API tokens (HS256: at least 32 bytes). Give one to keep the tokens
    * a served API issued valid across restarts, or shared by several processes; by default each API
    * makes a random one.
@@ -303,7 +310,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
   const store = options.store ?? createMemoryStore(schema)
   const now = options.now ?? (() => new Date())
   const newId = options.ids ?? newFlatId
-  const urls = createUrls(options.baseUrl ?? 'http://localhost:4000', options.appUrl, options.publishedUrl)
+  const urls = createUrls(options.baseUrl ?? 'http://localhost:4000', options.appUrl, options.publishedUrl, options.previewUrl)
   const onError = options.onError ?? logUnexpected
   const blobs = options.blobs ?? createMemoryBlobs()
   const services = createServices(options)

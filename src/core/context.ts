@@ -34,6 +34,12 @@ export interface ContentGrant {
    * change requests on the grant's spaces, checked at each use (domains/access/levels.ts).
    */
   readonly member?: string | undefined
+  /**
+   * A site preview (a URL under the `previewUrl` base, resolved by a member with his token): the
+   * token holds while that member may still read the site, published or not, whatever its
+   * visibility.
+   */
+  readonly preview?: boolean | undefined
 }
 
 /** Who is calling: the user behind the bearer token, or (`user` empty) the visitor of a site token. */
@@ -53,13 +59,22 @@ export interface Urls {
   app(path: string): string
   /** URL of published content, `${publishedBase}${path}` */
   published(path: string): string
+  /** URL of a site's preview, `${previewBase}${path}` (`/{site id}/...`, as GitBook's renderer builds them). */
+  preview(path: string): string
 }
 
-export function createUrls(baseUrl: string, appUrl?: string, publishedUrl?: string): Urls {
+export function createUrls(baseUrl: string, appUrl?: string, publishedUrl?: string, previewUrl?: string): Urls {
   const base = baseUrl.replace(/\/+$/, '')
   const appBase = (appUrl ?? `${base}/app`).replace(/\/+$/, '')
   const publishedBase = (publishedUrl ?? 'https://docs.localhost').replace(/\/+$/, '')
-  return { base, api: (path) => `${base}/v1${path}`, app: (path) => `${appBase}${path}`, published: (path) => `${publishedBase}${path}` }
+  const previewBase = (previewUrl ?? 'https://sites.gitbook.com/preview').replace(/\/+$/, '')
+  return {
+    base,
+    api: (path) => `${base}/v1${path}`,
+    app: (path) => `${appBase}${path}`,
+    published: (path) => `${publishedBase}${path}`,
+    preview: (path) => `${previewBase}${path}`,
+  }
 }
 
 /** `nowIso` of a context: one shared function (a context's own `now`, as an ISO string), not a closure per request. */

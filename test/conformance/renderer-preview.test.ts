@@ -124,4 +124,34 @@ describe('contract: the renderer previews a change request', () => {
     expect(removed.status).toBe(204)
     expect(await statusOf(renderer.spaces.getChangeRequestChanges(space.id, cr.id))).toBe(403)
   })
+
+  it("the renderer's preview host (`previewUrl`, https://sites.gitbook.com/preview/<site id>): members with the preview link's token, published or not; nobody else", async () => {
+    const { api, demo, client, site, space, page, cr } = await setup()
+    const member = client(demo.readerToken)
+    const url = `https://sites.gitbook.com/preview/${site.id}/${page.path}`
+    const res = await member.urls.resolvePublishedContentByUrl({ url, visitor: { unsignedClaims: {} } })
+    expectOfficialResponse('resolvePublishedContentByUrl', 200, res.data)
+    const data = res.data as PublishedSiteContent
+    expect(data).toMatchObject({ site: site.id, space: space.id, pathname: page.path, basePath: `/preview/${site.id}/` })
+    expect(data.canonicalUrl).toBe(`${site.urls.published}/${page.path}`)
+    // The renderer strips `~/changes/<id>` and reads the change request with the answer's token.
+    const renderer = client(data.apiToken)
+    expect(await statusOf(renderer.spaces.getChangeRequestChanges(space.id, cr.id))).toBe(200)
+    // Anonymous callers, site tokens and outsiders get the 404 of a URL naming nothing.
+    expect(await statusOf(client().urls.resolvePublishedContentByUrl({ url, visitor: { unsignedClaims: {} } }))).toBe(404)
+    expect(await statusOf(renderer.urls.resolvePublishedContentByUrl({ url, visitor: { unsignedClaims: {} } }))).toBe(404)
+    // Unpublished, the site still previews for its members, and the preview token keeps reading it.
+    const unpublish = await api.fetch(
+      new Request(`${BASE}/v1/orgs/${demo.organization.id}/sites/${site.id}/unpublish`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${demo.adminToken}` },
+      }),
+    )
+    expect(unpublish.status).toBe(200)
+    expect(await statusOf(member.urls.resolvePublishedContentByUrl({ url, visitor: { unsignedClaims: {} } }))).toBe(200)
+    expect(await statusOf(renderer.spaces.getSpaceById(space.id))).toBe(200)
+    expect(await statusOf(client().urls.resolvePublishedContentByUrl({ url: `${site.urls.published}/${page.path}`, visitor: { unsignedClaims: {} } }))).toBe(
+      404,
+    )
+  })
 })

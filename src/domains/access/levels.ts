@@ -103,7 +103,10 @@ export function sharedThroughKey(tx: ReadTx<AppSchema>, space: SpaceRow, key: st
  */
 export function grantHolds(tx: ReadTx<AppSchema>, grant: ContentGrant): boolean {
   const site = tx.get('sites', grant.site)
-  if (!site || !site.published || site.organization !== grant.organization) return false
+  if (!site || site.organization !== grant.organization) return false
+  // A preview: while its member may still read the site (a member with a role), published or not.
+  if (grant.preview) return grant.member !== undefined && atLeast(organizationLevel(tx, site.organization, grant.member), 'read')
+  if (!site.published) return false
   switch (site.visibility) {
     case 'public':
     case 'unlisted':

@@ -74,12 +74,16 @@ export function resolvePublishedUrl(
   const preview = parsed && previewOf(parsed)
   const url = preview ? preview.url : parsed
   const found = url && findSiteByUrl(ctx, url)
-  if (!url || !found || !found.site.published) throw notFound()
+  if (!url || !found) throw notFound()
   const { site } = found
+  // A site preview opens to members who may read the site, resolving with their own token (the
+  // renderer passes the preview link's token), published or not, whatever its visibility.
+  const previewer = ctx.actor.user !== '' && !ctx.actor.content && ctx.access.can('site', site.id, 'access') ? ctx.actor.user : undefined
+  if (found.preview ? previewer === undefined : !site.published) throw notFound()
   const claims: Record<string, unknown> = { unsigned: input.visitor?.unsignedClaims ?? {} }
   let visitor: VisitorCheck | undefined
   let loginUrl: string | undefined
-  if (site.visibility === 'visitor-auth') {
+  if (site.visibility === 'visitor-auth' && !found.preview) {
     // Only a visitor token signed with the site's key opens it; its claims are the visitor's.
     const auth = visitorAuthOf(ctx.tx, site.id)
     loginUrl = auth?.fallbackURL === undefined ? undefined : withLocation(auth.fallbackURL, url.segments.slice(found.consumed))
@@ -107,7 +111,8 @@ export function resolvePublishedUrl(
   const answer = contentAnswer(ctx, match, url.segments, claims, input.visitor?.type ?? 'human', visitor !== undefined, preview?.after)
   // A member resolving with his own token (GitBook's renderer on a preview) gets a token that reads
   // change requests as he may (access/levels.ts); anyone else a visitor's token.
-  if (ctx.actor.user !== '' && !ctx.actor.content && ctx.access.can('space', match.siteSpace.space, 'viewChangeRequests')) {
+  if (found.preview) Object.assign(answer.payload, { member: previewer, preview: true })
+  else if (ctx.actor.user !== '' && !ctx.actor.content && ctx.access.can('space', match.siteSpace.space, 'viewChangeRequests')) {
     answer.payload.member = ctx.actor.user
   }
   if (preview) previewAnswer(ctx, answer.content, preview)

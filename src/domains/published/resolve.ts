@@ -23,6 +23,8 @@ export interface SiteMatch {
   site: SiteRow
   /** How many of the URL's path segments the site's own URL takes. */
   consumed: number
+  /** Whether the URL is under the preview base (`previewUrl`): for members, published or not, with no share key. */
+  preview?: boolean
 }
 
 export interface ContentMatch extends SiteMatch {
@@ -72,6 +74,11 @@ function publishedBase(ctx: ReadContext): ParsedUrl | undefined {
   return parseUrl(ctx.urls.published('/'))
 }
 
+/** The base of site previews as host and path segments (`previewUrl` option). */
+function previewBase(ctx: ReadContext): ParsedUrl | undefined {
+  return parseUrl(ctx.urls.preview('/'))
+}
+
 const startsWith = (segments: readonly string[], prefix: readonly string[]) => prefix.every((s, i) => segments[i] === s)
 
 /** The published site a URL is under, from its origin and first path segments. */
@@ -87,6 +94,12 @@ export function findSiteByUrl(ctx: ReadContext, url: ParsedUrl): SiteMatch | und
   if (byHost) {
     if (byHost.basename === undefined) return { site: byHost, consumed: 0 }
     return url.segments[0] === byHost.basename ? { site: byHost, consumed: 1 } : undefined
+  }
+  // The preview base: /{site id} (GitBook's renderer on its preview host).
+  const preview = previewBase(ctx)
+  if (preview && preview.host === url.host && startsWith(url.segments, preview.segments)) {
+    const site = ctx.tx.get('sites', url.segments[preview.segments.length] ?? '')
+    return site ? { site, consumed: preview.segments.length + 1, preview: true } : undefined
   }
   // The published base: /{organization hostname or id}/{site basename or id}.
   const base = publishedBase(ctx)
@@ -113,7 +126,7 @@ export function matchContent(ctx: ReadContext, match: SiteMatch, url: ParsedUrl,
   let i = match.consumed
   let shareKey: string | undefined
   let keyInPath = false
-  if (site.visibility === 'share-link') {
+  if (site.visibility === 'share-link' && !match.preview) {
     const segment = url.segments[i]
     if (segment !== undefined && siteOpenedByKey(ctx.tx, segment)?.id === site.id) {
       shareKey = segment

@@ -30,6 +30,8 @@ export interface SiteTokenPayload {
   authenticated?: true
   /** The member who resolved the URL with his token, when he may read change requests of its space (a preview). */
   member?: string
+  /** Set for a site preview (the `previewUrl` base): the token holds while `member` may read the site. */
+  preview?: true
 }
 
 /** What an API keeps for its site tokens: the signing key, and bounded caches of what was signed and verified. */
@@ -171,5 +173,6 @@ function grantOf(p: Record<string, unknown>): ContentGrant | undefined {
     shareKey: isString(p.shareKey) ? p.shareKey : undefined,
     authenticated: p.authenticated === true,
     member: isString(p.member) ? p.member : undefined,
+    preview: p.preview === true,
   }
 }
