@@ -88,8 +88,54 @@ function pageAttributes(before: PageVersionRow, after: PageVersionRow): Record<s
   }
   // A body changed: named without its content (the official attribute is a string; the documents
   // themselves are read through the page's revision).
-  if (after.type === 'document' && !sameJson(before.document, after.document)) out.document = {}
+  if (after.type === 'document' && !sameBody(before, after)) out.document = {}
   return out
+}
+
+/**
+ * Whether two versions of a page have the same body, kept per pair of versions (immutable rows:
+ * the answer never changes, and the cache goes with the rows).
+ */
+const sameBodies = new WeakMap<PageVersionRow, WeakMap<PageVersionRow, boolean>>()
+
+function sameBody(before: PageVersionRow, after: PageVersionRow): boolean {
+  let known = sameBodies.get(before)
+  let same = known?.get(after)
+  if (same === undefined) {
+    same = sameJson(before.document, after.document)
+    if (!known) sameBodies.set(before, (known = new WeakMap()))
+    known.set(after, same)
+  }
+  return same
+}
+
+/** How many bodies a request compares inline; past it, it warms up first. */
+const INLINE_BODIES = 64
+
+/**
+ * Comparing bodies is the one cost that follows the size of what changed: a change request that
+ * rewrote thousands of pages holds the event loop for their whole text. Past INLINE_BODIES pages
+ * edited on both sides and not compared before, the request warms up first (core/warmup.ts): the
+ * pairs are listed in a read of their own, compared in slices (the results kept by pair), then
+ * the request runs again and finds them.
+ */
+function warmBodies(ctx: ReadContext, { before, after }: RevisionPair): void {
+  const pairs = (tx: ReadContext['tx']) => {
+    const out: Array<[PageVersionRow, PageVersionRow]> = []
+    for (const id of changedPages({ ...ctx, tx } as ReadContext, before, after)) {
+      const old = pageIn(tx, before, id)
+      const now = pageIn(tx, after, id)
+      if (old?.type === 'document' && now?.type === 'document' && sameBodies.get(old)?.get(now) === undefined) out.push([old, now])
+    }
+    return out
+  }
+  if (pairs(ctx.tx).length <= INLINE_BODIES) return
+  ctx.beforehand(async ({ read, slicer }) => {
+    for (const [old, now] of read((tx) => pairs(tx as ReadContext['tx']))) {
+      sameBody(old, now)
+      if (slicer.due()) await slicer.maybeYield()
+    }
+  })
 }
 
 /**
@@ -226,6 +272,7 @@ export const KINDS: readonly SemanticKind[] = [pageChanges, fileChanges, variabl
 
 /** The official `RevisionSemanticChanges` without `mergedFrom`: at most `limit` changes, and how many more there are. */
 export function semanticChanges(ctx: ReadContext, pair: RevisionPair, limit: number): { changes: SemanticChange[]; more?: number } {
+  warmBodies(ctx, pair)
   const all = KINDS.flatMap((kind) => kind(ctx, pair))
   const changes = all.slice(0, limit)
   return all.length > limit ? { changes, more: all.length - limit } : { changes }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { call } from '../../helpers.js'
 import { edit, merge, openCr, setup, type CrWorld } from './helpers.js'
+import { longestStall } from '../../stall.js'
 
 /**
  * Semantic changes (docs/behaviour/content-and-change-requests.md, "Semantic changes"): what a change request
@@ -219,5 +220,46 @@ describe('semantic changes of reusable contents', () => {
     expect((await changesOf(w, gone.id)).changes).toEqual([
       { type: 'reusable_content_deleted', reusableContent: { id: legal!.id, title: 'Legal', document: legal!.document } },
     ])
+  })
+})
+
+describe('semantic changes of a large change request', () => {
+  it('compares the bodies of many rewritten pages in slices the first time (the event loop keeps turning), then from what it kept', async () => {
+    const w = await setup()
+    const paragraph = (text: string) => ({
+      object: 'block',
+      type: 'paragraph',
+      data: {},
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
+    })
+    // The last paragraph differs: each comparison walks the whole body.
+    const body = (last: string) => ({
+      document: { object: 'document', data: {}, nodes: [...Array.from({ length: 1_200 }, (_, i) => paragraph(`Line ${i}.`)), paragraph(last)] },
+    })
+    const seed = await openCr(w, 'Seed')
+    const ids: string[] = []
+    // A batch holds at most 50 changes.
+    for (let from = 0; from < 200; from += 50) {
+      const inserted = await edit(
+        w,
+        seed.id,
+        Array.from({ length: 50 }, (_, i) => ({ operation: 'insert_page', title: `Page ${from + i}`, document: body('Before.') })),
+      )
+      expect(inserted.status).toBe(200)
+      ids.push(...inserted.body.changes.map((c: { page: { id: string } }) => c.page.id))
+    }
+    expect((await merge(w, seed.id)).status).toBe(200)
+    const cr = await openCr(w)
+    for (let from = 0; from < 200; from += 50) {
+      const rewritten = ids.slice(from, from + 50).map((page) => ({ operation: 'update_page', page, document: body('After.') }))
+      expect((await edit(w, cr.id, rewritten)).status).toBe(200)
+    }
+    const first = await longestStall(() => changesOf(w, cr.id, '?limit=1000'))
+    expect(first.result.changes).toHaveLength(200)
+    expect(first.result.changes.every((c) => c.type === 'page_edited' && 'document' in c.attributes)).toBe(true)
+    expect(first.stall).toBeLessThan(first.total / 3)
+    const again = await longestStall(() => changesOf(w, cr.id, '?limit=1000'))
+    expect(again.result).toEqual(first.result)
+    expect(again.total).toBeLessThan(first.total / 3)
   })
 })
