@@ -31,14 +31,32 @@ function expandableTitle(block: DocBlock): string | undefined {
 }
 
 /**
+ * What was worked out, per API (its services) and by row id: versions and revisions are immutable,
+ * so an id names the same content for good, and ids (not row objects) survive a store that reads
+ * rows anew (SQLite's row cache lets large rows go). Bounded: the oldest entries go first.
+ */
+const MAX_PAGES = 50_000
+const MAX_REVISIONS = 256
+const caches = new WeakMap<object, { pages: Map<string, PageQuestions>; revisions: Map<string, PageQuestions> }>()
+
+function cachesOf(ctx: Context) {
+  let found = caches.get(ctx.services)
+  if (!found) caches.set(ctx.services, (found = { pages: new Map(), revisions: new Map() }))
+  return found
+}
+
+function remember<V>(map: Map<string, V>, key: string, value: V, max: number): void {
+  map.set(key, value)
+  if (map.size > max) map.delete(map.keys().next().value!)
+}
+
+/**
  * The questions a page asks: its title and its headings ending in `?`, and expandables whose
  * title does; in an FAQ part (a page titled FAQ, or under a heading titled FAQ until a heading
  * of its level or above) a paragraph ending in `?` too. Versions are immutable: each is read once.
  */
-const cache = new WeakMap<PageVersionRow, PageQuestions>()
-
-function questionsOfPage(page: PageVersionRow): PageQuestions {
-  let found = cache.get(page)
+function questionsOfPage(cache: Map<string, PageQuestions>, page: PageVersionRow): PageQuestions {
+  let found = cache.get(page.id)
   if (found) return found
   found = { faq: [], other: [] }
   const pageIsFaq = FAQ.test(page.title)
@@ -58,7 +76,7 @@ function questionsOfPage(page: PageVersionRow): PageQuestions {
     else if (inFaq && block.type === 'paragraph') question = asQuestion(blockText(block))
     if (question) (inFaq ? found.faq : found.other).push(question)
   }
-  cache.set(page, found)
+  remember(cache, page.id, found, MAX_PAGES)
   return found
 }
 
@@ -66,19 +84,18 @@ function questionsOfPage(page: PageVersionRow): PageQuestions {
 const asked = (page: PageVersionRow) => page.type === 'document' && page.hidden !== true && page.noIndex !== true && page.condition === undefined
 
 /** The questions of a revision, in page order, from the pages `asked` keeps. */
-const byRevision = new WeakMap<RevisionRow, PageQuestions>()
-
 function questionsOfRevision(ctx: Context, rev: RevisionRow): PageQuestions {
-  let found = byRevision.get(rev)
+  const { pages, revisions } = cachesOf(ctx)
+  let found = revisions.get(rev.id)
   if (found) return found
   found = { faq: [], other: [] }
   for (const { page } of walkPages(ctx.tx, rev)) {
     if (!asked(page)) continue
-    const of = questionsOfPage(page)
+    const of = questionsOfPage(pages, page)
     found.faq.push(...of.faq)
     found.other.push(...of.other)
   }
-  byRevision.set(rev, found)
+  remember(revisions, rev.id, found, MAX_REVISIONS)
   return found
 }
 
@@ -99,17 +116,18 @@ const currentRevision = (tx: Context['tx'], id: string): RevisionRow | undefined
 function warmQuestions(ctx: Context, spaceIds: readonly string[]): void {
   const cold = spaceIds.filter((id) => {
     const rev = currentRevision(ctx.tx, id)
-    return rev !== undefined && !byRevision.has(rev)
+    return rev !== undefined && !cachesOf(ctx).revisions.has(rev.id)
   })
   if (cold.length === 0) return
+  const { pages: cache, revisions } = cachesOf(ctx)
   ctx.beforehand(async ({ read, slicer }) => {
     for (const id of cold) {
       const pages = read((tx) => {
         const rev = currentRevision(tx as Context['tx'], id)
-        return rev === undefined || byRevision.has(rev) ? [] : [...walkPages(tx as Context['tx'], rev)].map((e) => e.page)
+        return rev === undefined || revisions.has(rev.id) ? [] : [...walkPages(tx as Context['tx'], rev)].map((e) => e.page)
       })
       for (const page of pages) {
-        if (asked(page)) questionsOfPage(page)
+        if (asked(page)) questionsOfPage(cache, page)
         if (slicer.due()) await slicer.maybeYield()
       }
     }

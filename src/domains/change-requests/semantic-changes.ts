@@ -80,7 +80,7 @@ const ATTRIBUTES: Record<PageVersionRow['type'], ReadonlyArray<'title' | 'descri
 }
 
 /** What changed in a page kept on both sides (its place apart): the official attributes, empty when nothing of them did. */
-function pageAttributes(before: PageVersionRow, after: PageVersionRow): Record<string, StringChange> {
+function pageAttributes(known: Map<string, boolean>, before: PageVersionRow, after: PageVersionRow): Record<string, StringChange> {
   const out: Record<string, StringChange> = {}
   for (const key of ATTRIBUTES[after.type]) {
     if (before[key] === after[key]) continue
@@ -88,23 +88,34 @@ function pageAttributes(before: PageVersionRow, after: PageVersionRow): Record<s
   }
   // A body changed: named without its content (the official attribute is a string; the documents
   // themselves are read through the page's revision).
-  if (after.type === 'document' && !sameBody(before, after)) out.document = {}
+  if (after.type === 'document' && !sameBody(known, before, after)) out.document = {}
   return out
 }
 
 /**
- * Whether two versions of a page have the same body, kept per pair of versions (immutable rows:
- * the answer never changes, and the cache goes with the rows).
+ * Whether two versions of a page have the same body, kept per API (its services) and pair of
+ * version ids: versions are immutable, so the answer never changes, and ids (not row objects)
+ * survive a store that reads rows anew (SQLite's row cache lets large rows go). Bounded: the
+ * oldest pairs go first.
  */
-const sameBodies = new WeakMap<PageVersionRow, WeakMap<PageVersionRow, boolean>>()
+const MAX_PAIRS = 50_000
+const sameBodies = new WeakMap<object, Map<string, boolean>>()
 
-function sameBody(before: PageVersionRow, after: PageVersionRow): boolean {
-  let known = sameBodies.get(before)
-  let same = known?.get(after)
+const pairKey = (before: PageVersionRow, after: PageVersionRow) => `${before.id}\u0000${after.id}`
+
+function bodiesOf(ctx: ReadContext): Map<string, boolean> {
+  let found = sameBodies.get(ctx.services)
+  if (!found) sameBodies.set(ctx.services, (found = new Map()))
+  return found
+}
+
+function sameBody(known: Map<string, boolean>, before: PageVersionRow, after: PageVersionRow): boolean {
+  const key = pairKey(before, after)
+  let same = known.get(key)
   if (same === undefined) {
     same = sameJson(before.document, after.document)
-    if (!known) sameBodies.set(before, (known = new WeakMap()))
-    known.set(after, same)
+    known.set(key, same)
+    if (known.size > MAX_PAIRS) known.delete(known.keys().next().value!)
   }
   return same
 }
@@ -120,19 +131,20 @@ const INLINE_BODIES = 64
  * the request runs again and finds them.
  */
 function warmBodies(ctx: ReadContext, { before, after }: RevisionPair): void {
+  const known = bodiesOf(ctx)
   const pairs = (tx: ReadContext['tx']) => {
     const out: Array<[PageVersionRow, PageVersionRow]> = []
     for (const id of changedPages({ ...ctx, tx } as ReadContext, before, after)) {
       const old = pageIn(tx, before, id)
       const now = pageIn(tx, after, id)
-      if (old?.type === 'document' && now?.type === 'document' && sameBodies.get(old)?.get(now) === undefined) out.push([old, now])
+      if (old?.type === 'document' && now?.type === 'document' && !known.has(pairKey(old, now))) out.push([old, now])
     }
     return out
   }
   if (pairs(ctx.tx).length <= INLINE_BODIES) return
   ctx.beforehand(async ({ read, slicer }) => {
     for (const [old, now] of read((tx) => pairs(tx as ReadContext['tx']))) {
-      sameBody(old, now)
+      sameBody(known, old, now)
       if (slicer.due()) await slicer.maybeYield()
     }
   })
@@ -188,7 +200,7 @@ const pageChanges: SemanticKind = (ctx, { before, after }) => {
         if (to) parent.after = to
         out.push({ type: 'page_moved', page, parent })
       }
-      const attributes = pageAttributes(old, now)
+      const attributes = pageAttributes(bodiesOf(ctx), old, now)
       if (Object.keys(attributes).length > 0) out.push({ type: 'page_edited', page, attributes })
     }
   }

@@ -59,7 +59,7 @@ async function spaceOf(pages: number): Promise<{ w: CrWorld; cr: string }> {
 function readsOf({ w, cr }: { w: CrWorld; cr: string }) {
   return w.api.store.read((tx) => {
     const c = counting(tx as ReadTx)
-    const ctx = { tx: c.tx, urls: createUrls('http://localhost:4000') } as unknown as ReadContext
+    const ctx = { tx: c.tx, urls: createUrls('http://localhost:4000'), services: {} } as unknown as ReadContext
     const answer = changeRequestChanges(ctx, tx.get('changeRequests', cr)!, 100)
     return { changes: answer.changes.length, reads: c.reads() }
   })
