@@ -2,7 +2,7 @@ import type { ReadTx } from '../../storage/port.js'
 import type { AppSchema } from '../schema.js'
 import type { DocBlock, DocFragment, DocNode, JsonDocument } from './document.js'
 import type { RevisionRow } from './rows.js'
-import { ESSENTIALS } from './document-schema/blocks.js'
+import { EXPANDABLE_BODY } from './document-schema/blocks.js'
 import { reusableContentIn } from './reusable.js'
 
 /**
@@ -25,19 +25,8 @@ import { reusableContentIn } from './reusable.js'
 export const MAX_DEREFERENCED = 100
 export const MAX_INLINED_BLOCKS = 10_000
 
-/** The blocks an expandable's body may hold (document-schema/blocks.ts): a reusable content is inlined there only when all its blocks are among them. */
-const EXPANDABLE_BODY: ReadonlySet<string> = new Set([
-  ...ESSENTIALS,
-  'file',
-  'images',
-  'code',
-  'table',
-  'hint',
-  'prompt',
-  'blockquote',
-  'reusable-content',
-  'integration',
-])
+/** The blocks an expandable's body may hold: a reusable content is inlined there only when all its blocks are among them. */
+const EXPANDABLE_BODY_BLOCKS: ReadonlySet<string> = new Set(EXPANDABLE_BODY)
 
 export function dereferenceReusableContents(tx: ReadTx<AppSchema>, rev: RevisionRow, document: JsonDocument): JsonDocument {
   if (!rev.reusableContents) return document
@@ -71,7 +60,7 @@ export function dereferenceReusableContents(tx: ReadTx<AppSchema>, rev: Revision
       let changed = false
       const fragments = node.fragments.map((f): DocFragment => {
         if (f.fragment !== 'expandable-body') return f
-        const nodes = mapNodes(f.nodes, EXPANDABLE_BODY)
+        const nodes = mapNodes(f.nodes, EXPANDABLE_BODY_BLOCKS)
         // A body must hold a block: an empty reusable content leaves the block in place there.
         if (nodes === f.nodes || nodes.length === 0) return f
         changed = true

@@ -251,21 +251,12 @@ const ExpandableTitleSchema = fragment({
   type: z.literal('expandable-title'),
   nodes: paragraphs('an expandable title').length(1, 'must hold exactly one paragraph'),
 })
+/** The blocks an expandable's body may hold (content/dereference.ts inlines a reusable content there only when all its blocks are among them). */
+export const EXPANDABLE_BODY = [...ESSENTIALS, 'file', 'images', 'code', 'table', 'hint', 'prompt', 'blockquote', 'reusable-content', 'integration'] as const
 const ExpandableBodySchema = fragment({
   fragment: z.literal('expandable-body'),
   type: z.literal('expandable-body'),
-  nodes: blocksIn('an expandable body', [
-    ...ESSENTIALS,
-    'file',
-    'images',
-    'code',
-    'table',
-    'hint',
-    'prompt',
-    'blockquote',
-    'reusable-content',
-    'integration',
-  ]).min(1, 'must hold at least one block'),
+  nodes: blocksIn('an expandable body', EXPANDABLE_BODY).min(1, 'must hold at least one block'),
 })
 block(
   'expandable',
