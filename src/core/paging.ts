@@ -166,22 +166,27 @@ export function mapPage<T, U>(page: Page<T>, map: (item: T) => U): Page<U> {
 /** A query parameter holding a boolean (`true` / `false`). */
 export const queryBoolean = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true')
 
+/**
+ * A `limit` query parameter: a whole number from 0 to `max`, `fallback` when absent. Parsed
+ * strictly: decimal digits only. A coercing `Number()` would take `0x10`, `1e2`, ` 7` and an empty
+ * value (as 0) without a word; anything else stays a string and fails the number.
+ */
+export function limitParam(max: number, fallback: number) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^-?[0-9]+$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: 'must be a whole number written in decimal digits' })
+      .int('must be a whole number written in decimal digits')
+      .min(0, 'must be at least 0')
+      .max(max, `must be at most ${max}`)
+      .default(fallback),
+  )
+}
+
 /** The paging parameters every list accepts. */
 export const listQuery = z.object({
   page: z.string().min(1).optional().meta({ description: 'Cursor from `next.page` of the previous page.' }),
-  // Parsed strictly: decimal digits only. A coercing `Number()` would take `0x10`, `1e2`, ` 7`
-  // and an empty value (as 0) without a word; anything else stays a string and fails the number.
-  limit: z
-    .preprocess(
-      (value) => (typeof value === 'string' && /^-?[0-9]+$/.test(value) ? Number(value) : value),
-      z
-        .number({ error: 'must be a whole number written in decimal digits' })
-        .int('must be a whole number written in decimal digits')
-        .min(0, 'must be at least 0')
-        .max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`)
-        .default(DEFAULT_LIMIT),
-    )
-    .meta({ description: `Results per page (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).` }),
+  limit: limitParam(MAX_LIMIT, DEFAULT_LIMIT).meta({ description: `Results per page (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}).` }),
 })
 
 export const listOrder = z.enum(['asc', 'desc']).default('desc')

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { limitParam } from '../../core/paging.js'
 import { ChangeRequestSchema } from './schemas.js'
 
 /** Schemas of semantic changes (ids name the official components they mirror). */
@@ -51,15 +52,5 @@ export const RevisionSemanticChangesSchema = z
 
 /** `limit`: how many changes to answer (official default 10). Decimal digits only, as the paging `limit`. */
 export const SemanticChangesQuerySchema = z.object({
-  limit: z
-    .preprocess(
-      (value) => (typeof value === 'string' && /^-?[0-9]+$/.test(value) ? Number(value) : value),
-      z
-        .number({ error: 'must be a whole number written in decimal digits' })
-        .int('must be a whole number written in decimal digits')
-        .min(0, 'must be at least 0')
-        .max(1000, 'must be at most 1000')
-        .default(10),
-    )
-    .meta({ description: 'How many changes to answer (default 10, at most 1000); `more` counts the others.' }),
+  limit: limitParam(1000, 10).meta({ description: 'How many changes to answer (default 10, at most 1000); `more` counts the others.' }),
 })
