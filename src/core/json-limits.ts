@@ -127,3 +127,24 @@ function scanner(text: JsonText, maxDepth: number): { advance(until: number): Js
     },
   }
 }
+
+/**
+ * A request body as a journal keeps it when part of it must not be kept: parsed as JSON (so
+ * escapes hide nothing), each value rewritten by `clean` (called on every value, at any depth),
+ * written again. A body that is not JSON, or nests deeper than a request body may, is not kept at
+ * all (`why` says what it may hold): nothing reliable says where the secret would be. Runs before
+ * validation, for any caller: linear in the text (the depth is checked on the text before the walk
+ * recurses once per level), and it never throws.
+ */
+export function redactJsonText(text: string, why: string, clean: (value: unknown, walk: (value: unknown) => unknown) => unknown): string {
+  const notKept = (what: string) => JSON.stringify(`(${what}, ${text.length} characters: not kept, as it may hold ${why})`)
+  if (scanJsonText(text).tooDeepAt) return notKept(`a body nested deeper than ${MAX_BODY_DEPTH} levels`)
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return notKept('a body that is not JSON')
+  }
+  const walk = (value: unknown): unknown => clean(value, walk)
+  return JSON.stringify(walk(body))
+}

@@ -1,5 +1,5 @@
 import { ApiError } from '../../core/errors.js'
-import { MAX_BODY_DEPTH, scanJsonText } from '../../core/json-limits.js'
+import { redactJsonText } from '../../core/json-limits.js'
 import { checkOutgoingUrl } from '../../core/outgoing.js'
 
 /**
@@ -125,20 +125,10 @@ function hasCredentials(text: string): boolean {
  * validated or authorized, for any caller: linear in the text, and it never throws.
  */
 export function redactRequestText(text: string): string {
-  const notKept = (what: string) => JSON.stringify(`(${what}, ${text.length} characters: not kept, as it may hold credentials)`)
-  // Checked on the text first: the walk below recurses once per level.
-  if (scanJsonText(text).tooDeepAt) return notKept(`a body nested deeper than ${MAX_BODY_DEPTH} levels`)
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    return notKept('a body that is not JSON')
-  }
-  const clean = (value: unknown): unknown => {
+  return redactJsonText(text, 'credentials', (value, walk) => {
     if (typeof value === 'string') return scrub(hasCredentials(value) ? withoutCredentials(value) : value)
-    if (Array.isArray(value)) return value.map(clean)
-    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrub(k), clean(v)]))
+    if (Array.isArray(value)) return value.map(walk)
+    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrub(k), walk(v)]))
     return value
-  }
-  return JSON.stringify(clean(body))
+  })
 }

@@ -1,4 +1,4 @@
-import { MAX_BODY_DEPTH, scanJsonText } from '../../core/json-limits.js'
+import { redactJsonText } from '../../core/json-limits.js'
 
 /** Session fields a tracking request carries that are never kept, in the store or the journal. */
 const PRIVATE_FIELDS = new Set(['cookies', 'ip', 'visitorAuthToken'])
@@ -10,18 +10,9 @@ const PRIVATE_FIELDS = new Set(['cookies', 'ip', 'visitorAuthToken'])
  * in the text, and it never throws.
  */
 export function redactTrackingText(text: string): string {
-  const notKept = (what: string) => JSON.stringify(`(${what}, ${text.length} characters: not kept, as it may hold visitors' cookies or tokens)`)
-  if (scanJsonText(text).tooDeepAt) return notKept(`a body nested deeper than ${MAX_BODY_DEPTH} levels`)
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    return notKept('a body that is not JSON')
-  }
-  const clean = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(clean)
+  return redactJsonText(text, "visitors' cookies or tokens", (value, walk) => {
+    if (Array.isArray(value)) return value.map(walk)
     if (value === null || typeof value !== 'object') return value
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, PRIVATE_FIELDS.has(k) ? '(not kept)' : clean(v)]))
-  }
-  return JSON.stringify(clean(body))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, PRIVATE_FIELDS.has(k) ? '(not kept)' : walk(v)]))
+  })
 }
