@@ -1,8 +1,7 @@
-import { AIMessageRole, AIModel, GitBookAPI, SiteCoreChannelType, type AIStreamResponse } from '@gitbook/api'
+import { AIMessageRole, AIModel, SiteCoreChannelType, type AIStreamResponse } from '@gitbook/api'
+import { rendererWorld } from './renderer-world.js'
 import { describe, expect, it } from 'vitest'
-import { createDocsApi } from '../../src/index.js'
-import { seedDemo } from '../../src/demo.js'
-import { expectOfficialResponse, expectOfficialSchema } from './official.js'
+import { expectOfficialSchema } from './official.js'
 
 /**
  * The renderer's Ask panel and assistant (GitBook Open, packages/gitbook/src/components), replayed
@@ -18,8 +17,6 @@ import { expectOfficialResponse, expectOfficialSchema } from './official.js'
  *   calls), and needs a `response_finish` whose `response.id` the next turn sends back as
  *   `previousResponseId`.
  */
-
-const BASE = 'http://localhost:4000'
 
 /** The renderer's built-in tools as it sends them (useAIChat.tsx: name, description, input schema). */
 const TOOLS = [
@@ -77,19 +74,8 @@ const pageRefs = (nodes: unknown[]) =>
 
 describe("contract: GitBook renderer's Ask panel and assistant over the demo data", () => {
   it('lists the recommended questions of the site and answers the assistant citing pages of the site, turn after turn', async () => {
-    const api = createDocsApi({ baseUrl: BASE })
-    const demo = await seedDemo(api)
-    const client = (authToken?: string) => new GitBookAPI({ endpoint: BASE, ...(authToken && { authToken }), serviceBinding: { fetch: api.fetch } })
-    const admin = client(demo.adminToken)
-    const site = (await admin.orgs.getSiteById(demo.organization.id, demo.site.id)).data
-    const resolved = await client().urls.resolvePublishedContentByUrl({
-      url: `${site.urls.published}/installation`,
-      visitor: { unsignedClaims: {} },
-      redirectOnError: false,
-    })
-    expectOfficialResponse('resolvePublishedContentByUrl', 200, resolved.data)
-    const data = resolved.data as { apiToken: string; organization: string; site: string; siteSpace: string; space: string; page?: string }
-    const visitor = client(data.apiToken)
+    const { site, visit } = await rendererWorld()
+    const { content: data, gb: visitor } = await visit(`${site.urls.published}/installation`)
 
     // The Ask panel's recommended questions, for the current site-space.
     const questions: unknown[] = []

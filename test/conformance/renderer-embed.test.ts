@@ -1,7 +1,6 @@
-import { GitBookAPI, type DocumentBlockEmbed, type JSONDocument, type SiteInsightsEvent } from '@gitbook/api'
+import { type DocumentBlockEmbed, type JSONDocument, type SiteInsightsEvent } from '@gitbook/api'
+import { rendererWorld } from './renderer-world.js'
 import { describe, expect, it } from 'vitest'
-import { createDocsApi } from '../../src/index.js'
-import { seedDemo } from '../../src/demo.js'
 import { expectOfficialResponse } from './official.js'
 
 /**
@@ -9,8 +8,6 @@ import { expectOfficialResponse } from './official.js'
  * data (GitBook Open: components/DocumentView/Embed.tsx and lib/data/api.ts `getEmbedByUrl`, with
  * the site token of the visit; lib/tracking.ts `trackEventsInSiteById`, with no token).
  */
-
-const BASE = 'http://localhost:4000'
 
 /** Every embed block of a document, at any depth. */
 function embedsOf(node: { nodes?: unknown[] }): DocumentBlockEmbed[] {
@@ -22,14 +19,9 @@ function embedsOf(node: { nodes?: unknown[] }): DocumentBlockEmbed[] {
 
 describe('contract: GitBook renderer, embeds and insights over the demo data', () => {
   it("the Acme Docs page with an embed: its block's URL resolved with the site token, as the renderer shows it", async () => {
-    const api = createDocsApi({ baseUrl: BASE })
-    const demo = await seedDemo(api)
-    const client = (authToken?: string) => new GitBookAPI({ endpoint: BASE, ...(authToken && { authToken }), serviceBinding: { fetch: api.fetch } })
-    const site = (await client(demo.adminToken).orgs.getSiteById(demo.organization.id, demo.site.id)).data
-    const resolved = (await client().urls.resolvePublishedContentByUrl({ url: `${site.urls.published}/video-tour`, visitor: { unsignedClaims: {} } })).data
+    const { demo, site, client, visit } = await rendererWorld()
+    const { content: resolved, gb: reader } = await visit(`${site.urls.published}/video-tour`)
     expect(resolved).toMatchObject({ site: demo.site.id })
-    if (!('apiToken' in resolved)) throw new Error('no site token')
-    const reader = client(resolved.apiToken)
     const space = (await reader.spaces.getSpaceById(resolved.space)).data
     const page = (await reader.spaces.getPageInRevisionByPath(space.id, space.revision, 'video-tour')).data
     const document = (

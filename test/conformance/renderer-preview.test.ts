@@ -1,7 +1,6 @@
-import { GitBookAPI, GitBookAPIError, type PublishedSiteContent, type RevisionPageDocument } from '@gitbook/api'
+import { GitBookAPIError, type PublishedSiteContent, type RevisionPageDocument } from '@gitbook/api'
+import { BASE, rendererWorld } from './renderer-world.js'
 import { describe, expect, it } from 'vitest'
-import { createDocsApi } from '../../src/index.js'
-import { seedDemo } from '../../src/demo.js'
 import { expectOfficialResponse } from './official.js'
 import { expectOfficialChanges } from './semantic-official.js'
 
@@ -13,14 +12,8 @@ import { expectOfficialChanges } from './semantic-official.js'
  * `@gitbook/api`. docs/behaviour/published.md, "Previews".
  */
 
-const BASE = 'http://localhost:4000'
-
 async function setup() {
-  const api = createDocsApi({ baseUrl: BASE })
-  const demo = await seedDemo(api)
-  const client = (authToken?: string) => new GitBookAPI({ endpoint: BASE, ...(authToken && { authToken }), serviceBinding: { fetch: api.fetch } })
-  const admin = client(demo.adminToken)
-  const site = (await admin.orgs.getSiteById(demo.organization.id, demo.site.id)).data
+  const { api, demo, client, admin, site } = await rendererWorld()
   const space = demo.spaces[0]!
   const revision = (await admin.spaces.getRevisionById(space.id, (await admin.spaces.getSpaceById(space.id)).data.revision)).data
   const page = revision.pages.find((p): p is RevisionPageDocument => p.type === 'document' && p.path !== '')!

@@ -1,7 +1,6 @@
-import { GitBookAPI, type JSONDocument, type PublishedSiteContent } from '@gitbook/api'
+import { type JSONDocument } from '@gitbook/api'
+import { rendererWorld } from './renderer-world.js'
 import { describe, expect, it } from 'vitest'
-import { createDocsApi } from '../../src/index.js'
-import { seedDemo } from '../../src/demo.js'
 import { expectOfficialResponse } from './official.js'
 
 /**
@@ -13,23 +12,13 @@ import { expectOfficialResponse } from './official.js'
  * `reusableContents` and `getReusableContentDocumentInRevisionById` (DocumentView/ReusableContent.tsx).
  */
 
-const BASE = 'http://localhost:4000'
-
 describe('contract: GitBook renderer, a page with a reusable content', () => {
   it('the installation page of the demo site: its document with the reusable content inlined, and the reusable content read alone', async () => {
-    const api = createDocsApi({ baseUrl: BASE })
-    const demo = await seedDemo(api)
-    const client = (authToken?: string) => new GitBookAPI({ endpoint: BASE, ...(authToken && { authToken }), serviceBinding: { fetch: api.fetch } })
-    const admin = client(demo.adminToken)
-    const site = (await admin.orgs.getSiteById(demo.organization.id, demo.site.id)).data
-    const resolved = await client().urls.resolvePublishedContentByUrl({
-      url: `${site.urls.published}/installation`,
-      visitor: { unsignedClaims: {} },
-      redirectOnError: false,
-    })
-    expectOfficialResponse('resolvePublishedContentByUrl', 200, resolved.data)
-    const { space, pathname, apiToken } = resolved.data as PublishedSiteContent
-    const reader = client(apiToken)
+    const { site, visit } = await rendererWorld()
+    const {
+      content: { space, pathname },
+      gb: reader,
+    } = await visit(`${site.urls.published}/installation`)
     const revision = (await reader.spaces.getSpaceById(space)).data.revision
     const page = (await reader.spaces.getPageInRevisionByPath(space, revision, pathname)).data.id
 

@@ -1,7 +1,6 @@
-import { GitBookAPI, type PublishedSiteContent, type SearchSpaceResult, type SiteSearchScope } from '@gitbook/api'
+import { type SearchSpaceResult, type SiteSearchScope } from '@gitbook/api'
+import { rendererWorld } from './renderer-world.js'
 import { describe, expect, it } from 'vitest'
-import { createDocsApi } from '../../src/index.js'
-import { seedDemo } from '../../src/demo.js'
 import { expectOfficialResponse } from './official.js'
 
 /**
@@ -13,8 +12,6 @@ import { expectOfficialResponse } from './official.js'
  * profile's structure for its `urls.published`), and each page's `id`, `title`, `path`, `score`,
  * `resultType`, `ancestors` and its sections' `id`, `title`, `path`, `body`, `score`.
  */
-
-const BASE = 'http://localhost:4000'
 
 /** The renderer's scope (search-types.ts `SearchSiteContentScope`). */
 type RendererScope =
@@ -28,20 +25,7 @@ const bodyOf = (query: string, scope: RendererScope) => ({
     : scope),
 })
 
-async function setup() {
-  const api = createDocsApi({ baseUrl: BASE })
-  const demo = await seedDemo(api)
-  const client = (authToken?: string) => new GitBookAPI({ endpoint: BASE, ...(authToken && { authToken }), serviceBinding: { fetch: api.fetch } })
-  const admin = client(demo.adminToken)
-  const site = (await admin.orgs.getSiteById(demo.organization.id, demo.site.id)).data
-  /** A visit of a published URL: what it resolves to, and a client with its site token. */
-  const visit = async (url: string) => {
-    const res = await client().urls.resolvePublishedContentByUrl({ url, visitor: { unsignedClaims: {} }, redirectOnError: false })
-    const content = res.data as PublishedSiteContent
-    return { content, gb: client(content.apiToken) }
-  }
-  return { demo, site, client, visit }
-}
+const setup = rendererWorld
 
 describe("contract: GitBook renderer's site search over the demo data", () => {
   it('the search box and the MCP tool find a page by a word of its body and by a word of its title, at a URL that opens it', async () => {
