@@ -3,6 +3,7 @@ import type { Context } from '../context.js'
 import type { SiteRow } from '../sites/rows.js'
 import type { SiteAgentFeedbackRow } from './rows.js'
 import type { AgentFeedbackInput } from './schemas.js'
+import { keepNewest } from './model.js'
 
 /** The feedback kept per site, and in all: past it the oldest go first (docs/behaviour/insights.md). */
 export const MAX_FEEDBACK_PER_SITE = 1000
@@ -15,13 +16,7 @@ type Json = SiteAgentFeedbackRow['subject']
 
 function store(ctx: Context, row: SiteAgentFeedbackRow): SiteAgentFeedbackRow {
   ctx.tx.insert('siteAgentFeedback', row)
-  for (const [index, key, cap] of [
-    ['bySite', row.site, MAX_FEEDBACK_PER_SITE],
-    ['all', 'all', MAX_FEEDBACK_TOTAL],
-  ] as const) {
-    const excess = ctx.tx.count('siteAgentFeedback', index, key) - cap
-    if (excess > 0) for (const { row: old } of ctx.tx.scan('siteAgentFeedback', index, key, { limit: excess })) ctx.tx.delete('siteAgentFeedback', old.id)
-  }
+  keepNewest(ctx, 'siteAgentFeedback', row.site, MAX_FEEDBACK_PER_SITE, MAX_FEEDBACK_TOTAL)
   return row
 }
 

@@ -76,12 +76,20 @@ export function trackEvents(ctx: Context, site: SiteRow, events: readonly SiteIn
     return new Date(at).toISOString()
   })
   events.forEach((event, i) => ctx.tx.insert('siteInsightEvents', eventRow(ctx, site, event, times[i]!)))
-  dropOldest(ctx, 'bySite', site.id, MAX_EVENTS_PER_SITE)
-  dropOldest(ctx, 'all', 'all', MAX_EVENTS_TOTAL)
+  keepNewest(ctx, 'siteInsightEvents', site.id, MAX_EVENTS_PER_SITE, MAX_EVENTS_TOTAL)
 }
 
-function dropOldest(ctx: Context, index: 'bySite' | 'all', key: string, cap: number): void {
-  const excess = ctx.tx.count('siteInsightEvents', index, key) - cap
-  if (excess <= 0) return
-  for (const { row } of ctx.tx.scan('siteInsightEvents', index, key, { limit: excess })) ctx.tx.delete('siteInsightEvents', row.id)
+/**
+ * What the insights keep is bounded per site and in all: past either cap, the oldest rows go (the
+ * `bySite` and `all` indexes are in insertion order; their counts are kept by the store, so this
+ * reads only what it removes).
+ */
+export function keepNewest(ctx: Context, collection: 'siteInsightEvents' | 'siteAgentFeedback', site: string, perSite: number, total: number): void {
+  for (const [index, key, cap] of [
+    ['bySite', site, perSite],
+    ['all', 'all', total],
+  ] as const) {
+    const excess = ctx.tx.count(collection, index, key) - cap
+    if (excess > 0) for (const { row } of ctx.tx.scan(collection, index, key, { limit: excess })) ctx.tx.delete(collection, (row as { id: string }).id)
+  }
 }
