@@ -123,8 +123,8 @@ function warmQuestions(ctx: Context, spaceIds: readonly string[]): void {
   ctx.beforehand(async ({ read, slicer }) => {
     for (const id of cold) {
       const pages = read((tx) => {
-        const rev = currentRevision(tx as Context['tx'], id)
-        return rev === undefined || revisions.has(rev.id) ? [] : [...walkPages(tx as Context['tx'], rev)].map((e) => e.page)
+        const rev = currentRevision(tx, id)
+        return rev === undefined || revisions.has(rev.id) ? [] : [...walkPages(tx, rev)].map((e) => e.page)
       })
       for (const page of pages) {
         if (asked(page)) questionsOfPage(cache, page)

@@ -22,14 +22,14 @@ const ROOT = '\u0000root'
  * Page ids whose version differs between two revisions. Buckets shared by both (same row id) are
  * skipped without reading them: the cost follows the pages the two sides touched, not the space.
  */
-export function changedPages(ctx: ReadContext, from: RevisionRow, to: RevisionRow): Set<string> {
+export function changedPages(tx: ReadContext['tx'], from: RevisionRow, to: RevisionRow): Set<string> {
   const out = new Set<string>()
   for (let b = 0; b < FANOUT; b++) {
     const x = from.buckets[b] ?? ''
     const y = to.buckets[b] ?? ''
     if (x === y) continue
-    const ex = x === '' ? {} : ctx.tx.get('contentBuckets', x)!.entries
-    const ey = y === '' ? {} : ctx.tx.get('contentBuckets', y)!.entries
+    const ex = x === '' ? {} : tx.get('contentBuckets', x)!.entries
+    const ey = y === '' ? {} : tx.get('contentBuckets', y)!.entries
     for (const key of Object.keys(ex)) if (ex[key] !== ey[key]) out.add(key)
     for (const key of Object.keys(ey)) if (ex[key] !== ey[key]) out.add(key)
   }
@@ -124,7 +124,7 @@ export function mergeRevisions(ctx: Context, base: RevisionRow, ours: RevisionRo
   }
   const tx = ctx.tx
   const conflicts: MergeConflict[] = []
-  const touched = changedPages(ctx, base, theirs)
+  const touched = changedPages(ctx.tx, base, theirs)
   const parents = new Set<string>()
   const addParent = (p: string | undefined) => parents.add(p ?? ROOT)
   if (base.rootPages !== theirs.rootPages) parents.add(ROOT)

@@ -134,7 +134,7 @@ function warmBodies(ctx: ReadContext, { before, after }: RevisionPair): void {
   const known = bodiesOf(ctx)
   const pairs = (tx: ReadContext['tx']) => {
     const out: Array<[PageVersionRow, PageVersionRow]> = []
-    for (const id of changedPages({ ...ctx, tx } as ReadContext, before, after)) {
+    for (const id of changedPages(tx, before, after)) {
       const old = pageIn(tx, before, id)
       const now = pageIn(tx, after, id)
       if (old?.type === 'document' && now?.type === 'document' && !known.has(pairKey(old, now))) out.push([old, now])
@@ -143,7 +143,7 @@ function warmBodies(ctx: ReadContext, { before, after }: RevisionPair): void {
   }
   if (pairs(ctx.tx).length <= INLINE_BODIES) return
   ctx.beforehand(async ({ read, slicer }) => {
-    for (const [old, now] of read((tx) => pairs(tx as ReadContext['tx']))) {
+    for (const [old, now] of read((tx) => pairs(tx))) {
       sameBody(known, old, now)
       if (slicer.due()) await slicer.maybeYield()
     }
@@ -185,7 +185,7 @@ const pageChanges: SemanticKind = (ctx, { before, after }) => {
     const page = id === undefined ? undefined : pageIn(ctx.tx, rev, id)
     return page && changedPage(ctx, rev, page)
   }
-  for (const id of changedPages(ctx, before, after)) {
+  for (const id of changedPages(ctx.tx, before, after)) {
     const old = pageIn(ctx.tx, before, id)
     const now = pageIn(ctx.tx, after, id)
     if (!old && now) out.push({ type: 'page_created', page: changedPage(ctx, after, now) })
