@@ -4,6 +4,7 @@ import { blockText } from '../content/markdown.js'
 import { nodeText } from '../content/markdown/nodes.js'
 import { findRevision, walkPages } from '../content/revision.js'
 import type { PageVersionRow, RevisionRow } from '../content/rows.js'
+import { rememberBounded } from '../../core/bounded-map.js'
 
 /** Recommended questions answered at most (the official list has no limit: a panel shows a handful). */
 export const MAX_QUESTIONS = 10
@@ -45,11 +46,6 @@ function cachesOf(ctx: Context) {
   return found
 }
 
-function remember<V>(map: Map<string, V>, key: string, value: V, max: number): void {
-  map.set(key, value)
-  if (map.size > max) map.delete(map.keys().next().value!)
-}
-
 /**
  * The questions a page asks: its title and its headings ending in `?`, and expandables whose
  * title does; in an FAQ part (a page titled FAQ, or under a heading titled FAQ until a heading
@@ -76,7 +72,7 @@ function questionsOfPage(cache: Map<string, PageQuestions>, page: PageVersionRow
     else if (inFaq && block.type === 'paragraph') question = asQuestion(blockText(block))
     if (question) (inFaq ? found.faq : found.other).push(question)
   }
-  remember(cache, page.id, found, MAX_PAGES)
+  rememberBounded(cache, page.id, found, MAX_PAGES)
   return found
 }
 
@@ -95,7 +91,7 @@ function questionsOfRevision(ctx: Context, rev: RevisionRow): PageQuestions {
     found.faq.push(...of.faq)
     found.other.push(...of.other)
   }
-  remember(revisions, rev.id, found, MAX_REVISIONS)
+  rememberBounded(revisions, rev.id, found, MAX_REVISIONS)
   return found
 }
 

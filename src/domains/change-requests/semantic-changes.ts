@@ -6,6 +6,7 @@ import { changedPages } from './merge.js'
 import { KEYED_NODES } from '../content/merge-blocks.js'
 import { reusableContentsOf } from '../content/reusable.js'
 import type { ReusableContentVersionRow } from '../content/rows.js'
+import { rememberBounded } from '../../core/bounded-map.js'
 
 /**
  * Semantic changes between two revisions (the official `RevisionSemanticChange` union): what a
@@ -114,8 +115,7 @@ function sameBody(known: Map<string, boolean>, before: PageVersionRow, after: Pa
   let same = known.get(key)
   if (same === undefined) {
     same = sameJson(before.document, after.document)
-    known.set(key, same)
-    if (known.size > MAX_PAIRS) known.delete(known.keys().next().value!)
+    rememberBounded(known, key, same, MAX_PAIRS)
   }
   return same
 }

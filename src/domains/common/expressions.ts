@@ -1,6 +1,7 @@
 import type { Actor } from '../../core/context.js'
 import { compileExpression, EXPRESSION_MAX_LENGTH, ExpressionSyntaxError, type CompiledTree } from './expression-compile.js'
 import { evaluateTree } from './expression-evaluate.js'
+import { rememberBounded, touch } from '../../core/bounded-map.js'
 
 /**
  * GitBook's expressions (adaptive content): the `condition` of a site section, a site-space or a
@@ -53,17 +54,12 @@ const cache = new Map<string, ExpressionParse>()
  * syntax error: "Unexpected "}" at character 1"). Results, errors included, are cached by text.
  */
 export function parseExpression(text: string): ExpressionParse {
-  const cached = cache.get(text)
-  if (cached) {
-    cache.delete(text)
-    cache.set(text, cached)
-    return cached
-  }
+  const cached = touch(cache, text)
+  if (cached) return cached
   const parsed = parseUncached(text)
   // Texts over the limit fail before any work: not worth a cache entry, and unbounded in size.
   if (text.length <= EXPRESSION_MAX_LENGTH) {
-    cache.set(text, parsed)
-    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!)
+    rememberBounded(cache, text, parsed, CACHE_SIZE)
   }
   return parsed
 }

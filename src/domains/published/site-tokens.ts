@@ -1,5 +1,6 @@
 import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose'
 import type { ContentGrant } from '../../core/context.js'
+import { rememberBounded } from '../../core/bounded-map.js'
 
 /**
  * Site API tokens (the official `SiteAPIToken`): JWTs signed by the API (HS256, with `jose`),
@@ -81,10 +82,7 @@ export const SITE_TOKEN_CACHE_KEY_CHARS = 8192
 
 /** Keep `value` under `key`, most recent last, dropping the oldest past the bound. */
 export function remember<V>(map: Map<string, V>, key: string, value: V): void {
-  if (key.length > SITE_TOKEN_CACHE_KEY_CHARS) return
-  map.delete(key)
-  map.set(key, value)
-  if (map.size > SITE_TOKEN_CACHE) map.delete(map.keys().next().value!)
+  if (key.length <= SITE_TOKEN_CACHE_KEY_CHARS) rememberBounded(map, key, value, SITE_TOKEN_CACHE)
 }
 
 /** A token already signed for this payload and day, if any. */
