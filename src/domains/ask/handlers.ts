@@ -11,7 +11,9 @@ import { assistantEvents } from './assistant.js'
 import { askOperations } from './operations.js'
 import { retrieveOrganizationPassages, retrievePassages } from './passages.js'
 import { recommendedQuestions } from './questions.js'
-import { organizationSpaces, siteSpacesForQuestions, siteSpacesInScope } from './scope.js'
+import { organizationSpaces, siteSpacesForQuestions } from './scope.js'
+// Which site-spaces a question is asked of: the scope site search reads too.
+import { siteSpacesInScope } from '../search/site-scope.js'
 import type { AnswerStreamEvent } from './schemas.js'
 
 /** The longest question the assistant searches with: the start of a longer message (Ask's limit). */

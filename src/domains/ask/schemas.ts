@@ -5,11 +5,9 @@ import { SiteSearchScopeSchema } from '../search/schemas.js'
 
 /** Shapes of Ask: the question (official `streamAskInSite` body) and the events of its answer (`SearchAIAnswerStream`). */
 
-/** The scope of a question is site search's (search/schemas.ts). */
-export { SiteSearchScopeSchema }
-
 export const AskBodySchema = z.object({
   question: z.string({ error: 'is required' }).min(1, 'must not be empty').max(512, 'must be at most 512 characters'),
+  // The scope of a question is site search's (search/schemas.ts).
   scope: SiteSearchScopeSchema,
   context: z
     .object({

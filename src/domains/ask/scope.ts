@@ -7,9 +7,6 @@ import type { SiteSpaceRow } from '../site-structure/rows.js'
 import { siteSpacesInOrder } from '../site-structure/tree.js'
 import { defaultContent, shownTo } from '../search/site-scope.js'
 
-/** Which site-spaces a question is asked of: the scope site search reads too (search/site-scope.ts). */
-export { siteSpacesInScope } from '../search/site-scope.js'
-
 /**
  * The site-spaces the recommended questions come from: the one named (`siteSpaceId`, or those
  * publishing `spaceId`, the deprecated form), else the site's default content; of those, what
