@@ -1,7 +1,7 @@
 import type { TaskTable } from '../core/offload.js'
 import { issueSiteToken } from './published/site-tokens.js'
 import type { JsonDocument } from './content/document.js'
-import { readGitbookTask, sameMeaningTask, writeGitbookTask, type ReadGitbookOutput } from './git-sync/gitbook/tasks.js'
+import { readGitbookTask, writeBackTask, writeGitbookTask, type ReadGitbookOutput, type WriteBackInput } from './git-sync/gitbook/tasks.js'
 import {
   readMarkdownTask,
   writeMarkdownTask,
@@ -21,8 +21,8 @@ declare module '../core/offload.js' {
     readGitbookMarkdown: (input: { markdown: string; takeTitle?: boolean }) => ReadGitbookOutput
     /** A page's body as GitBook-flavoured markdown. */
     writeGitbookMarkdown: (input: { document: JsonDocument }) => string
-    /** Whether an export's file says what the branch's already does. */
-    gitSyncSameMeaning: (input: { path: string; existing: string; next: string; root: string; summary: boolean }) => boolean
+    /** What an export writes over a file of the branch: nothing when it says the same, else the new text in the file's style. */
+    gitSyncWriteBack: (input: WriteBackInput) => string | null
     /** A site API token signed, after the visitor token it is given for is checked (domains/published/site-tokens.ts). */
     issueSiteToken: typeof issueSiteToken
   }
@@ -37,6 +37,6 @@ export const TASKS: TaskTable = {
   writeMarkdown: writeMarkdownTask,
   readGitbookMarkdown: readGitbookTask,
   writeGitbookMarkdown: writeGitbookTask,
-  gitSyncSameMeaning: sameMeaningTask,
+  gitSyncWriteBack: writeBackTask,
   issueSiteToken,
 }

@@ -15,13 +15,14 @@
  * - a paragraph with no text is not written (markdown has none); an empty list item keeps one.
  */
 import type { Root } from 'mdast'
+import type { Position } from 'unist'
 import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkStringify from 'remark-stringify'
 import { unified } from 'unified'
 import YAML from 'yaml'
-import { emptyDocument, type JsonDocument } from './document.js'
+import { emptyDocument, type DocBlock, type JsonDocument } from './document.js'
 import { documentLimitProblem, MAX_DOCUMENT_DEPTH } from './document-schema.js'
 import { blocksFrom, collectDefinitions, type BlockExtension } from './markdown/blocks-from.js'
 import { blocksTo, type SerializeOptions } from './markdown/blocks-to.js'
@@ -96,7 +97,8 @@ export function markdownToDocument(markdown: string, options: MarkdownOptions = 
     throw new MarkdownError(`nests more than ${MAX_LINE_NESTING} quotes or lists on line ${deep} (a document nests at most ${MAX_DOCUMENT_DEPTH} levels)`)
   let result: MarkdownImport
   try {
-    result = convertMarkdown(markdown, options)
+    const { document, title, frontmatter } = convertMarkdown(markdown, options)
+    result = title === undefined ? { document, frontmatter } : { document, title, frontmatter }
   } catch (error) {
     // The parser and the conversion recurse once per level of nesting (`>>>>…`, lists in lists).
     if (error instanceof RangeError) throw new MarkdownError('nests too deeply to be read')
@@ -162,7 +164,30 @@ export interface MarkdownOptions {
   unsafeLinks?: 'refuse' | 'drop'
 }
 
-function convertMarkdown(markdown: string, options: MarkdownOptions): MarkdownImport {
+/**
+ * A piece of the source that gave blocks: a top-level node of the markdown (after the frontmatter
+ * and the title), its offsets in the text and the blocks it made. Nodes that make no block (link
+ * reference definitions, comments an extension drops) are no unit: they are the text between units.
+ */
+export interface MarkdownUnit {
+  start: number
+  end: number
+  blocks: DocBlock[]
+}
+
+/** The markdown read with where each part came from: frontmatter and title offsets, and the units of the body. */
+export interface MarkdownSource extends MarkdownImport {
+  yaml?: { start: number; end: number }
+  titleAt?: { start: number; end: number }
+  units: MarkdownUnit[]
+}
+
+const offsets = (node: { position?: Position | undefined }): { start: number; end: number } | undefined =>
+  node.position?.start.offset !== undefined && node.position.end.offset !== undefined
+    ? { start: node.position.start.offset, end: node.position.end.offset }
+    : undefined
+
+function convertMarkdown(markdown: string, options: MarkdownOptions): MarkdownSource {
   const tree = withinBudget(() =>
     options.extensions ? options.extensions.parse(markdown) : ((options.frontmatter === false ? plainParser : parser).parse(markdown) as Root),
   )
@@ -172,16 +197,37 @@ function convertMarkdown(markdown: string, options: MarkdownOptions): MarkdownIm
   let children = yaml ? tree.children.slice(1) : tree.children
   let title = typeof frontmatter.title === 'string' || typeof frontmatter.title === 'number' ? String(frontmatter.title) : undefined
   const first = children[0]
+  let titleAt: { start: number; end: number } | undefined
   if (title === undefined && options.takeTitle !== false && first?.type === 'heading' && first.depth === 1) {
     // A heading with no text (`# ` alone, or only an image) gives no title and stays in the body.
     const text = blocksFrom([first], { definitions: ctx.definitions }, 'document').map(nodeText).join('')
     if (text.trim() !== '') {
       title = text
+      titleAt = offsets(first)
       children = children.slice(1)
     }
   }
-  const document: JsonDocument = { ...emptyDocument(), nodes: blocksFrom(children, ctx, 'document') }
-  return title === undefined ? { document, frontmatter } : { document, title, frontmatter }
+  // blocksFrom of the children, node by node (it is a flatMap), so each unit knows its blocks.
+  const units: MarkdownUnit[] = []
+  const nodes: DocBlock[] = []
+  for (const node of children) {
+    const blocks = blocksFrom([node], ctx, 'document')
+    const at = offsets(node)
+    if (blocks.length && at) units.push({ ...at, blocks })
+    nodes.push(...blocks)
+  }
+  const document: JsonDocument = { ...emptyDocument(), nodes }
+  const yamlAt = yaml && offsets(yaml)
+  return { document, frontmatter, units, ...(title !== undefined && { title }), ...(yamlAt && { yaml: yamlAt }), ...(titleAt && { titleAt }) }
+}
+
+/**
+ * The markdown read as markdownToDocument reads it (no limit or link check: for comparing texts,
+ * not storing them), with where each block came from (Git Sync writes a changed page back from
+ * the parts of its file that did not change).
+ */
+export function readMarkdownSource(markdown: string, options: MarkdownOptions = {}): MarkdownSource {
+  return convertMarkdown(markdown, options)
 }
 
 /** Serialize a document back to markdown (GFM). */

@@ -5,9 +5,8 @@ import { findRevision } from '../content/revision.js'
 import { GitSyncError } from './errors.js'
 import type { Signature, TreeFile } from './git-repo.js'
 import { gitSyncJob, type OperationRef } from './job.js'
-import { join } from './layout/paths.js'
 import { readConfig } from './layout/read.js'
-import { pageText, renderRevision } from './layout/write.js'
+import { pageText, renderedSum, renderRevision } from './layout/write.js'
 import { current, succeed } from './model.js'
 
 export interface ExportTarget {
@@ -75,25 +74,40 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
     const files = new Map<string, TreeFile>()
     for (const [path, file] of existing) if (!owned.has(path)) files.set(path, file)
     const encoder = new TextEncoder()
-    const summaryPath = join(config.root, config.summary)
+    const recorded = new Map((lastTree?.texts ?? []).map((t) => [t.path, t]))
+    const texts: NonNullable<GitSyncTree['texts']> = []
     for (const [path, rendering] of rendered.text) {
-      // Page bodies are written, and compared, off the event loop (worker threads in a served API).
-      const text = typeof rendering === 'string' ? rendering : pageText(rendering, await env.offload.run('writeGitbookMarkdown', { document: rendering.body }))
-      // A file of the branch that already says the same stays as it is (its own formatting kept).
+      const sum = renderedSum(rendering)
       const before = existing.get(path)
-      const same =
-        before !== undefined &&
-        before.mode !== '160000' &&
-        (await env.offload.run('gitSyncSameMeaning', {
-          path,
-          existing: decoder.decode(await repo.readBlob(before.oid)),
-          next: text,
-          root: config.root,
-          summary: path === summaryPath,
-        }))
-      if (same) files.set(path, before)
-      else files.set(path, { oid: await repo.writeBlob(encoder.encode(text)), mode: '100644' })
+      const last = recorded.get(path)
+      // The content gives what it gave at the last sync, and the branch holds what it held then:
+      // the file stays as it is, byte for byte (a path that had no file stays without one).
+      if (last && last.sum === sum && last.oid === before?.oid) {
+        if (before) files.set(path, before)
+        texts.push({ path, sum, ...(before && { oid: before.oid }) })
+        continue
+      }
+      // A file of the branch keeps its own formatting: as it is when it already says the same, else
+      // rewritten in its style where its parts did not change (layout/compose.ts). Page bodies are
+      // written, and compared, off the event loop (worker threads in a served API).
+      const written =
+        before !== undefined && before.mode !== '160000'
+          ? await env.offload.run('gitSyncWriteBack', {
+              path,
+              existing: decoder.decode(await repo.readBlob(before.oid)),
+              root: config.root,
+              ...(typeof rendering === 'string'
+                ? { summary: true as const, next: rendering }
+                : { summary: false as const, head: rendering.head, body: rendering.body }),
+            })
+          : typeof rendering === 'string'
+            ? rendering
+            : pageText(rendering, await env.offload.run('writeGitbookMarkdown', { document: rendering.body }))
+      const file = written === null ? before! : { oid: await repo.writeBlob(encoder.encode(written)), mode: '100644' }
+      files.set(path, file)
+      texts.push({ path, sum, oid: file.oid })
     }
+    rendered.tree.texts = texts
     for (const [path, blob] of rendered.assets) {
       const bytes = env.blobs.get(blob)?.bytes
       if (!bytes) throw new GitSyncError(`the bytes of ${path} are missing from the blob store`)

@@ -10,6 +10,7 @@ import { basename } from './layout/paths.js'
 import { offloadedReader } from './gitbook/tasks.js'
 import { readContent } from './layout/read.js'
 import { current, succeed } from './model.js'
+import { renderedSum, renderRevision } from './layout/write.js'
 
 export interface ImportTarget {
   ref: string
@@ -100,6 +101,15 @@ export function importJob(op: OperationRef, target: ImportTarget): Job {
           ref: target.ref,
           ...(target.commitUrl !== undefined && { url: `${target.commitUrl.replace(/\/+$/, '')}/${head}` }),
         })
+        // What the content now gives at each path an export writes, with the blob the branch holds
+        // there: an export with no change in between keeps every file as it is (export-job.ts).
+        if (!row.operation.standalone) {
+          const rendered = renderRevision(ctx, revision, content.root, content.config, tree)
+          tree.texts = [...rendered.text].map(([path, rendering]) => {
+            const file = files.get(path)
+            return { path, sum: renderedSum(rendering), ...(file && file.mode !== '160000' && { oid: file.oid }) }
+          })
+        }
         succeed(ctx, row, { commit: head, revision: revision.id, tree, ...(!row.operation.standalone && { mainRevision: revision.id }) })
         return true
       })

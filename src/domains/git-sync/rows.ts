@@ -45,6 +45,13 @@ const GitSyncTreeSchema = z.strictObject({
   other: z.array(RepoPathSchema),
   /** Files of `.gitbook/includes/`: the reusable content each became or was written from. */
   reusableContents: z.array(z.strictObject({ path: RepoPathSchema, reusableContent: SeedIdSchema })).optional(),
+  /**
+   * The files written from content (pages, reusable contents, SUMMARY.md): a fingerprint of what
+   * the content gave at that path at the sync (layout/write.ts renderedSum), and the blob the
+   * branch then held there (none: no file). While the content gives the same, an export keeps the
+   * branch's file as it is, whatever its markdown style (and a file that was not there stays away).
+   */
+  texts: z.array(z.strictObject({ path: RepoPathSchema, sum: z.string().max(64), oid: z.string().max(64).optional() })).optional(),
 })
 export type GitSyncTree = z.output<typeof GitSyncTreeSchema>
 

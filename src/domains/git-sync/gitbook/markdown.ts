@@ -5,7 +5,15 @@ import remarkParse from 'remark-parse'
 import remarkStringify from 'remark-stringify'
 import { unified, type Processor } from 'unified'
 import type { DocBlock, JsonDocument } from '../../content/document.js'
-import { documentToMdast, MARKDOWN_STYLE, markdownToDocument, type MarkdownImport, type SerializeOptions } from '../../content/markdown.js'
+import {
+  documentToMdast,
+  MARKDOWN_STYLE,
+  markdownToDocument,
+  readMarkdownSource,
+  type MarkdownImport,
+  type MarkdownSource,
+  type SerializeOptions,
+} from '../../content/markdown.js'
 import { blocksFrom } from '../../content/markdown/blocks-from.js'
 import { blocksTo } from '../../content/markdown/blocks-to.js'
 import { markdownBudget, withinBudget } from '../../content/markdown/budget.js'
@@ -78,6 +86,46 @@ const isClosing = (node: Nodes) => node.type === 'gitbookTag' && node.name.start
 const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml']).use(gitbookSyntax).use(markdownBudget)
 const writer = unified().use(remarkStringify, MARKDOWN_STYLE).use(remarkGfm).use(gitbookSyntax)
 
+/** The markers a file writes (`__bold__`, `_italic_`, `*` bullets, `~~~` fences): new parts of a changed page are written alike. */
+export interface MarkdownMarkers {
+  strong?: '*' | '_'
+  emphasis?: '*' | '_'
+  bullet?: '*' | '-' | '+'
+  fence?: '`' | '~'
+}
+
+const styledWriters = new Map<string, typeof writer>()
+function writerFor(markers: MarkdownMarkers | undefined): typeof writer {
+  if (!markers || Object.keys(markers).length === 0) return writer
+  const key = JSON.stringify(markers)
+  let styled = styledWriters.get(key)
+  if (!styled) {
+    styled = unified()
+      .use(remarkStringify, { ...MARKDOWN_STYLE, ...markers })
+      .use(remarkGfm)
+      .use(gitbookSyntax) as unknown as typeof writer
+    styledWriters.set(key, styled)
+  }
+  return styled
+}
+
+/** The markers most used in a file's text, where it uses any (counted over its lines; a tie keeps the default). */
+export function markersOf(text: string): MarkdownMarkers {
+  const count = (re: RegExp) => (text.match(re) ?? []).length
+  const out: MarkdownMarkers = {}
+  const under = count(/(^|[^\w_])__[^\s_]/g)
+  const stars = count(/(^|[^\w*])\*\*[^\s*]/g)
+  if (under > stars) out.strong = '_'
+  const underEm = count(/(^|[^\w_])_[^\s_][^_\n]*?[^\s_\\]_(?![\w_])/g)
+  const starEm = count(/(^|[^\w*])\*[^\s*][^*\n]*?[^\s*\\]\*(?![\w*])/g)
+  if (underEm > starEm) out.emphasis = '_'
+  const bullets = { '*': count(/^[ \t]*\*[ \t]+\S/gm), '-': count(/^[ \t]*-[ \t]+\S/gm), '+': count(/^[ \t]*\+[ \t]+\S/gm) }
+  const bullet = (Object.keys(bullets) as Array<keyof typeof bullets>).reduce((a, b) => (bullets[b] > bullets[a] ? b : a), '-')
+  if (bullet !== '-') out.bullet = bullet
+  if (count(/^[ \t]*~~~/gm) > count(/^[ \t]*```/gm)) out.fence = '~'
+  return out
+}
+
 /**
  * Pair each opening tag with its `end…` tag among its siblings (nested tags of one name counted),
  * at every level: an opening tag pairs with the first `end…` after it that closes as many tags of
@@ -111,7 +159,15 @@ function pairRange(kids: RootContent[], from: number, to: number, ends: Readonly
       const end = ends.get(i)
       const paired = end !== undefined && end < to
       if (paired || ALONE.has(node.name)) {
-        out.push({ type: 'gitbookBlock', name: node.name, attributes: node.attributes, children: paired ? pairRange(kids, i + 1, end, ends) : [] })
+        // Where it stands in the text: from its tag to its end tag (a changed page is written back from the parts that did not change).
+        const last = paired ? kids[end]! : node
+        out.push({
+          type: 'gitbookBlock',
+          name: node.name,
+          attributes: node.attributes,
+          children: paired ? pairRange(kids, i + 1, end, ends) : [],
+          ...(node.position && last.position && { position: { start: node.position.start, end: last.position.end } }),
+        })
         if (paired) i = end
         continue
       }
@@ -124,8 +180,22 @@ function pairRange(kids: RootContent[], from: number, to: number, ends: Readonly
 
 function parse(markdown: string): Root {
   const tree = withinBudget(() => parser.parse(markdown) as Root)
+  dropComments(tree)
   pairTags(tree)
   return tree
+}
+
+/** HTML comments alone (`<!-- … -->`, blank space between them). */
+const isComment = (node: Nodes) => node.type === 'html' && node.value.trimStart().startsWith('<!--') && node.value.replace(/<!--[\s\S]*?-->/g, '').trim() === ''
+
+/**
+ * HTML comments are notes for the file's writers, never text for readers: they leave the document
+ * (a page whose content did not change is written back from its file, comments and all; export-job.ts).
+ */
+function dropComments(node: Parent): void {
+  if (!node.children.some(isComment) && !node.children.some((c) => 'children' in c)) return
+  node.children = node.children.filter((c) => !isComment(c)) as Parent['children']
+  for (const child of node.children) if ('children' in child) dropComments(child as Parent)
 }
 
 const attribute = (node: GitbookBlock, name: string) => node.attributes.find(([key]) => key === name)?.[1]
@@ -297,10 +367,15 @@ export function readGitbookMarkdown(markdown: string, options: { takeTitle?: boo
   return markdownToDocument(markdown, { ...options, extensions: { parse, block: blockFrom }, unsafeLinks: 'drop' })
 }
 
-/** A document as GitBook-flavoured markdown. */
-export function writeGitbookMarkdown(document: JsonDocument): string {
+/** GitBook-flavoured markdown read with where each block came from (readMarkdownSource). */
+export function readGitbookSource(markdown: string): MarkdownSource {
+  return readMarkdownSource(markdown, { takeTitle: true, extensions: { parse, block: blockFrom }, unsafeLinks: 'drop' })
+}
+
+/** A document as GitBook-flavoured markdown (with a file's `markers`, when given). */
+export function writeGitbookMarkdown(document: JsonDocument, markers?: MarkdownMarkers): string {
   const tree = documentToMdast(document, { block: blockTo })
-  return tree.children.length ? writer.stringify(tree as Nodes as Root) : ''
+  return tree.children.length ? writerFor(markers).stringify(tree as Nodes as Root) : ''
 }
 
 /**

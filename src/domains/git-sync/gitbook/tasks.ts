@@ -1,7 +1,9 @@
 import type { JsonDocument } from '../../content/document.js'
 import { MarkdownError, type MarkdownImport } from '../../content/markdown.js'
 import { sameMeaning } from '../layout/compare.js'
-import { readGitbookMarkdown, writeGitbookMarkdown } from './markdown.js'
+import { composePage, composeSummary } from '../layout/compose.js'
+import { pageText } from '../layout/write.js'
+import { markersOf, readGitbookMarkdown, writeGitbookMarkdown } from './markdown.js'
 
 /**
  * Git Sync's CPU-heavy steps as tasks of the offload (core/offload.ts): a job awaits them, so an
@@ -23,9 +25,22 @@ export function readGitbookTask(input: { markdown: string; takeTitle?: boolean }
 /** A page's body as GitBook-flavoured markdown. */
 export const writeGitbookTask = (input: { document: JsonDocument }): string => writeGitbookMarkdown(input.document)
 
-/** Whether the branch's text at `path` already says what the export would write (layout/compare.ts). */
-export const sameMeaningTask = (input: { path: string; existing: string; next: string; root: string; summary: boolean }): boolean =>
-  sameMeaning(input.path, input.existing, input.next, input.root, input.summary)
+/** A file of the branch an export writes over: SUMMARY.md's next text, or a page's head and body. */
+export type WriteBackInput = { path: string; existing: string; root: string } & (
+  { summary: true; next: string } | { summary: false; head: string; body: JsonDocument }
+)
+
+/**
+ * What an export writes at `path` over the branch's text there: nothing (null) when it already says
+ * the same (layout/compare.ts), else the new text in the file's own style: a page's body written
+ * with the file's markers, then the parts of the file that did not change kept as written (layout/compose.ts).
+ */
+export function writeBackTask(input: WriteBackInput): string | null {
+  const next = input.summary ? input.next : pageText({ head: input.head, body: input.body }, writeGitbookMarkdown(input.body, markersOf(input.existing)))
+  if (sameMeaning(input.path, input.existing, next, input.root, input.summary)) return null
+  const text = input.summary ? composeSummary(input.existing, next, input.path) : composePage(input.existing, next, input.path, input.root)
+  return text === input.existing ? null : text
+}
 
 /** The reader of page files a job passes to readContent: through the offload, a MarkdownError as before. */
 export function offloadedReader(

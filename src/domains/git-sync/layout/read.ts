@@ -57,6 +57,8 @@ export interface ImportedContent {
   assets: Map<string, TreeFile>
   /** SUMMARY.md's path, when the repository has one. */
   summary?: string
+  /** The `.gitbook.yaml` read (the readme's and summary's names an export writes). */
+  config: Config
   /** The reusable contents: the markdown files of the content folder's `.gitbook/includes/`, by path. */
   includes: Map<string, ImportedInclude>
 }
@@ -222,7 +224,7 @@ export async function readContent(repo: RepoSnapshot, projectDirectory: string |
   pages.forEach(visit)
   const includes = await readIncludes(repo, config.root)
   for (const include of includes.values()) referenced(include.document, join(config.root, '.gitbook/includes'))
-  return { pages, root: config.root, byFile, assets, includes, ...(repo.files.has(summaryPath) && { summary: summaryPath }) }
+  return { pages, root: config.root, byFile, assets, includes, config, ...(repo.files.has(summaryPath) && { summary: summaryPath }) }
 }
 
 /** The reusable contents of the content folder: its `.gitbook/includes/*.md` (GitBook's layout for them), at most MAX_REUSABLE_CONTENTS. */

@@ -1,4 +1,5 @@
 import YAML from 'yaml'
+import { textHash } from '../../../core/text-hash.js'
 import type { Context } from '../../context.js'
 import type { FileRow, PageVersionRow, RevisionRow } from '../../content/rows.js'
 import type { GitSyncFrontmatter, GitSyncTree } from '../rows.js'
@@ -233,6 +234,15 @@ function pageMarkdown(page: PageVersionRow, file: string, paths: Paths, readme: 
   if (keys.length) parts.push(`---\n${YAML.stringify(Object.fromEntries(keys.map((k) => [k, meta[k]])))}---\n`)
   if (readsBack) parts.push(heading)
   return { head: parts.join('\n'), body }
+}
+
+/**
+ * A fingerprint of what the content gives at a path (SUMMARY.md's text, a page's head and body
+ * with its links made relative): the same content at the same place gives the same sum, so an
+ * export can tell a file whose content did not change since the last sync without writing it.
+ */
+export function renderedSum(rendering: string | PageFile): string {
+  return textHash(typeof rendering === 'string' ? rendering : `${rendering.head}\0${JSON.stringify(rendering.body)}`)
 }
 
 /** A page file's text: its head, then its body written as GitBook-flavoured markdown (`markdown`: the body written). */
