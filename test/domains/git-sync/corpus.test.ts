@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { call } from '../../helpers.js'
+import { grouped } from './corpus/grouped.js'
 import { handbook } from './corpus/handbook.js'
 import { monorepo } from './corpus/monorepo.js'
 import { vendorApi } from './corpus/vendor-api.js'
@@ -30,6 +31,7 @@ const CORPUS: Array<{ name: string; files: Record<string, string | Uint8Array>; 
     ],
   },
   { name: 'handbook', files: handbook, title: 'Onboarding', edit: 'onboarding/README.md', keep: ['3. Get a laptop\n4. Get accounts\n'] },
+  { name: 'grouped', files: grouped, title: 'Reference', edit: 'merge-queue/reference.md', keep: ['|--------:|'] },
   {
     name: 'monorepo',
     files: monorepo,

@@ -36,10 +36,17 @@ export type WriteBackInput = { path: string; existing: string; root: string } & 
  * with the file's markers, then the parts of the file that did not change kept as written (layout/compose.ts).
  */
 export function writeBackTask(input: WriteBackInput): string | null {
-  const next = input.summary ? input.next : pageText({ head: input.head, body: input.body }, writeGitbookMarkdown(input.body, markersOf(input.existing)))
-  if (sameMeaning(input.path, input.existing, next, input.root, input.summary)) return null
-  const text = input.summary ? composeSummary(input.existing, next, input.path) : composePage(input.existing, next, input.path, input.root)
-  return text === input.existing ? null : text
+  if (input.summary) {
+    if (sameMeaning(input.path, input.existing, input.next, input.root, true)) return null
+    const text = composeSummary(input.existing, input.next, input.path)
+    return text === input.existing ? null : text
+  }
+  const markers = markersOf(input.existing)
+  const composed = composePage(input.existing, input.head, input.body, input.path, input.root, markers)
+  if (composed !== undefined) return composed === input.existing ? null : composed
+  // The file could not be kept in part: the page written anew, unless the file already reads as that.
+  const next = pageText({ head: input.head, body: input.body }, writeGitbookMarkdown(input.body, markers))
+  return sameMeaning(input.path, input.existing, next, input.root, false) ? null : next
 }
 
 /** The reader of page files a job passes to readContent: through the offload, a MarkdownError as before. */

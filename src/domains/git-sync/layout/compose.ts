@@ -1,42 +1,45 @@
-import type { JsonDocument } from '../../content/document.js'
+import type { DocBlock, JsonDocument } from '../../content/document.js'
 import type { MarkdownSource } from '../../content/markdown.js'
-import { readGitbookSource } from '../gitbook/markdown.js'
+import { readGitbookSource, writeGitbookMarkdown, type MarkdownMarkers } from '../gitbook/markdown.js'
 import { sameMeaning } from './compare.js'
 import { dirname, resolveLink } from './paths.js'
 import { mapRefs } from './refs.js'
 import { parseSummary, summaryStyle, writeSummary, type SummaryEntry } from './summary.js'
 
 /**
- * A changed page written back in its file's own style: the parts of the file whose blocks did not
- * change are kept as written (their list markers, table alignment, emphasis, fences, deep
+ * A changed page written back in its file's own style: the parts of the file that still say what
+ * the page says are kept as written (their list markers, table alignment, emphasis, fences, deep
  * headings, raw HTML), with the text between them (blank lines, HTML comments, link reference
- * definitions); only the blocks that changed are written fresh. The frontmatter and the title
- * heading are kept when they say the same. The result is checked: read back, it must say what the
- * fresh text says, or the fresh text is written (a kept part that reads differently beside a new
- * one, two lists run together, is never risked).
+ * definitions); only the blocks that changed are written, with the file's markers. The
+ * frontmatter and the title heading are kept when they say the same. The result is checked: read
+ * back, it must say what the page says, or undefined is answered (the caller writes the page
+ * anew): a kept part that reads differently beside a new one (two lists run together) is never risked.
  *
- * Blocks are matched by what they say (their blocks without keys, links resolved to repository
- * paths): the longest common run of units between the file and the fresh text, found past a
- * common prefix and suffix; a middle too long to align (more than MAX_ALIGN cells) is written
- * fresh.
+ * The file's parts are matched with the page's blocks by what they say (blocks without keys, links
+ * resolved to repository paths): the longest common run, found past a common prefix and suffix; a
+ * middle too long to align (more than MAX_ALIGN cells) is written anew.
  */
 
 const MAX_ALIGN = 250_000
 
 type Span = { start: number; end: number }
 
-/** What each unit says, comparable between two texts of one file. */
-function unitSums(source: MarkdownSource, file: string, root: string): string[] {
+/** What blocks say, comparable between a file read and a page's body: no keys, links resolved to repository paths. */
+function blockSums(blocks: DocBlock[], file: string, root: string): string[] {
   const from = dirname(file)
-  return source.units.map((unit) => {
-    const document: JsonDocument = { object: 'document', data: {}, nodes: unit.blocks }
-    const resolved = mapRefs(document, (ref) => {
-      if (ref.kind !== 'url' || typeof ref.url !== 'string') return undefined
-      const target = resolveLink(from, root, ref.url)
-      return target ? { kind: 'url', url: `repo:${target.path}${target.anchor !== undefined ? `#${target.anchor}` : ''}` } : undefined
-    })
-    return JSON.stringify(resolved.nodes, (key, value: unknown) => (key === 'key' ? undefined : value))
+  const document: JsonDocument = { object: 'document', data: {}, nodes: blocks }
+  const resolved = mapRefs(document, (ref) => {
+    if (ref.kind !== 'url' || typeof ref.url !== 'string') return undefined
+    const target = resolveLink(from, root, ref.url)
+    return target ? { kind: 'url', url: `repo:${target.path}${target.anchor !== undefined ? `#${target.anchor}` : ''}` } : undefined
   })
+  // Keys in a canonical order: a stored document and a parsed one order their fields differently.
+  return resolved.nodes.map((node) => JSON.stringify(sorted(node)))
+}
+
+/** A unit's sum: its one block's; a unit of several blocks matches nothing (it is written anew when its page changes). */
+function unitSums(source: MarkdownSource, file: string, root: string): string[] {
+  return source.units.map((unit, i) => (unit.blocks.length === 1 ? blockSums(unit.blocks, file, root)[0]! : `\0unit ${i}`))
 }
 
 /** For each index of `b`, the index of `a` it is matched with: a longest common subsequence, past a common prefix and suffix. */
@@ -70,12 +73,14 @@ export function alignUnits(a: readonly string[], b: readonly string[]): Map<numb
   return match
 }
 
+/** A value with its objects' keys sorted (and no block `key`: an import makes new ones), to compare as JSON. */
 const sorted = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(sorted)
     : value !== null && typeof value === 'object'
       ? Object.fromEntries(
           Object.keys(value)
+            .filter((k) => k !== 'key')
             .sort()
             .map((k) => [k, sorted((value as Record<string, unknown>)[k])]),
         )
@@ -84,46 +89,49 @@ const sorted = (value: unknown): unknown =>
 const slice = (text: string, span: Span | undefined) => (span ? text.slice(span.start, span.end) : '')
 
 /**
- * `existing` (the file on the branch) rewritten to say what `next` (the export's fresh text for
- * `file`) says, keeping what did not change as the file wrote it. Answers `next` when nothing of
- * the file can be kept, or the kept parts would not read as `next` does.
+ * `existing` (the file on the branch) rewritten to say what the page says (`head`: its frontmatter
+ * and title as the export writes them; `body`: its blocks, links relative to `file`), keeping what
+ * did not change as the file wrote it. Undefined when the file cannot be read or the result would
+ * not read as the page.
  */
-export function composePage(existing: string, next: string, file: string, root: string): string {
+export function composePage(existing: string, head: string, body: JsonDocument, file: string, root: string, markers: MarkdownMarkers = {}): string | undefined {
   let original: MarkdownSource
   let fresh: MarkdownSource
   try {
     original = readGitbookSource(existing)
-    fresh = readGitbookSource(next)
+    fresh = readGitbookSource(head)
   } catch {
-    return next
+    return undefined
   }
   const eol = existing.includes('\r\n') ? '\r\n' : '\n'
   const own = (text: string) => (eol === '\n' ? text : text.replace(/\r?\n/g, eol))
   const blank = eol + eol
 
-  // The head: the frontmatter and the title heading, each kept when it says the same.
+  // The head: kept as a whole when it says the same title and frontmatter, in whatever form (a
+  // `title:` key or a `# Title`), else the frontmatter and the title heading each kept when it does.
+  const withoutTitle = (frontmatter: Record<string, unknown>) => JSON.stringify(sorted({ ...frontmatter, title: undefined }))
+  const headSame = original.title === fresh.title && withoutTitle(original.frontmatter) === withoutTitle(fresh.frontmatter)
   const yamlSame =
     (original.yaml === undefined) === (fresh.yaml === undefined) && JSON.stringify(sorted(original.frontmatter)) === JSON.stringify(sorted(fresh.frontmatter))
   const titleSame = original.title === fresh.title && (original.titleAt === undefined) === (fresh.titleAt === undefined)
   const originalHeadEnd = original.titleAt?.end ?? original.yaml?.end ?? 0
   let out: string
   let headKept: boolean
-  if (yamlSame && titleSame) {
+  if (headSame || (yamlSame && titleSame)) {
     out = existing.slice(0, originalHeadEnd)
     headKept = true
   } else {
-    const yaml = yamlSame ? slice(existing, original.yaml) : own(slice(next, fresh.yaml))
-    const title = titleSame ? slice(existing, original.titleAt) : own(slice(next, fresh.titleAt))
+    const yaml = yamlSame ? slice(existing, original.yaml) : own(slice(head, fresh.yaml))
+    const title = titleSame ? slice(existing, original.titleAt) : own(slice(head, fresh.titleAt))
     // What stood between the frontmatter and the title (comments): kept.
     const between = original.titleAt ? existing.slice(original.yaml?.end ?? 0, original.titleAt.start).trim() : ''
     out = [yaml, between, title].filter((part) => part !== '').join(blank)
     headKept = false
   }
 
-  const before = unitSums(original, file, root)
-  const after = unitSums(fresh, file, root)
-  const match = alignUnits(before, after)
-  if (match.size === 0 && !headKept) return next
+  const wanted = blockSums(body.nodes, file, root)
+  const match = alignUnits(unitSums(original, file, root), wanted)
+  if (match.size === 0 && !headKept) return undefined
   const units = original.units
   const gapBefore = (k: number) => existing.slice(k === 0 ? originalHeadEnd : units[k - 1]!.end, units[k]!.start)
   // The comments and definitions of gaps whose units are gone or changed: kept, in their order.
@@ -139,27 +147,47 @@ export function composePage(existing: string, next: string, file: string, root: 
   // The original unit emitted last (-1: the head), while the last thing emitted was the file's own.
   let last: number | undefined = headKept ? -1 : undefined
   let pending = 0
-  fresh.units.forEach((unit, i) => {
+  let run: DocBlock[] = []
+  const flush = () => {
+    if (run.length) add(own(writeGitbookMarkdown({ ...body, nodes: run }, markers).replace(/\s+$/, '')))
+    run = []
+  }
+  body.nodes.forEach((block, i) => {
     const k = match.get(i)
     if (k === undefined) {
-      add(own(next.slice(unit.start, unit.end)))
+      run.push(block)
       last = undefined
       return
     }
-    if (last === k - 1 && pending === k) out += gapBefore(k)
-    else for (const part of trivia(pending, k + 1, false)) add(part)
-    if (last === k - 1 && pending === k) out += existing.slice(units[k]!.start, units[k]!.end)
-    else add(existing.slice(units[k]!.start, units[k]!.end))
+    flush()
+    const adjacent = last === k - 1 && pending === k
+    if (adjacent) out += gapBefore(k) + existing.slice(units[k]!.start, units[k]!.end)
+    else {
+      for (const part of trivia(pending, k + 1, false)) add(part)
+      add(existing.slice(units[k]!.start, units[k]!.end))
+    }
     pending = k + 1
     last = k
   })
+  flush()
   if (last !== undefined && last === units.length - 1 && pending === units.length)
     out += existing.slice(units.length ? units[units.length - 1]!.end : originalHeadEnd)
   else {
     for (const part of trivia(pending, units.length, true)) add(part)
     out = out.replace(/\s+$/, '') + eol
   }
-  return sameMeaning(file, out, next, root, false) ? out : next
+  // Read back, it must say what the page says: its title, frontmatter and blocks.
+  let read: MarkdownSource
+  try {
+    read = readGitbookSource(out)
+  } catch {
+    return undefined
+  }
+  const says =
+    read.title === fresh.title &&
+    withoutTitle(read.frontmatter) === withoutTitle(fresh.frontmatter) &&
+    JSON.stringify(blockSums(read.document.nodes, file, root)) === JSON.stringify(wanted)
+  return says ? out : undefined
 }
 
 /**

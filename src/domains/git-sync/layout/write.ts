@@ -89,8 +89,12 @@ export function renderRevision(
   const recordedPage = new Map<string, string>()
   const frontmatterOf = new Map<string, GitSyncFrontmatter>()
   const taken = new Set<string>([summaryPath.toLowerCase(), readmePath.toLowerCase()])
+  // The page read from or written to the readme: it stays the readme when the first entry is a
+  // group (SUMMARY.md may list the readme inside one); a first page that is a document is always the readme.
+  let recordedReadme: string | undefined
   for (const { path, page, frontmatter } of previous?.pages ?? []) {
     if (frontmatter) frontmatterOf.set(page, frontmatter)
+    if (path === readmePath && pageIds.has(page)) recordedReadme ??= page
     if (!pageIds.has(page) || recordedPage.has(page) || path === readmePath || taken.has(path.toLowerCase()) || !isWithin(path, root)) continue
     recordedPage.set(page, path)
     taken.add(path.toLowerCase())
@@ -133,18 +137,21 @@ export function renderRevision(
     includeOf.set(content.reusableContent, path)
   }
 
-  const place = (pages: PageVersionRow[], dir: string, top: boolean): Placed[] =>
-    pages.map((page, i) => {
+  const topPages = childrenOf(ctx.tx, rev, undefined)
+  const readmePage = topPages[0]?.type === 'group' ? recordedReadme : topPages[0]?.page
+  const place = (pages: PageVersionRow[], dir: string): Placed[] =>
+    pages.map((page) => {
       const subpages = childrenOf(ctx.tx, rev, page)
       const sub = join(dir, page.slug)
-      if (page.type === 'group') return { page, dir: sub, children: place(subpages, sub, false) }
-      const file = top && i === 0 ? readmePath : (recordedPage.get(page.page) ?? free(subpages.length ? join(sub, 'README.md') : join(dir, `${page.slug}.md`)))
+      if (page.type === 'group') return { page, dir: sub, children: place(subpages, sub) }
+      const file =
+        page.page === readmePage ? readmePath : (recordedPage.get(page.page) ?? free(subpages.length ? join(sub, 'README.md') : join(dir, `${page.slug}.md`)))
       fileOf.set(page.page, file)
       // Subpages go to the folder of the page's file (`x/README.md` → `x/`, `x.md` → `x/`; the first page's: its slug's).
       const childDir = file === readmePath ? sub : basename(file) === 'README.md' ? dirname(file) : file.replace(/\.md$/i, '')
-      return { page, file, dir: childDir, children: place(subpages, childDir, false) }
+      return { page, file, dir: childDir, children: place(subpages, childDir) }
     })
-  const tree = place(childrenOf(ctx.tx, rev, undefined), root, true)
+  const tree = place(topPages, root)
 
   const summaryDir = dirname(join(root, names.summary))
   const entry = (p: Placed): SummaryEntry => ({
@@ -163,15 +170,15 @@ export function renderRevision(
   text.set(summaryPath, writeSummary(sections.filter((s, i) => i > 0 || s.entries.length > 0)))
 
   const record: GitSyncTree = { pages: [], files: [...assetOf].map(([file, path]) => ({ path, file })), other: [summaryPath] }
-  const write = (p: Placed, top: boolean) => {
+  const write = (p: Placed) => {
     if (p.file) {
       const frontmatter = frontmatterOf.get(p.page.page)
-      text.set(p.file, pageMarkdown(p.page, p.file, { fileOf, assetOf, includeOf }, top && p.file === readmePath, frontmatter))
+      text.set(p.file, pageMarkdown(p.page, p.file, { fileOf, assetOf, includeOf }, p.file === readmePath, frontmatter))
       record.pages.push({ path: p.file, page: p.page.page, ...(frontmatter && { frontmatter }) })
     }
-    p.children.forEach((c) => write(c, false))
+    p.children.forEach(write)
   }
-  tree.forEach((p) => write(p, true))
+  tree.forEach(write)
   for (const content of reusable) {
     const path = includeOf.get(content.reusableContent)!
     text.set(path, {
