@@ -11,6 +11,7 @@ import { basename, dirname, isWithin, join, resolveLink } from './paths.js'
 import { eachRef } from './refs.js'
 import { parseSummary, type SummaryEntry } from './summary.js'
 import { MAX_REUSABLE_CONTENTS } from '../../content/reusable.js'
+import { redirectSource } from '../../content/redirects.js'
 
 /**
  * A repository's content read in GitBook's Git Sync layout (see docs/behaviour/git-sync.md): the
@@ -59,6 +60,8 @@ export interface ImportedContent {
   summary?: string
   /** The reusable contents: the markdown files of the content folder's `.gitbook/includes/`, by path. */
   includes: Map<string, ImportedInclude>
+  /** `.gitbook.yaml`'s redirects: a source path → a markdown file (those naming no page are left out by the import). */
+  redirects: Config['redirects']
 }
 
 /** A file of `.gitbook/includes/`: a reusable content (its title from the frontmatter's `title`, else the file name). */
@@ -83,11 +86,13 @@ export interface Config {
   root: string
   readme: string
   summary: string
+  /** `.gitbook.yaml`'s `redirects:` (a source path → a markdown file, repository path), in the file's order. */
+  redirects: Array<{ source: string; file: string }>
 }
 
 export async function readConfig(repo: RepoSnapshot, project: string): Promise<Config> {
   const path = join(project, '.gitbook.yaml')
-  const config: Config = { root: project, readme: 'README.md', summary: 'SUMMARY.md' }
+  const config: Config = { root: project, readme: 'README.md', summary: 'SUMMARY.md', redirects: [] }
   if (!repo.files.has(path)) return config
   let parsed: unknown
   try {
@@ -97,7 +102,7 @@ export async function readConfig(repo: RepoSnapshot, project: string): Promise<C
   }
   if (parsed === null || parsed === undefined) return config
   if (typeof parsed !== 'object' || Array.isArray(parsed)) throw new GitSyncError(`${path} must be a mapping (root, structure)`)
-  const yaml = parsed as { root?: unknown; structure?: { readme?: unknown; summary?: unknown } }
+  const yaml = parsed as { root?: unknown; structure?: { readme?: unknown; summary?: unknown }; redirects?: unknown }
   const text = (value: unknown, name: string): string | undefined => {
     if (value === undefined || value === null) return undefined
     if (typeof value !== 'string') throw new GitSyncError(`${path}: \`${name}\` must be a string`)
@@ -111,7 +116,25 @@ export async function readConfig(repo: RepoSnapshot, project: string): Promise<C
   }
   config.readme = text(yaml.structure?.readme, 'structure.readme') ?? config.readme
   config.summary = text(yaml.structure?.summary, 'structure.summary') ?? config.summary
+  config.redirects = readRedirects(yaml.redirects, path, config.root)
   return config
+}
+
+/**
+ * `redirects:`: a mapping of a source (a path under the space's published URL, no leading slash)
+ * to a destination (a markdown file, relative to the content root). A destination that climbs
+ * out of the root is left out, as one naming no page is (by the import).
+ */
+function readRedirects(value: unknown, path: string, root: string): Config['redirects'] {
+  if (value === undefined || value === null) return []
+  if (typeof value !== 'object' || Array.isArray(value)) throw new GitSyncError(`${path}: \`redirects\` must be a mapping of a path to a markdown file`)
+  const out: Config['redirects'] = []
+  for (const [source, destination] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof destination !== 'string') throw new GitSyncError(`${path}: \`redirects.${source}\` must be a markdown file's path`)
+    const target = resolveLink(root, root, destination.replace(/^\/+/, ''))
+    if (target && isWithin(target.path, root) && redirectSource(source) !== '') out.push({ source: redirectSource(source), file: target.path })
+  }
+  return out
 }
 
 const humanize = (name: string): string => {
@@ -222,7 +245,7 @@ export async function readContent(repo: RepoSnapshot, projectDirectory: string |
   pages.forEach(visit)
   const includes = await readIncludes(repo, config.root)
   for (const include of includes.values()) referenced(include.document, join(config.root, '.gitbook/includes'))
-  return { pages, root: config.root, byFile, assets, includes, ...(repo.files.has(summaryPath) && { summary: summaryPath }) }
+  return { pages, root: config.root, byFile, assets, includes, redirects: config.redirects, ...(repo.files.has(summaryPath) && { summary: summaryPath }) }
 }
 
 /** The reusable contents of the content folder: its `.gitbook/includes/*.md` (GitBook's layout for them), at most MAX_REUSABLE_CONTENTS. */
