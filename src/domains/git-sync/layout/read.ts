@@ -7,7 +7,7 @@ import { slugify, uniqueSlug } from '../../content/slug.js'
 import type { GitSyncFrontmatter } from '../rows.js'
 import type { TreeFile } from '../git-repo.js'
 import { GitSyncError } from '../errors.js'
-import { basename, dirname, isWithin, join, resolveLink } from './paths.js'
+import { basename, dirname, isWithin, join, normalizePath, resolveLink } from './paths.js'
 import { eachRef } from './refs.js'
 import { parseSummary, type SummaryEntry } from './summary.js'
 import { MAX_REUSABLE_CONTENTS } from '../../content/reusable.js'
@@ -116,6 +116,12 @@ export async function readConfig(repo: RepoSnapshot, project: string): Promise<C
   }
   config.readme = text(yaml.structure?.readme, 'structure.readme') ?? config.readme
   config.summary = text(yaml.structure?.summary, 'structure.summary') ?? config.summary
+  // Files are read only from the project folder (repoProjectDirectory): nothing outside it becomes content.
+  for (const key of ['readme', 'summary'] as const) {
+    const file = normalizePath(`${config.root}/${config[key]}`)
+    if (file === undefined || file === '' || !isWithin(file, project))
+      throw new GitSyncError(`${path}: \`structure.${key}\` must name a file inside the project folder`)
+  }
   config.redirects = readRedirects(yaml.redirects, path, config.root)
   return config
 }
@@ -221,7 +227,10 @@ export async function readContent(repo: RepoSnapshot, projectDirectory: string |
   }
 
   let pages: ImportedPage[]
-  if (repo.files.has(summaryPath)) pages = await fromSummary(repo, await repo.text(summaryPath), dirname(summaryPath), readmePath, byFile, pageFromFile)
+  // A summary entry or a reference leading out of the project folder reads nothing there (docs/behaviour/git-sync.md "Boundaries").
+  const inProject = (path: string) => isWithin(path, project)
+  if (repo.files.has(summaryPath))
+    pages = await fromSummary(repo, await repo.text(summaryPath), dirname(summaryPath), readmePath, byFile, pageFromFile, inProject)
   else pages = await fromFolders(repo, config.root, readmePath, pageFromFile)
   if (pages.length === 0) throw new GitSyncError(`no page found: the repository has no markdown file under "${config.root || '/'}"`)
   uniqueSlugs(pages)
@@ -235,7 +244,8 @@ export async function readContent(repo: RepoSnapshot, projectDirectory: string |
     eachRef(document, (ref) => {
       if (ref.kind !== 'url' || typeof ref.url !== 'string') return
       const target = resolveLink(from, config.root, ref.url)
-      const file = target && repo.files.get(target.path)
+      if (!target || !inProject(target.path)) return
+      const file = repo.files.get(target.path)
       if (file && /(^|\/)\.gitbook\/assets\//.test(target.path)) assets.set(target.path, file)
     })
   const visit = (page: ImportedPage) => {
@@ -290,6 +300,7 @@ async function fromSummary(
   readmePath: string,
   byFile: Map<string, ImportedPage>,
   pageFromFile: PageFromFile,
+  inProject: (path: string) => boolean,
 ): Promise<ImportedPage[]> {
   const entryPages = async (entries: readonly SummaryEntry[]): Promise<ImportedPage[]> => {
     const out: ImportedPage[] = []
@@ -299,7 +310,8 @@ async function fromSummary(
       if (entry.link !== undefined && !target) continue
       const file = target?.path
       let page: ImportedPage
-      if (file !== undefined && repo.files.has(file) && /\.md$/i.test(file)) {
+      // An entry leading out of the project folder is a page without content, as one naming a missing file.
+      if (file !== undefined && inProject(file) && repo.files.has(file) && /\.md$/i.test(file)) {
         // A file listed twice is one page, at its first place.
         if (byFile.has(file)) continue
         page = await pageFromFile(file, entry.title)
