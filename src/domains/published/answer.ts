@@ -112,7 +112,8 @@ export function resolvePublishedUrl(
   if (!match) throw notFound()
   // A path the space's content redirects (Git Sync's redirects); not in previews, which show a change request's or an old revision's pages.
   const redirect = found.preview || preview ? undefined : spaceRedirect(ctx, match, url.segments)
-  if (redirect) return redirect
+  // A visitor token is checked first (after the transaction, issueToken): an unverified visitor learns no page's URL.
+  if (redirect && visitor === undefined) return redirect
   const answer = contentAnswer(ctx, match, url.segments, claims, input.visitor?.type ?? 'human', visitor !== undefined, preview?.after)
   // A member resolving with his own token (GitBook's renderer on a preview) gets a token that reads
   // change requests as he may (access/levels.ts); anyone else a visitor's token.
@@ -121,7 +122,7 @@ export function resolvePublishedUrl(
     answer.payload.member = ctx.actor.user
   }
   if (preview) previewAnswer(ctx, answer.content, preview)
-  issueToken(ctx, answer.payload, answer.content, visitor, input.redirectOnError ? loginUrl : undefined)
+  issueToken(ctx, answer.payload, answer.content, visitor, input.redirectOnError ? loginUrl : undefined, redirect)
   return answer.content
 }
 
@@ -180,6 +181,8 @@ function issueToken(
   answer: PublishedSiteContent,
   visitor: VisitorCheck | undefined,
   loginUrl: string | undefined,
+  /** A space redirect to answer instead of the content once the visitor token verifies. */
+  redirect?: ContentRedirect,
 ): void {
   const tokens = ctx.services.siteTokens
   const day = tokenDay(ctx.now())
@@ -194,13 +197,19 @@ function issueToken(
     if ('token' in issued) {
       if (!visitor) remember(tokens.minted, key, issued.token)
       answer.apiToken = issued.token
+      if (redirect) replaceAnswer(answer, redirect)
       return
     }
     if (loginUrl === undefined) throw unauthorized(`Invalid visitor token: ${issued.failed}`)
-    // The answer becomes the redirect to the login: the same object, emptied.
-    for (const field of Object.keys(answer)) delete (answer as unknown as Record<string, unknown>)[field]
-    Object.assign(answer, { target: 'external', site: payload.site, redirect: loginUrl } satisfies ExternalRedirect)
+    // The answer becomes the redirect to the login.
+    replaceAnswer(answer, { target: 'external', site: payload.site, redirect: loginUrl } satisfies ExternalRedirect)
   })
+}
+
+/** An answer given after the transaction becomes a redirect: the same object (the one handed out), emptied. */
+function replaceAnswer(answer: PublishedSiteContent, redirect: ExternalRedirect | ContentRedirect): void {
+  for (const field of Object.keys(answer)) delete (answer as unknown as Record<string, unknown>)[field]
+  Object.assign(answer, redirect)
 }
 
 /** A preview URL: the change request or revision it names, the URL without those segments, and the page path after them. */

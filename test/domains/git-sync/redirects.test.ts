@@ -1,6 +1,7 @@
 import { GitBookAPI } from '@gitbook/api'
+import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { BASE, call } from '../../helpers.js'
+import { BASE, call, resolveUrl } from '../../helpers.js'
 import { expectOfficialResponse } from '../../conformance/official.js'
 import { exportSpace, gitInfo, gitWorld, importRepo, type GitWorld, useGitServer } from './helpers.js'
 
@@ -73,6 +74,26 @@ describe('git sync: .gitbook.yaml redirects', () => {
     })
     expect(created.status).toBe(201)
     expect((await gb.getPublishedContentByUrl({ url: `${root}/old/install` })).data).toMatchObject({ pathname: 'old/install' })
+  })
+
+  it('on a visitor-auth site, only a verified visitor token gets the redirect (a forged one learns no page URL)', async () => {
+    const w = await gitWorld()
+    git.server.createRepo('redirects-auth', REPO)
+    await importRepo(w, { url: git.server.url('redirects-auth'), ref: 'refs/heads/main' })
+    const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', spaces: [w.space.id], published: true, visibility: 'visitor-auth' })
+    const auth = (await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/sites/${site.id}/publishing/auth`)).body
+    const sign = (key: string) =>
+      new SignJWT({ plan: 'pro' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime(Math.floor(w.clock.now().getTime() / 1000) + 3600)
+        .sign(new TextEncoder().encode(key))
+    const url = `${site.urls.published}/old/install`
+    const forged = await resolveUrl(w.api, url, { visitor: { jwtToken: await sign('k'.repeat(64)) } })
+    expect(forged.status).toBe(401)
+    expect(JSON.stringify(forged.body)).not.toContain('guide/install')
+    const good = await resolveUrl(w.api, url, { visitor: { jwtToken: await sign(auth.privateKey) } })
+    expect(good.status).toBe(200)
+    expect(good.body).toEqual({ target: 'content', redirect: `${site.urls.published}/guide/install` })
   })
 
   it('follow their page: moved and renamed through a change request, the URL and the exported destination follow; the rest of .gitbook.yaml is kept', async () => {
