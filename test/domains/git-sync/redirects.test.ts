@@ -122,6 +122,36 @@ describe('git sync: .gitbook.yaml redirects', () => {
     expect(await pageId(w, 'setup')).toBe(install)
   })
 
+  it('travel with the content through a three-way merge (main moved since the change request was opened) and a space duplication', async () => {
+    const w = await gitWorld()
+    const { site, gb } = await importedSite(w, 'redirects-merge')
+    const base = `/v1/spaces/${w.space.id}/change-requests`
+    const edit = async (subject: string, title: string) => {
+      const cr = await call(w.api, w.tokens.ada, 'POST', base, { subject })
+      const res = await call(w.api, w.tokens.ada, 'POST', `${base}/${cr.body.id}/content?compat=false`, {
+        changes: [{ operation: 'insert_page', title, document: { markdown: 'New.' } }],
+      })
+      expect(res.status).toBe(200)
+      return cr.body.id as string
+    }
+    const first = await edit('First', 'Alpha')
+    const second = await edit('Second', 'Beta')
+    expect((await call(w.api, w.tokens.ada, 'POST', `${base}/${first}/merge`)).body.result).toBe('merge')
+    expect((await call(w.api, w.tokens.ada, 'POST', `${base}/${second}/merge`)).body.result).toBe('merge')
+    expect((await gb.getPublishedContentByUrl({ url: `${site.urls.published}/old/install` })).data).toEqual({
+      target: 'content',
+      redirect: `${site.urls.published}/guide/install`,
+    })
+    const copy = await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/duplicate`)
+    expect(copy.status, JSON.stringify(copy.body)).toBeLessThan(300)
+    const copied = w.api.store.read((tx) => {
+      const space = tx.get('spaces', copy.body.id)!
+      return tx.get('revisions', space.revision)?.redirects
+    })
+    const install = await pageId(w, 'guide/install')
+    expect(copied).toEqual({ 'old/install': install, 'Legacy/Start': await pageId(w, 'getting-started') })
+  })
+
   it('an unchanged round trip makes no commit and leaves .gitbook.yaml as it was', async () => {
     const w = await gitWorld()
     await importedSite(w, 'redirects-same')
