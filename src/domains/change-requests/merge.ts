@@ -2,6 +2,7 @@ import { diff3Merge } from 'node-diff3'
 import type { Context, ReadContext } from '../context.js'
 import type { PageVersionRow, RevisionRow } from '../content/rows.js'
 import { RevisionDraft, type PageData } from '../content/draft.js'
+import { sameRedirects } from '../content/redirects.js'
 import { blockIdentity, mergeDocuments } from '../content/merge-blocks.js'
 import { pageIn } from '../content/revision.js'
 import { FANOUT } from '../content/tree-index.js'
@@ -209,6 +210,8 @@ export function mergeRevisions(ctx: Context, base: RevisionRow, ours: RevisionRo
     const added = theirs.files.filter((f) => !have.has(f) && !base.files.includes(f))
     if (added.length > 0) draft.files = [...ours.files, ...added]
   }
+  // The redirects (Git Sync's, content/redirects.ts) as a whole: the change request's when only it changed them.
+  if (!sameRedirects(theirs.redirects, base.redirects) && sameRedirects(ours.redirects, base.redirects)) draft.redirects = theirs.redirects
   mergeReusableContents(ctx, base, ours, theirs, draft, conflicts)
   return conflicts.length > 0 ? { ok: false, conflicts } : { ok: true, draft }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { listQuery } from '../../core/paging.js'
 import { TimestampSchema, UserSchema } from '../common/schemas.js'
 import { SLUG_PATTERN, SLUG_RULE } from '../content/slug.js'
+import { GIT_NAME_RULE, gitRefusesName } from '../content/git-names.js'
 import { DocumentInputSchema, FileSchema, JsonDocumentSchema } from '../content/schemas.js'
 
 export const ChangeRequestStatusSchema = z.enum(['draft', 'open', 'archived', 'merged'], { error: 'must be one of draft, open, archived, merged' })
@@ -64,7 +65,12 @@ export const MergeResultSchema = z.object({ revision: z.string(), result: z.enum
 /** Page metadata a change may set (official `RevisionPageUpdate`), from its fields or a markdown frontmatter. */
 export const PageUpdateFields = {
   title: z.string().min(1, 'must not be empty').max(500, 'must be at most 500 characters').optional(),
-  slug: z.string().max(100, 'must be at most 100 characters').regex(SLUG_PATTERN, SLUG_RULE).optional(),
+  slug: z
+    .string()
+    .max(100, 'must be at most 100 characters')
+    .regex(SLUG_PATTERN, SLUG_RULE)
+    .refine((slug) => !gitRefusesName(slug), GIT_NAME_RULE)
+    .optional(),
   emoji: z.string().max(50, 'must be at most 50 characters').optional(),
   icon: z.string().max(50, 'must be at most 50 characters').optional(),
   description: z.string().max(1000, 'must be at most 1000 characters').optional(),
@@ -77,7 +83,11 @@ export const PageUpdateFields = {
 const FileInputSchema = z
   .strictObject({
     ref: z.string().min(1).max(200).optional(),
-    name: z.string().min(1, 'must not be empty').max(256, 'must be at most 256 characters'),
+    name: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(256, 'must be at most 256 characters')
+      .refine((name) => !gitRefusesName(name), GIT_NAME_RULE),
     contentType: z.string().min(1).max(200).optional(),
     url: z.string().max(2048, 'must be at most 2048 characters').optional(),
     base64: z.string().max(1_500_000, 'must be at most 1 MB once decoded').optional(),

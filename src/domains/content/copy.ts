@@ -52,6 +52,8 @@ export function copyMainContent(ctx: Context, source: SpaceRow, target: string):
     files,
     variables: rev.variables,
     ...(reusable.length > 0 && { reusableContents }),
+    // Page ids are kept by the copy: the redirects name the same pages.
+    ...(rev.redirects !== undefined && { redirects: rev.redirects }),
   })
 }
 

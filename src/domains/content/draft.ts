@@ -27,6 +27,8 @@ export class RevisionDraft {
   files: readonly string[]
   /** The revision's variables (the base's unless replaced). */
   variables: RevisionRow['variables']
+  /** The revision's redirects (the base's unless replaced; undefined for none). */
+  redirects: RevisionRow['redirects']
   /** Reusable contents set (their data) or removed (null) by the draft, by id. */
   private readonly pendingReusable = new Map<string, ReusableContentData | null>()
 
@@ -37,6 +39,7 @@ export class RevisionDraft {
     this.roots = base.rootPages
     this.files = base.files
     this.variables = base.variables
+    this.redirects = base.redirects
   }
 
   get(pageId: string): PageData | undefined {
@@ -70,6 +73,7 @@ export class RevisionDraft {
       this.roots !== this.base.rootPages ||
       this.files !== this.base.files ||
       this.variables !== this.base.variables ||
+      this.redirects !== this.base.redirects ||
       this.pendingReusable.size > 0
     )
   }
@@ -206,6 +210,7 @@ export class RevisionDraft {
     if (meta.mergedFrom !== undefined) row.mergedFrom = meta.mergedFrom
     if (meta.changeRequest !== undefined) row.changeRequest = meta.changeRequest
     if (meta.git !== undefined) row.git = meta.git
+    if (this.redirects !== undefined && Object.keys(this.redirects).length > 0) row.redirects = this.redirects
     const reusableContents = this.commitReusableContents()
     if (reusableContents !== undefined) row.reusableContents = reusableContents
     const stored = this.ctx.tx.insert('revisions', row)

@@ -62,6 +62,13 @@ export const RevisionRowSchema = z.strictObject({
    * by reference between revisions is enough: no bucketed index as for pages.
    */
   reusableContents: readOnly(z.record(z.string(), SeedIdSchema)).optional(),
+  /**
+   * The space's redirects (a Git Sync import reads them from `.gitbook.yaml`'s `redirects:`): a
+   * path under the space's published URL (no leading or trailing slash) → the page id it leads
+   * to, so a page moved or renamed keeps its redirects. Undefined when there are none. Part of
+   * the content: it travels with the revision through change requests, merges and copies.
+   */
+  redirects: readOnly(z.record(z.string(), SeedIdSchema)).optional(),
 })
 export type RevisionRow = z.output<typeof RevisionRowSchema>
 

@@ -4,6 +4,7 @@ import type { GitSyncRow, GitSyncTree } from './rows.js'
 import type { SpaceRow } from '../spaces/rows.js'
 import type { DocBlock, JsonDocument } from '../content/document.js'
 import { listReusableContents } from '../content/reusable.js'
+import { sameRedirects } from '../content/redirects.js'
 import { tagLine } from './gitbook/tag-syntax.js'
 import { RevisionDraft, type PageData } from '../content/draft.js'
 import { findRevision, pagePath, walkPages } from '../content/revision.js'
@@ -259,6 +260,13 @@ export function applyImport(ctx: Context, row: GitSyncRow, content: ImportedCont
   }
   for (const id of draft.reusableContentIds()) if (!reusableIds.has(id)) draft.removeReusableContent(id)
   for (const page of oldByPath.values()) if (!kept.has(page.page)) draft.remove(page.page)
+  // `.gitbook.yaml`'s redirects: each to the page read from its file (one naming no page is left out).
+  const redirects: Record<string, string> = {}
+  for (const { source, file } of content.redirects) {
+    const page = pageIdOf.get(file)
+    if (page !== undefined && !Object.hasOwn(redirects, source)) redirects[source] = page
+  }
+  draft.redirects = sameRedirects(redirects, main.redirects) ? main.redirects : redirects
   // Files main already had keep their order; new ones follow, in the repository's order.
   const rank = (id: string) => (main.files.includes(id) ? main.files.indexOf(id) : main.files.length)
   draft.files = files

@@ -5,8 +5,10 @@ import { findRevision } from '../content/revision.js'
 import { GitSyncError } from './errors.js'
 import type { Signature, TreeFile } from './git-repo.js'
 import { gitSyncJob, type OperationRef } from './job.js'
+import { join } from './layout/paths.js'
 import { readConfig } from './layout/read.js'
 import { pageText, renderedSum, renderRevision } from './layout/write.js'
+import { writeRedirects } from './layout/redirects.js'
 import { current, succeed } from './model.js'
 
 export interface ExportTarget {
@@ -64,7 +66,7 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
       const space = ctx.tx.get('spaces', op.space)
       const rev = space && findRevision(ctx.tx, space, target.revision)
       if (!rev) throw new GitSyncError('the space or its revision no longer exists')
-      return renderRevision(ctx, rev, config.root, config, lastTree)
+      return { ...renderRevision(ctx, rev, config.root, config, lastTree), redirects: rev.redirects }
     })
     // The sync's own files (what the last sync read or wrote as pages, assets and SUMMARY.md) are
     // replaced or removed; every other file of the branch stays as it is.
@@ -113,6 +115,17 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
       if (!bytes) throw new GitSyncError(`the bytes of ${path} are missing from the blob store`)
       files.set(path, { oid: await repo.writeBlob(bytes), mode: '100644' })
     }
+    // `.gitbook.yaml`'s redirects follow the pages' files; the file is touched only when they differ (layout/redirects.ts).
+    const configPath = join(target.projectDirectory ?? '', '.gitbook.yaml')
+    const fileOfPage = new Map(rendered.tree.pages.map((p) => [p.page, p.path]))
+    const wanted = Object.entries(rendered.redirects ?? {}).flatMap(([source, page]) => {
+      const file = fileOfPage.get(page)
+      return file === undefined ? [] : [{ source, file }]
+    })
+    const pageFiles = new Set([...(lastTree?.pages ?? []), ...rendered.tree.pages].map((p) => p.path))
+    const configFile = existing.get(configPath)
+    const yaml = writeRedirects(configFile && decoder.decode(await repo.readBlob(configFile.oid)), config.root, wanted, (path) => pageFiles.has(path))
+    if (yaml !== undefined) files.set(configPath, { oid: await repo.writeBlob(encoder.encode(yaml)), mode: '100644' })
     stage('finalize')
     const tree = await repo.writeFiles(files)
     let commit = base

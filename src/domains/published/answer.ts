@@ -7,6 +7,7 @@ import { mintKey, mintedToken, remember, tokenDay, type SiteTokenPayload, type V
 import { visitorAuthOf } from '../sites/publishing-auth.js'
 import { findRevision } from '../content/revision.js'
 import { decodeJwt } from 'jose'
+import { spaceRedirect, type ContentRedirect } from './space-redirects.js'
 
 /** What a visitor sends with a URL to resolve (the official `SiteVisitorPayload`). */
 export interface VisitorInput {
@@ -62,13 +63,14 @@ const REGISTERED = new Set(['exp', 'iat', 'nbf', 'iss', 'aud', 'jti'])
 
 /**
  * Resolve a published URL for a visitor: the content it names and a site token for it, a redirect
- * to the site's login (a `visitor-auth` site without a valid visitor token), or a 404 (no
+ * to the site's login (a `visitor-auth` site without a valid visitor token), a redirect to a page
+ * (a path the space's redirects name, space-redirects.ts), or a 404 (no
  * published site there, a share-link site without its key, nothing the visitor may open).
  */
 export function resolvePublishedUrl(
   ctx: ReadContext,
   input: { url: string; visitor?: VisitorInput | undefined; redirectOnError?: boolean | undefined },
-): PublishedSiteContent | ExternalRedirect {
+): PublishedSiteContent | ExternalRedirect | ContentRedirect {
   const parsed = parseUrl(input.url)
   // A preview (`~/changes/<id>/` or `~/revisions/<id>/`) is read out first: the site's part of the URL is what comes before it.
   const preview = parsed && previewOf(parsed)
@@ -108,6 +110,10 @@ export function resolvePublishedUrl(
   const visible: Visible = (condition) => condition === undefined || evaluateCondition(condition, { claims })
   const match = matchContent(ctx, found, url, visible)
   if (!match) throw notFound()
+  // A path the space's content redirects (Git Sync's redirects); not in previews, which show a change request's or an old revision's pages.
+  const redirect = found.preview || preview ? undefined : spaceRedirect(ctx, match, url.segments)
+  // A visitor token is checked first (after the transaction, issueToken): an unverified visitor learns no page's URL.
+  if (redirect && visitor === undefined) return redirect
   const answer = contentAnswer(ctx, match, url.segments, claims, input.visitor?.type ?? 'human', visitor !== undefined, preview?.after)
   // A member resolving with his own token (GitBook's renderer on a preview) gets a token that reads
   // change requests as he may (access/levels.ts); anyone else a visitor's token.
@@ -116,7 +122,7 @@ export function resolvePublishedUrl(
     answer.payload.member = ctx.actor.user
   }
   if (preview) previewAnswer(ctx, answer.content, preview)
-  issueToken(ctx, answer.payload, answer.content, visitor, input.redirectOnError ? loginUrl : undefined)
+  issueToken(ctx, answer.payload, answer.content, visitor, input.redirectOnError ? loginUrl : undefined, redirect)
   return answer.content
 }
 
@@ -175,6 +181,8 @@ function issueToken(
   answer: PublishedSiteContent,
   visitor: VisitorCheck | undefined,
   loginUrl: string | undefined,
+  /** A space redirect to answer instead of the content once the visitor token verifies. */
+  redirect?: ContentRedirect,
 ): void {
   const tokens = ctx.services.siteTokens
   const day = tokenDay(ctx.now())
@@ -189,13 +197,19 @@ function issueToken(
     if ('token' in issued) {
       if (!visitor) remember(tokens.minted, key, issued.token)
       answer.apiToken = issued.token
+      if (redirect) replaceAnswer(answer, redirect)
       return
     }
     if (loginUrl === undefined) throw unauthorized(`Invalid visitor token: ${issued.failed}`)
-    // The answer becomes the redirect to the login: the same object, emptied.
-    for (const field of Object.keys(answer)) delete (answer as unknown as Record<string, unknown>)[field]
-    Object.assign(answer, { target: 'external', site: payload.site, redirect: loginUrl } satisfies ExternalRedirect)
+    // The answer becomes the redirect to the login.
+    replaceAnswer(answer, { target: 'external', site: payload.site, redirect: loginUrl } satisfies ExternalRedirect)
   })
+}
+
+/** An answer given after the transaction becomes a redirect: the same object (the one handed out), emptied. */
+function replaceAnswer(answer: PublishedSiteContent, redirect: ExternalRedirect | ContentRedirect): void {
+  for (const field of Object.keys(answer)) delete (answer as unknown as Record<string, unknown>)[field]
+  Object.assign(answer, redirect)
 }
 
 /** A preview URL: the change request or revision it names, the URL without those segments, and the page path after them. */

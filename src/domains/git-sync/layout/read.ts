@@ -7,10 +7,11 @@ import { slugify, uniqueSlug } from '../../content/slug.js'
 import type { GitSyncFrontmatter } from '../rows.js'
 import type { TreeFile } from '../git-repo.js'
 import { GitSyncError } from '../errors.js'
-import { basename, dirname, isWithin, join, resolveLink } from './paths.js'
+import { basename, dirname, isWithin, join, normalizePath, resolveLink } from './paths.js'
 import { eachRef } from './refs.js'
 import { parseSummary, type SummaryEntry } from './summary.js'
 import { MAX_REUSABLE_CONTENTS } from '../../content/reusable.js'
+import { redirectSource } from '../../content/redirects.js'
 
 /**
  * A repository's content read in GitBook's Git Sync layout (see docs/behaviour/git-sync.md): the
@@ -61,6 +62,8 @@ export interface ImportedContent {
   config: Config
   /** The reusable contents: the markdown files of the content folder's `.gitbook/includes/`, by path. */
   includes: Map<string, ImportedInclude>
+  /** `.gitbook.yaml`'s redirects: a source path → a markdown file (those naming no page are left out by the import). */
+  redirects: Config['redirects']
 }
 
 /** A file of `.gitbook/includes/`: a reusable content (its title from the frontmatter's `title`, else the file name). */
@@ -85,11 +88,13 @@ export interface Config {
   root: string
   readme: string
   summary: string
+  /** `.gitbook.yaml`'s `redirects:` (a source path → a markdown file, repository path), in the file's order. */
+  redirects: Array<{ source: string; file: string }>
 }
 
 export async function readConfig(repo: RepoSnapshot, project: string): Promise<Config> {
   const path = join(project, '.gitbook.yaml')
-  const config: Config = { root: project, readme: 'README.md', summary: 'SUMMARY.md' }
+  const config: Config = { root: project, readme: 'README.md', summary: 'SUMMARY.md', redirects: [] }
   if (!repo.files.has(path)) return config
   let parsed: unknown
   try {
@@ -99,7 +104,7 @@ export async function readConfig(repo: RepoSnapshot, project: string): Promise<C
   }
   if (parsed === null || parsed === undefined) return config
   if (typeof parsed !== 'object' || Array.isArray(parsed)) throw new GitSyncError(`${path} must be a mapping (root, structure)`)
-  const yaml = parsed as { root?: unknown; structure?: { readme?: unknown; summary?: unknown } }
+  const yaml = parsed as { root?: unknown; structure?: { readme?: unknown; summary?: unknown }; redirects?: unknown }
   const text = (value: unknown, name: string): string | undefined => {
     if (value === undefined || value === null) return undefined
     if (typeof value !== 'string') throw new GitSyncError(`${path}: \`${name}\` must be a string`)
@@ -113,7 +118,31 @@ export async function readConfig(repo: RepoSnapshot, project: string): Promise<C
   }
   config.readme = text(yaml.structure?.readme, 'structure.readme') ?? config.readme
   config.summary = text(yaml.structure?.summary, 'structure.summary') ?? config.summary
+  // Files are read only from the project folder (repoProjectDirectory): nothing outside it becomes content.
+  for (const key of ['readme', 'summary'] as const) {
+    const file = normalizePath(`${config.root}/${config[key]}`)
+    if (file === undefined || file === '' || !isWithin(file, project))
+      throw new GitSyncError(`${path}: \`structure.${key}\` must name a file inside the project folder`)
+  }
+  config.redirects = readRedirects(yaml.redirects, path, config.root)
   return config
+}
+
+/**
+ * `redirects:`: a mapping of a source (a path under the space's published URL, no leading slash)
+ * to a destination (a markdown file, relative to the content root). A destination that climbs
+ * out of the root is left out, as one naming no page is (by the import).
+ */
+function readRedirects(value: unknown, path: string, root: string): Config['redirects'] {
+  if (value === undefined || value === null) return []
+  if (typeof value !== 'object' || Array.isArray(value)) throw new GitSyncError(`${path}: \`redirects\` must be a mapping of a path to a markdown file`)
+  const out: Config['redirects'] = []
+  for (const [source, destination] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof destination !== 'string') throw new GitSyncError(`${path}: \`redirects.${source}\` must be a markdown file's path`)
+    const target = resolveLink(root, root, destination.replace(/^\/+/, ''))
+    if (target && isWithin(target.path, root) && redirectSource(source) !== '') out.push({ source: redirectSource(source), file: target.path })
+  }
+  return out
 }
 
 const humanize = (name: string): string => {
@@ -200,7 +229,10 @@ export async function readContent(repo: RepoSnapshot, projectDirectory: string |
   }
 
   let pages: ImportedPage[]
-  if (repo.files.has(summaryPath)) pages = await fromSummary(repo, await repo.text(summaryPath), dirname(summaryPath), readmePath, byFile, pageFromFile)
+  // A summary entry or a reference leading out of the project folder reads nothing there (docs/behaviour/git-sync.md "Boundaries").
+  const inProject = (path: string) => isWithin(path, project)
+  if (repo.files.has(summaryPath))
+    pages = await fromSummary(repo, await repo.text(summaryPath), dirname(summaryPath), readmePath, byFile, pageFromFile, inProject)
   else pages = await fromFolders(repo, config.root, readmePath, pageFromFile)
   if (pages.length === 0) throw new GitSyncError(`no page found: the repository has no markdown file under "${config.root || '/'}"`)
   uniqueSlugs(pages)
@@ -214,7 +246,8 @@ export async function readContent(repo: RepoSnapshot, projectDirectory: string |
     eachRef(document, (ref) => {
       if (ref.kind !== 'url' || typeof ref.url !== 'string') return
       const target = resolveLink(from, config.root, ref.url)
-      const file = target && repo.files.get(target.path)
+      if (!target || !inProject(target.path)) return
+      const file = repo.files.get(target.path)
       if (file && /(^|\/)\.gitbook\/assets\//.test(target.path)) assets.set(target.path, file)
     })
   const visit = (page: ImportedPage) => {
@@ -224,7 +257,16 @@ export async function readContent(repo: RepoSnapshot, projectDirectory: string |
   pages.forEach(visit)
   const includes = await readIncludes(repo, config.root)
   for (const include of includes.values()) referenced(include.document, join(config.root, '.gitbook/includes'))
-  return { pages, root: config.root, byFile, assets, includes, config, ...(repo.files.has(summaryPath) && { summary: summaryPath }) }
+  return {
+    pages,
+    root: config.root,
+    byFile,
+    assets,
+    includes,
+    config,
+    redirects: config.redirects,
+    ...(repo.files.has(summaryPath) && { summary: summaryPath }),
+  }
 }
 
 /** The reusable contents of the content folder: its `.gitbook/includes/*.md` (GitBook's layout for them), at most MAX_REUSABLE_CONTENTS. */
@@ -269,6 +311,7 @@ async function fromSummary(
   readmePath: string,
   byFile: Map<string, ImportedPage>,
   pageFromFile: PageFromFile,
+  inProject: (path: string) => boolean,
 ): Promise<ImportedPage[]> {
   const entryPages = async (entries: readonly SummaryEntry[]): Promise<ImportedPage[]> => {
     const out: ImportedPage[] = []
@@ -278,7 +321,8 @@ async function fromSummary(
       if (entry.link !== undefined && !target) continue
       const file = target?.path
       let page: ImportedPage
-      if (file !== undefined && repo.files.has(file) && /\.md$/i.test(file)) {
+      // An entry leading out of the project folder is a page without content, as one naming a missing file.
+      if (file !== undefined && inProject(file) && repo.files.has(file) && /\.md$/i.test(file)) {
         // A file listed twice is one page, at its first place.
         if (byFile.has(file)) continue
         page = await pageFromFile(file, entry.title)

@@ -7,6 +7,7 @@ import type { JsonDocument } from '../../content/document.js'
 import { documentToMarkdown, markdownToDocument } from '../../content/markdown.js'
 import { childrenOf, walkPages } from '../../content/revision.js'
 import { slugify } from '../../content/slug.js'
+import { gitRefusesName } from '../../content/git-names.js'
 import { listReusableContents } from '../../content/reusable.js'
 import { basename, dirname, isWithin, join, relativeLink } from './paths.js'
 import { FILE_OR_URL_ONLY, mapRefs } from './refs.js'
@@ -56,10 +57,23 @@ function uniqueName(name: string, taken: Set<string>): string {
   return out
 }
 
-/** A file name safe in a tree: no slash, not `.` or `..`, not empty. */
+/**
+ * A page slug or file name as a path segment Git accepts: one it refuses (`.git`, `GIT~1`, `.git.`:
+ * content/git-names.ts) is written `dot-git`, `GIT-1`... (a leading dot spelled out, `~` and `:`
+ * as `-`, trailing dots and spaces dropped), so that one name cannot make a space impossible to export.
+ */
+export const gitSafeName = (name: string): string =>
+  gitRefusesName(name)
+    ? name
+        .replace(/[. ]+$/, '')
+        .replace(/^\./, 'dot-')
+        .replace(/[~:]/g, '-')
+    : name
+
+/** A file name safe in a tree: no slash, not `.` or `..`, not empty, none Git refuses. */
 const safeName = (name: string): string => {
   const cleaned = name.replace(/[/\\\0]/g, '-').trim()
-  return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'file' : cleaned
+  return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'file' : gitSafeName(cleaned)
 }
 
 /**
@@ -142,10 +156,11 @@ export function renderRevision(
   const place = (pages: PageVersionRow[], dir: string): Placed[] =>
     pages.map((page) => {
       const subpages = childrenOf(ctx.tx, rev, page)
-      const sub = join(dir, page.slug)
+      const segment = gitSafeName(page.slug)
+      const sub = join(dir, segment)
       if (page.type === 'group') return { page, dir: sub, children: place(subpages, sub) }
       const file =
-        page.page === readmePage ? readmePath : (recordedPage.get(page.page) ?? free(subpages.length ? join(sub, 'README.md') : join(dir, `${page.slug}.md`)))
+        page.page === readmePage ? readmePath : (recordedPage.get(page.page) ?? free(subpages.length ? join(sub, 'README.md') : join(dir, `${segment}.md`)))
       fileOf.set(page.page, file)
       // Subpages go to the folder of the page's file (`x/README.md` → `x/`, `x.md` → `x/`; the first page's: its slug's).
       const childDir = file === readmePath ? sub : basename(file) === 'README.md' ? dirname(file) : file.replace(/\.md$/i, '')
