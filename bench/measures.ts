@@ -3,6 +3,7 @@ import { renderPageMeasure, resolveUrlMeasure } from './published.js'
 import { compare, formatOps, type Comparison } from './harness.js'
 import { searchMergeMeasure, searchMergeSpaceMeasure, searchSpeedMeasure, siteSearchMeasure } from './search.js'
 import { durableMeasures } from './durable.js'
+import { gitExportEditMeasure, gitExportUnchangedMeasure } from './git-sync.js'
 import { stallMeasures } from './stalls.js'
 import { apiWorld, auth, baselineWorld, BASE, createRequest, expectStatus, nextCursor, pageUrl, type Client, type World } from './world.js'
 
@@ -196,6 +197,12 @@ export const MEASURES: Record<string, Measure> = {
     target: '< 10 ms',
     run: siteSearchMeasure,
   },
+  'git-export-unchanged': {
+    title: '(u) Git Sync export with nothing changed, cost over the import, 1,000 pages',
+    target: '<= 1.2',
+    run: gitExportUnchangedMeasure,
+  },
+  'git-export-edit': { title: '(v) Git Sync export after a 1-page edit, cost @1k pages / @10', target: '<= 1.5', run: gitExportEditMeasure },
   ...durableMeasures,
   ...stallMeasures,
 }
