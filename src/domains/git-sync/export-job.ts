@@ -86,6 +86,8 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
       const same =
         before !== undefined &&
         before.mode !== '160000' &&
+        // A symbolic link is never the page's file, whatever its target says (layout/read.ts).
+        before.mode !== '120000' &&
         (await env.offload.run('gitSyncSameMeaning', {
           path,
           existing: decoder.decode(await repo.readBlob(before.oid)),
