@@ -30,7 +30,7 @@ export function branchProblem(ref: string): string | undefined {
 const REF_SHAPE = /^refs\/heads\/[^\s~^:?*[\\-][^\s~^:?*[\\]*$/
 
 const RefSchema = z
-  .string({ error: 'is required: a branch ref such as "refs/heads/main"' })
+  .string({ error: 'must be a string: a branch ref such as "refs/heads/main"' })
   .max(255, 'must be at most 255 characters')
   .regex(REF_SHAPE, 'must be a branch ref of the form "refs/heads/<branch>"')
   .superRefine((ref, ctx) => {

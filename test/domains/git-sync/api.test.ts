@@ -13,7 +13,7 @@ describe('requests', () => {
     const before = w.api.dump()
     const cases: Array<[unknown, string]> = [
       [{ ref: 'refs/heads/main' }, '`url`: is required'],
-      [{ url: 'https://example.com/a.git', ref: 5 }, '`ref`: is required'],
+      [{ url: 'https://example.com/a.git', ref: 5 }, '`ref`: must be a string'],
       [{ url: 'https://example.com/a.git', ref: 'main' }, '`ref`: must be a branch ref of the form "refs/heads/<branch>"'],
       [{ url: 'https://example.com/a.git', ref: 'refs/tags/v1' }, '`ref`: must be a branch ref'],
       [{ url: 'not a url', ref: 'refs/heads/main' }, '`url`: not a valid URL'],
