@@ -149,15 +149,23 @@ describe('Git Sync operations close together', () => {
 })
 
 describe('Git Sync jobs across spaces', () => {
-  /** A fetch recording, per request, which repository it reached, and how many requests were in flight at most. */
-  function counting() {
+  /**
+   * A fetch recording, per request, which repository it reached, and how many requests were in
+   * flight at most. With `meet`, the first request waits for a second one to start (two jobs
+   * running side by side then always overlap).
+   */
+  function counting(meet = false) {
     const order: string[] = []
     let inFlight = 0
     let most = 0
+    let second!: () => void
+    const met = new Promise<void>((resolve) => (second = resolve))
     const fetch: typeof globalThis.fetch = async (input, init) => {
       order.push(new URL(String(input)).pathname.split('/')[1]!)
       most = Math.max(most, ++inFlight)
+      if (order.length === 2) second()
       try {
+        if (meet && order.length === 1) await met
         return await globalThis.fetch(input, init)
       } finally {
         inFlight--
@@ -170,7 +178,7 @@ describe('Git Sync jobs across spaces', () => {
     git.server.createRepo('capped-a', { 'README.md': '# A\n', 'a.md': '# Page A\n' })
     git.server.createRepo('capped-b', { 'README.md': '# B\n', 'b.md': '# Page B\n' })
     const run = async (maxConcurrentJobs: number) => {
-      const remote = counting()
+      const remote = counting(maxConcurrentJobs > 1)
       const w = await createWorld({ allowPrivateNetwork: true, fetch: remote.fetch, gitSync: { maxConcurrentJobs } })
       const spaces = [await w.api.fixtures.createSpace(w.org.id, { title: 'A' }), await w.api.fixtures.createSpace(w.org.id, { title: 'B' })]
       for (const [i, space] of spaces.entries()) {
