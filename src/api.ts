@@ -28,6 +28,7 @@ import type { StoreSnapshot } from './storage/port.js'
 import { schema, type AppSchema } from './domains/schema.js'
 import type { StoragePort } from './storage/port.js'
 import type { IntegrationDeliveryOptions, IntegrationHandler } from './domains/integrations/delivery-options.js'
+import type { GitSyncOptions } from './domains/git-sync/queue.js'
 
 export interface DocsApiOptions {
   /**
@@ -169,6 +170,14 @@ export interface DocsApiOptions {
    * @example createDocsApi({ fetch: fakeFetch, openapi: { fetchTimeoutMs: 50 } })
    */
   openapi?: { fetchTimeoutMs?: number }
+  /**
+   * Git Sync jobs: `maxConcurrentJobs`, how many imports and exports run at once across spaces
+   * (each holds its repository in memory); the others wait their turn, and the 5-minute limit of
+   * an operation counts from its turn. A space's own jobs always run one at a time, in order.
+   * @default { maxConcurrentJobs: 2 }
+   * @example createDocsApi({ gitSync: { maxConcurrentJobs: 4 } })
+   */
+  gitSync?: GitSyncOptions
   /**
    * In-process stand-ins for integrations' scripts, by integration name: each event of an
    * installation (`installation_setup`, `space_installation_setup`, `site_installation_setup`) is

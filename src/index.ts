@@ -22,6 +22,7 @@ export type { Fault, Faults, FaultSpec } from './http/faults.js'
 export type { CorsOptions } from './http/cors.js'
 export type { IntegrationDeliveryOptions, IntegrationExecutionContext, IntegrationHandler } from './domains/integrations/delivery-options.js'
 export type { OutgoingOptions } from './core/outgoing-limits.js'
+export type { GitSyncOptions } from './domains/git-sync/queue.js'
 
 // --- Storage: the port, the in-memory adapter, the schema of stored rows
 export { createMemoryStore } from './storage/memory.js'

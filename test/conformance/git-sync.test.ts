@@ -1,4 +1,4 @@
-import { GitBookAPIError } from '@gitbook/api'
+import { GitBookAPIError, type ExportToGitRepository, type ImportGitRepository } from '@gitbook/api'
 import { describe, expect, it } from 'vitest'
 import { call } from '../helpers.js'
 import { gitWorld, useGitServer } from '../domains/git-sync/helpers.js'
@@ -11,18 +11,54 @@ import { expectOfficialError, expectOfficialResponse, resolveOfficial } from './
 const git = useGitServer()
 
 describe('conformance: Git Sync through @gitbook/api', () => {
-  it('`ref` (and `commitMessage` on export) are required, as the official schemas and the reference say: a body without them is a 400 naming the field', async () => {
-    // Both documents require them (the reference: `ref` req, `commitMessage` req); when either stops
-    // doing so, this fails, and a missing ref should then take the remote's default branch.
+  it("bodies without `ref` and `commitMessage` sync with the remote's default branch, with a default message (docs/behaviour/git-sync.md)", async () => {
+    // The official schemas list them as required; tools send bodies without them, and the API takes those too.
     expect(resolveOfficial({ $ref: '#/components/schemas/ImportGitRepository' }).required).toEqual(['url', 'ref'])
     expect(resolveOfficial({ $ref: '#/components/schemas/ExportToGitRepository' }).required).toEqual(['url', 'ref', 'commitMessage'])
     const w = await gitWorld()
-    const base = `/v1/spaces/${w.space.id}/git`
-    const url = git.server.url('anything')
-    expect((await call(w.api, w.tokens.ada, 'POST', `${base}/import`, { url })).body.error.message).toContain('Invalid request: body field `ref`: is required')
-    expect((await call(w.api, w.tokens.ada, 'POST', `${base}/export`, { url, ref: 'refs/heads/main' })).body.error.message).toContain(
-      'Invalid request: body field `commitMessage`: is required',
-    )
+    const gb = w.client(w.tokens.ada)
+    const s = w.space.id
+    // The remote's default branch (its HEAD) is `trunk`; another branch is there too.
+    git.server.createRepo('defaults', { 'README.md': '# Home\n', 'SUMMARY.md': '* [Home](README.md)\n' }, { branch: 'trunk' })
+    git.server.commit('defaults', { 'README.md': '# Other\n' }, { branch: 'other' })
+    const url = git.server.url('defaults')
+    expect((await gb.spaces.importGitRepository(s, { url } as ImportGitRepository)).status).toBe(204)
+    await w.api.idle()
+    const imported = await gb.spaces.getSpaceGitInfo(s)
+    expectOfficialResponse('getSpaceGitInfo', 200, imported.data)
+    expect(imported.data.operation).toMatchObject({ state: 'success', direction: 'import' })
+    const trunk = git.server.git('defaults', 'rev-parse', 'trunk').trim()
+    expect((await gb.spaces.getCurrentRevision(s)).data.git).toMatchObject({ oid: trunk, ref: 'refs/heads/trunk' })
+    expect(w.api.system((ctx) => ctx.tx.get('gitSyncs', s))?.ref).toBe('refs/heads/trunk')
+
+    await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${s}/change-requests`, { subject: 'x' }).then(async (cr) => {
+      await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${s}/change-requests/${cr.body.id}/content`, {
+        changes: [{ operation: 'insert_page', title: 'Added', document: { markdown: 'New page' } }],
+      })
+      expect((await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${s}/change-requests/${cr.body.id}/merge`)).status).toBe(200)
+    })
+    expect((await gb.spaces.exportToGitRepository(s, { url } as ExportToGitRepository)).status).toBe(204)
+    await w.api.idle()
+    const exported = await gb.spaces.getSpaceGitInfo(s)
+    expectOfficialResponse('getSpaceGitInfo', 200, exported.data)
+    expect(exported.data.operation).toMatchObject({ state: 'success', direction: 'export' })
+    expect(git.server.git('defaults', 'log', '--format=%s', 'trunk').trim().split('\n')).toEqual(['Export from docs-content-api', 'Remote commit'])
+    expect(git.server.git('defaults', 'show', 'trunk:SUMMARY.md')).toContain('[Added]')
+    // A blank message is no message: the default too.
+    expect((await gb.spaces.exportToGitRepository(s, { url, ref: 'refs/heads/blank', commitMessage: '' })).status).toBe(204)
+    await w.api.idle()
+    expect(git.server.git('defaults', 'log', '-1', '--format=%s', 'blank').trim()).toBe('Export from docs-content-api')
+
+    // A remote without a default branch (an empty repository) fails the operation, saying what to do.
+    git.server.createRepo('empty')
+    await gb.spaces.exportToGitRepository(s, { url: git.server.url('empty') } as ExportToGitRepository)
+    await w.api.idle()
+    const failed = await gb.spaces.getSpaceGitInfo(s)
+    expectOfficialResponse('getSpaceGitInfo', 200, failed.data)
+    expect(failed.data.operation).toMatchObject({
+      state: 'failure',
+      error: 'the repository has no default branch (its HEAD names no branch, or it has none yet): give the branch as `ref`',
+    })
   })
 
   it('import, git info, export, the space with gitSync; git info 404 before the first sync', async () => {

@@ -12,7 +12,8 @@ import { writeRedirects } from './layout/redirects.js'
 import { current, succeed } from './model.js'
 
 export interface ExportTarget {
-  ref: string
+  /** The branch; without it, the remote's default branch. */
+  ref?: string
   projectDirectory?: string
   commitMessage: string
   /** The revision to write (main when the export was requested). */
@@ -32,22 +33,23 @@ const short = (oid: string) => oid.slice(0, 7)
  * sync is not overwritten: its changes would be lost (a non-fast-forward).
  */
 export function exportJob(op: OperationRef, target: ExportTarget): Job {
-  return gitSyncJob(op, async ({ env, repo, stage, ensureCurrent }) => {
-    const branch = target.ref.slice('refs/heads/'.length)
+  return gitSyncJob(op, async (job) => {
+    const { env, repo, stage, ensureCurrent } = job
+    const { ref, head, defaultBranch } = await job.branch(target.ref)
+    const branch = ref.slice('refs/heads/'.length)
     // The commit the space last synced with on this repository and branch, read now (jobs run one
     // at a time per space: an export before this one may have pushed since this one was requested).
     const { commit: lastCommit, tree: lastTree } = env.transaction((ctx) => {
       const row = current(ctx, op.space, op.operation)
       return { commit: row?.commit, tree: row?.tree }
     })
-    const { head, defaultBranch } = await repo.remoteRefs(target.ref)
     const moved = head !== undefined && lastCommit !== undefined && head !== lastCommit
     if (moved && !target.force) {
       throw new GitSyncError(
         `the branch "${branch}" moved since the last sync (it is at ${short(head)}, the space last synced with ${short(lastCommit)}): import its changes first, or export with \`force\` to push over them (a non-fast-forward)`,
       )
     }
-    if (head) await repo.fetchBranch(target.ref, { history: moved })
+    if (head) await repo.fetchBranch(ref, { history: moved })
     // A new branch starts from the remote's default branch (its other files come along), if it has one.
     const start = head === undefined && defaultBranch !== undefined ? await repo.fetchBranch(defaultBranch).then(() => repo.resolve(defaultBranch)) : undefined
     stage('config_check')
@@ -93,7 +95,8 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
       // rewritten in its style where its parts did not change (layout/compose.ts). Page bodies are
       // written, and compared, off the event loop (worker threads in a served API).
       const written =
-        before !== undefined && before.mode !== '160000'
+        // A symbolic link is never the page's file, whatever its target says (layout/read.ts).
+        before !== undefined && before.mode !== '160000' && before.mode !== '120000'
           ? await env.offload.run('gitSyncWriteBack', {
               path,
               existing: decoder.decode(await repo.readBlob(before.oid)),
@@ -137,13 +140,13 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
     if (commit !== head) {
       // A job whose operation was replaced meanwhile never pushes: the newer one writes newer content.
       ensureCurrent()
-      await repo.push(commit!, target.ref, moved)
+      await repo.push(commit!, ref, moved)
     }
     env.transaction((ctx) => {
       const row = current(ctx, op.space, op.operation)
       if (row && row.operation.state === 'running')
         succeed(ctx, row, { commit: commit!, revision: target.revision, mainRevision: target.revision, tree: rendered.tree })
-      else if (commit !== head) recordPush(ctx, op, target, commit!, rendered.tree)
+      else if (commit !== head) recordPush(ctx, op, { ...target, ref }, commit!, rendered.tree)
     })
   })
 }
@@ -154,7 +157,7 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
  * operation's outcome is not recorded. Only for the same repository, branch and folder, and not
  * for a standalone export, which never moves the sync.
  */
-function recordPush(ctx: Context, op: OperationRef, target: ExportTarget, commit: string, tree: GitSyncTree): void {
+function recordPush(ctx: Context, op: OperationRef, target: ExportTarget & { ref: string }, commit: string, tree: GitSyncTree): void {
   const row = ctx.tx.get('gitSyncs', op.space)
   if (!row || target.standalone || row.url !== op.remote.url || row.ref !== target.ref || row.projectDirectory !== target.projectDirectory) return
   ctx.tx.update('gitSyncs', { ...row, commit, revision: target.revision, tree })

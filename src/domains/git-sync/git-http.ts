@@ -1,4 +1,5 @@
 import { checkOutgoingUrl, refusalIn } from '../../core/outgoing.js'
+import { isConnectionReset } from './connection-reset.js'
 import type { Remote } from './remote.js'
 
 /**
@@ -9,6 +10,8 @@ import type { Remote } from './remote.js'
  * (createGuardedFetch of the Node entry).
  * The remote's credentials go as an Authorization header, and only to the remote's own origin
  * (a redirect elsewhere does not carry them). Answers are capped at `maxBytes` while read.
+ * A request that reads (the refs, an upload-pack negotiation) is sent again once when the
+ * connection broke before an answer came (connection-reset.ts); a push never is.
  */
 
 /** What isomorphic-git passes to `request` and expects back (its GitHttpRequest / GitHttpResponse). */
@@ -71,6 +74,15 @@ async function* capped(response: Response, budget: { left: number; max: number }
   }
 }
 
+/**
+ * Whether sending the request twice does what sending it once does: reading the refs (a GET) and
+ * an upload-pack negotiation (a POST that only reads). A receive-pack POST pushes: the first may
+ * have reached the remote before the connection broke, so it is never sent again.
+ */
+function isIdempotent(method: string, target: URL): boolean {
+  return method === 'GET' || (method === 'POST' && target.pathname.endsWith('/git-upload-pack'))
+}
+
 function check(url: string, allowPrivateNetwork: boolean, redirected: boolean): URL {
   try {
     return checkOutgoingUrl(url, { field: 'url', allowPrivateNetwork })
@@ -98,15 +110,22 @@ export function createGitHttp(options: {
       for (let hops = 0; ; hops++) {
         const headers: Record<string, string> = { ...req.headers }
         if (remote.authorization && target.origin === remote.origin) headers.authorization = remote.authorization
-        let response: Response
-        try {
-          response = await options.fetch(target.href, { method, headers, ...(body && { body }), redirect: 'manual', signal })
-        } catch (error) {
-          if (signal.aborted) throw error
-          // The API's fetch resolved the name and refused its address (createGuardedFetch): said as a host refused as written.
-          const refused = refusalIn(error)
-          if (refused) throw new GitTransportError(hops > 0 ? `the remote redirected to ${target.href}: ${refused}` : refused)
-          throw new GitTransportError(`could not reach ${target.origin}: ${error instanceof Error ? error.message : String(error)}`)
+        let response: Response | undefined
+        // The body is bytes already (collected above): sending it again sends the same request.
+        for (let attempt = 0; !response; attempt++) {
+          try {
+            response = await options.fetch(target.href, { method, headers, ...(body && { body }), redirect: 'manual', signal })
+          } catch (error) {
+            if (signal.aborted) throw error
+            // The API's fetch resolved the name and refused its address (createGuardedFetch): said as a host refused as written.
+            const refused = refusalIn(error)
+            if (refused) throw new GitTransportError(hops > 0 ? `the remote redirected to ${target.href}: ${refused}` : refused)
+            const retry = isConnectionReset(error) && isIdempotent(method, target)
+            if (retry && attempt === 0) continue
+            throw new GitTransportError(
+              `could not reach ${target.origin}: ${error instanceof Error ? error.message : String(error)}${retry ? ' (retried once)' : ''}`,
+            )
+          }
         }
         if (REDIRECTS.has(response.status)) {
           response.body?.cancel().catch(() => undefined)

@@ -59,21 +59,28 @@ export class GitRepo {
   }
 
   /**
-   * The commit a branch of the remote points at (undefined when it has no such branch), and the
-   * remote's default branch (its HEAD), where a new branch starts from.
+   * The branch to sync with (`ref`, or when none is asked the remote's own default branch:
+   * undefined when it names none), the commit it points at (undefined when the remote has no such
+   * branch), and where a new branch starts from (the default branch, else the remote's first one).
+   * The default branch is the one the remote's HEAD names (its `symref`), else, from a server that
+   * does not say it, the branch HEAD's commit is (`main`, then `master` among several), as
+   * `git clone` guesses it.
    */
-  async remoteHead(ref: string): Promise<string | undefined> {
-    return (await this.remoteRefs(ref)).head
-  }
-
-  async remoteRefs(ref: string): Promise<{ head?: string; defaultBranch?: string }> {
+  async remoteRefs(ref?: string): Promise<{ ref?: string; head?: string; defaultBranch?: string }> {
     const info = await this.git.getRemoteInfo2({ http: this.http, url: this.url, protocolVersion: 1 })
     const refs = info.refs ?? []
-    const head = refs.find((r) => r.ref === ref)?.oid
-    const symref = refs.find((r) => r.ref === 'HEAD')?.target
-    const defaultBranch =
-      symref?.startsWith('refs/heads/') && refs.some((r) => r.ref === symref) ? symref : refs.find((r) => r.ref.startsWith('refs/heads/'))?.ref
-    return { ...(head !== undefined && { head }), ...(defaultBranch !== undefined && { defaultBranch }) }
+    const branches = refs.filter((r) => r.ref.startsWith('refs/heads/'))
+    const remoteHead = refs.find((r) => r.ref === 'HEAD')
+    const symref = remoteHead?.target
+    const sameCommit = branches.filter((r) => r.oid === remoteHead?.oid).map((r) => r.ref)
+    const announced =
+      symref?.startsWith('refs/heads/') && branches.some((r) => r.ref === symref)
+        ? symref
+        : (['refs/heads/main', 'refs/heads/master'].find((b) => sameCommit.includes(b)) ?? sameCommit[0])
+    const wanted = ref ?? announced
+    const head = wanted !== undefined ? branches.find((r) => r.ref === wanted)?.oid : undefined
+    const defaultBranch = announced ?? branches[0]?.ref
+    return { ...(wanted !== undefined && { ref: wanted }), ...(head !== undefined && { head }), ...(defaultBranch !== undefined && { defaultBranch }) }
   }
 
   /** Fetch a branch: its last commit only (`depth` 1), or its whole history. */

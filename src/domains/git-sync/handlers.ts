@@ -9,7 +9,7 @@ import { importJob } from './import-job.js'
 import { isOutdated, startOperation } from './model.js'
 import { gitSyncOperations } from './operations.js'
 import { parseRemote, type Remote } from './remote.js'
-import type { ExportToGitRepository, ImportGitRepository } from './schemas.js'
+import { DEFAULT_COMMIT_MESSAGE, type ExportToGitRepository, type ImportGitRepository } from './schemas.js'
 import { encodeGitSync } from '../spaces/git-sync.js'
 
 /**
@@ -52,7 +52,7 @@ export const gitSyncHandlers = implement(
         importJob(
           { space: row.space, operation: row.operation.id, remote },
           {
-            ref: row.ref,
+            ...(body.ref !== undefined && { ref: body.ref }),
             ...(row.projectDirectory !== undefined && { projectDirectory: row.projectDirectory }),
             ...(row.commitUrl !== undefined && { commitUrl: row.commitUrl }),
           },
@@ -70,9 +70,9 @@ export const gitSyncHandlers = implement(
         exportJob(
           { space: row.space, operation: row.operation.id, remote },
           {
-            ref: row.ref,
+            ...(body.ref !== undefined && { ref: body.ref }),
             ...(row.projectDirectory !== undefined && { projectDirectory: row.projectDirectory }),
-            commitMessage: body.commitMessage,
+            commitMessage: body.commitMessage?.trim() ? body.commitMessage : DEFAULT_COMMIT_MESSAGE,
             revision: space.revision,
             force: body.force === true,
             standalone: body.standalone === true,

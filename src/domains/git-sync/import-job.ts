@@ -13,7 +13,8 @@ import { current, succeed } from './model.js'
 import { renderedSum, renderRevision } from './layout/write.js'
 
 export interface ImportTarget {
-  ref: string
+  /** The branch; without it, the remote's default branch. */
+  ref?: string
   projectDirectory?: string
   /** `repoCommitURL`: the commit's URL is this prefix and its id. */
   commitUrl?: string
@@ -28,11 +29,11 @@ const sameBytes = (a: Uint8Array | undefined, b: Uint8Array): boolean => a !== u
  * operation was replaced meanwhile.
  */
 export function importJob(op: OperationRef, target: ImportTarget): Job {
-  return gitSyncJob(op, async ({ env, repo, stage }) => {
-    const branch = target.ref.slice('refs/heads/'.length)
-    const head = await repo.remoteHead(target.ref)
-    if (!head) throw new GitSyncError(`the repository has no branch "${branch}" (ref ${target.ref})`)
-    await repo.fetchBranch(target.ref)
+  return gitSyncJob(op, async (job) => {
+    const { env, repo, stage } = job
+    const { ref, head } = await job.branch(target.ref)
+    if (!head) throw new GitSyncError(`the repository has no branch "${ref.slice('refs/heads/'.length)}" (ref ${ref})`)
+    await repo.fetchBranch(ref)
     stage('config_check')
     const files = await repo.listFiles(await repo.commitTree(head))
     const decoder = new TextDecoder()
@@ -98,7 +99,7 @@ export function importJob(op: OperationRef, target: ImportTarget): Job {
         const { revision, tree } = applyImport(ctx, row, content, assets, {
           oid: head,
           message,
-          ref: target.ref,
+          ref,
           ...(target.commitUrl !== undefined && { url: `${target.commitUrl.replace(/\/+$/, '')}/${head}` }),
         })
         // What the content now gives at each path an export writes, with the blob the branch holds

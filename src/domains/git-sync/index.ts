@@ -12,7 +12,7 @@ export const gitSyncArea = defineArea({
   operations: gitSyncHandlers,
   seed: gitSyncSeedRules,
   resumers: [gitSyncResumer],
-  services: () => ({ gitSync: createGitSyncQueue() }),
+  services: (options) => ({ gitSync: createGitSyncQueue(options.gitSync) }),
   owned: [
     {
       // A space's Git Sync row has the space's id.

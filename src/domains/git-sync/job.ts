@@ -2,7 +2,7 @@ import type { Job, JobEnv } from '../context.js'
 import { GitSyncError } from './errors.js'
 import { createGitHttp, GitTransportError } from './git-http.js'
 import { GitRepo } from './git-repo.js'
-import { advance, current, fail, type OperationFields } from './model.js'
+import { advance, current, fail, settleRef, type OperationFields } from './model.js'
 import { scrub, type Remote } from './remote.js'
 import { OPERATION_TIMEOUT_MS } from '../spaces/git-sync.js'
 
@@ -29,6 +29,12 @@ export interface JobContext {
   stage(stage: OperationFields['stage']): void
   /** Stop quietly unless the operation is still the row's and running (before touching the remote). */
   ensureCurrent(): void
+  /**
+   * The branch to sync with (`ref`, else the remote's default branch, recorded on the row:
+   * settleRef), its commit on the remote (none when it has no such branch) and where a new branch
+   * starts from; a remote naming no default branch fails the operation, saying so.
+   */
+  branch(ref: string | undefined): Promise<{ ref: string; head?: string; defaultBranch?: string }>
 }
 
 class TimeoutError extends Error {}
@@ -87,7 +93,15 @@ export function gitSyncJob(ref: OperationRef, work: (job: JobContext) => Promise
             ensureCurrent()
             env.transaction((ctx) => advance(ctx, ref.space, ref.operation, s))
           }
-          const done = work({ env, repo, signal: limit.signal, stage, ensureCurrent })
+          const branch = async (asked: string | undefined) => {
+            const found = await repo.remoteRefs(asked)
+            if (found.ref === undefined)
+              throw new GitSyncError('the repository has no default branch (its HEAD names no branch, or it has none yet): give the branch as `ref`')
+            ensureCurrent()
+            env.transaction((ctx) => settleRef(ctx, ref.space, ref.operation, found.ref!))
+            return { ...found, ref: found.ref }
+          }
+          const done = work({ env, repo, signal: limit.signal, stage, ensureCurrent, branch })
           // The limit stops the operation even where a fetch ignores its signal.
           await new Promise<void>((resolve, reject) => {
             limit.signal.addEventListener('abort', () => reject(limit.signal.reason), { once: true })

@@ -8,11 +8,19 @@
  * `stream` modules, so bundling it into the runtime-neutral library would pull Node built-ins (or
  * polyfills) in. isomorphic-git's own LightningFS needs IndexedDB. A git directory needs files and
  * folders, nothing more: a map of paths is enough.
+ *
+ * Bytes are not copied in or out: a repository's pack is as large as the repository, and each copy
+ * of it counted (an import of a 30 MiB asset held three while storing it: test/domains/git-sync/import-memory.test.ts). A file keeps the bytes
+ * written (isomorphic-git writes a buffer and never changes it after), and a read answers the
+ * file's ArrayBuffer, which isomorphic-git wraps in a Buffer without copying (its `read` makes a
+ * Buffer of what `readFile` answers: a copy of a Uint8Array, a view of an ArrayBuffer) and only
+ * reads. So the pack it keeps in its cache for the job is the file itself, not a second pack.
  */
 
 interface Node {
   readonly kind: 'file' | 'dir' | 'symlink'
-  data?: Uint8Array
+  /** A file's bytes: the whole of their ArrayBuffer (readFile answers it). */
+  data?: Uint8Array<ArrayBuffer>
   target?: string
   mtimeMs: number
   readonly ino: number
@@ -64,7 +72,8 @@ function stats(node: Node) {
 
 export interface MemoryFs {
   promises: {
-    readFile(path: string, options?: { encoding?: string } | string): Promise<Uint8Array | string>
+    /** The file's text, or its bytes as the ArrayBuffer the file holds (not a copy: never change it). */
+    readFile(path: string, options?: { encoding?: string } | string): Promise<ArrayBuffer | string>
     writeFile(path: string, data: Uint8Array | string, options?: unknown): Promise<void>
     mkdir(path: string, options?: unknown): Promise<void>
     rmdir(path: string, options?: unknown): Promise<void>
@@ -112,13 +121,20 @@ export function createMemoryFs(): MemoryFs {
         const node = follow(normalize(path))
         if (node.kind === 'dir') throw new FsError('EISDIR', path)
         const encoding = typeof options === 'string' ? options : options?.encoding
-        return encoding === 'utf8' || encoding === 'utf-8' ? decoder.decode(node.data) : node.data!.slice()
+        return encoding === 'utf8' || encoding === 'utf-8' ? decoder.decode(node.data) : node.data!.buffer
       },
       async writeFile(path, data) {
         const p = normalize(path)
         parentDir(p)
         if (nodes.get(p)?.kind === 'dir') throw new FsError('EISDIR', path)
-        const bytes = typeof data === 'string' ? encoder.encode(data) : new Uint8Array(data)
+        // Kept as written when the bytes are a whole ArrayBuffer (a pack: as large as the
+        // repository); a view into a larger one (a small Buffer of Node's pool) is copied, small.
+        const bytes =
+          typeof data === 'string'
+            ? encoder.encode(data)
+            : data.byteOffset === 0 && data.byteLength === data.buffer.byteLength && data.buffer instanceof ArrayBuffer
+              ? (data as Uint8Array<ArrayBuffer>)
+              : new Uint8Array(data)
         nodes.set(p, { kind: 'file', data: bytes, mtimeMs: Date.now(), ino: inodes++ })
       },
       async mkdir(path) {

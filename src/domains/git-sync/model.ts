@@ -42,8 +42,12 @@ export function startOperation(
   const now = ctx.nowIso()
   const old = ctx.tx.get('gitSyncs', space)
   const projectDirectory = normalizeDirectory(body.repoProjectDirectory)
+  const sameRepository = old !== undefined && old.url === remote.url && old.projectDirectory === projectDirectory
+  // Without `ref`, the remote's default branch, known once the job asks the remote (settleRef):
+  // meanwhile the branch this repository and folder last synced with (most often that default branch), or none.
+  const ref = body.ref ?? (sameRepository ? old.ref : undefined)
   // The last synced commit means something only for the same repository, branch and folder.
-  const sameTarget = old !== undefined && old.url === remote.url && old.ref === body.ref && old.projectDirectory === projectDirectory
+  const sameTarget = sameRepository && old.ref === ref
   const treeUrl = body.gitInfo?.url ?? body.repoTreeURL
   const row: GitSyncRow = {
     id: space,
@@ -53,8 +57,8 @@ export function startOperation(
     status: old?.status ?? 'active',
     url: remote.url,
     repoName: remote.repoName,
-    ref: body.ref,
-    updatedAt: old && old.url === remote.url && old.ref === body.ref ? old.updatedAt : now,
+    ...(ref !== undefined && { ref }),
+    updatedAt: old && old.url === remote.url && old.ref === ref ? old.updatedAt : now,
     operation: {
       id: ctx.newId(),
       direction,
@@ -82,6 +86,18 @@ export function normalizeDirectory(dir: string | undefined): string | undefined 
   if (dir === undefined) return undefined
   const parts = dir.split('/').filter((p) => p !== '' && p !== '.')
   return parts.length ? parts.join('/') : undefined
+}
+
+/**
+ * The branch a running operation syncs with, once its job knows it (a request without `ref`: the
+ * remote's default branch). Another branch than the row named is another target: the last synced
+ * commit and record, which belong to that other branch, go.
+ */
+export function settleRef(ctx: Context, space: string, operationId: string, ref: string): void {
+  const row = current(ctx, space, operationId)
+  if (!row || row.operation.state !== 'running' || row.ref === ref) return
+  const { commit: _commit, tree: _tree, ...rest } = row
+  ctx.tx.update('gitSyncs', { ...rest, ref, ...(row.ref !== undefined && { updatedAt: ctx.nowIso() }) })
 }
 
 /** Move a running operation to its next stage. */

@@ -75,7 +75,11 @@ export const GitSyncRowSchema = z.strictObject({
   treeUrl: z.string().max(2048).optional(),
   commitUrl: z.string().max(2048).optional(),
   repoName: z.string(),
-  ref: z.string().regex(/^refs\/heads\/./, 'must be a branch ref of the form "refs/heads/<branch>"'),
+  /** The branch; undefined until the first job of a request without `ref` knows the remote's default branch. */
+  ref: z
+    .string()
+    .regex(/^refs\/heads\/./, 'must be a branch ref of the form "refs/heads/<branch>"')
+    .optional(),
   projectDirectory: z.string().min(1).optional(),
   updatedAt: SeedTimestampSchema,
   operation: z.strictObject({

@@ -30,7 +30,7 @@ export function branchProblem(ref: string): string | undefined {
 const REF_SHAPE = /^refs\/heads\/[^\s~^:?*[\\-][^\s~^:?*[\\]*$/
 
 const RefSchema = z
-  .string({ error: 'is required: a branch ref such as "refs/heads/main"' })
+  .string({ error: 'must be a string: a branch ref such as "refs/heads/main"' })
   .max(255, 'must be at most 255 characters')
   .regex(REF_SHAPE, 'must be a branch ref of the form "refs/heads/<branch>"')
   .superRefine((ref, ctx) => {
@@ -56,7 +56,8 @@ const GitInfoSchema = z
 
 const common = {
   url: UrlTextSchema('the URL of the Git repository (it may carry basic-auth credentials)'),
-  ref: RefSchema,
+  /** Optional (the official schemas require it): without it, the remote's default branch. */
+  ref: RefSchema.optional(),
   repoCacheID: z.string().max(1024).optional(),
   repoTreeURL: z.string().max(2048, 'must be at most 2048 characters').optional(),
   repoCommitURL: z.string().max(2048, 'must be at most 2048 characters').optional(),
@@ -76,10 +77,14 @@ export const ImportGitRepositorySchema = z
 export const ExportToGitRepositorySchema = z
   .strictObject({
     ...common,
-    commitMessage: z.string({ error: 'is required: the message of the commit' }).min(1, 'must not be empty').max(10_000, 'must be at most 10000 characters'),
+    /** Optional (the official schemas require it): without it, or blank, DEFAULT_COMMIT_MESSAGE. */
+    commitMessage: z.string({ error: 'must be a string: the message of the commit' }).max(10_000, 'must be at most 10000 characters').optional(),
     standalone: z.boolean({ error: 'must be a boolean' }).optional(),
   })
   .meta({ id: 'ExportToGitRepository', description: "Export the space's main content to a branch of a Git repository (a job: the request answers 204)." })
+
+/** The message of an export's commit when the request gives none (or a blank one). */
+export const DEFAULT_COMMIT_MESSAGE = 'Export from docs-content-api'
 
 export type ImportGitRepository = z.output<typeof ImportGitRepositorySchema>
 export type ExportToGitRepository = z.output<typeof ExportToGitRepositorySchema>

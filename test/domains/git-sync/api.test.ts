@@ -13,7 +13,7 @@ describe('requests', () => {
     const before = w.api.dump()
     const cases: Array<[unknown, string]> = [
       [{ ref: 'refs/heads/main' }, '`url`: is required'],
-      [{ url: 'https://example.com/a.git' }, '`ref`: is required'],
+      [{ url: 'https://example.com/a.git', ref: 5 }, '`ref`: must be a string'],
       [{ url: 'https://example.com/a.git', ref: 'main' }, '`ref`: must be a branch ref of the form "refs/heads/<branch>"'],
       [{ url: 'https://example.com/a.git', ref: 'refs/tags/v1' }, '`ref`: must be a branch ref'],
       [{ url: 'not a url', ref: 'refs/heads/main' }, '`url`: not a valid URL'],
@@ -44,9 +44,9 @@ describe('requests', () => {
       expect(res.body.error.message.split('must be a branch ref').length, `${ref}: ${res.body.error.message}`).toBe(2)
     }
     expectError(
-      await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/git/export`, { url: 'https://example.com/a.git', ref: 'refs/heads/main' }),
+      await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${w.space.id}/git/export`, { url: 'https://example.com/a.git', commitMessage: ['x'] }),
       400,
-      '`commitMessage`: is required',
+      '`commitMessage`: must be a string',
     )
     await w.api.idle()
     expect(w.api.dump()).toEqual(before)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createDocsApi } from '../../../src/index.js'
 import { call, createWorld } from '../../helpers.js'
 import { gitInfo, useGitServer } from './helpers.js'
 
@@ -144,5 +145,66 @@ describe('Git Sync operations close together', () => {
       'the remote refused the push: the branch "main" moved while the export ran (another push reached it first); nothing was overwritten: import its changes, or export again',
     )
     expect(git.server.git('moved-meanwhile', 'rev-parse', 'main').trim()).toBe(theirs)
+  })
+})
+
+describe('Git Sync jobs across spaces', () => {
+  /**
+   * A fetch recording, per request, which repository it reached, and how many requests were in
+   * flight at most. With `meet`, the first request waits for a second one to start (two jobs
+   * running side by side then always overlap).
+   */
+  function counting(meet = false) {
+    const order: string[] = []
+    let inFlight = 0
+    let most = 0
+    let second!: () => void
+    const met = new Promise<void>((resolve) => (second = resolve))
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      order.push(new URL(String(input)).pathname.split('/')[1]!)
+      most = Math.max(most, ++inFlight)
+      if (order.length === 2) second()
+      try {
+        if (meet && order.length === 1) await met
+        return await globalThis.fetch(input, init)
+      } finally {
+        inFlight--
+      }
+    }
+    return { fetch, order, most: () => most }
+  }
+
+  it("run at most `gitSync.maxConcurrentJobs` at once: with 1, a second space's import waits for the first one to end", async () => {
+    git.server.createRepo('capped-a', { 'README.md': '# A\n', 'a.md': '# Page A\n' })
+    git.server.createRepo('capped-b', { 'README.md': '# B\n', 'b.md': '# Page B\n' })
+    const run = async (maxConcurrentJobs: number) => {
+      const remote = counting(maxConcurrentJobs > 1)
+      const w = await createWorld({ allowPrivateNetwork: true, fetch: remote.fetch, gitSync: { maxConcurrentJobs } })
+      const spaces = [await w.api.fixtures.createSpace(w.org.id, { title: 'A' }), await w.api.fixtures.createSpace(w.org.id, { title: 'B' })]
+      for (const [i, space] of spaces.entries()) {
+        const res = await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${space.id}/git/import`, {
+          url: git.server.url(`capped-${'ab'[i]}`),
+          ref: 'refs/heads/main',
+        })
+        expect(res.status).toBe(204)
+      }
+      await w.api.idle()
+      for (const space of spaces) expect((await call(w.api, w.tokens.ada, 'GET', `/v1/spaces/${space.id}/git/info`)).body.operation.state).toBe('success')
+      return remote
+    }
+    const one = await run(1)
+    // Every request of the first import came before any of the second: one job at a time.
+    const firstB = one.order.indexOf('capped-b.git')
+    expect(one.order.slice(0, firstB).every((r) => r === 'capped-a.git')).toBe(true)
+    expect(one.order.slice(firstB).every((r) => r === 'capped-b.git')).toBe(true)
+    expect(one.most()).toBe(1)
+    // With 2 (the default), the two imports run side by side.
+    const two = await run(2)
+    expect(two.most()).toBe(2)
+  })
+
+  it('refuses a limit that is not a whole number of 1 or more', async () => {
+    for (const bad of [0, -1, 1.5, Number.NaN])
+      expect(() => createDocsApi({ gitSync: { maxConcurrentJobs: bad } })).toThrow(/gitSync\.maxConcurrentJobs must be a whole number, 1 or more/)
   })
 })

@@ -117,3 +117,24 @@ describe('export', () => {
     expect(strip(await pages(other.id))).toEqual(strip(await pages(w.space.id)))
   })
 })
+
+describe('a request without `ref`', () => {
+  it('syncs with the default branch the remote names when the job runs; another branch than the last sync is another target', async () => {
+    const w = await gitWorld()
+    git.server.createRepo('moving-head', { 'README.md': '# Home\n', 'SUMMARY.md': '* [Home](README.md)\n' })
+    git.server.commit('moving-head', { 'README.md': '# Elsewhere\n', 'SUMMARY.md': '* [Elsewhere](README.md)\n' }, { branch: 'next' })
+    const url = git.server.url('moving-head')
+    await importRepo(w, { url })
+    expect((await gitInfo(w)).body.operation).toMatchObject({ state: 'success' })
+    const row = () => w.api.system((ctx) => ctx.tx.get('gitSyncs', w.space.id))
+    expect(row()).toMatchObject({ ref: 'refs/heads/main', commit: git.server.git('moving-head', 'rev-parse', 'main').trim() })
+    // The remote's default branch becomes `next`: its head is not the commit the space synced with
+    // on `main`, and the export is no "branch moved" refusal: it compares with nothing of `main`.
+    git.server.git('moving-head', 'symbolic-ref', 'HEAD', 'refs/heads/next')
+    await exportSpace(w, { url, commitMessage: 'To the new default' })
+    expect((await gitInfo(w)).body.operation).toMatchObject({ state: 'success', direction: 'export' })
+    expect(row()?.ref).toBe('refs/heads/next')
+    expect(git.server.git('moving-head', 'log', '-1', '--format=%s', 'next').trim()).toBe('To the new default')
+    expect(git.server.git('moving-head', 'log', '-1', '--format=%s', 'main').trim()).toBe('Remote commit')
+  })
+})

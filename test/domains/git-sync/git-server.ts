@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -18,10 +18,18 @@ export interface GitServer {
   readonly root: string
   /** The URL of a repository (`name.git`), with the credentials when the server has them. */
   url(name: string, withAuth?: boolean): string
-  /** Create a bare repository, optionally filled with `files` in one commit on `branch`. */
-  createRepo(name: string, files?: Record<string, string | Uint8Array>, options?: { branch?: string; message?: string }): string
-  /** Commit `files` (and remove `remove`) on `branch` of a repository, as another user would. */
-  commit(name: string, files: Record<string, string | Uint8Array>, options?: { branch?: string; message?: string; remove?: string[] }): string
+  /** Create a bare repository, optionally filled with `files` (and `symlinks`: path → target) in one commit on `branch`. */
+  createRepo(
+    name: string,
+    files?: Record<string, string | Uint8Array>,
+    options?: { branch?: string; message?: string; symlinks?: Record<string, string> },
+  ): string
+  /** Commit `files` and `symlinks` (path → target; and remove `remove`) on `branch` of a repository, as another user would. */
+  commit(
+    name: string,
+    files: Record<string, string | Uint8Array>,
+    options?: { branch?: string; message?: string; remove?: string[]; symlinks?: Record<string, string> },
+  ): string
   /** Run git in a bare repository (`git log`, `git show`...) and return stdout. */
   git(name: string, ...args: string[]): string
   readonly requests: string[]
@@ -121,6 +129,10 @@ export async function startGitServer(options: { auth?: { user: string; password:
       for (const [path, content] of Object.entries(files)) {
         mkdirSync(dirname(join(work, path)), { recursive: true })
         writeFileSync(join(work, path), content)
+      }
+      for (const [path, target] of Object.entries(opts.symlinks ?? {})) {
+        mkdirSync(dirname(join(work, path)), { recursive: true })
+        symlinkSync(target, join(work, path))
       }
       run(work, ['add', '-A'])
       run(work, ['commit', '-q', '--allow-empty', '-m', opts.message ?? 'Remote commit'])

@@ -92,7 +92,26 @@ export interface Config {
   redirects: Array<{ source: string; file: string }>
 }
 
-export async function readConfig(repo: RepoSnapshot, project: string): Promise<Config> {
+/**
+ * A symbolic link (a blob of mode 120000) holds a path, whatever its name says: read as a page,
+ * an asset, SUMMARY.md, `.gitbook.yaml` or an include, it would bring in what it points at
+ * (outside the project folder, or the repository) or its target's name as content. The layout
+ * reads none: the repository as read here has no links (an export keeps them as they are: they
+ * are never the sync's own files).
+ */
+const isLink = (file: TreeFile): boolean => file.mode === '120000'
+
+function withoutLinks(repo: RepoSnapshot): RepoSnapshot {
+  if (![...repo.files.values()].some(isLink)) return repo
+  return {
+    files: new Map([...repo.files].filter(([, file]) => !isLink(file))),
+    text: (path) => repo.text(path),
+    ...(repo.readMarkdown && { readMarkdown: repo.readMarkdown.bind(repo) }),
+  }
+}
+
+export async function readConfig(source: RepoSnapshot, project: string): Promise<Config> {
+  const repo = withoutLinks(source)
   const path = join(project, '.gitbook.yaml')
   const config: Config = { root: project, readme: 'README.md', summary: 'SUMMARY.md', redirects: [] }
   if (!repo.files.has(path)) return config
@@ -212,7 +231,9 @@ function slugOfFile(file: string, root: string, title: string): string {
   return dir === root || dir === '' ? slugify(title) : slugify(basename(dir))
 }
 
-export async function readContent(repo: RepoSnapshot, projectDirectory: string | undefined): Promise<ImportedContent> {
+export async function readContent(source: RepoSnapshot, projectDirectory: string | undefined): Promise<ImportedContent> {
+  const repo = withoutLinks(source)
+  const links = new Set([...source.files].filter(([, file]) => isLink(file)).map(([path]) => path))
   const project = projectDirectory ?? ''
   if (project && ![...repo.files.keys()].some((p) => isWithin(p, project)))
     throw new GitSyncError(`the repository has no folder "${project}" (repoProjectDirectory)`)
@@ -232,7 +253,7 @@ export async function readContent(repo: RepoSnapshot, projectDirectory: string |
   // A summary entry or a reference leading out of the project folder reads nothing there (docs/behaviour/git-sync.md "Boundaries").
   const inProject = (path: string) => isWithin(path, project)
   if (repo.files.has(summaryPath))
-    pages = await fromSummary(repo, await repo.text(summaryPath), dirname(summaryPath), readmePath, byFile, pageFromFile, inProject)
+    pages = await fromSummary(repo, await repo.text(summaryPath), dirname(summaryPath), readmePath, byFile, pageFromFile, inProject, links)
   else pages = await fromFolders(repo, config.root, readmePath, pageFromFile)
   if (pages.length === 0) throw new GitSyncError(`no page found: the repository has no markdown file under "${config.root || '/'}"`)
   uniqueSlugs(pages)
@@ -312,13 +333,15 @@ async function fromSummary(
   byFile: Map<string, ImportedPage>,
   pageFromFile: PageFromFile,
   inProject: (path: string) => boolean,
+  links: ReadonlySet<string>,
 ): Promise<ImportedPage[]> {
   const entryPages = async (entries: readonly SummaryEntry[]): Promise<ImportedPage[]> => {
     const out: ImportedPage[] = []
     for (const entry of entries) {
       const target = entry.link === undefined ? undefined : resolveLink(summaryDir, summaryDir, entry.link)
       // External links (a URL) are not pages of the space: the content model has no link target to keep.
-      if (entry.link !== undefined && !target) continue
+      // Nor is a symbolic link: nothing is read there (and a page made in its place would be written over it).
+      if ((entry.link !== undefined && !target) || (target && links.has(target.path))) continue
       const file = target?.path
       let page: ImportedPage
       // An entry leading out of the project folder is a page without content, as one naming a missing file.
