@@ -92,15 +92,28 @@ export async function gitExportUnchangedMeasure(): Promise<Result> {
   const server = await startGitServer()
   try {
     const s = await syncedSpace(server, 1_000)
-    const head = () => server.git(s.body.url.split('/').pop()!.replace(/\.git$/, ''), 'rev-parse', 'main').trim()
+    const head = () =>
+      server
+        .git(
+          s.body.url
+            .split('/')
+            .pop()!
+            .replace(/\.git$/, ''),
+          'rev-parse',
+          'main',
+        )
+        .trim()
     const before = head()
-    const { rates, ratio } = await compare(
-      { import: () => sync(s, 'import'), export: () => sync(s, 'export') },
-      { warmup: 1, perRound: 1, rounds: 7 },
-    )
+    const { rates, ratio } = await compare({ import: () => sync(s, 'import'), export: () => sync(s, 'export') }, { warmup: 1, perRound: 1, rounds: 7 })
     if (head() !== before) throw new Error('an unchanged export wrote a commit')
     // Cost is time per operation: the export's over the import's is the import's rate over the export's.
-    return { api: `${perOp(rates.export!)} an export`, reference: `${perOp(rates.import!)} an import`, value: ratio, shown: ratio.toFixed(2), met: ratio <= 1.2 }
+    return {
+      api: `${perOp(rates.export!)} an export`,
+      reference: `${perOp(rates.import!)} an import`,
+      value: ratio,
+      shown: ratio.toFixed(2),
+      met: ratio <= 1.2,
+    }
   } finally {
     await server.close()
   }

@@ -49,7 +49,8 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
         `the branch "${branch}" moved since the last sync (it is at ${short(head)}, the space last synced with ${short(lastCommit)}): import its changes first, or export with \`force\` to push over them (a non-fast-forward)`,
       )
     }
-    if (head) await repo.fetchBranch(ref, { history: moved })
+    // The space's last job may have left the head among the repository's objects (repo-cache.ts).
+    if (head && (moved || !(await repo.has(head)))) await repo.fetchBranch(ref, { history: moved })
     // A new branch starts from the remote's default branch (its other files come along), if it has one.
     const start = head === undefined && defaultBranch !== undefined ? await repo.fetchBranch(defaultBranch).then(() => repo.resolve(defaultBranch)) : undefined
     stage('config_check')

@@ -1,6 +1,6 @@
 import { GitSyncError } from './errors.js'
 import type { GitHttpClient } from './git-http.js'
-import { createMemoryFs } from './memory-fs.js'
+import { createMemoryFs, type MemoryFs } from './memory-fs.js'
 
 /**
  * A repository in memory for one Git Sync job, through isomorphic-git: the remote's branch
@@ -33,18 +33,25 @@ const GITDIR = '/repo.git'
 export class GitRepo {
   private constructor(
     private readonly git: Git,
-    private readonly fs: ReturnType<typeof createMemoryFs>,
+    private readonly fs: MemoryFs,
     private readonly http: GitHttpClient,
     readonly url: string,
   ) {}
 
-  static async open(http: GitHttpClient, url: string): Promise<GitRepo> {
+  /** A repository over `http`: a new one, or `kept`, one an earlier job of the space opened for the same remote (repo-cache.ts). */
+  static async open(http: GitHttpClient, url: string, kept?: MemoryFs): Promise<GitRepo> {
     const git = await loadGit()
+    if (kept) return new GitRepo(git, kept, http, url)
     const fs = createMemoryFs()
     await git.init({ fs, gitdir: GITDIR, bare: true, defaultBranch: 'main' })
     // A fetch records the remote's refs under refs/remotes/origin: it needs the remote configured.
     await git.addRemote({ fs, gitdir: GITDIR, remote: 'origin', url })
     return new GitRepo(git, fs, http, url)
+  }
+
+  /** Its object store, to keep for the space's next job. */
+  get store(): MemoryFs {
+    return this.fs
   }
 
   /**

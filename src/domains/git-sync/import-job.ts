@@ -33,7 +33,8 @@ export function importJob(op: OperationRef, target: ImportTarget): Job {
     const { env, repo, stage } = job
     const { ref, head } = await job.branch(target.ref)
     if (!head) throw new GitSyncError(`the repository has no branch "${ref.slice('refs/heads/'.length)}" (ref ${ref})`)
-    await repo.fetchBranch(ref)
+    // The space's last job may have left the commit among the repository's objects (repo-cache.ts).
+    if (!(await repo.has(head))) await repo.fetchBranch(ref)
     stage('config_check')
     const files = await repo.listFiles(await repo.commitTree(head))
     const decoder = new TextDecoder()

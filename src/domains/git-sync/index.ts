@@ -4,6 +4,7 @@ import { gitSyncHandlers } from './handlers.js'
 import { gitSyncSeedRules } from './seed.js'
 import { gitSyncResumer } from './resume.js'
 import { createGitSyncQueue } from './queue.js'
+import { createRepoCache } from './repo-cache.js'
 
 /** The git-sync area (see domains/area.ts). */
 export const gitSyncArea = defineArea({
@@ -12,7 +13,7 @@ export const gitSyncArea = defineArea({
   operations: gitSyncHandlers,
   seed: gitSyncSeedRules,
   resumers: [gitSyncResumer],
-  services: (options) => ({ gitSync: createGitSyncQueue(options.gitSync) }),
+  services: (options) => ({ gitSync: createGitSyncQueue(options.gitSync), gitSyncRepos: createRepoCache() }),
   owned: [
     {
       // A space's Git Sync row has the space's id.

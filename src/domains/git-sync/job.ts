@@ -84,7 +84,9 @@ export function gitSyncJob(ref: OperationRef, work: (job: JobContext) => Promise
             signal: limit.signal,
             maxBytes: MAX_REPOSITORY_BYTES,
           })
-          const repo = await GitRepo.open(http, ref.remote.url)
+          // The space's repository from its last job with this remote, when kept (repo-cache.ts).
+          const key = `${ref.space}\0${ref.remote.url}`
+          const repo = await GitRepo.open(http, ref.remote.url, env.services.gitSyncRepos.take(key))
           const ensureCurrent = () => {
             // Past the time limit the work may still be going on (a fetch that ignores its signal): it stops here too.
             if (limit.signal.aborted || !isCurrent(env, ref)) throw new Superseded()
@@ -107,6 +109,7 @@ export function gitSyncJob(ref: OperationRef, work: (job: JobContext) => Promise
             limit.signal.addEventListener('abort', () => reject(limit.signal.reason), { once: true })
             done.then(resolve, reject)
           })
+          env.services.gitSyncRepos.keep(key, repo.store)
         } catch (error) {
           if (error instanceof Superseded) return
           throw limit.signal.aborted ? limit.signal.reason : error

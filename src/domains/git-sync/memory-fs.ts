@@ -1,8 +1,7 @@
 /**
  * An in-memory file system with the promise API isomorphic-git asks of an `fs` (readFile,
  * writeFile, mkdir, rmdir, unlink, stat, lstat, readdir, readlink, symlink), on web standards
- * only. Each Git Sync job gets its own, dropped when the job ends: the repository lives only as
- * long as the import or export that fetched it.
+ * only. Each Git Sync job gets its own; a small one may be kept for the space's next job (repo-cache.ts).
  *
  * Why not memfs: it implements Node's whole `fs` on top of Node's `buffer`, `path`, `events` and
  * `stream` modules, so bundling it into the runtime-neutral library would pull Node built-ins (or
@@ -84,6 +83,8 @@ export interface MemoryFs {
     readlink(path: string): Promise<string>
     symlink(target: string, path: string): Promise<void>
   }
+  /** The bytes its files hold (what keeping it costs). */
+  bytes(): number
 }
 
 export function createMemoryFs(): MemoryFs {
@@ -116,6 +117,11 @@ export function createMemoryFs(): MemoryFs {
   }
 
   return {
+    bytes: () => {
+      let total = 0
+      for (const node of nodes.values()) total += node.data?.byteLength ?? 0
+      return total
+    },
     promises: {
       async readFile(path, options) {
         const node = follow(normalize(path))

@@ -79,7 +79,10 @@ describe('Git Sync round trips on repositories of many styles', () => {
     it(`${repo.name}: an unchanged round trip writes nothing; an edit changes only its part of its file`, async () => {
       const { w, url, head } = await synced(repo.name, repo.files, repo.dir)
       const imported = head()
+      const asked = git.server.requests.length
       expect((await exportSpace(w, body(w, url, repo.dir))).status).toBe(204)
+      // The repository the import fetched is still at hand: the export downloads nothing (repo-cache.ts).
+      expect(git.server.requests.slice(asked).filter((r) => r.startsWith('POST') && r.includes('git-upload-pack'))).toEqual([])
       expect((await gitInfo(w)).body.operation).toMatchObject({ state: 'success', direction: 'export' })
       expect(head()).toBe(imported)
 
