@@ -12,7 +12,7 @@ import type { MemoryFs } from './memory-fs.js'
  */
 
 const ENTRIES = 4
-const ENTRY_BYTES = 32 * 1024 * 1024
+const ENTRY_BYTES = 16 * 1024 * 1024
 
 export interface RepoCache {
   take(key: string): MemoryFs | undefined
