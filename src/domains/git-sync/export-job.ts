@@ -102,12 +102,12 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
               path,
               existing: decoder.decode(await repo.readBlob(before.oid)),
               root: config.root,
-              ...(typeof rendering === 'string'
-                ? { summary: true as const, next: rendering }
+              ...('summary' in rendering
+                ? { summary: true as const, next: rendering.text }
                 : { summary: false as const, head: rendering.head, body: rendering.body }),
             })
-          : typeof rendering === 'string'
-            ? rendering
+          : 'summary' in rendering
+            ? rendering.text
             : pageText(rendering, await env.offload.run('writeGitbookMarkdown', { document: rendering.body }))
       const file = written === null ? before! : { oid: await repo.writeBlob(encoder.encode(written)), mode: '100644' }
       files.set(path, file)

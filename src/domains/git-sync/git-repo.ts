@@ -30,6 +30,23 @@ export interface Signature {
 
 const GITDIR = '/repo.git'
 
+/** The last tree each repository listed or wrote, with its files (GitRepo.listFiles). */
+const listings = new WeakMap<MemoryFs, { tree: string; files: ReadonlyMap<string, TreeFile> }>()
+
+/**
+ * Trees the repository holds, by their entries (treeKey): writeFiles writes only the folders whose
+ * entries changed (an export of one edited page of a 1,000-page repository writes two trees, not
+ * all of them). Bounded per repository; kept with it (repo-cache.ts).
+ */
+const knownTrees = new WeakMap<MemoryFs, Map<string, string>>()
+const MAX_KNOWN_TREES = 10_000
+type TreeEntry = { mode: string; path: string; oid: string; type: 'blob' | 'tree' | 'commit' }
+const treeKey = (entries: readonly TreeEntry[]): string =>
+  entries
+    .map((e) => `${e.mode} ${e.path}\0${e.oid}`)
+    .sort()
+    .join('\n')
+
 export class GitRepo {
   private constructor(
     private readonly git: Git,
@@ -128,19 +145,36 @@ export class GitRepo {
     return (await this.git.readCommit({ ...this.base, oid })).commit.message.trim()
   }
 
-  /** Every file of a tree, by path, recursively (blobs and links; submodules are left out). */
+  /**
+   * Every file of a tree, by path, recursively: blobs, links and submodules (mode 160000: an export
+   * writes them back as they are). The last tree listed or written is remembered with the
+   * repository (kept between a space's jobs: repo-cache.ts), so an export after an import or an
+   * export reads no tree of a large repository again.
+   */
   async listFiles(tree: string): Promise<Map<string, TreeFile>> {
+    const known = listings.get(this.fs)
+    if (known?.tree === tree) return new Map(known.files)
     const out = new Map<string, TreeFile>()
     const visit = async (oid: string, prefix: string): Promise<void> => {
       const { tree: entries } = await this.git.readTree({ ...this.base, oid })
+      this.knowTree(entries as TreeEntry[], oid)
       for (const entry of entries) {
         const path = `${prefix}${entry.path}`
         if (entry.type === 'tree') await visit(entry.oid, `${path}/`)
-        else if (entry.type === 'blob') out.set(path, { oid: entry.oid, mode: entry.mode })
+        else out.set(path, { oid: entry.oid, mode: entry.mode })
       }
     }
     await visit(tree, '')
+    listings.set(this.fs, { tree, files: new Map(out) })
     return out
+  }
+
+  /** Remember a tree the repository holds by its entries (knownTrees). */
+  private knowTree(entries: readonly TreeEntry[], oid: string): void {
+    let trees = knownTrees.get(this.fs)
+    if (!trees) knownTrees.set(this.fs, (trees = new Map()))
+    if (trees.size >= MAX_KNOWN_TREES) trees.clear()
+    trees.set(treeKey(entries), oid)
   }
 
   async readBlob(oid: string): Promise<Uint8Array> {
@@ -169,12 +203,18 @@ export class GitRepo {
       dir.files.set(parts[parts.length - 1]!, file)
     }
     const write = async (dir: Dir): Promise<string> => {
-      const tree: Array<{ mode: string; path: string; oid: string; type: 'blob' | 'tree' | 'commit' }> = []
+      const tree: TreeEntry[] = []
       for (const [name, sub] of dir.dirs) tree.push({ mode: '040000', path: name, oid: await write(sub), type: 'tree' })
       for (const [name, file] of dir.files) tree.push({ mode: file.mode, path: name, oid: file.oid, type: file.mode === '160000' ? 'commit' : 'blob' })
-      return this.git.writeTree({ ...this.base, tree })
+      const known = knownTrees.get(this.fs)?.get(treeKey(tree))
+      if (known) return known
+      const oid = await this.git.writeTree({ ...this.base, tree })
+      this.knowTree(tree, oid)
+      return oid
     }
-    return write(root)
+    const tree = await write(root)
+    listings.set(this.fs, { tree, files: new Map(files) })
+    return tree
   }
 
   async writeCommit(commit: { tree: string; parents: string[]; message: string; author: Signature; committer: Signature }): Promise<string> {

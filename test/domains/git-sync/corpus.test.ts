@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { call } from '../../helpers.js'
 import { grouped } from './corpus/grouped.js'
@@ -103,4 +104,32 @@ describe('Git Sync round trips on repositories of many styles', () => {
       expect(head()).toBe(edited)
     })
   }
+})
+
+describe('submodules', () => {
+  it('a submodule of the repository (a gitlink) is never read, and an export keeps it', async () => {
+    const name = 'with-submodule'
+    git.server.createRepo(name, { 'README.md': '# Docs\n\nHello.\n', 'SUMMARY.md': '# Table of contents\n\n* [Docs](README.md)\n' })
+    // A gitlink entry `vendor/lib` (mode 160000) added with plumbing, as `git submodule add` leaves it in the tree.
+    const bare = git.server.git.bind(git.server, name)
+    const listing = bare('ls-tree', 'main')
+    const gitlink = `160000 commit ${'a'.repeat(40)}\tvendor-lib\n`
+    const tree = execFileSync('git', ['mktree'], { cwd: `${git.server.root}/${name}.git`, input: listing + gitlink, encoding: 'utf8' }).trim()
+    const commit = execFileSync('git', ['commit-tree', tree, '-p', 'main', '-m', 'Add a submodule'], {
+      cwd: `${git.server.root}/${name}.git`,
+      encoding: 'utf8',
+      env: { ...process.env, GIT_AUTHOR_NAME: 'R', GIT_AUTHOR_EMAIL: 'r@r.test', GIT_COMMITTER_NAME: 'R', GIT_COMMITTER_EMAIL: 'r@r.test' },
+    }).trim()
+    bare('update-ref', 'refs/heads/main', commit)
+    const w = await gitWorld()
+    const url = git.server.url(name, true)
+    expect((await importRepo(w, target(url))).status).toBe(204)
+    expect((await gitInfo(w)).body.operation).toMatchObject({ state: 'success' })
+    expect((await exportSpace(w, body(w, url))).status).toBe(204)
+    expect((await gitInfo(w)).body.operation).toMatchObject({ state: 'success', direction: 'export' })
+    expect(bare('rev-parse', 'main').trim()).toBe(commit)
+    await editFirstParagraph(w, 'Docs')
+    expect((await exportSpace(w, body(w, url))).status).toBe(204)
+    expect(bare('ls-tree', 'main', 'vendor-lib').trim()).toBe(gitlink.trim())
+  })
 })

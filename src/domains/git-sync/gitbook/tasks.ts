@@ -45,7 +45,7 @@ export function writeBackTask(input: WriteBackInput): string | null {
   const composed = composePage(input.existing, input.head, input.body, input.path, input.root, markers)
   if (composed !== undefined) return composed === input.existing ? null : composed
   // The file could not be kept in part: the page written anew, unless the file already reads as that.
-  const next = pageText({ head: input.head, body: input.body }, writeGitbookMarkdown(input.body, markers))
+  const next = pageText({ head: input.head }, writeGitbookMarkdown(input.body, markers))
   return sameMeaning(input.path, input.existing, next, input.root, false) ? null : next
 }
 

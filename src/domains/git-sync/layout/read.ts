@@ -97,9 +97,10 @@ export interface Config {
  * an asset, SUMMARY.md, `.gitbook.yaml` or an include, it would bring in what it points at
  * (outside the project folder, or the repository) or its target's name as content. The layout
  * reads none: the repository as read here has no links (an export keeps them as they are: they
- * are never the sync's own files).
+ * are never the sync's own files). Nor does it read a submodule (a gitlink, mode 160000: a commit
+ * of another repository, no file here), which an export keeps as it is too.
  */
-const isLink = (file: TreeFile): boolean => file.mode === '120000'
+const isLink = (file: TreeFile): boolean => file.mode === '120000' || file.mode === '160000'
 
 function withoutLinks(repo: RepoSnapshot): RepoSnapshot {
   if (![...repo.files.values()].some(isLink)) return repo

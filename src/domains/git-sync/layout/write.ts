@@ -4,13 +4,13 @@ import type { Context } from '../../context.js'
 import type { FileRow, PageVersionRow, RevisionRow } from '../../content/rows.js'
 import type { GitSyncFrontmatter, GitSyncTree } from '../rows.js'
 import type { JsonDocument } from '../../content/document.js'
-import { documentToMarkdown, markdownToDocument } from '../../content/markdown.js'
+import { documentToMarkdown, markdownToDocument, type ContentRef } from '../../content/markdown.js'
 import { childrenOf, walkPages } from '../../content/revision.js'
 import { slugify } from '../../content/slug.js'
 import { gitRefusesName } from '../../content/git-names.js'
 import { listReusableContents } from '../../content/reusable.js'
 import { basename, dirname, isWithin, join, relativeLink } from './paths.js'
-import { FILE_OR_URL_ONLY, mapRefs } from './refs.js'
+import { eachRef, FILE_OR_URL_ONLY, mapRefs, type RefMapper } from './refs.js'
 import { writeSummary, type SummaryEntry, type SummarySection } from './summary.js'
 
 /**
@@ -22,15 +22,26 @@ import { writeSummary, type SummaryEntry, type SummarySection } from './summary.
  * includes one with `{% include "<relative path>" %}`). Links between pages and to files become relative links.
  */
 
-/** A page file before its body is written: the frontmatter and `# Title` (text), and the body (written through the offload). */
+/**
+ * A page file before its body is written: the frontmatter and `# Title` (text), the body (written
+ * through the offload; its links made relative when first read), and the fingerprint of both (renderedSum).
+ */
 export interface PageFile {
   head: string
-  body: JsonDocument
+  readonly body: JsonDocument
+  sum: string
+}
+
+/** SUMMARY.md: its text (written when first read) and its fingerprint (what it lists). */
+export interface SummaryFile {
+  summary: true
+  readonly text: string
+  sum: string
 }
 
 export interface RenderedContent {
   /** Markdown files by repository path: SUMMARY.md as text, each page as its head and body. */
-  text: Map<string, string | PageFile>
+  text: Map<string, SummaryFile | PageFile>
   /** Assets by repository path: the blob key of their bytes. */
   assets: Map<string, string>
   /** What the sync's record keeps of this export (GitSyncTree): every file written, and which page or file it is. */
@@ -89,7 +100,7 @@ export function renderRevision(
   names: { readme: string; summary: string },
   previous?: GitSyncTree,
 ): RenderedContent {
-  const text = new Map<string, string | PageFile>()
+  const text = new Map<string, SummaryFile | PageFile>()
   const assets = new Map<string, string>()
   const fileOf = new Map<string, string>()
   const assetOf = new Map<string, string>()
@@ -182,7 +193,16 @@ export function renderRevision(
     else if (last.group !== undefined) sections.push({ entries: [entry(p)] })
     else last.entries.push(entry(p))
   }
-  text.set(summaryPath, writeSummary(sections.filter((s, i) => i > 0 || s.entries.length > 0)))
+  // Written when read (an export with the same tree never writes it), fingerprinted by what it lists.
+  const listed = sections.filter((s, i) => i > 0 || s.entries.length > 0)
+  let summary: string | undefined
+  text.set(summaryPath, {
+    summary: true,
+    sum: textHash(JSON.stringify(listed)),
+    get text() {
+      return (summary ??= writeSummary(listed))
+    },
+  })
 
   const record: GitSyncTree = { pages: [], files: [...assetOf].map(([file, path]) => ({ path, file })), other: [summaryPath] }
   const write = (p: Placed) => {
@@ -196,10 +216,7 @@ export function renderRevision(
   tree.forEach(write)
   for (const content of reusable) {
     const path = includeOf.get(content.reusableContent)!
-    text.set(path, {
-      head: `---\n${YAML.stringify({ title: content.title })}---\n`,
-      body: relativeRefs(content.document, path, { fileOf, assetOf, includeOf }),
-    })
+    text.set(path, pageFile(`---\n${YAML.stringify({ title: content.title })}---\n`, content.document, path, { fileOf, assetOf, includeOf }))
   }
   if (reusable.length > 0) record.reusableContents = reusable.map((c) => ({ path: includeOf.get(c.reusableContent)!, reusableContent: c.reusableContent }))
   return { text, assets, tree: record }
@@ -217,9 +234,9 @@ interface Paths {
  * `file`, and a reusable content block's reference as the relative path of its include file
  * (written `{% include "…" %}`, gitbook/markdown.ts).
  */
-function relativeRefs(document: JsonDocument, file: string, { fileOf, assetOf, includeOf }: Paths): JsonDocument {
+function relativeRef(file: string, { fileOf, assetOf, includeOf }: Paths): RefMapper {
   const from = dirname(file)
-  return mapRefs(document, (ref, nodeType) => {
+  return (ref, nodeType) => {
     if (ref.kind === 'file' && typeof ref.file === 'string' && assetOf.has(ref.file)) return { kind: 'url', url: relativeLink(from, assetOf.get(ref.file)!) }
     if (ref.kind === 'reusable-content' && typeof ref.reusableContent === 'string') {
       const include = includeOf.get(ref.reusableContent)
@@ -230,11 +247,47 @@ function relativeRefs(document: JsonDocument, file: string, { fileOf, assetOf, i
     if (!target) return undefined
     const link = relativeLink(from, target)
     return { kind: 'url', url: ref.kind === 'anchor' ? `${link}#${String(ref.anchor)}` : link }
-  })
+  }
+}
+
+/**
+ * What a document gives to every fingerprint: its JSON's hash and its references with their node
+ * types, in the order mapRefs meets them. Documents are immutable and shared by the revisions a
+ * page did not change in, so an export of a large space reads each unchanged body once, not at
+ * every export (an export fingerprints every page: layout/write.ts renderedSum).
+ */
+const documentFacts = new WeakMap<JsonDocument, { hash: string; refs: Array<[ContentRef, string]> }>()
+function factsOf(document: JsonDocument): { hash: string; refs: Array<[ContentRef, string]> } {
+  let facts = documentFacts.get(document)
+  if (!facts) {
+    const refs: Array<[ContentRef, string]> = []
+    eachRef(document, (ref, nodeType) => refs.push([ref, nodeType]))
+    facts = { hash: textHash(JSON.stringify(document)), refs }
+    documentFacts.set(document, facts)
+  }
+  return facts
+}
+
+/**
+ * A page or include file: its head, its body with links made relative (computed when read: an
+ * export writes few files), and its fingerprint: the head, the document, and where each of its
+ * references leads from `file` (a page moving changes the files linking to it).
+ */
+function pageFile(head: string, document: JsonDocument, file: string, paths: Paths): PageFile {
+  const mapper = relativeRef(file, paths)
+  const facts = factsOf(document)
+  const targets = JSON.stringify(facts.refs.map(([ref, nodeType]) => mapper(ref, nodeType) ?? null))
+  let body: JsonDocument | undefined
+  return {
+    head,
+    get body() {
+      return (body ??= mapRefs(document, mapper))
+    },
+    sum: textHash(`${head}\0${facts.hash}\0${targets}`),
+  }
 }
 
 function pageMarkdown(page: PageVersionRow, file: string, paths: Paths, readme: boolean, recorded?: GitSyncFrontmatter): PageFile {
-  const body = relativeRefs(page.document, file, paths)
   const meta: Record<string, unknown> = {}
   for (const key of ['description', 'icon', 'emoji', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const)
     if (page[key] !== undefined) meta[key] = page[key]
@@ -250,7 +303,7 @@ function pageMarkdown(page: PageVersionRow, file: string, paths: Paths, readme: 
   const parts: string[] = []
   if (keys.length) parts.push(`---\n${YAML.stringify(Object.fromEntries(keys.map((k) => [k, meta[k]])))}---\n`)
   if (readsBack) parts.push(heading)
-  return { head: parts.join('\n'), body }
+  return pageFile(parts.join('\n'), page.document, file, paths)
 }
 
 /**
@@ -258,8 +311,8 @@ function pageMarkdown(page: PageVersionRow, file: string, paths: Paths, readme: 
  * with its links made relative): the same content at the same place gives the same sum, so an
  * export can tell a file whose content did not change since the last sync without writing it.
  */
-export function renderedSum(rendering: string | PageFile): string {
-  return textHash(typeof rendering === 'string' ? rendering : `${rendering.head}\0${JSON.stringify(rendering.body)}`)
+export function renderedSum(rendering: SummaryFile | PageFile): string {
+  return rendering.sum
 }
 
 /** Words, digits, single spaces and punctuation no markdown construct starts from: such a title is `# ` and itself. */
@@ -281,6 +334,6 @@ function titleHeading(title: string): { heading: string; readsBack: boolean } {
 }
 
 /** A page file's text: its head, then its body written as GitBook-flavoured markdown (`markdown`: the body written). */
-export function pageText(file: PageFile, markdown: string): string {
+export function pageText(file: { head: string }, markdown: string): string {
   return [file.head, markdown].filter((part) => part !== '').join('\n')
 }
