@@ -26,11 +26,24 @@ interface Node {
 }
 
 class FsError extends Error {
-  constructor(
-    readonly code: 'ENOENT' | 'EEXIST' | 'ENOTDIR' | 'ENOTEMPTY' | 'EISDIR',
-    path: string,
-  ) {
+  readonly code: 'ENOENT' | 'EEXIST' | 'ENOTDIR' | 'ENOTEMPTY' | 'EISDIR'
+  private constructor(code: FsError['code'], path: string) {
     super(`${code}: ${path}`)
+    this.code = code
+  }
+
+  /**
+   * Without a stack: isomorphic-git asks for paths that are not there all the time (a loose
+   * object before its pack), and capturing a stack for each miss was a tenth of an export's time.
+   */
+  static of(code: FsError['code'], path: string): FsError {
+    const limit = Error.stackTraceLimit
+    Error.stackTraceLimit = 0
+    try {
+      return new FsError(code, path)
+    } finally {
+      Error.stackTraceLimit = limit
+    }
   }
 }
 
@@ -95,13 +108,13 @@ export function createMemoryFs(): MemoryFs {
     const node = nodes.get(path)
     if (node) return node
     // A missing parent that is a file is ENOTDIR, as on a disk.
-    for (let p = parentOf(path); p !== '/'; p = parentOf(p)) if (nodes.get(p)?.kind === 'file') throw new FsError('ENOTDIR', path)
-    throw new FsError('ENOENT', path)
+    for (let p = parentOf(path); p !== '/'; p = parentOf(p)) if (nodes.get(p)?.kind === 'file') throw FsError.of('ENOTDIR', path)
+    throw FsError.of('ENOENT', path)
   }
   const parentDir = (path: string): void => {
     const parent = nodes.get(parentOf(path))
-    if (!parent) throw new FsError('ENOENT', path)
-    if (parent.kind !== 'dir') throw new FsError('ENOTDIR', path)
+    if (!parent) throw FsError.of('ENOENT', path)
+    if (parent.kind !== 'dir') throw FsError.of('ENOTDIR', path)
   }
   const follow = (path: string): Node => {
     let node = get(path)
@@ -125,14 +138,14 @@ export function createMemoryFs(): MemoryFs {
     promises: {
       async readFile(path, options) {
         const node = follow(normalize(path))
-        if (node.kind === 'dir') throw new FsError('EISDIR', path)
+        if (node.kind === 'dir') throw FsError.of('EISDIR', path)
         const encoding = typeof options === 'string' ? options : options?.encoding
         return encoding === 'utf8' || encoding === 'utf-8' ? decoder.decode(node.data) : node.data!.buffer
       },
       async writeFile(path, data) {
         const p = normalize(path)
         parentDir(p)
-        if (nodes.get(p)?.kind === 'dir') throw new FsError('EISDIR', path)
+        if (nodes.get(p)?.kind === 'dir') throw FsError.of('EISDIR', path)
         // Kept as written when the bytes are a whole ArrayBuffer (a pack: as large as the
         // repository); a view into a larger one (a small Buffer of Node's pool) is copied, small.
         const bytes =
@@ -145,37 +158,37 @@ export function createMemoryFs(): MemoryFs {
       },
       async mkdir(path) {
         const p = normalize(path)
-        if (nodes.has(p)) throw new FsError('EEXIST', path)
+        if (nodes.has(p)) throw FsError.of('EEXIST', path)
         parentDir(p)
         nodes.set(p, { kind: 'dir', mtimeMs: Date.now(), ino: inodes++ })
       },
       async rmdir(path) {
         const p = normalize(path)
         const node = get(p)
-        if (node.kind !== 'dir') throw new FsError('ENOTDIR', path)
-        if (children(p).length > 0) throw new FsError('ENOTEMPTY', path)
+        if (node.kind !== 'dir') throw FsError.of('ENOTDIR', path)
+        if (children(p).length > 0) throw FsError.of('ENOTEMPTY', path)
         nodes.delete(p)
       },
       async unlink(path) {
         const p = normalize(path)
-        if (get(p).kind === 'dir') throw new FsError('EISDIR', path)
+        if (get(p).kind === 'dir') throw FsError.of('EISDIR', path)
         nodes.delete(p)
       },
       stat: async (path) => stats(follow(normalize(path))),
       lstat: async (path) => stats(get(normalize(path))),
       async readdir(path) {
         const p = normalize(path)
-        if (get(p).kind !== 'dir') throw new FsError('ENOTDIR', path)
+        if (get(p).kind !== 'dir') throw FsError.of('ENOTDIR', path)
         return children(p)
       },
       async readlink(path) {
         const node = get(normalize(path))
-        if (node.kind !== 'symlink') throw new FsError('ENOENT', path)
+        if (node.kind !== 'symlink') throw FsError.of('ENOENT', path)
         return node.target!
       },
       async symlink(target, path) {
         const p = normalize(path)
-        if (nodes.has(p)) throw new FsError('EEXIST', path)
+        if (nodes.has(p)) throw FsError.of('EEXIST', path)
         parentDir(p)
         nodes.set(p, { kind: 'symlink', target, mtimeMs: Date.now(), ino: inodes++ })
       },
