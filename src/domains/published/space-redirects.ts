@@ -1,10 +1,32 @@
 import type { ReadContext } from '../context.js'
 import { findRevision, pageByPath } from '../content/revision.js'
-import { redirectedPage } from '../content/redirects.js'
+import type { RevisionRow } from '../content/rows.js'
 import { destinationTarget } from '../site-redirects/destination.js'
 import { matchSiteRedirect } from '../site-redirects/resolve.js'
+import { sourceKey } from '../site-redirects/source.js'
 import { publishedUrl } from '../sites/urls.js'
 import type { ContentMatch } from './resolve.js'
+
+/** Lookup tables by redirects record: revision rows are immutable and share the record while it does not change. */
+const tables = new WeakMap<NonNullable<RevisionRow['redirects']>, Map<string, string>>()
+
+/**
+ * The page a path of the space's published URL is redirected to, or undefined: sources compared
+ * as site redirects' are (sourceKey: each segment decoded and encoded one way, case-insensitively).
+ * O(1) once the revision's table is built.
+ */
+function redirectedPage(rev: RevisionRow, path: string): string | undefined {
+  const redirects = rev.redirects
+  if (redirects === undefined) return undefined
+  let table = tables.get(redirects)
+  if (!table) {
+    table = new Map()
+    // The first source written wins among those that differ only in case.
+    for (const [source, page] of Object.entries(redirects)) if (!table.has(sourceKey(source))) table.set(sourceKey(source), page)
+    tables.set(redirects, table)
+  }
+  return table.get(sourceKey(path))
+}
 
 /** The official redirect to other content of the site (`PublishedContentRedirect`, target `content`). */
 export interface ContentRedirect {
