@@ -109,15 +109,20 @@ function writerFor(markers: MarkdownMarkers | undefined): typeof writer {
   return styled
 }
 
+/** How much of a file markersOf reads. */
+const MARKERS_SAMPLE = 16_384
+
 /** The markers most used in a file's text, where it uses any (counted over its lines; a tie keeps the default). */
-export function markersOf(text: string): MarkdownMarkers {
+export function markersOf(file: string): MarkdownMarkers {
+  // The head of the file tells its style; a bounded read keeps the lazy patterns below linear in practice.
+  const text = file.slice(0, MARKERS_SAMPLE)
   const count = (re: RegExp) => (text.match(re) ?? []).length
   const out: MarkdownMarkers = {}
   const under = count(/(^|[^\w_])__[^\s_]/g)
   const stars = count(/(^|[^\w*])\*\*[^\s*]/g)
   if (under > stars) out.strong = '_'
-  const underEm = count(/(^|[^\w_])_[^\s_][^_\n]*?[^\s_\\]_(?![\w_])/g)
-  const starEm = count(/(^|[^\w*])\*[^\s*][^*\n]*?[^\s*\\]\*(?![\w*])/g)
+  const underEm = count(/(^|[^\w_])_[^\s_][^_\n]{0,200}?[^\s_\\]_(?![\w_])/g)
+  const starEm = count(/(^|[^\w*])\*[^\s*][^*\n]{0,200}?[^\s*\\]\*(?![\w*])/g)
   if (underEm > starEm) out.emphasis = '_'
   const bullets = { '*': count(/^[ \t]*\*[ \t]+\S/gm), '-': count(/^[ \t]*-[ \t]+\S/gm), '+': count(/^[ \t]*\+[ \t]+\S/gm) }
   const bullet = (Object.keys(bullets) as Array<keyof typeof bullets>).reduce((a, b) => (bullets[b] > bullets[a] ? b : a), '-')

@@ -1,3 +1,4 @@
+import type { JsonDocument } from '../../content/document.js'
 import { readGitbookMarkdown } from '../gitbook/markdown.js'
 import { dirname, resolveLink } from './paths.js'
 import { mapRefs } from './refs.js'
@@ -10,6 +11,16 @@ import { parseSummary, type SummaryEntry } from './summary.js'
  * way (`-` bullets, a SUMMARY.md without a title), and a change touches only the files it changes.
  */
 
+/** A document's relative links from `file` as the repository paths they lead to (`repo:<path>#<anchor>`): two texts of one file compared by where they link. */
+export function withRepoLinks(document: JsonDocument, file: string, root: string): JsonDocument {
+  const from = dirname(file)
+  return mapRefs(document, (ref) => {
+    if (ref.kind !== 'url' || typeof ref.url !== 'string') return undefined
+    const target = resolveLink(from, root, ref.url)
+    return target ? { kind: 'url', url: `repo:${target.path}${target.anchor !== undefined ? `#${target.anchor}` : ''}` } : undefined
+  })
+}
+
 /** A page file's meaning: title, frontmatter (keys in any order) and body, its relative links resolved to repository paths. */
 function pageMeaning(text: string, file: string, root: string): string | undefined {
   let parsed: ReturnType<typeof readGitbookMarkdown>
@@ -18,12 +29,7 @@ function pageMeaning(text: string, file: string, root: string): string | undefin
   } catch {
     return undefined
   }
-  const from = dirname(file)
-  const document = mapRefs(parsed.document, (ref) => {
-    if (ref.kind !== 'url' || typeof ref.url !== 'string') return undefined
-    const target = resolveLink(from, root, ref.url)
-    return target ? { kind: 'url', url: `repo:${target.path}${target.anchor !== undefined ? `#${target.anchor}` : ''}` } : undefined
-  })
+  const document = withRepoLinks(parsed.document, file, root)
   const frontmatter = Object.fromEntries(Object.entries(parsed.frontmatter).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
   return JSON.stringify([parsed.title ?? null, frontmatter, JSON.stringify(document)])
 }

@@ -1,9 +1,8 @@
 import type { DocBlock, JsonDocument } from '../../content/document.js'
 import type { MarkdownSource } from '../../content/markdown.js'
 import { readGitbookSource, writeGitbookMarkdown, type MarkdownMarkers } from '../gitbook/markdown.js'
-import { sameMeaning } from './compare.js'
+import { sameMeaning, withRepoLinks } from './compare.js'
 import { dirname, resolveLink } from './paths.js'
-import { mapRefs } from './refs.js'
 import { parseSummary, summaryStyle, writeSummary, type SummaryEntry } from './summary.js'
 
 /**
@@ -26,13 +25,7 @@ type Span = { start: number; end: number }
 
 /** What blocks say, comparable between a file read and a page's body: no keys, links resolved to repository paths. */
 function blockSums(blocks: DocBlock[], file: string, root: string): string[] {
-  const from = dirname(file)
-  const document: JsonDocument = { object: 'document', data: {}, nodes: blocks }
-  const resolved = mapRefs(document, (ref) => {
-    if (ref.kind !== 'url' || typeof ref.url !== 'string') return undefined
-    const target = resolveLink(from, root, ref.url)
-    return target ? { kind: 'url', url: `repo:${target.path}${target.anchor !== undefined ? `#${target.anchor}` : ''}` } : undefined
-  })
+  const resolved = withRepoLinks({ object: 'document', data: {}, nodes: blocks }, file, root)
   // Keys in a canonical order: a stored document and a parsed one order their fields differently.
   return resolved.nodes.map((node) => JSON.stringify(sorted(node)))
 }
