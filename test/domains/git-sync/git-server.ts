@@ -1,9 +1,10 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync, fork, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 /**
  * A smart-HTTP Git server for tests: `git http-backend` (CGI) behind `node:http` on 127.0.0.1, on
@@ -11,6 +12,10 @@ import { dirname, join } from 'node:path'
  * With `auth`, every request needs that basic-auth user and password (401 otherwise), so a test
  * proves the credentials of a URL reached the server. Every Authorization header seen is kept in
  * `authorizations` and every path in `requests`.
+ *
+ * With `childProcess`, the HTTP side runs in a process of its own (git-server-child.ts), so that the
+ * server's work (spawning `git http-backend` for every request) is not counted in this process's
+ * CPU time (the benchmarks: the server stands for GitHub); `requests` and `authorizations` stay empty then.
  */
 export interface GitServer {
   /** `http://127.0.0.1:<port>` */
@@ -50,12 +55,102 @@ function run(cwd: string, args: string[], input?: string): string {
   return execFileSync('git', args, { cwd, env: { ...process.env, ...GIT_ENV }, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
 }
 
-export async function startGitServer(options: { auth?: { user: string; password: string } } = {}): Promise<GitServer> {
+export async function startGitServer(options: { auth?: { user: string; password: string }; childProcess?: boolean } = {}): Promise<GitServer> {
   const root = mkdtempSync(join(tmpdir(), 'git-server-'))
   const requests: string[] = []
   const authorizations: string[] = []
-  const expected = options.auth ? `Basic ${Buffer.from(`${options.auth.user}:${options.auth.password}`).toString('base64')}` : undefined
+  let port: number
+  let stop: () => Promise<void>
+  if (options.childProcess) {
+    const child = fork(fileURLToPath(new URL('./git-server-child.ts', import.meta.url)), [root, JSON.stringify(options.auth ?? null)], {
+      execArgv: ['--import', 'tsx'],
+      stdio: 'inherit',
+    })
+    port = await new Promise<number>((done, fail) => {
+      child.once('message', (m) => done((m as { port: number }).port))
+      child.once('exit', (code) => fail(new Error(`the git server process exited (${code})`)))
+    })
+    stop = () =>
+      new Promise<void>((done) => {
+        child.once('exit', () => done())
+        child.kill()
+      })
+  } else {
+    const server = createCgiServer(root, options.auth, requests, authorizations)
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+    port = (server.address() as AddressInfo).port
+    stop = () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections()
+        server.close(() => done())
+      })
+  }
+  const base = `http://127.0.0.1:${port}`
+  const bare = (name: string) => join(root, `${name}.git`)
 
+  const commit: GitServer['commit'] = (name, files, opts = {}) => {
+    const branch = opts.branch ?? 'main'
+    const work = mkdtempSync(join(tmpdir(), 'git-work-'))
+    try {
+      run(work, ['init', '-q', '-b', branch])
+      run(work, ['remote', 'add', 'origin', bare(name)])
+      const has = run(bare(name), ['for-each-ref', '--format=%(refname)', `refs/heads/${branch}`]).trim() !== ''
+      if (has) {
+        run(work, ['fetch', '-q', 'origin', branch])
+        run(work, ['checkout', '-q', '-B', branch, `origin/${branch}`])
+      }
+      for (const path of opts.remove ?? []) rmSync(join(work, path), { recursive: true, force: true })
+      for (const [path, content] of Object.entries(files)) {
+        mkdirSync(dirname(join(work, path)), { recursive: true })
+        writeFileSync(join(work, path), content)
+      }
+      for (const [path, target] of Object.entries(opts.symlinks ?? {})) {
+        mkdirSync(dirname(join(work, path)), { recursive: true })
+        symlinkSync(target, join(work, path))
+      }
+      run(work, ['add', '-A'])
+      run(work, ['commit', '-q', '--allow-empty', '-m', opts.message ?? 'Remote commit'])
+      run(work, ['push', '-q', 'origin', `${branch}:refs/heads/${branch}`])
+      return run(work, ['rev-parse', 'HEAD']).trim()
+    } finally {
+      rmSync(work, { recursive: true, force: true })
+    }
+  }
+
+  return {
+    base,
+    root,
+    requests,
+    authorizations,
+    url: (name, withAuth = true) => {
+      const auth = withAuth && options.auth ? `${encodeURIComponent(options.auth.user)}:${encodeURIComponent(options.auth.password)}@` : ''
+      return `http://${auth}127.0.0.1:${port}/${name}.git`
+    },
+    createRepo(name, files, opts = {}) {
+      mkdirSync(bare(name), { recursive: true })
+      run(bare(name), ['init', '-q', '--bare', '-b', opts.branch ?? 'main'])
+      run(bare(name), ['config', 'http.receivepack', 'true'])
+      if (files) commit(name, files, opts)
+      return bare(name)
+    },
+    commit,
+    git: (name, ...args) => run(bare(name), args),
+    close: async () => {
+      await stop()
+      rmSync(root, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The HTTP side: `git http-backend` for every request, over the bare repositories under `root`. */
+export function createCgiServer(
+  root: string,
+  auth: { user: string; password: string } | undefined,
+  requests: string[] = [],
+  authorizations: string[] = [],
+): Server {
+  const expected = auth ? `Basic ${Buffer.from(`${auth.user}:${auth.password}`).toString('base64')}` : undefined
+  const options = { auth }
   const server: Server = createServer((req, res) => handle(req, res))
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
@@ -109,65 +204,5 @@ export async function startGitServer(options: { auth?: { user: string; password:
       res.end(out.subarray(split + sep))
     })
   }
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const { port } = server.address() as AddressInfo
-  const base = `http://127.0.0.1:${port}`
-  const bare = (name: string) => join(root, `${name}.git`)
-
-  const commit: GitServer['commit'] = (name, files, opts = {}) => {
-    const branch = opts.branch ?? 'main'
-    const work = mkdtempSync(join(tmpdir(), 'git-work-'))
-    try {
-      run(work, ['init', '-q', '-b', branch])
-      run(work, ['remote', 'add', 'origin', bare(name)])
-      const has = run(bare(name), ['for-each-ref', '--format=%(refname)', `refs/heads/${branch}`]).trim() !== ''
-      if (has) {
-        run(work, ['fetch', '-q', 'origin', branch])
-        run(work, ['checkout', '-q', '-B', branch, `origin/${branch}`])
-      }
-      for (const path of opts.remove ?? []) rmSync(join(work, path), { recursive: true, force: true })
-      for (const [path, content] of Object.entries(files)) {
-        mkdirSync(dirname(join(work, path)), { recursive: true })
-        writeFileSync(join(work, path), content)
-      }
-      for (const [path, target] of Object.entries(opts.symlinks ?? {})) {
-        mkdirSync(dirname(join(work, path)), { recursive: true })
-        symlinkSync(target, join(work, path))
-      }
-      run(work, ['add', '-A'])
-      run(work, ['commit', '-q', '--allow-empty', '-m', opts.message ?? 'Remote commit'])
-      run(work, ['push', '-q', 'origin', `${branch}:refs/heads/${branch}`])
-      return run(work, ['rev-parse', 'HEAD']).trim()
-    } finally {
-      rmSync(work, { recursive: true, force: true })
-    }
-  }
-
-  return {
-    base,
-    root,
-    requests,
-    authorizations,
-    url: (name, withAuth = true) => {
-      const auth = withAuth && options.auth ? `${encodeURIComponent(options.auth.user)}:${encodeURIComponent(options.auth.password)}@` : ''
-      return `http://${auth}127.0.0.1:${port}/${name}.git`
-    },
-    createRepo(name, files, opts = {}) {
-      mkdirSync(bare(name), { recursive: true })
-      run(bare(name), ['init', '-q', '--bare', '-b', opts.branch ?? 'main'])
-      run(bare(name), ['config', 'http.receivepack', 'true'])
-      if (files) commit(name, files, opts)
-      return bare(name)
-    },
-    commit,
-    git: (name, ...args) => run(bare(name), args),
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections()
-        server.close(() => {
-          rmSync(root, { recursive: true, force: true })
-          done()
-        })
-      }),
-  }
+  return server
 }
