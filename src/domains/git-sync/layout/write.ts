@@ -5,7 +5,7 @@ import type { FileRow, PageVersionRow, RevisionRow } from '../../content/rows.js
 import type { GitSyncFrontmatter, GitSyncTree } from '../rows.js'
 import type { JsonDocument } from '../../content/document.js'
 import { documentToMarkdown, markdownToDocument, type ContentRef } from '../../content/markdown.js'
-import { childrenOf, walkPages } from '../../content/revision.js'
+import { childrenOf } from '../../content/revision.js'
 import { slugify } from '../../content/slug.js'
 import { gitRefusesName } from '../../content/git-names.js'
 import { listReusableContents } from '../../content/reusable.js'
@@ -109,8 +109,18 @@ export function renderRevision(
   const assetDir = join(root, '.gitbook/assets')
 
   // Paths the last sync gave pages and files, kept where still free (each path names one thing).
+  // The tree read once: each page's subpages (placing the pages reads them again).
+  const subpagesOf = new Map<PageVersionRow | undefined, PageVersionRow[]>()
   const pageIds = new Set<string>()
-  for (const { page } of walkPages(ctx.tx, rev)) pageIds.add(page.page)
+  const readTree = (parent: PageVersionRow | undefined): void => {
+    const pages = childrenOf(ctx.tx, rev, parent)
+    subpagesOf.set(parent, pages)
+    for (const page of pages) {
+      pageIds.add(page.page)
+      readTree(page)
+    }
+  }
+  readTree(undefined)
   const recordedPage = new Map<string, string>()
   const frontmatterOf = new Map<string, GitSyncFrontmatter>()
   const taken = new Set<string>([summaryPath.toLowerCase(), readmePath.toLowerCase()])
@@ -162,11 +172,11 @@ export function renderRevision(
     includeOf.set(content.reusableContent, path)
   }
 
-  const topPages = childrenOf(ctx.tx, rev, undefined)
+  const topPages = subpagesOf.get(undefined)!
   const readmePage = topPages[0]?.type === 'group' ? recordedReadme : topPages[0]?.page
   const place = (pages: PageVersionRow[], dir: string): Placed[] =>
     pages.map((page) => {
-      const subpages = childrenOf(ctx.tx, rev, page)
+      const subpages = subpagesOf.get(page)!
       const segment = gitSafeName(page.slug)
       const sub = join(dir, segment)
       if (page.type === 'group') return { page, dir: sub, children: place(subpages, sub) }
@@ -276,7 +286,7 @@ function factsOf(document: JsonDocument): { hash: string; refs: Array<[ContentRe
 function pageFile(head: string, document: JsonDocument, file: string, paths: Paths): PageFile {
   const mapper = relativeRef(file, paths)
   const facts = factsOf(document)
-  const targets = JSON.stringify(facts.refs.map(([ref, nodeType]) => mapper(ref, nodeType) ?? null))
+  const targets = facts.refs.length === 0 ? '[]' : JSON.stringify(facts.refs.map(([ref, nodeType]) => mapper(ref, nodeType) ?? null))
   let body: JsonDocument | undefined
   return {
     head,
@@ -287,7 +297,26 @@ function pageFile(head: string, document: JsonDocument, file: string, paths: Pat
   }
 }
 
+/**
+ * The head each page version was last written with, and what it was written from: page versions
+ * are immutable and shared by the revisions that did not change them, so an export of a large
+ * space writes the heads of the pages an edit reached, not of every page (most of a 1,000-page
+ * export's time went to heads and their YAML otherwise: bench (v)).
+ */
+const headMemo = new WeakMap<PageVersionRow, { readme: boolean; recorded: GitSyncFrontmatter | undefined; head: string }>()
+const sameFrontmatter = (a: GitSyncFrontmatter | undefined, b: GitSyncFrontmatter | undefined): boolean =>
+  a === b || (a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b))
+
 function pageMarkdown(page: PageVersionRow, file: string, paths: Paths, readme: boolean, recorded?: GitSyncFrontmatter): PageFile {
+  const memo = headMemo.get(page)
+  if (memo && memo.readme === readme && sameFrontmatter(memo.recorded, recorded)) return pageFile(memo.head, page.document, file, paths)
+  const head = pageHead(page, readme, recorded)
+  headMemo.set(page, { readme, recorded, head })
+  return pageFile(head, page.document, file, paths)
+}
+
+/** A page file's frontmatter (metadata, and the keys `recorded` kept, in its order) and `# Title`. */
+function pageHead(page: PageVersionRow, readme: boolean, recorded?: GitSyncFrontmatter): string {
   const meta: Record<string, unknown> = {}
   for (const key of ['description', 'icon', 'emoji', 'hidden', 'noIndex', 'noRobotsIndex', 'condition'] as const)
     if (page[key] !== undefined) meta[key] = page[key]
@@ -303,7 +332,7 @@ function pageMarkdown(page: PageVersionRow, file: string, paths: Paths, readme: 
   const parts: string[] = []
   if (keys.length) parts.push(`---\n${YAML.stringify(Object.fromEntries(keys.map((k) => [k, meta[k]])))}---\n`)
   if (readsBack) parts.push(heading)
-  return pageFile(parts.join('\n'), page.document, file, paths)
+  return parts.join('\n')
 }
 
 /**
