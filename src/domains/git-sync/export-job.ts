@@ -89,7 +89,7 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
       // the file stays as it is, byte for byte (a path that had no file stays without one).
       if (last && last.sum === sum && last.oid === before?.oid) {
         if (before) files.set(path, before)
-        texts.push({ path, sum, ...(before && { oid: before.oid }) })
+        texts.push(last)
         continue
       }
       // A file of the branch keeps its own formatting: as it is when it already says the same, else
@@ -141,7 +141,7 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
     if (commit !== head) {
       // A job whose operation was replaced meanwhile never pushes: the newer one writes newer content.
       ensureCurrent()
-      await repo.push(commit!, ref, moved)
+      await repo.push(commit!, ref, moved, head)
     }
     env.transaction((ctx) => {
       const row = current(ctx, op.space, op.operation)

@@ -1,6 +1,7 @@
 import { GitSyncError } from './errors.js'
 import type { GitHttpClient } from './git-http.js'
 import { createMemoryFs, type MemoryFs } from './memory-fs.js'
+import { receivePack } from './receive-pack.js'
 
 /**
  * A repository in memory for one Git Sync job, through isomorphic-git: the remote's branch
@@ -230,7 +231,8 @@ export class GitRepo {
    * remote's head). A refusal is a GitSyncError saying why in words (isomorphic-git's own text
    * lists refs), above all the branch moving between the fetch and the push.
    */
-  async push(oid: string, ref: string, force: boolean): Promise<void> {
+  async push(oid: string, ref: string, force: boolean, head?: string): Promise<void> {
+    if (!force && head !== undefined && (await this.pushFastForward(oid, ref, head))) return
     const local = 'refs/heads/docs-content-api-export'
     const branch = ref.replace(/^refs\/heads\//, '')
     await this.git.writeRef({ ...this.base, ref: local, value: oid, force: true })
@@ -250,6 +252,50 @@ export class GitRepo {
     }
     const status = result.refs?.[ref]
     if (!result.ok || (status && !status.ok)) throw pushRefused(branch, status?.error ?? result.error ?? '')
+  }
+
+  /**
+   * A commit whose parent is the branch's head `head` pushed with exactly the objects it added
+   * (receive-pack.ts): those of its tree not in the head's, found by reading only the folders
+   * that differ. False when the remote cannot take such a push (no report-status): the caller
+   * pushes the way isomorphic-git does. A branch no longer at `head` is refused, not overwritten.
+   */
+  private async pushFastForward(oid: string, ref: string, head: string): Promise<boolean> {
+    const { commit } = await this.git.readCommit({ ...this.base, oid })
+    if (commit.parent.length !== 1 || commit.parent[0] !== head) return false
+    const info = await this.git.getRemoteInfo2({ http: this.http, url: this.url, forPush: true, protocolVersion: 1 })
+    const capabilities = new Set(Object.keys(info.capabilities ?? {}))
+    if (!capabilities.has('report-status')) return false
+    const branch = ref.replace(/^refs\/heads\//, '')
+    if ((info.refs ?? []).find((r) => r.ref === ref)?.oid !== head) throw pushRefused(branch, 'fetch first')
+    const oids = [oid, ...(await this.treeChanges(commit.tree, await this.commitTree(head)))]
+    const { packfile } = await this.git.packObjects({ ...this.base, oids })
+    const report = await receivePack(this.http, this.url, { ref, old: head, next: oid, pack: packfile! }, capabilities)
+    if (!report.ok) throw pushRefused(branch, report.error ?? '')
+    return true
+  }
+
+  /** The trees and blobs of `tree` that `before` does not hold at the same place (both trees themselves read, and the folders that differ). */
+  private async treeChanges(tree: string, before: string | undefined): Promise<string[]> {
+    const out: string[] = []
+    const walk = async (oid: string, old: string | undefined): Promise<void> => {
+      if (oid === old) return
+      out.push(oid)
+      const { tree: entries } = await this.git.readTree({ ...this.base, oid })
+      const previous =
+        old === undefined
+          ? new Map<string, TreeEntry>()
+          : new Map((await this.git.readTree({ ...this.base, oid: old })).tree.map((e) => [e.path, e as TreeEntry]))
+      for (const entry of entries) {
+        const was = previous.get(entry.path)
+        if (was?.oid === entry.oid) continue
+        if (entry.type === 'tree') await walk(entry.oid, was?.type === 'tree' ? was.oid : undefined)
+        // A submodule's commit lives in another repository: never sent.
+        else if (entry.type === 'blob') out.push(entry.oid)
+      }
+    }
+    await walk(tree, before)
+    return out
   }
 }
 
