@@ -31,8 +31,17 @@ export interface Signature {
 
 const GITDIR = '/repo.git'
 
-/** The last tree each repository listed or wrote, with its files (GitRepo.listFiles). */
-const listings = new WeakMap<MemoryFs, { tree: string; files: ReadonlyMap<string, TreeFile> }>()
+/**
+ * The last tree each repository listed or wrote, with its files (GitRepo.listFiles) and the tree
+ * of each of its folders ('' the root, `a/b`): writeFiles writes again only the folders on the way
+ * to a file that changed, and takes every other folder's tree from here.
+ */
+interface Listing {
+  tree: string
+  files: ReadonlyMap<string, TreeFile>
+  folders: ReadonlyMap<string, string>
+}
+const listings = new WeakMap<MemoryFs, Listing>()
 
 /**
  * Trees the repository holds, by their entries (treeKey): writeFiles writes only the folders whose
@@ -41,6 +50,8 @@ const listings = new WeakMap<MemoryFs, { tree: string; files: ReadonlyMap<string
  */
 const knownTrees = new WeakMap<MemoryFs, Map<string, string>>()
 const MAX_KNOWN_TREES = 10_000
+/** isomorphic-git's cache of each repository (GitRepo.cache). */
+const gitCaches = new WeakMap<MemoryFs, object>()
 type TreeEntry = { mode: string; path: string; oid: string; type: 'blob' | 'tree' | 'commit' }
 const treeKey = (entries: readonly TreeEntry[]): string =>
   entries
@@ -73,11 +84,17 @@ export class GitRepo {
   }
 
   /**
-   * isomorphic-git's cache of parsed pack indexes and loaded packfiles, for the job's life: without
-   * it every object read loads the packfile again (a copy of it, twice), so reading a repository
-   * cost its objects times its pack (a real docs repository did not import in time: bench/README.md).
+   * isomorphic-git's cache of parsed pack indexes and loaded packfiles, kept with the repository
+   * (repo-cache.ts keeps it between a space's jobs): without it every object read loads the
+   * packfile again (a copy of it, twice), so reading a repository cost its objects times its pack
+   * (a real docs repository did not import in time: bench/README.md); kept, an export after an
+   * import does not parse the pack's index again. The pack itself is the file system's bytes, not a copy.
    */
-  private readonly cache = {}
+  private get cache(): object {
+    let cache = gitCaches.get(this.fs)
+    if (!cache) gitCaches.set(this.fs, (cache = {}))
+    return cache
+  }
 
   private get base() {
     return { fs: this.fs, gitdir: GITDIR, cache: this.cache }
@@ -152,21 +169,23 @@ export class GitRepo {
    * repository (kept between a space's jobs: repo-cache.ts), so an export after an import or an
    * export reads no tree of a large repository again.
    */
-  async listFiles(tree: string): Promise<Map<string, TreeFile>> {
+  async listFiles(tree: string): Promise<ReadonlyMap<string, TreeFile>> {
     const known = listings.get(this.fs)
-    if (known?.tree === tree) return new Map(known.files)
+    if (known?.tree === tree) return known.files
     const out = new Map<string, TreeFile>()
-    const visit = async (oid: string, prefix: string): Promise<void> => {
+    const folders = new Map<string, string>()
+    const visit = async (oid: string, folder: string): Promise<void> => {
       const { tree: entries } = await this.git.readTree({ ...this.base, oid })
       this.knowTree(entries as TreeEntry[], oid)
+      folders.set(folder, oid)
       for (const entry of entries) {
-        const path = `${prefix}${entry.path}`
-        if (entry.type === 'tree') await visit(entry.oid, `${path}/`)
+        const path = folder === '' ? entry.path : `${folder}/${entry.path}`
+        if (entry.type === 'tree') await visit(entry.oid, path)
         else out.set(path, { oid: entry.oid, mode: entry.mode })
       }
     }
     await visit(tree, '')
-    listings.set(this.fs, { tree, files: new Map(out) })
+    listings.set(this.fs, { tree, files: out, folders })
     return out
   }
 
@@ -186,8 +205,32 @@ export class GitRepo {
     return this.git.writeBlob({ ...this.base, blob: bytes })
   }
 
-  /** Write the trees of a set of files (path → blob), bottom up; returns the root tree. */
+  /**
+   * Write the trees of a set of files (path → blob), bottom up; returns the root tree. The set is
+   * the caller's to give away (it becomes the repository's last listing). Against the last listing,
+   * only the folders on the way to a file added, removed or changed are written; the others keep
+   * their trees (an export of one page of a 1,000-page repository writes two trees and looks at no other).
+   */
   async writeFiles(files: ReadonlyMap<string, TreeFile>): Promise<string> {
+    const last = listings.get(this.fs)
+    // Folders whose trees differ from the last listing's: every folder of a path added, removed or changed.
+    const changed = new Set<string>()
+    const touch = (path: string) => {
+      for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) {
+        const folder = path.slice(0, at)
+        if (changed.has(folder)) return
+        changed.add(folder)
+      }
+      changed.add('')
+    }
+    if (last) {
+      for (const [path, file] of files) {
+        const was = last.files.get(path)
+        if (was?.oid !== file.oid || was.mode !== file.mode) touch(path)
+      }
+      for (const path of last.files.keys()) if (!files.has(path)) touch(path)
+    }
+    const unchanged = (folder: string): string | undefined => (last && !changed.has(folder) ? last.folders.get(folder) : undefined)
     interface Dir {
       files: Map<string, TreeFile>
       dirs: Map<string, Dir>
@@ -203,18 +246,27 @@ export class GitRepo {
       }
       dir.files.set(parts[parts.length - 1]!, file)
     }
-    const write = async (dir: Dir): Promise<string> => {
+    // The new listing's folders: the last one's, but those that changed (written again below, or gone).
+    const folders = new Map(last?.folders)
+    for (const folder of changed) folders.delete(folder)
+    const write = async (dir: Dir, folder: string): Promise<string> => {
+      const kept = unchanged(folder)
+      if (kept !== undefined) return kept
       const tree: TreeEntry[] = []
-      for (const [name, sub] of dir.dirs) tree.push({ mode: '040000', path: name, oid: await write(sub), type: 'tree' })
+      for (const [name, sub] of dir.dirs)
+        tree.push({ mode: '040000', path: name, oid: await write(sub, folder === '' ? name : `${folder}/${name}`), type: 'tree' })
       for (const [name, file] of dir.files) tree.push({ mode: file.mode, path: name, oid: file.oid, type: file.mode === '160000' ? 'commit' : 'blob' })
-      const known = knownTrees.get(this.fs)?.get(treeKey(tree))
-      if (known) return known
-      const oid = await this.git.writeTree({ ...this.base, tree })
-      this.knowTree(tree, oid)
+      const key = treeKey(tree)
+      let oid = knownTrees.get(this.fs)?.get(key)
+      if (oid === undefined) {
+        oid = await this.git.writeTree({ ...this.base, tree })
+        this.knowTree(tree, oid)
+      }
+      folders.set(folder, oid)
       return oid
     }
-    const tree = await write(root)
-    listings.set(this.fs, { tree, files: new Map(files) })
+    const tree = await write(root, '')
+    listings.set(this.fs, { tree, files, folders })
     return tree
   }
 

@@ -5,10 +5,11 @@ import type { FileRow, PageVersionRow, RevisionRow } from '../../content/rows.js
 import type { GitSyncFrontmatter, GitSyncTree } from '../rows.js'
 import type { JsonDocument } from '../../content/document.js'
 import { documentToMarkdown, markdownToDocument, type ContentRef } from '../../content/markdown.js'
-import { childrenOf } from '../../content/revision.js'
+import { childrenOf, pageIn } from '../../content/revision.js'
 import { slugify } from '../../content/slug.js'
 import { gitRefusesName } from '../../content/git-names.js'
 import { listReusableContents } from '../../content/reusable.js'
+import type { ReusableContentVersionRow } from '../../content/rows.js'
 import { basename, dirname, isWithin, join, relativeLink } from './paths.js'
 import { eachRef, FILE_OR_URL_ONLY, mapRefs, type RefMapper } from './refs.js'
 import { writeSummary, type SummaryEntry, type SummarySection } from './summary.js'
@@ -100,6 +101,92 @@ export function renderRevision(
   names: { readme: string; summary: string },
   previous?: GitSyncTree,
 ): RenderedContent {
+  const memo = previous && renders.get(previous)
+  const again = memo && memo.root === root && memo.readme === names.readme && memo.summary === names.summary ? renderAgain(ctx, rev, memo) : undefined
+  if (again) return again
+  const full = renderWhole(ctx, rev, root, names, previous)
+  // The next export starts from the record this render gives, or (after an import) from the one it was given.
+  renders.set(full.render.tree, full.memo)
+  if (previous) renders.set(previous, full.memo)
+  return full.render
+}
+
+/**
+ * What a render was made of and gave, for the next export of the space to start from
+ * (renderAgain): page versions are immutable and shared by revisions, so most of a large space
+ * is the same objects from one export to the next, and a render that placed the same tree gives
+ * the same paths, links and SUMMARY.md; only the pages whose versions changed are rendered again
+ * (a 1,000-page export after a one-page edit placed and fingerprinted 1,000 pages: bench (v)).
+ * Kept by the sync's record (the one the render gave, and the one it was given), which the space's
+ * sync row holds: gone with it.
+ */
+interface RenderMemo {
+  root: string
+  readme: string
+  summary: string
+  /** The versions rendered, by page id (groups included). */
+  versions: ReadonlyMap<string, PageVersionRow>
+  rootPages: readonly string[]
+  files: ReadonlyArray<FileRow | undefined>
+  reusable: readonly ReusableContentVersionRow[]
+  render: RenderedContent
+  paths: Paths
+  frontmatterOf: ReadonlyMap<string, GitSyncFrontmatter>
+  readmePath: string
+}
+const renders = new WeakMap<GitSyncTree, RenderMemo>()
+
+const sameIds = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i])
+
+/**
+ * `rev` rendered from the memo of an earlier render, when its tree places the same: the same
+ * pages (id, slug, title, kind, subpages, in the same order), files and reusable contents; the
+ * pages whose versions changed otherwise (their body or metadata) are rendered again, every
+ * other file is the memo's. Undefined when anything placed differs: the caller renders it whole.
+ */
+function renderAgain(ctx: Context, rev: RevisionRow, memo: RenderMemo): RenderedContent | undefined {
+  if (!sameIds(rev.rootPages, memo.rootPages) || rev.files.length !== memo.files.length) return undefined
+  for (let i = 0; i < rev.files.length; i++) if (ctx.tx.get('files', rev.files[i]!) !== memo.files[i]) return undefined
+  const reusable = listReusableContents(ctx.tx, rev)
+  if (reusable.length !== memo.reusable.length || reusable.some((r, i) => r !== memo.reusable[i])) return undefined
+  const changed: PageVersionRow[] = []
+  let seen = 0
+  const visit = (ids: readonly string[]): boolean => {
+    for (const id of ids) {
+      const page = pageIn(ctx.tx, rev, id)
+      const was = memo.versions.get(id)
+      if (!page || !was) return false
+      seen++
+      if (page !== was) {
+        if (page.slug !== was.slug || page.title !== was.title || page.type !== was.type || !sameIds(page.children, was.children)) return false
+        changed.push(page)
+      }
+      if (!visit(page.children)) return false
+    }
+    return true
+  }
+  if (!visit(rev.rootPages) || seen !== memo.versions.size) return undefined
+  const text = new Map(memo.render.text)
+  const versions = new Map(memo.versions)
+  for (const page of changed) {
+    versions.set(page.page, page)
+    const file = memo.paths.fileOf.get(page.page)
+    if (file === undefined) continue
+    text.set(file, pageMarkdown(page, file, memo.paths, file === memo.readmePath, memo.frontmatterOf.get(page.page)))
+  }
+  const { texts: _texts, ...kept } = memo.render.tree
+  const render: RenderedContent = { text, assets: memo.render.assets, tree: kept }
+  renders.set(render.tree, { ...memo, versions, render })
+  return render
+}
+
+function renderWhole(
+  ctx: Context,
+  rev: RevisionRow,
+  root: string,
+  names: { readme: string; summary: string },
+  previous?: GitSyncTree,
+): { render: RenderedContent; memo: RenderMemo } {
   const text = new Map<string, SummaryFile | PageFile>()
   const assets = new Map<string, string>()
   const fileOf = new Map<string, string>()
@@ -229,7 +316,25 @@ export function renderRevision(
     text.set(path, pageFile(`---\n${YAML.stringify({ title: content.title })}---\n`, content.document, path, { fileOf, assetOf, includeOf }))
   }
   if (reusable.length > 0) record.reusableContents = reusable.map((c) => ({ path: includeOf.get(c.reusableContent)!, reusableContent: c.reusableContent }))
-  return { text, assets, tree: record }
+  const render: RenderedContent = { text, assets, tree: record }
+  const versions = new Map<string, PageVersionRow>()
+  for (const pages of subpagesOf.values()) for (const page of pages) versions.set(page.page, page)
+  return {
+    render,
+    memo: {
+      root,
+      readme: names.readme,
+      summary: names.summary,
+      versions,
+      rootPages: rev.rootPages,
+      files: rev.files.map((id) => ctx.tx.get('files', id) as FileRow | undefined),
+      reusable,
+      render,
+      paths: { fileOf, assetOf, includeOf },
+      frontmatterOf,
+      readmePath,
+    },
+  }
 }
 
 /** A page's file: frontmatter (metadata), `# Title`, the body with its links made relative (written by `pageText`). */
