@@ -23,8 +23,11 @@ export interface BlobPort {
   /**
    * Store a copy of `bytes` under a new key, and return the key. `key`, when given and free, is
    * the key to use (loading a state document keeps the keys it names); an adapter may ignore it.
+   * `owned`: the caller gives the bytes away (it neither keeps nor changes them), so an adapter
+   * that keeps bytes in memory may keep these instead of a copy (a Git Sync import storing a large
+   * asset held it twice otherwise); an adapter may ignore it.
    */
-  put(bytes: Uint8Array, contentType: string, key?: string): string
+  put(bytes: Uint8Array, contentType: string, key?: string, options?: { owned?: boolean }): string
   /** The bytes under `key` (a copy: changing it does not change the stored blob), or undefined. */
   get(key: string): { bytes: Uint8Array; contentType: string } | undefined
   /** Remove a blob; returns whether it existed. */
@@ -86,11 +89,11 @@ function memoryBlobs(initial: Map<string, Stored>, initiallyShared: boolean, new
   }
 
   return {
-    put: (bytes, contentType, wanted) => {
+    put: (bytes, contentType, wanted, options) => {
       const key = wanted !== undefined && !blobs.has(wanted) ? wanted : newKey()
       // A key given twice would silently replace another file's bytes: fail loudly instead.
       if (blobs.has(key)) throw new Error(`Blob key "${key}" is already in use (newKey must give unique keys)`)
-      writable().set(key, Object.freeze({ bytes: bytes.slice(), contentType }))
+      writable().set(key, Object.freeze({ bytes: options?.owned ? bytes : bytes.slice(), contentType }))
       return key
     },
     get: (key) => {

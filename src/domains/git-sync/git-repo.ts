@@ -1,7 +1,9 @@
 import { GitSyncError } from './errors.js'
 import type { GitHttpClient } from './git-http.js'
 import { createMemoryFs, type MemoryFs } from './memory-fs.js'
-import { receivePack } from './receive-pack.js'
+import { indexPack, readWhole } from './pack/index-pack.js'
+import { receivePack } from './pack/receive-pack.js'
+import { fetchPack } from './pack/upload-pack.js'
 
 /**
  * A repository in memory for one Git Sync job, through isomorphic-git: the remote's branch
@@ -111,6 +113,7 @@ export class GitRepo {
   async remoteRefs(ref?: string): Promise<{ ref?: string; head?: string; defaultBranch?: string }> {
     const info = await this.git.getRemoteInfo2({ http: this.http, url: this.url, protocolVersion: 1 })
     const refs = info.refs ?? []
+    this.advertised = { refs: new Map(refs.map((r) => [r.ref, r.oid])), capabilities: new Set(Object.keys(info.capabilities ?? {})) }
     const branches = refs.filter((r) => r.ref.startsWith('refs/heads/'))
     const remoteHead = refs.find((r) => r.ref === 'HEAD')
     const symref = remoteHead?.target
@@ -125,9 +128,42 @@ export class GitRepo {
     return { ...(wanted !== undefined && { ref: wanted }), ...(head !== undefined && { head }), ...(defaultBranch !== undefined && { defaultBranch }) }
   }
 
-  /** Fetch a branch: its last commit only (`depth` 1), or its whole history. */
+  /** The packs this job fetched, with where their whole objects are: readBlob reads a blob of them into one buffer of its size. */
+  private readonly fetched: Array<{ pack: Uint8Array; whole: Map<string, { start: number; size: number }> }> = []
+
+  /** What the remote's upload-pack advertised (remoteRefs): its branches' commits and its capabilities. */
+  private advertised: { refs: Map<string, string>; capabilities: Set<string> } | undefined
+
+  /**
+   * Fetch a branch: its last commit only (`depth` 1), or its whole history. The last commit comes
+   * through Git Sync's own upload-pack request and indexer (pack/upload-pack.ts, pack/index-pack.ts:
+   * about twice the pack at most, where isomorphic-git's fetch held seven times it); the history
+   * (a forced export looking for an older commit) through isomorphic-git, which negotiates what
+   * the repository already has.
+   */
   async fetchBranch(ref: string, options: { history?: boolean } = {}): Promise<void> {
     const branch = ref.replace(/^refs\/heads\//, '')
+    const full = `refs/heads/${branch}`
+    const oid = this.advertised?.refs.get(full)
+    if (!options.history && oid !== undefined && this.advertised) {
+      const { pack, shallow } = await fetchPack(this.http, this.url, oid, this.advertised.capabilities)
+      const { idx, packSha, objects, whole } = await indexPack(pack)
+      if (objects.get(oid) !== 'commit') throw new GitSyncError(`the remote did not send the commit ${oid.slice(0, 7)} of the branch "${branch}"`)
+      const fs = this.fs.promises
+      await fs.writeFile(`${GITDIR}/objects/pack/pack-${packSha}.pack`, pack)
+      await fs.writeFile(`${GITDIR}/objects/pack/pack-${packSha}.idx`, idx)
+      if (shallow.length > 0) {
+        const known = await fs.readFile(`${GITDIR}/shallow`, 'utf8').then(
+          (text) => String(text).split('\n'),
+          () => [],
+        )
+        const lines = [...new Set([...known, ...shallow].filter((l) => /^[0-9a-f]{40}$/.test(l)))]
+        await fs.writeFile(`${GITDIR}/shallow`, `${lines.join('\n')}\n`)
+      }
+      await this.git.writeRef({ ...this.base, ref: `refs/remotes/origin/${branch}`, value: oid, force: true })
+      this.fetched.push({ pack, whole })
+      return
+    }
     await this.git.fetch({
       ...this.base,
       http: this.http,
@@ -198,6 +234,12 @@ export class GitRepo {
   }
 
   async readBlob(oid: string): Promise<Uint8Array> {
+    // A blob stored whole in a pack this job fetched: inflated straight into a buffer of its size
+    // (isomorphic-git inflates into parts and joins them: a large asset held three times for a moment).
+    for (const { pack, whole } of this.fetched) {
+      const at = whole.get(oid)
+      if (at) return readWhole(pack, at.start, at.size)
+    }
     return (await this.git.readBlob({ ...this.base, oid })).blob
   }
 

@@ -80,7 +80,8 @@ export function importJob(op: OperationRef, target: ImportTarget): Job {
           continue
         }
         const facts = inspectFile(bytes, { name })
-        const blob = env.blobs.put(bytes, facts.contentType)
+        // The bytes read are the store's from here on: an in-memory store keeps them, not a copy.
+        const blob = env.blobs.put(bytes, facts.contentType, undefined, { owned: true })
         keys.push(blob)
         assets.push({
           path,

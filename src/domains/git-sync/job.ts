@@ -2,6 +2,7 @@ import type { Job, JobEnv } from '../context.js'
 import { GitSyncError } from './errors.js'
 import { createGitHttp, GitTransportError } from './git-http.js'
 import { GitRepo } from './git-repo.js'
+import type { MemoryFs } from './memory-fs.js'
 import { advance, current, fail, settleRef, type OperationFields } from './model.js'
 import { scrub, type Remote } from './remote.js'
 import { OPERATION_TIMEOUT_MS } from '../spaces/git-sync.js'
@@ -76,6 +77,8 @@ export function gitSyncJob(ref: OperationRef, work: (job: JobContext) => Promise
         if (!isCurrent(env, ref)) return
         const limit = new AbortController()
         const timer = setTimeout(() => limit.abort(new TimeoutError()), OPERATION_TIMEOUT_MS)
+        let kept = false
+        let repoStore: MemoryFs | undefined
         try {
           const http = createGitHttp({
             fetch: env.fetch,
@@ -87,6 +90,7 @@ export function gitSyncJob(ref: OperationRef, work: (job: JobContext) => Promise
           // The space's repository from its last job with this remote, when kept (repo-cache.ts).
           const key = `${ref.space}\0${ref.remote.url}`
           const repo = await GitRepo.open(http, ref.remote.url, env.services.gitSyncRepos.take(key))
+          repoStore = repo.store
           const ensureCurrent = () => {
             // Past the time limit the work may still be going on (a fetch that ignores its signal): it stops here too.
             if (limit.signal.aborted || !isCurrent(env, ref)) throw new Superseded()
@@ -110,11 +114,14 @@ export function gitSyncJob(ref: OperationRef, work: (job: JobContext) => Promise
             done.then(resolve, reject)
           })
           env.services.gitSyncRepos.keep(key, repo.store)
+          kept = true
         } catch (error) {
           if (error instanceof Superseded) return
           throw limit.signal.aborted ? limit.signal.reason : error
         } finally {
           clearTimeout(timer)
+          // A repository not kept gives its memory back now, not whenever the collector runs (a pack grown in place is memory it does not see).
+          if (!kept) repoStore?.release()
         }
       }),
     failed(ctx, error) {

@@ -98,6 +98,12 @@ export interface MemoryFs {
   }
   /** The bytes its files hold (what keeping it costs). */
   bytes(): number
+  /**
+   * Give the memory back: every file gone, a file grown in place (a fetched pack: pack/upload-pack.ts)
+   * shrunk to nothing at once (the collector does not count such memory, so it would wait). For a
+   * repository no job will read again.
+   */
+  release(): void
 }
 
 export function createMemoryFs(): MemoryFs {
@@ -130,6 +136,14 @@ export function createMemoryFs(): MemoryFs {
   }
 
   return {
+    release: () => {
+      for (const node of nodes.values()) {
+        const buffer = node.data?.buffer as (ArrayBuffer & { resizable?: boolean; resize?(n: number): void }) | undefined
+        if (buffer?.resizable) buffer.resize!(0)
+      }
+      nodes.clear()
+      nodes.set('/', { kind: 'dir', mtimeMs: 0, ino: inodes++ })
+    },
     bytes: () => {
       let total = 0
       for (const node of nodes.values()) total += node.data?.byteLength ?? 0

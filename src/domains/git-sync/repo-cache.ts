@@ -16,6 +16,7 @@ const ENTRY_BYTES = 16 * 1024 * 1024
 
 export interface RepoCache {
   take(key: string): MemoryFs | undefined
+  /** Keep a repository for the space's next job; one not kept (too large), or dropped to make room, is released (MemoryFs.release). */
   keep(key: string, fs: MemoryFs): void
 }
 
@@ -37,13 +38,17 @@ export function createRepoCache(): RepoCache {
     keep(key, fs) {
       kept.delete(key)
       const bytes = fs.bytes()
-      if (bytes > ENTRY_BYTES) return
+      if (bytes > ENTRY_BYTES) {
+        fs.release()
+        return
+      }
       kept.set(key, { fs, bytes })
       let total = 0
       for (const entry of kept.values()) total += entry.bytes
       for (const [oldest, entry] of kept) {
         if (kept.size <= ENTRIES && total <= ENTRY_BYTES * 2) break
         kept.delete(oldest)
+        entry.fs.release()
         total -= entry.bytes
       }
     },

@@ -20,12 +20,17 @@ const used = () => {
 }
 
 let atPut = 0
+let rssAtPut = 0
 const memory = createMemoryBlobs()
 const blobs = {
   ...memory,
-  put(bytes: Uint8Array, contentType: string, key?: string) {
-    if (bytes.byteLength > 1024 * 1024) atPut = Math.max(atPut, used().heapAndBuffers)
-    return memory.put(bytes, contentType, key)
+  put(bytes: Uint8Array, contentType: string, key?: string, options?: { owned?: boolean }) {
+    if (bytes.byteLength > 1024 * 1024) {
+      const m = used()
+      atPut = Math.max(atPut, m.heapAndBuffers)
+      rssAtPut = Math.max(rssAtPut, m.rss)
+    }
+    return memory.put(bytes, contentType, key, options)
   },
 }
 const api = createDocsApi({ baseUrl: 'http://localhost', allowPrivateNetwork: true, blobs })
@@ -47,9 +52,10 @@ const space = await api.fixtures.createSpace(org.id, { title: 'Docs' })
 const warm = await api.fixtures.createSpace(org.id, { title: 'Warm' })
 await importInto(warm.id, warmUrl)
 atPut = 0
+rssAtPut = 0
 
 const before = used()
 await importInto(space.id)
 const maxRss = process.resourceUsage().maxRSS * 1024
 const after = used()
-console.log(JSON.stringify({ before, atPut, maxRss, after }))
+console.log(JSON.stringify({ before, atPut, rssAtPut, maxRss, after }))

@@ -1,7 +1,7 @@
 import { chmodSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseReport } from '../../../src/domains/git-sync/receive-pack.js'
+import { parseReport } from '../../../src/domains/git-sync/pack/receive-pack.js'
 import { call } from '../../helpers.js'
 import { exportSpace, gitInfo, gitWorld, importRepo, type GitWorld, useGitServer } from './helpers.js'
 

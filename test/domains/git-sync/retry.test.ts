@@ -63,9 +63,8 @@ describe('Git Sync over connections the remote drops', () => {
     const w1 = await world(once.fetch)
     await importRepo(w1, { url, ref: 'refs/heads/main' })
     expect((await gitInfo(w1)).body.operation).toMatchObject({ state: 'success' })
-    // (The refs are read twice by an import: the branch's head, then the fetch.)
+    // (The refs are read once by an import: the branch's head and the capabilities its fetch asks for.)
     expect(once.calls).toEqual([
-      'GET /resets.git/info/refs',
       'GET /resets.git/info/refs',
       'GET /resets.git/info/refs',
       'POST /resets.git/git-upload-pack',

@@ -1,4 +1,5 @@
-import type { GitHttpClient } from './git-http.js'
+import type { GitHttpClient } from '../git-http.js'
+import { concatBytes as concat, pktLine, pktPayloads } from './pkt-line.js'
 
 /**
  * A push as Git's smart HTTP protocol sends it (receive-pack), for the one case an export meets
@@ -15,41 +16,6 @@ import type { GitHttpClient } from './git-http.js'
 
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
-
-/** A pkt-line: four hex digits of its length (them included), then the payload. */
-function pktLine(payload: string): Uint8Array {
-  const bytes = encoder.encode(payload)
-  return concat([encoder.encode((bytes.byteLength + 4).toString(16).padStart(4, '0')), bytes])
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  let size = 0
-  for (const p of parts) size += p.byteLength
-  const out = new Uint8Array(size)
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.byteLength
-  }
-  return out
-}
-
-/** The payloads of a run of pkt-lines (flushes and delimiters left out); throws on a malformed length. */
-function pktPayloads(bytes: Uint8Array): Uint8Array[] {
-  const out: Uint8Array[] = []
-  for (let at = 0; at < bytes.byteLength;) {
-    const hex = decoder.decode(bytes.subarray(at, at + 4))
-    const length = /^[0-9a-f]{4}$/i.test(hex) ? Number.parseInt(hex, 16) : -1
-    if (length < 0 || (length > 0 && length < 4) || at + Math.max(length, 4) > bytes.byteLength)
-      throw new Error('the remote answered the push with a malformed pkt-line')
-    if (length <= 4) at += 4
-    else {
-      out.push(bytes.subarray(at + 4, at + length))
-      at += length
-    }
-  }
-  return out
-}
 
 /** What the remote said of a push: whether the pack unpacked and the ref was updated, and else why. */
 export interface PushReport {
