@@ -278,15 +278,26 @@ export class GitRepo {
       dirs: Map<string, Dir>
     }
     const root: Dir = { files: new Map(), dirs: new Map() }
-    for (const [path, file] of files) {
-      const parts = path.split('/')
-      let dir = root
-      for (const part of parts.slice(0, -1)) {
-        let next = dir.dirs.get(part)
-        if (!next) dir.dirs.set(part, (next = { files: new Map(), dirs: new Map() }))
-        dir = next
+    const dirs = new Map<string, Dir>([['', root]])
+    const dirOf = (folder: string): Dir => {
+      let dir = dirs.get(folder)
+      if (!dir) {
+        const slash = folder.lastIndexOf('/')
+        const parent = dirOf(slash < 0 ? '' : folder.slice(0, slash))
+        parent.dirs.set(folder.slice(slash + 1), (dir = { files: new Map(), dirs: new Map() }))
+        dirs.set(folder, dir)
       }
-      dir.files.set(parts[parts.length - 1]!, file)
+      return dir
+    }
+    for (const [path, file] of files) {
+      const slash = path.lastIndexOf('/')
+      const folder = slash < 0 ? '' : path.slice(0, slash)
+      // A file of a folder that did not change: the folder keeps its tree (write below), only its name is needed.
+      if (last && !changed.has(folder)) {
+        if (!dirs.has(folder)) dirOf(folder)
+        continue
+      }
+      dirOf(folder).files.set(path.slice(slash + 1), file)
     }
     // The new listing's folders: the last one's, but those that changed (written again below, or gone).
     const folders = new Map(last?.folders)

@@ -5,7 +5,8 @@ import type { FileRow, PageVersionRow, RevisionRow } from '../../content/rows.js
 import type { GitSyncFrontmatter, GitSyncTree } from '../rows.js'
 import type { JsonDocument } from '../../content/document.js'
 import { documentToMarkdown, markdownToDocument, type ContentRef } from '../../content/markdown.js'
-import { childrenOf, pageIn } from '../../content/revision.js'
+import { childrenOf } from '../../content/revision.js'
+import { FANOUT } from '../../content/tree-index.js'
 import { slugify } from '../../content/slug.js'
 import { gitRefusesName } from '../../content/git-names.js'
 import { listReusableContents } from '../../content/reusable.js'
@@ -124,8 +125,8 @@ interface RenderMemo {
   root: string
   readme: string
   summary: string
-  /** The versions rendered, by page id (groups included). */
-  versions: ReadonlyMap<string, PageVersionRow>
+  /** The rendered revision's page index (tree-index.ts: bucket ids; a bucket not changed holds the same page versions). */
+  buckets: readonly string[]
   rootPages: readonly string[]
   files: ReadonlyArray<FileRow | undefined>
   reusable: readonly ReusableContentVersionRow[]
@@ -149,34 +150,36 @@ function renderAgain(ctx: Context, rev: RevisionRow, memo: RenderMemo): Rendered
   for (let i = 0; i < rev.files.length; i++) if (ctx.tx.get('files', rev.files[i]!) !== memo.files[i]) return undefined
   const reusable = listReusableContents(ctx.tx, rev)
   if (reusable.length !== memo.reusable.length || reusable.some((r, i) => r !== memo.reusable[i])) return undefined
+  // The pages whose versions changed: those of the index's buckets that changed (an edit writes
+  // one bucket per page it touches), each compared with the version rendered; a page added or removed
+  // (a key in one bucket and not the other) changes the tree.
+  if (rev.buckets.length !== FANOUT || memo.buckets.length !== FANOUT) return undefined
   const changed: PageVersionRow[] = []
-  let seen = 0
-  const visit = (ids: readonly string[]): boolean => {
-    for (const id of ids) {
-      const page = pageIn(ctx.tx, rev, id)
-      const was = memo.versions.get(id)
-      if (!page || !was) return false
-      seen++
-      if (page !== was) {
-        if (page.slug !== was.slug || page.title !== was.title || page.type !== was.type || !sameIds(page.children, was.children)) return false
-        changed.push(page)
-      }
-      if (!visit(page.children)) return false
+  for (let b = 0; b < FANOUT; b++) {
+    if (rev.buckets[b] === memo.buckets[b]) continue
+    const now = rev.buckets[b] === '' ? {} : ctx.tx.get('contentBuckets', rev.buckets[b]!)?.entries
+    const then = memo.buckets[b] === '' ? {} : ctx.tx.get('contentBuckets', memo.buckets[b]!)?.entries
+    if (!now || !then || Object.keys(now).length !== Object.keys(then).length) return undefined
+    for (const [id, version] of Object.entries(now)) {
+      const before = then[id]
+      if (before === undefined) return undefined
+      if (before === version) continue
+      const page = ctx.tx.get('pageVersions', version)
+      const was = ctx.tx.get('pageVersions', before)
+      if (!page || !was) return undefined
+      if (page.slug !== was.slug || page.title !== was.title || page.type !== was.type || !sameIds(page.children, was.children)) return undefined
+      changed.push(page)
     }
-    return true
   }
-  if (!visit(rev.rootPages) || seen !== memo.versions.size) return undefined
   const text = new Map(memo.render.text)
-  const versions = new Map(memo.versions)
   for (const page of changed) {
-    versions.set(page.page, page)
     const file = memo.paths.fileOf.get(page.page)
     if (file === undefined) continue
     text.set(file, pageMarkdown(page, file, memo.paths, file === memo.readmePath, memo.frontmatterOf.get(page.page)))
   }
   const { texts: _texts, ...kept } = memo.render.tree
   const render: RenderedContent = { text, assets: memo.render.assets, tree: kept }
-  renders.set(render.tree, { ...memo, versions, render })
+  renders.set(render.tree, { ...memo, buckets: rev.buckets, render })
   return render
 }
 
@@ -317,15 +320,13 @@ function renderWhole(
   }
   if (reusable.length > 0) record.reusableContents = reusable.map((c) => ({ path: includeOf.get(c.reusableContent)!, reusableContent: c.reusableContent }))
   const render: RenderedContent = { text, assets, tree: record }
-  const versions = new Map<string, PageVersionRow>()
-  for (const pages of subpagesOf.values()) for (const page of pages) versions.set(page.page, page)
   return {
     render,
     memo: {
       root,
       readme: names.readme,
       summary: names.summary,
-      versions,
+      buckets: rev.buckets,
       rootPages: rev.rootPages,
       files: rev.files.map((id) => ctx.tx.get('files', id) as FileRow | undefined),
       reusable,

@@ -6,7 +6,7 @@ import { concatBytes, pktLength, pktLine, pktReader } from './pkt-line.js'
  * request (`want <oid>`, `deepen 1` when the remote offers shallow clones, `done`), the answer's
  * shallow lines, its NAK, then the pack in band 1 of the side band (band 2: progress, dropped;
  * band 3: the remote's error). The pack's bytes are gathered as they come and joined once at the
- * end: into a buffer that grows in place, so the pack is held once (isomorphic-git's fetch held
+ * end: into a buffer that grows in place, copied once when complete (isomorphic-git's fetch held
  * several copies at once while indexing: pack/index-pack.ts indexes it without them).
  */
 
@@ -24,7 +24,8 @@ const decoder = new TextDecoder()
 
 /**
  * Bytes gathered as they come: in an ArrayBuffer that grows in place (a resizable one, up to
- * `max`), so the pack is never held twice; where the runtime has none, in parts joined at the end.
+ * `max`: no garbage of earlier sizes or parts while the pack comes), copied once at the end; where
+ * the runtime has none, in parts joined at the end.
  */
 function growingBytes(max: number) {
   const Resizable = ArrayBuffer as unknown as new (
@@ -40,7 +41,14 @@ function growingBytes(max: number) {
         buffer.resize(at + bytes.byteLength)
         new Uint8Array(buffer, at, bytes.byteLength).set(bytes)
       },
-      bytes: () => new Uint8Array(buffer),
+      // A fixed copy, the grown buffer given back at once: views of a resizable buffer are slower
+      // to read in the engines (every later read of the repository goes through them), and the
+      // collector does not see its memory. The pack is held twice only for the copy.
+      bytes: () => {
+        const fixed = new Uint8Array(buffer).slice()
+        buffer.resize(0)
+        return fixed
+      },
     }
   }
   const parts: Uint8Array[] = []
