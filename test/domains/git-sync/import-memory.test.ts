@@ -15,8 +15,8 @@ import { useGitServer } from './helpers.js'
  * stores the asset it holds the pack and the asset, and the process's peak resident size stays
  * under 4 times the repository (it was about 7 with isomorphic-git's fetch and indexer, which
  * held several copies of the pack and of the asset at once; 1.1 GiB for a 150 MiB asset).
- * The pack's buffer, grown in place, is not in the engine's heap or external counts: the resident
- * size at the store is what shows it (allocator slack included).
+ * (The pack grows in a resizable buffer, which the engine does not count; it is copied into an
+ * ordinary one when complete, and the grown one given back: the pack is held twice only then.)
  */
 const git = useGitServer()
 const root = resolve(import.meta.dirname, '../../..')
@@ -42,9 +42,10 @@ describe('the memory of an import', () => {
     }
     const times = (bytes: number) => Math.round((bytes / size) * 100) / 100
     const report = `resident while storing the asset: +${times(m.rssAtPut - m.before.rss)}×; heap and buffers then: +${times(m.atPut - m.before.heapAndBuffers)}×; peak resident size: +${times(m.maxRss - m.before.rss)}×; kept after: ${times(m.after.heapAndBuffers - m.before.heapAndBuffers)}×`
-    // The asset read, no copy of it (the blob store keeps it): about 1× in the engine's counts.
-    expect(times(m.atPut - m.before.heapAndBuffers), report).toBeLessThan(1.4)
-    // The pack and the asset, resident: about 2× (allocator slack on top).
+    // The pack and the asset read, no other copy of them (the blob store keeps the asset): 2×.
+    expect(times(m.atPut - m.before.heapAndBuffers), report).toBeGreaterThan(1.5)
+    expect(times(m.atPut - m.before.heapAndBuffers), report).toBeLessThan(2.4)
+    // Resident, the same with the allocator's slack.
     expect(times(m.rssAtPut - m.before.rss), report).toBeLessThan(3)
     expect(times(m.maxRss - m.before.rss), report).toBeLessThan(4)
     // After the job, the stored asset only.
