@@ -1,5 +1,6 @@
 import { checkOutgoingUrl, refusalIn } from '../../core/outgoing.js'
 import { isConnectionReset } from './connection-reset.js'
+import { concatBytes } from './pack/pkt-line.js'
 import type { Remote } from './remote.js'
 
 /**
@@ -46,15 +47,7 @@ async function collect(body: GitHttpRequest['body']): Promise<Uint8Array<ArrayBu
   if (!body) return undefined
   const chunks: Uint8Array[] = []
   for await (const chunk of body as AsyncIterable<Uint8Array>) chunks.push(chunk)
-  let size = 0
-  for (const c of chunks) size += c.byteLength
-  const out = new Uint8Array(size)
-  let at = 0
-  for (const c of chunks) {
-    out.set(c, at)
-    at += c.byteLength
-  }
-  return out
+  return concatBytes(chunks)
 }
 
 /** The response body as chunks, failing once more than `budget.left` bytes came in (shared by every response of a job). */
