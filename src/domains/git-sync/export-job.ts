@@ -121,14 +121,17 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
     }
     // `.gitbook.yaml`'s redirects follow the pages' files; the file is touched only when they differ (layout/redirects.ts).
     const configPath = join(target.projectDirectory ?? '', '.gitbook.yaml')
-    const fileOfPage = new Map(rendered.tree.pages.map((p) => [p.page, p.path]))
-    const wanted = Object.entries(rendered.redirects ?? {}).flatMap(([source, page]) => {
-      const file = fileOfPage.get(page)
+    // (Both indexes are built only for a space with redirects or a `.gitbook.yaml`: bench (v).)
+    const redirects = Object.entries(rendered.redirects ?? {})
+    const fileOfPage = redirects.length ? new Map(rendered.tree.pages.map((p) => [p.page, p.path])) : undefined
+    const wanted = redirects.flatMap(([source, page]) => {
+      const file = fileOfPage?.get(page)
       return file === undefined ? [] : [{ source, file }]
     })
-    const pageFiles = new Set([...(lastTree?.pages ?? []), ...rendered.tree.pages].map((p) => p.path))
+    let pageFiles: Set<string> | undefined
+    const isPageFile = (path: string) => (pageFiles ??= new Set([...(lastTree?.pages ?? []), ...rendered.tree.pages].map((p) => p.path))).has(path)
     const configFile = existing.get(configPath)
-    const yaml = writeRedirects(configFile && decoder.decode(await repo.readBlob(configFile.oid)), config.root, wanted, (path) => pageFiles.has(path))
+    const yaml = writeRedirects(configFile && decoder.decode(await repo.readBlob(configFile.oid)), config.root, wanted, isPageFile)
     if (yaml !== undefined) files.set(configPath, { oid: await repo.writeBlob(encoder.encode(yaml)), mode: '100644' })
     stage('finalize')
     const tree = await repo.writeFiles(files)
