@@ -66,10 +66,29 @@ export function isLoopbackHost(host: string): boolean {
   return false
 }
 
-/** What `GET /` lists: the state as it is now. */
-export function serveIndex(options: HomeOptions): ServeIndex {
+/**
+ * Whether a request's Host header names this server as a browser on this machine reaches it: a
+ * loopback name or address, or the base URL's host. Any other name resolved to 127.0.0.1 (DNS
+ * rebinding: a web page's own name pointed at this machine) reads the index without secrets.
+ */
+export function isLocalHostHeader(hostHeader: string | undefined, url: string): boolean {
+  if (!hostHeader) return false
+  const name = hostHeader.replace(/:\d+$/, '')
+  if (isLoopbackHost(name)) return true
+  try {
+    return name.toLowerCase() === new URL(url).hostname.toLowerCase()
+  } catch {
+    return false
+  }
+}
+
+/**
+ * What `GET /` lists: the state as it is now. Secrets are shown when serve listens on a loopback
+ * host and, for a request (`hostHeader` given), when its Host header is a local one (`isLocalHostHeader`).
+ */
+export function serveIndex(options: HomeOptions, request: { hostHeader?: string } = {}): ServeIndex {
   const { api, url } = options
-  const secretsShown = isLoopbackHost(options.host)
+  const secretsShown = isLoopbackHost(options.host) && (!('hostHeader' in request) || isLocalHostHeader(request.hostHeader, url))
   const { urls } = api[API_CORE].runtime
   return api.store.read((tx) => {
     const ctx = { tx, urls } as unknown as ReadContext
@@ -147,7 +166,10 @@ export function indexHtml(index: ServeIndex): string {
   out.push('<h2>Tokens</h2>')
   if (!index.tokens.length) out.push('<p class="muted">No token.</p>')
   else {
-    if (!index.secretsShown) out.push('<p class="muted">The server listens on a host that is not loopback: tokens are not shown (see the banner).</p>')
+    if (!index.secretsShown)
+      out.push(
+        '<p class="muted">Tokens are not shown here: the server listens on a host that is not loopback, or this request named another host than a loopback one or the server&#39;s (the banner lists them).</p>',
+      )
     out.push('<ul>')
     for (const t of index.tokens) out.push(`<li>${t.token ? `<code>${escapeHtml(t.token)}</code> ` : ''}(${escapeHtml(t.who)})</li>`)
     out.push('</ul>', '<p class="muted">Send one as <code>Authorization: Bearer &lt;token&gt;</code>.</p>')
@@ -252,7 +274,7 @@ export function createHomeHandler(options: HomeOptions): (req: IncomingMessage, 
       return true
     }
     if (path === '/') {
-      const index = serveIndex(options)
+      const index = serveIndex(options, { hostHeader: req.headers.host })
       // The index may hold tokens: never cached.
       const common = { 'cache-control': 'no-store', vary: 'Accept' }
       if (wantsJson(req.headers.accept)) send(200, { ...common, 'content-type': 'application/json; charset=utf-8' }, JSON.stringify(index, null, 2))

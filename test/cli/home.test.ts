@@ -1,5 +1,6 @@
+import { request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { indexHtml, isLoopbackHost, serveIndex, type ServeIndex } from '../../src/cli/home.js'
+import { indexHtml, isLocalHostHeader, isLoopbackHost, serveIndex, type ServeIndex } from '../../src/cli/home.js'
 import { serve, type RunningServer } from '../../src/cli/serve.js'
 import type { StateDocument } from '../../src/state/seed.js'
 
@@ -130,7 +131,29 @@ describe('serve: GET / lists what is served', () => {
     expect(html).not.toContain('gb_api_')
     expect(html).not.toContain('jwt_token')
     expect(html).toContain('<li>(Ada Lovelace, admin)</li>')
-    expect(html).toContain('tokens are not shown')
+    expect(html).toContain('Tokens are not shown here')
+  })
+
+  it('shows no secret to a request naming another host (a DNS-rebinding page), whatever the interface', async () => {
+    const server = await start()
+    const port = new URL(server.url).port
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) expect(isLocalHostHeader(host, server.url), host).toBe(true)
+    expect(isLocalHostHeader(`docs.example:${port}`, 'http://docs.example:4000')).toBe(true)
+    for (const host of [`attacker.example:${port}`, '', undefined]) expect(isLocalHostHeader(host, server.url), String(host)).toBe(false)
+    // Through HTTP: node's http client sends the Host header asked for.
+    const body = await new Promise<string>((done, fail) => {
+      const req = request({ host: '127.0.0.1', port, path: '/', headers: { host: `attacker.example:${port}`, accept: 'application/json' } }, (res) => {
+        let text = ''
+        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk))
+        res.on('end', () => done(text))
+      })
+      req.on('error', fail).end()
+    })
+    const index = JSON.parse(body) as ServeIndex
+    expect(index.secretsShown).toBe(false)
+    expect(index.tokens.map((t) => t.who)).toEqual(['Ada Lovelace, admin', 'Rita Reader, read'])
+    expect(body).not.toContain('gb_api_')
+    expect(body).not.toContain('jwt_token')
   })
 
   it('answers HEAD without a body, refuses other methods with 405, and leaves the API its paths', async () => {
