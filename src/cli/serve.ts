@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createDocsApi, type DocsApi } from '../api.js'
 import { createDemoState } from '../demo.js'
+import { createHomeHandler } from './home.js'
 import { API_CORE } from '../http/api-core.js'
 import type { ReadContext } from '../domains/context.js'
 import { siteBaseUrl } from '../domains/sites/urls.js'
@@ -58,7 +59,7 @@ export interface RunningServer {
 export class SeedOverDataError extends Error {}
 
 /**
- * Serve the API over Node's http with `toNodeHandler`, plus `GET /openapi.json`. The state is the
+ * Serve the API over Node's http with `toNodeHandler`, plus `GET /openapi.json`, `/` and `/reference` (home.ts). The state is the
  * seed (a state document), else the demo data; with `data`, what the data directory holds, or
  * the seed (the demo data) put in an empty one.
  */
@@ -116,7 +117,10 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   // Once per process, before the first request: no caller's spec waits on it (see schema-check.ts).
   compileSchemaChecks()
   let openapi: string | undefined
+  // `/` (an index of what is served) and `/reference` (Swagger UI): home.ts.
+  const home = createHomeHandler({ api, url, host, visitorTokens })
   listener = (req, res) => {
+    if (home(req, res)) return
     if (req.method === 'GET' && req.url?.split('?')[0] === '/openapi.json') {
       openapi ??= JSON.stringify(createOpenApiDocument(api.operations, { baseUrl: url }), null, 2)
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', ...(options.cors && { 'access-control-allow-origin': '*' }) }).end(openapi)
@@ -195,7 +199,7 @@ export function bannerOf(
       const body = JSON.stringify({ url: siteBaseUrl({ tx, urls } as unknown as ReadContext, site) })
       lines.push(`  curl -X POST -H "Content-Type: application/json" -d '${body}' ${url}/v1/urls/published`)
     }
-    lines.push(`  curl ${url}/openapi.json`, '', 'Ctrl+C to stop.')
+    lines.push(`  curl ${url}/openapi.json`, '', `Browse: ${url}/ (what is served, with links) and ${url}/reference (the API reference)`, '', 'Ctrl+C to stop.')
     return lines.join('\n')
   })
 }
