@@ -35,7 +35,7 @@ async function listOrganizationTitles(url: string): Promise<string[]> {
 
 export async function runAdminOverHttpExample(url: string, adminToken: string, log: (line: string) => void = console.log) {
   /** A call to the control plane: JSON in, JSON out, the admin token as bearer. */
-  const admin = async (method: string, path: string, body?: unknown) => {
+  const admin = async <T = unknown>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${url}/_admin${path}`, {
       method,
       headers: { authorization: `Bearer ${adminToken}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
@@ -43,29 +43,29 @@ export async function runAdminOverHttpExample(url: string, adminToken: string, l
     })
     const text = await res.text()
     if (!res.ok) throw new Error(`${method} /_admin${path}: ${res.status} ${text}`)
-    return text ? (JSON.parse(text) as any) : undefined
+    return (text ? JSON.parse(text) : undefined) as T
   }
 
   // 1. A clean start: the state the server started with, no journal, no faults.
   await admin('POST', '/reset')
   // 2. The test's own state, replacing the whole state (a refused document changes nothing).
-  const loaded = await admin('PUT', '/state', STATE)
+  const loaded = await admin<{ loaded: Record<string, number> }>('PUT', '/state', STATE)
   log(`seeded: ${JSON.stringify(loaded.loaded)}`)
   await admin('POST', '/snapshots', { name: 'seeded' })
   // 3. The next list of organizations fails once with a 503.
-  const fault = await admin('POST', '/faults', { operationId: 'listOrganizationsForAuthenticatedUser', status: 503, times: 1 })
+  const fault = await admin<{ id: string }>('POST', '/faults', { operationId: 'listOrganizationsForAuthenticatedUser', status: 503, times: 1 })
   log(`fault ${fault.id}: the next GET /v1/orgs answers 503`)
   // 4. The code under test, which should retry.
   const titles = await listOrganizationTitles(url)
   log(`listed: ${titles.join(', ')}`)
   // 5. What it sent, from the journal.
-  const journal = await admin('GET', '/journal?operationId=listOrganizationsForAuthenticatedUser')
-  const statuses = journal.items.map((e: { status: number; fault: boolean }) => `${e.status}${e.fault ? ' (fault)' : ''}`)
+  const journal = await admin<{ items: Array<{ status: number; fault: boolean }> }>('GET', '/journal?operationId=listOrganizationsForAuthenticatedUser')
+  const statuses = journal.items.map((e) => `${e.status}${e.fault ? ' (fault)' : ''}`)
   log(`journal: ${statuses.join(', ')}`)
   // 6. Back to the seeded state for the next test.
   await admin('POST', '/snapshots/seeded/restore')
-  const health = await admin('GET', '/health')
-  return { loaded: loaded.loaded as Record<string, number>, titles, statuses, faultsLeft: health.faults as number }
+  const health = await admin<{ faults: number }>('GET', '/health')
+  return { loaded: loaded.loaded, titles, statuses, faultsLeft: health.faults }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

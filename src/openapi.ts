@@ -209,7 +209,11 @@ export function createOpenApiDocument(operations: readonly OperationDef[], optio
   const securitySchemes: Record<string, Json> = { bearer: { type: 'http', scheme: 'bearer' } }
   if (options.admin) {
     tags.push(ADMIN_TAG)
-    securitySchemes.adminBearer = { type: 'http', scheme: 'bearer', description: 'The admin token (`docs-content-api serve` prints it), never a user API token.' }
+    securitySchemes.adminBearer = {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'The admin token (`docs-content-api serve` prints it), never a user API token.',
+    }
     Object.assign(responses, adminPaths(paths, responses))
   }
 
@@ -257,7 +261,8 @@ function adminPaths(paths: OpenApiDocument['paths'], known: Record<string, Json>
       operationId: route.id,
       summary: route.summary,
       tags: [ADMIN_TAG],
-      description: 'Control plane of docs-content-api (no GitBook operation): served when the API has the `admin` option on (`docs-content-api serve` has it, with the admin token it prints).',
+      description:
+        'Control plane of docs-content-api (no GitBook operation): served when the API has the `admin` option on (`docs-content-api serve` has it, with the admin token it prints).',
       ...(params.length > 0 && { parameters: params }),
       ...(route.body && { requestBody: { required: route.bodyRequired === true, content: { 'application/json': { schema: inlineSchema(route.body) } } } }),
       responses: opResponses,

@@ -56,7 +56,12 @@ const SnapshotBody = z.strictObject({ name: SnapshotName })
 
 const JournalQuery = z.strictObject({
   operationId: z.string().optional(),
-  status: z.coerce.number().int('must be a whole number').min(100, 'must be an HTTP status (100..599)').max(599, 'must be an HTTP status (100..599)').optional(),
+  status: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(100, 'must be an HTTP status (100..599)')
+    .max(599, 'must be an HTTP status (100..599)')
+    .optional(),
   method: z.string().optional(),
   user: z.string().optional(),
   path: z.string().optional().meta({ description: 'The path routed, exact (`/v1/orgs/abc`), without the query.' }),
@@ -74,9 +79,16 @@ const JournalQuery = z.strictObject({
 const FaultBody = z
   .strictObject({
     operationId: z.string().min(1, 'must not be empty').optional(),
-    path: z.string().min(1, 'must not be empty').optional().meta({ description: 'An exact path (`/v1/orgs/abc`) or a template of the table (`/v1/spaces/{spaceId}`).' }),
+    path: z
+      .string()
+      .min(1, 'must not be empty')
+      .optional()
+      .meta({ description: 'An exact path (`/v1/orgs/abc`) or a template of the table (`/v1/spaces/{spaceId}`).' }),
     pathPattern: z.string().min(1, 'must not be empty').optional().meta({ description: 'A regular expression tested on the path (instead of `path`).' }),
-    method: z.string().regex(/^[A-Za-z]+$/, 'must be an HTTP method').optional(),
+    method: z
+      .string()
+      .regex(/^[A-Za-z]+$/, 'must be an HTTP method')
+      .optional(),
     status: z.number().int('must be a whole number').min(400, 'must be an error status (400..599)').max(599, 'must be an error status (400..599)').optional(),
     message: z.string().optional(),
     delayMs: z.number().min(0, 'must be >= 0').max(600_000, 'must be at most 600000 (10 minutes)').optional(),
@@ -292,7 +304,8 @@ const ROUTES: Array<AdminRoute & { run: Run }> = [
     bodyRequired: true,
     run: (core, { body }, ids) => {
       const { pathPattern, ...rest } = body as z.output<typeof FaultBody>
-      if (pathPattern !== undefined && rest.path !== undefined) throw new ApiError('BAD_REQUEST', 'Invalid body field `pathPattern`: give `path` or `pathPattern`, not both')
+      if (pathPattern !== undefined && rest.path !== undefined)
+        throw new ApiError('BAD_REQUEST', 'Invalid body field `pathPattern`: give `path` or `pathPattern`, not both')
       const spec: FaultSpec = { ...rest }
       if (pathPattern !== undefined) {
         try {
@@ -499,7 +512,8 @@ export function createAdminHandler(
         if (route.bodyRequired) throw new ApiError('BAD_REQUEST', 'A JSON body is required (Content-Type: application/json)')
       } else {
         const type = request.headers.get('content-type')
-        if (type && !/^application\/([\w.+-]*\+)?json\b/i.test(type)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json, got ${type}`)
+        if (type && !/^application\/([\w.+-]*\+)?json\b/i.test(type))
+          throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json, got ${type}`)
         let parsed: unknown
         try {
           parsed = JSON.parse(text)

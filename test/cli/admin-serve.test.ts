@@ -62,12 +62,18 @@ describe('cli: the control plane of serve', () => {
   it('a fault added over HTTP fails the next request; the journal shows it; serve\u2019s clock is the real one (409)', async () => {
     const { server } = await serve(['--admin-api-token', 'fixed-admin-token-for-tests'])
     const admin = { authorization: 'Bearer fixed-admin-token-for-tests', 'content-type': 'application/json' }
-    const fault = await fetch(`${server!.url}/_admin/faults`, { method: 'POST', headers: admin, body: JSON.stringify({ operationId: 'listOrganizationsForAuthenticatedUser', status: 500, times: 1 }) })
+    const fault = await fetch(`${server!.url}/_admin/faults`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ operationId: 'listOrganizationsForAuthenticatedUser', status: 500, times: 1 }),
+    })
     expect(fault.status).toBe(201)
     const failed = await fetch(`${server!.url}/v1/orgs`)
     expect(failed.status).toBe(500)
     await failed.body?.cancel()
-    const journal = (await (await fetch(`${server!.url}/_admin/journal?status=500`, { headers: admin })).json()) as { items: Array<{ fault: boolean; path: string }> }
+    const journal = (await (await fetch(`${server!.url}/_admin/journal?status=500`, { headers: admin })).json()) as {
+      items: Array<{ fault: boolean; path: string }>
+    }
     expect(journal.items).toEqual([expect.objectContaining({ fault: true, path: '/v1/orgs' })])
     const clock = await fetch(`${server!.url}/_admin/clock/advance`, { method: 'POST', headers: admin, body: JSON.stringify({ ms: 1000 }) })
     expect(clock.status).toBe(409)

@@ -275,7 +275,12 @@ describe('control plane: OpenAPI', () => {
     const doc = createOpenApiDocument(api.operations, { admin: true })
     expect(doc.tags.map((t) => t.name)).toContain('Control plane (docs-content-api)')
     const reset = doc.paths['/_admin/reset']!.post as Record<string, any>
-    expect(reset).toMatchObject({ operationId: 'adminReset', tags: ['Control plane (docs-content-api)'], security: [{ adminBearer: [] }], 'x-beyond-official': true })
+    expect(reset).toMatchObject({
+      operationId: 'adminReset',
+      tags: ['Control plane (docs-content-api)'],
+      security: [{ adminBearer: [] }],
+      'x-beyond-official': true,
+    })
     expect(doc.components.securitySchemes.adminBearer).toEqual({ type: 'http', scheme: 'bearer', description: expect.any(String) })
     const faults = doc.paths['/_admin/faults']!.post as Record<string, any>
     expect(faults.requestBody.content['application/json'].schema.properties.status.maximum).toBe(599)
