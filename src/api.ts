@@ -11,6 +11,7 @@ import { createOutgoing, type OutgoingOptions } from './core/outgoing-limits.js'
 import { createMemoryBlobs, type BlobPort } from './storage/blobs.js'
 import { API_CORE, type ApiCore } from './http/api-core.js'
 import type { CorsOptions } from './http/cors.js'
+import type { AdminOptions } from './http/admin.js'
 import { createFaults, type Faults } from './http/faults.js'
 import { createJournal, JOURNAL_BODY_LIMIT, JOURNAL_SIZE_LIMIT, type Journal } from './http/journal.js'
 import type { OperationDef } from './core/operation.js'
@@ -262,6 +263,16 @@ export interface DocsApiOptions {
    * @default 67108864 (64 MiB)
    */
   pdfCacheBytes?: number
+  /**
+   * Serve the control plane under `/_admin/` in `fetch` (after `basePath`): reset, named
+   * snapshots, the state document, the journal, faults, `idle` and a `createClock()` clock, over
+   * HTTP, for tests in another process (docs/guide/control-plane.md). `{ token }` asks every
+   * request for `Authorization: Bearer <token>` (a user API token is no admin token); `true`
+   * opens it to anyone who can reach `fetch`: in process only. Off by default.
+   * @default false
+   * @example createDocsApi({ admin: { token: 'secret-admin-token' } })
+   */
+  admin?: boolean | AdminOptions
 }
 
 export interface DocsApi {
@@ -377,7 +388,41 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
       sizeLimit: options.journalSizeLimit ?? JOURNAL_SIZE_LIMIT,
     }),
     faults: createFaults(options.random ?? Math.random),
-    http: { onError, cors: options.cors },
+    http: { onError, cors: options.cors, admin: options.admin },
+    control: {
+      reset: () => reset(),
+      snapshot: () => capability('snapshot')(),
+      restore: (snapshot) => goBack(snapshot),
+      dump: () => dump(),
+      replace: (doc) => {
+        // Every row goes, then the document's come in, in one transaction: a refused document changes nothing.
+        system((ctx) => {
+          for (const name of Object.keys(store.schema) as Array<keyof AppSchema & string>)
+            for (const row of ctx.tx.all(name) as Array<{ id: string }>) ctx.tx.delete(name, row.id)
+          loadState(ctx, doc, seedRules, blobs)
+        })
+        rt.jobs.supersede()
+        restored(services)
+        resume()
+      },
+      idle: () => rt.jobs.idle(),
+      snapshots: new Map(),
+    },
+  }
+  function dump(): StateDocument {
+    return dumpState(
+      store,
+      seedRules.map((r) => r.collection),
+      blobs,
+    )
+  }
+  function reset(): void {
+    capability('restore') // a store without snapshots says so first
+    if (!initial)
+      throw new TypeError(
+        'reset() needs the state the API was created with, which is not kept for a store whose snapshots copy its data (SQLite): take api.snapshot() when you want a state to go back to, and api.restore() it',
+      )
+    goBack(initial)
   }
   return {
     fetch: createFetchHandler({ [API_CORE]: core }, { basePath: options.basePath }),
@@ -388,22 +433,10 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     journal: core.journal,
     faults: core.faults,
     idle: () => rt.jobs.idle(),
-    dump: () =>
-      dumpState(
-        store,
-        seedRules.map((r) => r.collection),
-        blobs,
-      ),
+    dump,
     snapshot: () => capability('snapshot')(),
     restore: (snapshot) => goBack(snapshot),
-    reset: () => {
-      capability('restore') // a store without snapshots says so first
-      if (!initial)
-        throw new TypeError(
-          'reset() needs the state the API was created with, which is not kept for a store whose snapshots copy its data (SQLite): take api.snapshot() when you want a state to go back to, and api.restore() it',
-        )
-      goBack(initial)
-    },
+    reset,
     fork: (overrides = {}) => createDocsApi({ ...options, ...overrides, seed: undefined, store: capability('fork')(), blobs }),
     [API_CORE]: core,
   }

@@ -3,6 +3,7 @@ import { POLICY } from './core/policy.js'
 import { ERRORS, type ErrorCode } from './core/errors.js'
 import type { OperationDef } from './core/operation.js'
 import { answersBytes } from './core/binary.js'
+import { ADMIN_PREFIX, ADMIN_ROUTES, ADMIN_TAG } from './http/admin.js'
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the operation table: the same entries
@@ -33,6 +34,12 @@ export interface OpenApiOptions {
   title?: string
   /** @default '1.0.0' */
   version?: string
+  /**
+   * List the control plane (`/_admin/...`, the `admin` option of `createDocsApi`) too: its own
+   * tag and credential (`adminBearer`), each entry `x-beyond-official`. Off by default.
+   * @default false
+   */
+  admin?: boolean
 }
 
 /** The body of every failed request. */
@@ -199,6 +206,17 @@ export function createOpenApiDocument(operations: readonly OperationDef[], optio
     ;(paths[op.path] ??= {})[op.method.toLowerCase()] = entry
   }
 
+  const securitySchemes: Record<string, Json> = { bearer: { type: 'http', scheme: 'bearer' } }
+  if (options.admin) {
+    tags.push(ADMIN_TAG)
+    securitySchemes.adminBearer = {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'The admin token (`docs-content-api serve` prints it), never a user API token.',
+    }
+    Object.assign(responses, adminPaths(paths, responses))
+  }
+
   return {
     openapi: '3.1.0',
     info: {
@@ -210,6 +228,47 @@ export function createOpenApiDocument(operations: readonly OperationDef[], optio
     tags: tags.map((name) => ({ name })),
     security: [{ bearer: [] }],
     paths,
-    components: { schemas: components, responses, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: { schemas: components, responses, securitySchemes },
   }
+}
+
+/** A zod schema as an inline JSON Schema (the control plane's are small, and used once). */
+function inlineSchema(schema: z.ZodType): Json {
+  const json = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as Json
+  delete json.$schema
+  return json
+}
+
+/** Add the control plane's entries to `paths`; the error responses they use, to add to the components. */
+function adminPaths(paths: OpenApiDocument['paths'], known: Record<string, Json>): Record<string, Json> {
+  const responses: Record<string, Json> = {}
+  const ref = (code: ErrorCode) => {
+    if (!known[code]) responses[code] ??= { description: ERRORS[code].message, content: { 'application/json': { schema: { $ref: `${SCHEMAS}Error` } } } }
+    return { $ref: `#/components/responses/${code}` }
+  }
+  for (const route of ADMIN_ROUTES) {
+    const path = `${ADMIN_PREFIX}${route.path}`
+    const params: Json[] = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }))
+    if (route.query) params.push(...parameters('query', inlineSchema(route.query)))
+    const opResponses: Record<string, Json> = {
+      [String(route.status)]: { description: STATUS_TEXT[route.status], ...(route.status !== 204 && { content: { 'application/json': { schema: {} } } }) },
+      '400': ref('BAD_REQUEST'),
+      '401': ref('UNAUTHORIZED'),
+    }
+    if (params.some((p) => p.in === 'path')) opResponses['404'] = ref('NOT_FOUND')
+    if (route.path.startsWith('/clock/') || route.path === '/reset') opResponses['409'] = ref('CONFLICT')
+    ;(paths[path] ??= {})[route.method.toLowerCase()] = {
+      operationId: route.id,
+      summary: route.summary,
+      tags: [ADMIN_TAG],
+      description:
+        'Control plane of docs-content-api (no GitBook operation): served when the API has the `admin` option on (`docs-content-api serve` has it, with the admin token it prints).',
+      ...(params.length > 0 && { parameters: params }),
+      ...(route.body && { requestBody: { required: route.bodyRequired === true, content: { 'application/json': { schema: inlineSchema(route.body) } } } }),
+      responses: opResponses,
+      security: [{ adminBearer: [] }],
+      'x-beyond-official': true,
+    }
+  }
+  return responses
 }

@@ -1,4 +1,5 @@
 // Helpers for tests that use the API as a test double.
+import { markClock } from './core/clock.js'
 
 /**
  * Repeatable ids: `${prefix}1`, `${prefix}2`, ... (pass as the `ids` option).
@@ -9,10 +10,13 @@ export function sequentialIds(prefix = 'id'): () => string {
   return () => `${prefix}${++n}`
 }
 
-/** A clock a test can set and advance (pass `clock.now` as the `now` option). */
+/**
+ * A clock a test can set and advance (pass `clock.now` as the `now` option). An API given it is
+ * known to have a controllable clock: its control plane (`/_admin/clock`) can set and advance it.
+ */
 export function createClock(start: Date | string = '2026-01-01T00:00:00.000Z') {
   let t = new Date(start).getTime()
-  return {
+  return markClock({
     now: (): Date => new Date(t),
     set: (date: Date | string): void => {
       t = new Date(date).getTime()
@@ -20,7 +24,7 @@ export function createClock(start: Date | string = '2026-01-01T00:00:00.000Z') {
     advance: (ms: number): void => {
       t += ms
     },
-  }
+  })
 }
 
 export { runStorageSuite } from './storage/suite.js'

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { runAdminOverHttpExample } from '../examples/admin-over-http.js'
+import { serve } from '../src/cli/serve.js'
 import { startExpressDemo } from '../examples/mount-in-express.js'
 import { createHonoDemo } from '../examples/mount-in-hono.js'
 import { runMswExample } from '../examples/msw.js'
@@ -95,6 +97,23 @@ describe('examples', () => {
       expect(server.token).toBe('gb_api_fixed_for_test')
       const me = await fetch(`${server.url}/v1/user`, { headers: { authorization: 'Bearer gb_api_fixed_for_test' } })
       expect(((await me.json()) as { displayName: string }).displayName).toBe('Ada Lovelace')
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('admin-over-http: another client resets, seeds, faults and reads the journal of a served API', async () => {
+    const server = await serve({ port: 0, adminApiToken: 'example-admin-token-0123' })
+    try {
+      const lines: string[] = []
+      const out = await runAdminOverHttpExample(server.url, 'example-admin-token-0123', (line) => lines.push(line))
+      expect(out.loaded).toMatchObject({ users: 1, tokens: 1, organizations: 1, members: 1 })
+      expect(out.titles).toEqual(['Acme'])
+      expect(out.statuses).toEqual(['503 (fault)', '200'])
+      expect(out.faultsLeft).toBe(0)
+      expect(lines).toHaveLength(4)
+      // The demo data the server started with is gone: the example's state replaced it.
+      expect(server.api.store.read((tx) => tx.all('organizations').map((o) => o.title))).toEqual(['Acme'])
     } finally {
       await server.close()
     }

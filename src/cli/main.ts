@@ -10,7 +10,7 @@ import { SeedOverDataError, serve, type RunningServer } from './serve.js'
 
 /**
  * The command line: `docs-content-api serve [--port 4000] [--host 127.0.0.1] [--seed state.json]
- * [--data dir] [--cors] [--base-url URL] [--allow-private-network]`, and `docs-content-api demo-seed` (the demo data as a state document,
+ * [--data dir] [--cors] [--base-url URL] [--allow-private-network] [--no-admin] [--admin-api-token T]`, and `docs-content-api demo-seed` (the demo data as a state document,
  * to edit and serve with --seed). Node-only (the package's `bin`); it needs no dev dependency (`--data`
  * needs the optional peer better-sqlite3, loaded only then).
  */
@@ -37,6 +37,11 @@ Options of serve:
                    and loopback addresses (a server on this machine or network);
                    otherwise every host name is resolved and refused when one of
                    its addresses is not public
+  --no-admin       Do not serve the control plane (/_admin/: reset, snapshots,
+                   state, journal, faults; see docs/guide/control-plane.md)
+  --admin-api-token <t>
+                   The control plane's admin token (16+ characters)
+                              [default: random, or $DOCS_CONTENT_API_ADMIN_TOKEN]
 
   -h, --help       This help
 `
@@ -70,6 +75,13 @@ function portOf(value: string | undefined): number | undefined {
   return Number(value)
 }
 
+/** The control plane's options: on unless --no-admin, with the token given (16+ characters) or a random one. */
+function adminOf(off: boolean | undefined, token: string | undefined): { admin: boolean; adminApiToken?: string } {
+  if (off) return { admin: false }
+  if (token !== undefined && token.length < 16) throw new UsageError('--admin-api-token: must be at least 16 characters')
+  return { admin: true, ...(token !== undefined && { adminApiToken: token }) }
+}
+
 /**
  * Run the command line; resolves with the running server for `serve` (the caller keeps the
  * process alive and closes it), or with an exit code.
@@ -88,6 +100,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
         'base-url': { type: 'string' },
         'admin-token': { type: 'string' },
         'allow-private-network': { type: 'boolean' },
+        'no-admin': { type: 'boolean' },
+        'admin-api-token': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -111,6 +125,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
       adminToken: values['admin-token'] ?? io.env.DEMO_TOKEN,
       data: values.data,
       allowPrivateNetwork: values['allow-private-network'] ?? false,
+      ...adminOf(values['no-admin'], values['admin-api-token'] ?? io.env.DOCS_CONTENT_API_ADMIN_TOKEN),
     })
     io.out(`${running.banner()}\n`)
     return running

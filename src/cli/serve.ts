@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createDocsApi, type DocsApi } from '../api.js'
@@ -42,6 +43,14 @@ export interface ServeOptions {
   allowPrivateNetwork?: boolean
   /** How host names are resolved for that check (a stub in tests). @default the system's resolver (dns.lookup) */
   lookup?: GuardedFetchOptions['lookup']
+  /**
+   * Serve the control plane under `/_admin/` (reset, snapshots, state, journal, faults, idle:
+   * docs/guide/control-plane.md), behind the admin token, and list it in `/openapi.json`.
+   * @default true
+   */
+  admin?: boolean
+  /** The control plane's admin token (at least 16 characters). @default a random one, printed in the banner */
+  adminApiToken?: string
 }
 
 export interface RunningServer {
@@ -52,6 +61,8 @@ export interface RunningServer {
   dataDir?: string
   /** What to print: ids, tokens with whose they are, curl lines. */
   banner(): string
+  /** The control plane's admin token (undefined when `admin` is off). */
+  adminApiToken?: string
   close(): Promise<void>
 }
 
@@ -90,6 +101,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const visitorTokens: Record<string, string> = {}
   // CPU-heavy work (large markdown documents...) on worker threads: no request holds the loop.
   const offload = createWorkerOffload()
+  // The control plane's token: given, or random (printed in the banner).
+  const adminApiToken = options.admin === false ? undefined : (options.adminApiToken ?? `gb_admin_${randomBytes(24).toString('base64url')}`)
   try {
     const demoState = data && !data.empty ? undefined : options.seed ? undefined : await createDemoState({ adminToken: options.adminToken })
     if (demoState) visitorTokens[demoState.demo.visitorAuthSite.id] = demoState.demo.visitorAuthSite.visitorToken
@@ -105,6 +118,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       allowPrivateNetwork,
       offload,
       ...(data && { store: data.store, blobs: data.blobs }),
+      ...(adminApiToken !== undefined && { admin: { token: adminApiToken } }),
     })
   } catch (error) {
     // A seed the API refuses: nothing is served, and the port is free again (and the directory empty).
@@ -122,7 +136,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   listener = (req, res) => {
     if (home(req, res)) return
     if (req.method === 'GET' && req.url?.split('?')[0] === '/openapi.json') {
-      openapi ??= JSON.stringify(createOpenApiDocument(api.operations, { baseUrl: url }), null, 2)
+      openapi ??= JSON.stringify(createOpenApiDocument(api.operations, { baseUrl: url, admin: adminApiToken !== undefined }), null, 2)
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', ...(options.cors && { 'access-control-allow-origin': '*' }) }).end(openapi)
       return
     }
@@ -132,8 +146,16 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     url,
     api,
     ...(data && { dataDir: data.dir }),
+    ...(adminApiToken !== undefined && { adminApiToken }),
     banner: () =>
-      bannerOf(api, url, { demo, cors: options.cors ?? false, data: data?.dir, allowPrivateNetwork: options.allowPrivateNetwork ?? false, visitorTokens }),
+      bannerOf(api, url, {
+        demo,
+        cors: options.cors ?? false,
+        data: data?.dir,
+        allowPrivateNetwork: options.allowPrivateNetwork ?? false,
+        visitorTokens,
+        adminApiToken,
+      }),
     close: async () => {
       await new Promise<void>((done, fail) => {
         server.close((error) => (error ? fail(error) : done()))
@@ -158,7 +180,7 @@ function whereData(how: { demo: boolean; data?: string }): string {
 export function bannerOf(
   api: DocsApi,
   url: string,
-  how: { demo: boolean; cors: boolean; data?: string; allowPrivateNetwork?: boolean; visitorTokens?: Record<string, string> },
+  how: { demo: boolean; cors: boolean; data?: string; allowPrivateNetwork?: boolean; visitorTokens?: Record<string, string>; adminApiToken?: string },
 ): string {
   const { urls } = api[API_CORE].runtime
   return api.store.read((tx) => {
@@ -199,7 +221,13 @@ export function bannerOf(
       const body = JSON.stringify({ url: siteBaseUrl({ tx, urls } as unknown as ReadContext, site) })
       lines.push(`  curl -X POST -H "Content-Type: application/json" -d '${body}' ${url}/v1/urls/published`)
     }
-    lines.push(`  curl ${url}/openapi.json`, '', `Browse: ${url}/ (what is served, with links) and ${url}/reference (the API reference)`, '', 'Ctrl+C to stop.')
+    lines.push(`  curl ${url}/openapi.json`, '', `Browse: ${url}/ (what is served, with links) and ${url}/reference (the API reference)`)
+    // The control plane (docs/guide/control-plane.md): its own token, no user's.
+    if (how.adminApiToken !== undefined) {
+      lines.push('', `Admin API: ${url}/_admin (Authorization: Bearer ${how.adminApiToken})`)
+      lines.push(`  curl -X POST -H "Authorization: Bearer ${how.adminApiToken}" ${url}/_admin/reset`)
+    }
+    lines.push('', 'Ctrl+C to stop.')
     return lines.join('\n')
   })
 }

@@ -26,6 +26,7 @@ import {
   type Answer,
 } from './codec.js'
 import { createCors, type CorsOptions } from './cors.js'
+import { createAdminHandler, isAdminPath, type AdminOptions } from './admin.js'
 import { eventStreamBody } from './event-stream.js'
 import type { FaultAction } from './faults.js'
 import type { JournalRecord } from './journal.js'
@@ -50,6 +51,13 @@ export interface FetchHandlerOptions {
    * @default false
    */
   cors?: boolean | CorsOptions
+  /**
+   * Serve the control plane under `/_admin/` (after `basePath`): reset, snapshots, state,
+   * journal, faults, idle, clock (docs/guide/control-plane.md). `{ token }` asks for
+   * `Authorization: Bearer <token>`; `true` opens it without one (in process only).
+   * @default the API's `admin` option (off)
+   */
+  admin?: boolean | AdminOptions
 }
 
 /** Split a URL string into pathname and query without building a URL object. */
@@ -122,6 +130,7 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
   const cors = createCors(options.cors)
   const fail = (error: unknown): Outcome => errorAnswer(error, options.onError ?? logUnexpected)
+  const admin = options.admin ? createAdminHandler(core, options.admin === true ? {} : options.admin, options.onError ?? logUnexpected) : undefined
 
   /** Route, authenticate, validate, run. `method` is the routed one (HEAD is routed as GET). */
   const handle = async (request: Request, method: string, pathname: string, search: string, match: Match): Promise<Outcome> => {
@@ -219,6 +228,12 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       outcome = fail(new ApiError('NOT_FOUND', `No route for ${pathname}`))
     } else {
       pathname = pathname.slice(basePath.length) || '/'
+      // The control plane acts on the API, not in it: no journal entry, no fault (http/admin.ts).
+      if (admin && isAdminPath(pathname)) {
+        const response = await admin(request, pathname, search)
+        for (const [name, value] of Object.entries(cors?.headers(request.headers.get('origin')) ?? {})) response.headers.set(name, value)
+        return response
+      }
       if (method === 'OPTIONS') {
         const methods = router.allowed(pathname)
         if (methods.length === 0) outcome = fail(new ApiError('NOT_FOUND', `No route for ${pathname}`))

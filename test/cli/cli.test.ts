@@ -58,7 +58,7 @@ describe('cli: docs-content-api serve', () => {
     expect(banner).toMatch(/token {2}gb_api_\S+ {3}\(Ada Lovelace, admin\)/)
     expect(banner).toMatch(/token {2}gb_api_\S+ {3}\(Rita Reader, read\)/)
     const lines = curlLines(banner)
-    expect(lines.length).toBe(5)
+    expect(lines.length).toBe(6) // the last: the control plane's reset
     for (const [init, url] of lines) {
       expect(url.startsWith(server.url)).toBe(true)
       const res = await fetch(url, init)
