@@ -193,7 +193,7 @@ const PNG_BYTES = Uint8Array.from(atob(PNG), (c) => c.charCodeAt(0))
 // The recipes route the API's whole prefix, not only /v1: a file's download and a PDF are served
 // at the URLs the API hands out (under the app's prefix, by baseUrl), through the framework itself.
 describe('examples: the URLs the API hands out (downloads, PDFs) are served through the recipe', () => {
-  it('mount-in-hono: /api/files/... and /api/pdf/... through the Hono app\'s fetch', async () => {
+  it("mount-in-hono: /api/files/... and /api/pdf/... through the Hono app's fetch", async () => {
     const origin = 'http://localhost:4000'
     const { app, demo } = await createHonoDemo(origin)
     const send = async (url: string, init?: RequestInit) => app.fetch(new Request(url, init))
@@ -231,7 +231,7 @@ describe('examples: the URLs the API hands out (downloads, PDFs) are served thro
     }
   })
 
-  it('mount-in-express: what express.json() refuses under /api gets the API\'s JSON error (jsonErrors), the app\'s routes keep Express\'s', async () => {
+  it("mount-in-express: what express.json() refuses under /api gets the API's JSON error (jsonErrors), the app's routes keep Express's", async () => {
     const running = await startExpressDemo({ port: 0 })
     try {
       const auth = { authorization: `Bearer ${running.demo.adminToken}`, 'content-type': 'application/json' }

@@ -26,7 +26,7 @@ function clientStatus(error: BodyParserError): number | undefined {
 }
 
 /** The message the API would give, naming the problem (as the API's own body reading words it). */
-function messageOf(error: BodyParserError, status: number): string {
+function messageOf(error: BodyParserError): string {
   const detail = typeof error.message === 'string' && error.message !== '' ? error.message : undefined
   switch (error.type) {
     case 'entity.parse.failed':
@@ -71,7 +71,7 @@ export function jsonErrors(): NodeErrorHandler {
   return (error, _req, res, next) => {
     const status = isBodyParserError(error) ? clientStatus(error) : undefined
     if (status === undefined || res.headersSent) return next(error)
-    const body = JSON.stringify(errorBody(status, messageOf(error as BodyParserError, status)))
+    const body = JSON.stringify(errorBody(status, messageOf(error as BodyParserError)))
     res.statusCode = status
     res.setHeader('content-type', 'application/json; charset=utf-8')
     res.setHeader('content-length', Buffer.byteLength(body))

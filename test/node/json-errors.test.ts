@@ -26,8 +26,8 @@ async function setup() {
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 
-describe('jsonErrors(): what the app\'s body parser refuses gets the API\'s error body', () => {
-  it('malformed JSON: 400 naming the problem, in the API\'s shape', async () => {
+describe("jsonErrors(): what the app's body parser refuses gets the API's error body", () => {
+  it("malformed JSON: 400 naming the problem, in the API's shape", async () => {
     const { spaces, headers, api } = await setup()
     const res = await rawRequest(spaces, { method: 'POST', headers, body: '{"title": ' })
     expect(res.status).toBe(400)
@@ -40,7 +40,7 @@ describe('jsonErrors(): what the app\'s body parser refuses gets the API\'s erro
     expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.body)))
   })
 
-  it('a body past the parser\'s limit: 413 naming the limit', async () => {
+  it("a body past the parser's limit: 413 naming the limit", async () => {
     const { spaces, headers } = await setup()
     const body = JSON.stringify({ title: 'x'.repeat(2000) })
     const res = await rawRequest(spaces, { method: 'POST', headers, body })
@@ -63,7 +63,7 @@ describe('jsonErrors(): what the app\'s body parser refuses gets the API\'s erro
     expect(JSON.parse(res.body)).toEqual({ error: { code: 415, message: 'Unsupported request body charset "klingon"' } })
   })
 
-  it('a good body still reaches the API; other errors and other paths keep Express\'s handling', async () => {
+  it("a good body still reaches the API; other errors and other paths keep Express's handling", async () => {
     const { spaces, headers, url } = await setup()
     const created = await rawRequest(spaces, { method: 'POST', headers, body: JSON.stringify({ title: 'Fine' }) })
     expect(created.status).toBe(201)
