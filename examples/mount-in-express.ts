@@ -4,15 +4,19 @@ import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createDocsApi, createOpenApiDocument, type DocsApi } from '../src/index.js'
-import { toNodeHandler } from '../src/node.js'
+import { jsonErrors, toNodeHandler } from '../src/node.js'
 import { seedDemo } from './demo-data.js'
 
 /**
  * The API mounted in an Express app under `/api`, beside the app's own routes and after its
  * `express.json()`. `toNodeHandler` routes what follows the mount path (Express strips `/api` from
  * `req.url`; the API still sees the full URL), and takes the body express.json() already parsed.
- * `baseUrl` carries the prefix so that the `urls.location` of resources point back under `/api`.
+ * `baseUrl` carries the prefix so that the URLs the API hands out point back under `/api`: the
+ * `urls.location` of resources (`/api/v1/...`), a file's `downloadURL` (`/api/files/...`), a
+ * change request's PDF URL (`/api/pdf/...`); `app.use('/api', ...)` hands the API all of them.
  * (`createDocsApi({ basePath: '/api', ... })` works the same here.)
+ * `jsonErrors()` answers what express.json() refuses under /api (malformed JSON: 400, past its
+ * limit: 413) with the API's JSON error body instead of Express's HTML page.
  * Run it with `npx tsx examples/mount-in-express.ts` (PORT, default 4000).
  */
 export function createExpressApp(api: DocsApi, baseUrl: string) {
@@ -28,7 +32,10 @@ export function createExpressApp(api: DocsApi, baseUrl: string) {
   app.get('/api/openapi.json', (_req, res) => {
     res.json(createOpenApiDocument(api.operations, { baseUrl }))
   })
+  // Everything under /api: /api/v1/..., /api/files/..., /api/pdf/...
   app.use('/api', toNodeHandler(api))
+  // express.json() failed before the API ran (malformed JSON, too large): the API's error shape.
+  app.use('/api', jsonErrors())
   return app
 }
 

@@ -7,16 +7,19 @@ import { seedDemo } from './demo-data.js'
 
 /**
  * The API mounted in a Hono app under `/api`, beside the app's own routes. `basePath: '/api'`
- * makes `api.fetch` strip the prefix before routing; `baseUrl` carries it so that the
- * `urls.location` of resources point back under `/api`.
+ * makes `api.fetch` strip the prefix before routing; `baseUrl` carries it so that the URLs the
+ * API hands out point back under `/api`: the `urls.location` of resources (`/api/v1/...`), and
+ * also a file's `downloadURL` (`/api/files/...`) and a change request's PDF URL (`/api/pdf/...`).
+ * So the whole prefix goes to the API, not only `/api/v1/*`.
  * Run it with `npx tsx examples/mount-in-hono.ts` (PORT, default 4000).
  */
 export function createHonoApp(api: DocsApi, baseUrl: string) {
   const app = new Hono()
   app.get('/health', (c) => c.json({ ok: true }))
   app.get('/api/openapi.json', (c) => c.json(createOpenApiDocument(api.operations, { baseUrl })))
+  // The whole prefix (/api/v1/..., /api/files/..., /api/pdf/...), after the app's own /api routes.
   // c.req.raw is the standard Request: the API takes it as it is.
-  app.all('/api/v1/*', (c) => api.fetch(c.req.raw))
+  app.all('/api/*', (c) => api.fetch(c.req.raw))
   return app
 }
 

@@ -5,18 +5,31 @@ import { pathToFileURL } from 'node:url'
 import { createDocsApi } from '../src/index.js'
 import { seedDemo } from './demo-data.js'
 
+/** Where the code under test believes the API is: `baseUrl`, and the origin msw answers for. */
+export const API_ORIGIN = 'http://localhost:4000'
+
+/**
+ * The seeded API answering every request to `API_ORIGIN` through msw, until `close()`.
+ * 'error': a request no handler covers fails loudly instead of reaching the network.
+ */
+export async function mockDocsApi() {
+  const api = createDocsApi({ baseUrl: API_ORIGIN })
+  const demo = await seedDemo(api)
+  const server = setupServer(http.all(`${API_ORIGIN}/*`, ({ request }) => api.fetch(request)))
+  server.listen({ onUnhandledRequest: 'error' })
+  return { api, demo, close: () => server.close() }
+}
+
 /**
  * The API behind Mock Service Worker: code under test calls `fetch('http://localhost:4000/v1/...')`
  * as it would call the real service, and msw hands each request to `api.fetch`. Useful when the
  * code under test builds its own requests instead of taking a client or a fetch function.
+ * The handler covers the whole origin of `baseUrl`, not only `/v1/*`: the API also serves the
+ * URLs it hands out (a file's `downloadURL`, `/files/...`; a change request's PDF, `/pdf/...`).
  * Run it with `npx tsx examples/msw.ts`.
  */
 export async function runMswExample(log: (line: string) => void = console.log) {
-  const api = createDocsApi({ baseUrl: 'http://localhost:4000' })
-  const demo = await seedDemo(api)
-  const server = setupServer(http.all('http://localhost:4000/v1/*', ({ request }) => api.fetch(request)))
-  // 'error': a request no handler covers fails loudly instead of reaching the network.
-  server.listen({ onUnhandledRequest: 'error' })
+  const { demo, close } = await mockDocsApi()
   try {
     const headers = { authorization: `Bearer ${demo.adminToken}`, 'content-type': 'application/json' }
     const list = await fetch('http://localhost:4000/v1/orgs', { headers })
@@ -35,7 +48,7 @@ export async function runMswExample(log: (line: string) => void = console.log) {
     log(`GET /v1/orgs without a token -> ${anonymous.status}`)
     return { orgs, patchStatus: patch.status, patched, anonymousStatus: anonymous.status, anonymousBody: await anonymous.json() }
   } finally {
-    server.close()
+    close()
   }
 }
 

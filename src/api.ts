@@ -22,6 +22,7 @@ import type { Answerer } from './domains/ask/answerer.js'
 import type { EmbedResolver } from './domains/embeds/resolver.js'
 import { dumpState } from './state/dump.js'
 import { loadState, type StateDocument } from './state/seed.js'
+import type { StateDocumentInput } from './domains/seed-input.js'
 import { createFixtures, type Fixtures } from './fixtures.js'
 import { createFetchHandler, type FetchFunction } from './http/fetch-handler.js'
 import { createMemoryStore } from './storage/memory.js'
@@ -33,7 +34,10 @@ import type { GitSyncOptions } from './domains/git-sync/queue.js'
 
 export interface DocsApiOptions {
   /**
-   * Base URL the API is served at; `urls.location` of every resource is built from it.
+   * Base URL the API is served at, prefix included (`https://example.com/api` for an API mounted
+   * under `/api`): `urls.location` of every resource (`${baseUrl}/v1/...`), a file's `downloadURL`
+   * (`${baseUrl}/files/...`) and a change request's PDF URL (`${baseUrl}/pdf/...`) are built from it.
+   * It does not change routing (`basePath` does).
    * @default 'http://localhost:4000'
    */
   baseUrl?: string
@@ -87,7 +91,9 @@ export interface DocsApiOptions {
    */
   store?: StoragePort<AppSchema>
   /**
-   * Prefix the `/v1` paths are mounted under in `fetch`.
+   * Prefix stripped before routing in `fetch`: every path the API serves (`/v1/...`, `/files/...`,
+   * `/pdf/...`) is served under it. Put the same prefix at the end of `baseUrl` so the URLs the API
+   * hands out point there.
    * @default ''
    */
   basePath?: string
@@ -120,9 +126,10 @@ export interface DocsApiOptions {
    * A state document to start from (what `api.dump()` writes, or one written by hand: rows by
    * collection, with defaults for what is left out), loaded through the domain's rules. Work the
    * document shows unfinished (a spec `pending`, a translation `running`...) is started again.
+   * Typed `StateDocumentInput`: fields the loader defaults may be left out.
    * @example createDocsApi({ seed: JSON.parse(readFileSync('state.json', 'utf8')) })
    */
-  seed?: StateDocument
+  seed?: StateDocumentInput
   /**
    * Random numbers in [0, 1), for the `probability` of faults. Pass a seeded generator for repeatable runs.
    * @default Math.random

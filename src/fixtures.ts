@@ -17,6 +17,7 @@ import { encodeUser } from './domains/users/encode.js'
 import { resumers, seedRules } from './domains/index.js'
 import { resumeWork } from './core/resume.js'
 import { loadState, type CollectionName } from './state/seed.js'
+import type { StateDocumentInput } from './domains/seed-input.js'
 import type { BlobPort } from './storage/blobs.js'
 
 const CreateUserSchema = z.object({
@@ -86,7 +87,7 @@ export function createFixtures(system: System, blobs: BlobPort) {
      * hold, fields are valid (defaults filled in where left out). All or nothing: a 400 naming the
      * row and field (``Invalid seed: `spaces[2].parent`: no collection "c9" ...``) loads nothing.
      */
-    async load(doc: unknown): Promise<void> {
+    async load(doc: StateDocumentInput): Promise<void> {
       system((ctx) => {
         const loaded = loadState(ctx, doc, seedRules, blobs)
         // The loaded rows' unfinished work starts (the API's other rows have their jobs already).

@@ -16,6 +16,7 @@ export type { Embed } from './domains/embeds/schemas.js'
 // --- The toolkit for tests: state documents, the request journal, faults
 export { STATE_FORMAT, STATE_VERSION } from './state/seed.js'
 export type { StateDocument } from './state/seed.js'
+export type { StateDocumentInput, StateRowInput } from './domains/seed-input.js'
 export type { StoreSnapshot } from './storage/port.js'
 export type { Journal, JournalEntry, JournalFilter } from './http/journal.js'
 export type { Fault, Faults, FaultSpec } from './http/faults.js'

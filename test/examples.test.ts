@@ -3,7 +3,7 @@ import { runAdminOverHttpExample } from '../examples/admin-over-http.js'
 import { serve } from '../src/cli/serve.js'
 import { startExpressDemo } from '../examples/mount-in-express.js'
 import { createHonoDemo } from '../examples/mount-in-hono.js'
-import { runMswExample } from '../examples/msw.js'
+import { API_ORIGIN, mockDocsApi, runMswExample } from '../examples/msw.js'
 import { startServer } from '../examples/node-server.js'
 import { runOfficialClientExample } from '../examples/with-official-client.js'
 import { rawRequest } from './node/helpers.js'
@@ -163,6 +163,113 @@ describe('examples', () => {
       const outside = await rawRequest(`${running.url}/v1/orgs`, { headers: auth })
       expect(outside.status).toBe(404)
       expect(outside.headers['content-type']).toMatch(/^text\/html/)
+    } finally {
+      await running.close()
+    }
+  })
+})
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+
+/**
+ * Through `send` (the framework's own way in), as a client would: a change request in the first
+ * demo space with a file and a page, then the file's `downloadURL` and the change request's PDF
+ * URL as the API hands them out, then both URLs requested with no token (they are capabilities).
+ */
+async function downloadsThrough(send: (url: string, init?: RequestInit) => Promise<Response>, v1: string, token: string, space: string) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+  const json = async (res: Response) => {
+    if (!res.ok) throw new Error(`${res.url || 'request'} answered ${res.status}: ${await res.text()}`)
+    return res.json() as Promise<Record<string, any>>
+  }
+  const cr = await json(await send(`${v1}/spaces/${space}/change-requests`, { method: 'POST', headers, body: JSON.stringify({ subject: 'Downloads' }) }))
+  const edited = await json(
+    await send(`${v1}/spaces/${space}/change-requests/${cr.id}/content?compat=false`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        changes: [
+          { operation: 'insert_files', files: [{ name: 'dot.png', contentType: 'image/png', base64: PNG }] },
+          { operation: 'insert_page', title: 'Printed', document: { markdown: 'Hello PDF' } },
+        ],
+      }),
+    }),
+  )
+  const fileUrl: string = edited.insertedFiles[0].downloadURL
+  const pdfUrl: string = (await json(await send(`${v1}/spaces/${space}/change-requests/${cr.id}/pdf`, { headers }))).url
+  const file = await send(fileUrl)
+  const pdf = await send(pdfUrl)
+  return {
+    fileUrl,
+    pdfUrl,
+    file: { status: file.status, type: file.headers.get('content-type'), bytes: new Uint8Array(await file.arrayBuffer()) },
+    pdf: { status: pdf.status, type: pdf.headers.get('content-type'), start: new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5)) },
+  }
+}
+
+const PNG_BYTES = Uint8Array.from(atob(PNG), (c) => c.charCodeAt(0))
+
+// The recipes route the API's whole prefix, not only /v1: a file's download and a PDF are served
+// at the URLs the API hands out (under the app's prefix, by baseUrl), through the framework itself.
+describe('examples: the URLs the API hands out (downloads, PDFs) are served through the recipe', () => {
+  it("mount-in-hono: /api/files/... and /api/pdf/... through the Hono app's fetch", async () => {
+    const origin = 'http://localhost:4000'
+    const { app, demo } = await createHonoDemo(origin)
+    const send = async (url: string, init?: RequestInit) => app.fetch(new Request(url, init))
+    const out = await downloadsThrough(send, `${origin}/api/v1`, demo.adminToken, demo.spaces[0]!.id)
+    expect(out.fileUrl).toMatch(new RegExp(`^${origin}/api/files/[^/]+/dot\\.png$`))
+    expect(out.pdfUrl).toMatch(new RegExp(`^${origin}/api/pdf/[^/]+$`))
+    expect(out.file).toEqual({ status: 200, type: 'image/png', bytes: PNG_BYTES })
+    expect(out.pdf).toEqual({ status: 200, type: 'application/pdf', start: '%PDF-' })
+  })
+
+  it('msw: the global fetch reaches /files/... and /pdf/... through msw', async () => {
+    const { demo, close } = await mockDocsApi()
+    try {
+      const out = await downloadsThrough((url, init) => fetch(url, init), `${API_ORIGIN}/v1`, demo.adminToken, demo.spaces[0]!.id)
+      expect(out.fileUrl).toMatch(new RegExp(`^${API_ORIGIN}/files/[^/]+/dot\\.png$`))
+      expect(out.pdfUrl).toMatch(new RegExp(`^${API_ORIGIN}/pdf/[^/]+$`))
+      expect(out.file).toEqual({ status: 200, type: 'image/png', bytes: PNG_BYTES })
+      expect(out.pdf).toEqual({ status: 200, type: 'application/pdf', start: '%PDF-' })
+    } finally {
+      close()
+    }
+  })
+
+  it('mount-in-express: /api/files/... and /api/pdf/... over real HTTP', async () => {
+    const running = await startExpressDemo({ port: 0 })
+    try {
+      const send = (url: string, init?: RequestInit) => fetch(url, init)
+      const out = await downloadsThrough(send, `${running.url}/api/v1`, running.demo.adminToken, running.demo.spaces[0]!.id)
+      expect(out.fileUrl).toMatch(new RegExp(`^${running.url}/api/files/[^/]+/dot\\.png$`))
+      expect(out.pdfUrl).toMatch(new RegExp(`^${running.url}/api/pdf/[^/]+$`))
+      expect(out.file).toEqual({ status: 200, type: 'image/png', bytes: PNG_BYTES })
+      expect(out.pdf).toEqual({ status: 200, type: 'application/pdf', start: '%PDF-' })
+    } finally {
+      await running.close()
+    }
+  })
+
+  it("mount-in-express: what express.json() refuses under /api gets the API's JSON error (jsonErrors), the app's routes keep Express's", async () => {
+    const running = await startExpressDemo({ port: 0 })
+    try {
+      const auth = { authorization: `Bearer ${running.demo.adminToken}`, 'content-type': 'application/json' }
+      const spaces = `${running.url}/api/v1/orgs/${running.demo.organization.id}/spaces`
+      const malformed = await rawRequest(spaces, { method: 'POST', headers: auth, body: '{"title": "Broken' })
+      expect(malformed.status).toBe(400)
+      expect(malformed.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(JSON.parse(malformed.body)).toEqual({
+        error: { code: 400, message: expect.stringMatching(/^Invalid request: body is not valid JSON \(.+\)$/) },
+      })
+      // express.json()'s default limit is 100 kB.
+      const large = await rawRequest(spaces, { method: 'POST', headers: auth, body: JSON.stringify({ title: 'x'.repeat(200_000) }) })
+      expect(large.status).toBe(413)
+      expect(large.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(JSON.parse(large.body)).toEqual({ error: { code: 413, message: 'Request body is larger than 102400 bytes (200012 bytes sent)' } })
+      // The app's own routes keep Express's error page.
+      const echo = await rawRequest(`${running.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })
+      expect(echo.status).toBe(400)
+      expect(echo.headers['content-type']).toMatch(/^text\/html/)
     } finally {
       await running.close()
     }

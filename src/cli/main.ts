@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createDemoState } from '../demo.js'
-import type { StateDocument } from '../state/seed.js'
+import type { StateDocumentInput } from '../domains/seed-input.js'
 import { SqliteUnavailableError } from '../sqlite/driver.js'
 import { SqliteFormatError } from '../sqlite/layout.js'
 import { StorageError } from '../storage/errors.js'
@@ -55,7 +55,7 @@ export interface CliIo {
 /** Thrown for a usage mistake: printed with the help, exit code 2. */
 class UsageError extends Error {}
 
-function readSeed(file: string): StateDocument {
+function readSeed(file: string): StateDocumentInput {
   let text: string
   try {
     text = readFileSync(resolve(file), 'utf8')
@@ -63,7 +63,7 @@ function readSeed(file: string): StateDocument {
     throw new UsageError(`--seed ${file}: ${(error as Error).message}`)
   }
   try {
-    return JSON.parse(text) as StateDocument
+    return JSON.parse(text) as StateDocumentInput
   } catch (error) {
     throw new UsageError(`--seed ${file}: not JSON (${(error as Error).message})`)
   }

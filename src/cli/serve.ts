@@ -13,7 +13,7 @@ import { createWorkerOffload } from '../node/worker-offload.js'
 import { compileSchemaChecks } from '../domains/openapi-specs/schema-check.js'
 import { createOpenApiDocument } from '../openapi.js'
 import { openDataDir } from '../sqlite/data-dir.js'
-import type { StateDocument } from '../state/seed.js'
+import type { StateDocumentInput } from '../domains/seed-input.js'
 
 export interface ServeOptions {
   /** 0 picks a free port. @default 4000 */
@@ -21,7 +21,7 @@ export interface ServeOptions {
   /** Interface to listen on; loopback by default, as tokens are printed. @default '127.0.0.1' */
   host?: string
   /** The state to serve; the demo data when left out. */
-  seed?: StateDocument
+  seed?: StateDocumentInput
   /** Answer cross-origin requests (browsers on other origins). @default false */
   cors?: boolean
   /** Base URL in resources' URLs. @default `http://localhost:<port>` */

@@ -51,18 +51,24 @@ export interface SeedCheck {
   fail(field: string, rule: string): never
 }
 
-export interface SeedRule<C extends CollectionName = CollectionName> {
+/**
+ * How one collection is loaded. `I` is what a row may be written as in a document (the schema's
+ * input: fields with a default optional), kept by `seedRule` for `StateDocumentInput`.
+ */
+export interface SeedRule<C extends CollectionName = CollectionName, I = unknown> {
   collection: C
   /** The row as the domain would have written it, defaults filled in (unknown keys are an error). */
-  row(defaults: SeedDefaults): z.ZodType<RowOf<AppSchema, C>, unknown>
+  row(defaults: SeedDefaults): z.ZodType<RowOf<AppSchema, C>, I>
   /** References and uniqueness of one row, run once every row of the collection is in. */
   check?(s: SeedCheck, row: RowOf<AppSchema, C>): void
   /** Invariants over the whole collection (one default per container...), run after every collection is in. */
   finish?(s: Omit<SeedCheck, 'fail'> & { fail(path: string, rule: string): never }): void
 }
 
-/** Declare a seed rule (keeps the collection's row type). */
-export const seedRule = <C extends CollectionName>(rule: SeedRule<C>): SeedRule<C> => rule
+/** Declare a seed rule (keeps the collection's row type, and its schema's input type for `StateDocumentInput`). */
+export const seedRule = <C extends CollectionName, S extends z.ZodType<RowOf<AppSchema, C>, unknown>>(
+  rule: Omit<SeedRule<C>, 'row'> & { row(defaults: SeedDefaults): S },
+): SeedRule<C, z.input<S>> => rule as SeedRule<C, unknown> as SeedRule<C, z.input<S>>
 
 const invalid = (path: string, rule: string): never => {
   throw new ApiError('BAD_REQUEST', `Invalid seed: \`${path}\`: ${rule}`)

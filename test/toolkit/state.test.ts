@@ -124,7 +124,7 @@ describe('toolkit: api.dump() and loading a state document', () => {
         ],
         sites: [{ id: 'docs', organization: 'acme' }],
         siteSpaces: [{ id: 'ss1', site: 'docs', space: 'intro', path: 'intro', default: true }],
-      } as any,
+      },
     })
     const res = await call(api, 'gb_api_ada_token', 'GET', '/v1/orgs/acme/spaces')
     expect(res.body.items.map((s: any) => [s.id, s.title, s.visibility, s.createdAt])).toEqual([
@@ -158,7 +158,7 @@ describe('toolkit: api.dump() and loading a state document', () => {
           { id: 'c3', space: 'handbook', changeRequest: 'cr1', postedBy: 'ada', body: { markdown: 'In the change request' } },
         ],
         commentReplies: [{ id: 'r1', comment: 'c3', postedBy: 'ada', body: { markdown: 'Reply' } }],
-      } as any,
+      },
     })
     const get = (path: string) => call(api, 'gb_api_ada_token', 'GET', path).then((r) => r.body)
     expect((await get('/v1/spaces/handbook')).comments).toBe(1)

@@ -1,4 +1,5 @@
-import { SeedTimestampSchema, seedRule, type SeedDefaults } from '../../state/seed.js'
+import type { z } from 'zod'
+import { SeedTimestampSchema, seedRule, type SeedDefaults, type SeedRule } from '../../state/seed.js'
 import {
   IntegrationEventRowSchema,
   IntegrationInstallationRowSchema,
@@ -18,6 +19,11 @@ const installationDefaults = (d: SeedDefaults) => ({
   createdAt: SeedTimestampSchema.default(d.now),
   updatedAt: SeedTimestampSchema.default(d.now),
 })
+
+/** The fields of a space or site installation a state document may leave out (filled in from its installation, or defaulted). */
+type FilledIn = 'id' | 'integration' | 'organization' | 'status' | 'configuration' | 'externalIds' | 'createdAt' | 'updatedAt'
+/** A space or site installation as a state document gives it (for `StateDocumentInput`). */
+type ContentInstallationInput<S extends z.ZodObject> = Omit<z.input<S>, FilledIn> & Partial<Pick<z.input<S>, FilledIn>>
 
 /**
  * Integrations, installations and events in a state document. An integration is its manifest
@@ -79,7 +85,7 @@ export const integrationSeedRules = [
       }
     },
   }),
-  ...(
+  ...((
     [
       ['integrationSpaceInstallations', 'space', IntegrationSpaceInstallationRowSchema],
       ['integrationSiteInstallations', 'site', IntegrationSiteInstallationRowSchema],
@@ -112,7 +118,10 @@ export const integrationSeedRules = [
         if (row.id !== `${row.installation}/${row[key] as string}`) fail('id', `must be "${row.installation}/${row[key] as string}" (one per ${key})`)
       },
     })
-  }),
+  }) as unknown as [
+    SeedRule<'integrationSpaceInstallations', ContentInstallationInput<typeof IntegrationSpaceInstallationRowSchema>>,
+    SeedRule<'integrationSiteInstallations', ContentInstallationInput<typeof IntegrationSiteInstallationRowSchema>>,
+  ]),
   seedRule({
     collection: 'integrationEvents',
     row: (d) =>
