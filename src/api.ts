@@ -378,6 +378,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     }),
     faults: createFaults(options.random ?? Math.random),
     http: { onError, cors: options.cors },
+    basePath: options.basePath,
   }
   return {
     fetch: createFetchHandler({ [API_CORE]: core }, { basePath: options.basePath }),

@@ -12,6 +12,8 @@ export interface ApiCore {
   faults: Faults & { readonly active: number; take(target: FaultTarget): FaultAction | undefined }
   /** The API's own HTTP options (`cors`, `onError`): every handler built over it starts from them. */
   http: FetchHandlerOptions
+  /** The API's own `basePath` (createDocsApi's option), which `api.fetch` strips. */
+  basePath?: string
 }
 
 /** Key under which an API object carries its core (kept off the documented surface). */
