@@ -115,13 +115,14 @@ export function packageVersion(): string {
 
 function baseUrlOf(value: string | undefined): string | undefined {
   if (value === undefined) return undefined
+  const said = `--base-url ${value}: must be an absolute http or https URL (e.g. https://docs.example.com/api)`
   let url: URL
   try {
     url = new URL(value)
   } catch {
-    throw new UsageError(`--base-url ${value}: must be an absolute http or https URL (e.g. https://docs.example.com/api)`)
+    throw new UsageError(said)
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url ${value}: must be an http or https URL, not ${url.protocol}`)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(said)
   if (url.search || url.hash) throw new UsageError(`--base-url ${value}: must have no query or fragment`)
   return value
 }
