@@ -132,7 +132,8 @@ function listenError(error: unknown, port: number, host: string): unknown {
     return new ServeError(`port ${port} is in use (on ${host}): stop what listens there, or pick another with --port <n> (--port 0: a free one)`)
   if (code === 'EACCES')
     return new ServeError(`port ${port} may not be listened on by this user (on ${host}): pick another with --port <n> (--port 0: a free one)`)
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new ServeError(`--host ${host}: no interface of this machine has that address`)
+  if (code === 'EADDRNOTAVAIL') return new ServeError(`--host ${host}: no interface of this machine has that address`)
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new ServeError(`--host ${host}: no such host name`)
   return error
 }
 
@@ -153,7 +154,11 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     for (let at = dir; !existsSync(at); at = dirname(at)) created = at
   }
   const removeCreated = () => {
-    if (created) rmSync(created, { recursive: true, force: true })
+    try {
+      if (created) rmSync(created, { recursive: true, force: true })
+    } catch {
+      // The failure that brought us here is what to report.
+    }
   }
   // Opened before listening: a directory another server holds is refused with the port untouched.
   let data: ReturnType<typeof openDataDir> | undefined
