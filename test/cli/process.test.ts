@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type AddressInfo, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { build } from 'esbuild'
 import { afterEach, describe, expect, it } from 'vitest'
 
 /** The command line in a child process, as a person runs it (src/cli/bin.ts through tsx). */
@@ -69,6 +70,26 @@ describe('cli: the command in a child process', () => {
     expect(far.err).toMatch(/^docs-content-api: unknown option --frobnicate\n\nUsage:/)
     const shown = await cli(['--version']).ended
     expect(shown).toMatchObject({ code: 0, out: `${version}\n`, err: '' })
+  }, 60_000)
+
+  it('--version from the built command too (dist/cli.js: one folder below package.json, as tsup lays it out)', async () => {
+    // A bundle as tsup makes it, in a folder of its own at the top of the repository (dist/ may hold a build of another tree).
+    const dist = mkdtempSync(join(root, '.tmp-dist-'))
+    try {
+      await build({
+        entryPoints: [bin],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        packages: 'external',
+        outfile: join(dist, 'cli.js'),
+        logLevel: 'silent',
+      })
+      const shown = await start(process.execPath, [join(dist, 'cli.js'), '--version']).ended
+      expect(shown).toMatchObject({ code: 0, out: `${version}\n`, err: '' })
+    } finally {
+      rmSync(dist, { recursive: true, force: true })
+    }
   }, 60_000)
 
   it('--data naming a file says it is not a directory', async () => {
