@@ -11,8 +11,9 @@ import { SeedOverDataError, serve, ServeError, type RunningServer } from './serv
 
 /**
  * The command line: `docs-content-api serve [--port 4000] [--host 127.0.0.1] [--seed state.json]
- * [--data dir] [--cors] [--base-url URL] [--allow-private-network]`, and `docs-content-api demo-seed` (the demo data as a state document,
- * to edit and serve with --seed). Node-only (the package's `bin`); it needs no dev dependency (`--data`
+ * [--data dir] [--cors] [--base-url URL] [--admin-token T] [--allow-private-network] [--log text|json | --quiet]`,
+ * `docs-content-api demo-seed [--admin-token T]` (the demo data as a state document, to edit and serve
+ * with --seed), and `--version`. Node-only (the package's `bin`); it needs no dev dependency (`--data`
  * needs the optional peer better-sqlite3, loaded only then).
  */
 
