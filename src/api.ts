@@ -396,6 +396,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     }),
     faults: createFaults(options.random ?? Math.random),
     http: { onError, cors: options.cors, admin: options.admin },
+    basePath: options.basePath,
     control: {
       reset: () => reset(),
       snapshot: () => capability('snapshot')(),

@@ -55,4 +55,4 @@ export { createOpenApiDocument, type OpenApiDocument, type OpenApiOptions } from
 
 // --- HTTP
 export { createFetchHandler } from './http/fetch-handler.js'
-export type { FetchFunction, FetchHandlerOptions } from './http/fetch-handler.js'
+export type { AnsweredRequest, FetchFunction, FetchHandlerOptions } from './http/fetch-handler.js'

@@ -24,4 +24,13 @@ else {
   }
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
+  // Under `npm start`, npm passes a SIGTERM to the shell it ran the script in, which exits without
+  // passing it on: this process is left to another parent. Its parent gone, it closes as on SIGTERM.
+  // Only under npm: a server started with nohup or & outlives its shell on purpose.
+  if (process.env.npm_lifecycle_event !== undefined) {
+    const parent = process.ppid
+    setInterval(() => {
+      if (process.ppid !== parent) stop('SIGTERM (npm stopped)')
+    }, 250).unref()
+  }
 }

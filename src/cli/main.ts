@@ -1,17 +1,20 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { createDemoState } from '../demo.js'
 import type { StateDocumentInput } from '../domains/seed-input.js'
 import { SqliteUnavailableError } from '../sqlite/driver.js'
 import { SqliteFormatError } from '../sqlite/layout.js'
 import { StorageError } from '../storage/errors.js'
-import { SeedOverDataError, serve, type RunningServer } from './serve.js'
+import { SeedOverDataError, serve, ServeError, type RunningServer } from './serve.js'
 
 /**
  * The command line: `docs-content-api serve [--port 4000] [--host 127.0.0.1] [--seed state.json]
- * [--data dir] [--cors] [--base-url URL] [--allow-private-network] [--no-admin] [--admin-api-token T]`, and `docs-content-api demo-seed` (the demo data as a state document,
- * to edit and serve with --seed). Node-only (the package's `bin`); it needs no dev dependency (`--data`
+ * [--data dir] [--cors] [--base-url URL] [--admin-token T] [--allow-private-network] [--log text|json | --quiet]
+ * [--no-admin] [--admin-api-token T]`,
+ * `docs-content-api demo-seed [--admin-token T]` (the demo data as a state document, to edit and serve
+ * with --seed), and `--version`. Node-only (the package's `bin`); it needs no dev dependency (`--data`
  * needs the optional peer better-sqlite3, loaded only then).
  */
 
@@ -29,21 +32,31 @@ Options of serve:
                    found there again after a restart; the seed goes in only when
                    <dir> holds nothing yet                    [default: in memory]
   --cors           Answer cross-origin requests (browsers)
-  --base-url <url> Base URL in resource URLs                  [default: http://localhost:<port>]
-  --admin-token <t> The demo admin's token (when the demo data is loaded)
-                                                               [default: random, or $DEMO_TOKEN]
+  --base-url <url> Base URL in resource URLs (absolute, http or https)
+                                                              [default: http://localhost:<port>]
+  --admin-token <t> The demo admin's token: with the demo data only (not with
+                   --seed, nor a data directory that already holds data)
+                                                              [default: random, or $DEMO_TOKEN]
   --allow-private-network
                    Let files by URL, OpenAPI spec URLs and Git Sync reach private
                    and loopback addresses (a server on this machine or network);
                    otherwise every host name is resolved and refused when one of
                    its addresses is not public
+                                        [or $DOCS_CONTENT_API_ALLOW_PRIVATE_NETWORK=1]
   --no-admin       Do not serve the control plane (/_admin/: reset, snapshots,
                    state, journal, faults; see docs/guide/control-plane.md)
   --admin-api-token <t>
                    The control plane's admin token (16+ characters)
                               [default: random, or $DOCS_CONTENT_API_ADMIN_TOKEN]
+  --log <format>   A line per request on stdout: text, or json (JSON lines)
+                                                              [default: text]
+  --quiet          No line per request
+
+Options of demo-seed:
+  --admin-token <t> The demo admin's token in the printed state [default: random, or $DEMO_TOKEN]
 
   -h, --help       This help
+  -v, --version    The version
 `
 
 export interface CliIo {
@@ -54,6 +67,77 @@ export interface CliIo {
 
 /** Thrown for a usage mistake: printed with the help, exit code 2. */
 class UsageError extends Error {}
+
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  seed: { type: 'string' },
+  data: { type: 'string' },
+  cors: { type: 'boolean' },
+  'base-url': { type: 'string' },
+  'admin-token': { type: 'string' },
+  'allow-private-network': { type: 'boolean' },
+  'no-admin': { type: 'boolean' },
+  'admin-api-token': { type: 'string' },
+  log: { type: 'string' },
+  quiet: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const
+
+/** Levenshtein distance: how many letters to add, remove or change to turn a into b. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i]
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    row = next
+  }
+  return row[b.length]!
+}
+
+/** An unknown option, said with the known one closest to it (when one is close). */
+function unknownOption(option: string): UsageError {
+  const name = option.replace(/^-+/, '').split('=')[0]!
+  let best: string | undefined
+  let bestDistance = Infinity
+  for (const known of Object.keys(OPTIONS)) {
+    const d = distance(name, known)
+    if (d < bestDistance) [best, bestDistance] = [known, d]
+  }
+  const close = best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 3))
+  return new UsageError(`unknown option ${option}${close ? `; did you mean --${best}?` : ''}`)
+}
+
+/** The package's version, from its package.json: next to src/ (run from the sources) or dist/ (the built command). */
+export function packageVersion(): string {
+  for (const relative of ['../package.json', '../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(fileURLToPath(new URL(relative, import.meta.url)), 'utf8')) as { name?: string; version?: string }
+      if (pkg.name === 'docs-content-api' && pkg.version) return pkg.version
+    } catch {
+      // not this one
+    }
+  }
+  return 'unknown'
+}
+
+function baseUrlOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  const said = `--base-url ${value}: must be an absolute http or https URL (e.g. https://docs.example.com/api)`
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new UsageError(said)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(said)
+  if (url.search || url.hash) throw new UsageError(`--base-url ${value}: must have no query or fragment`)
+  return value
+}
+
+/** An environment switch: 1, true or yes is on. */
+const envFlag = (value: string | undefined) => value !== undefined && /^(1|true|yes|on)$/i.test(value.trim())
 
 function readSeed(file: string): StateDocumentInput {
   let text: string
@@ -88,51 +172,70 @@ function adminOf(off: boolean | undefined, token: string | undefined): { admin: 
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<RunningServer | number> {
   try {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        seed: { type: 'string' },
-        data: { type: 'string' },
-        cors: { type: 'boolean' },
-        'base-url': { type: 'string' },
-        'admin-token': { type: 'string' },
-        'allow-private-network': { type: 'boolean' },
-        'no-admin': { type: 'boolean' },
-        'admin-api-token': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    })
+    let parsed
+    try {
+      parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS })
+    } catch (error) {
+      const option = /^Unknown option '([^']+)'/.exec((error as Error).message)?.[1]
+      if ((error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) throw unknownOption(option)
+      throw error
+    }
+    const { values, positionals } = parsed
+    if (values.version) {
+      io.out(`${packageVersion()}\n`)
+      return 0
+    }
     const [command, ...rest] = positionals
     if (values.help || command === undefined) {
       io.out(HELP)
       return values.help ? 0 : 2
     }
     if (rest.length > 0) throw new UsageError(`unexpected argument: ${rest[0]}`)
+    // Which of the two set the admin token, to name it when it is refused.
+    const adminToken = values['admin-token'] ?? (io.env.DEMO_TOKEN || undefined)
+    const tokenFrom = values['admin-token'] !== undefined ? '--admin-token' : 'DEMO_TOKEN'
     if (command === 'demo-seed') {
-      io.out(`${JSON.stringify((await createDemoState()).state, null, 2)}\n`)
+      io.out(`${JSON.stringify((await createDemoState({ adminToken })).state, null, 2)}\n`)
       return 0
     }
     if (command !== 'serve') throw new UsageError(`unknown command: ${command}`)
-    const running = await serve({
-      port: portOf(values.port ?? io.env.PORT) ?? 4000,
-      host: values.host ?? io.env.HOST,
-      seed: values.seed === undefined ? undefined : readSeed(values.seed),
-      cors: values.cors ?? false,
-      baseUrl: values['base-url'],
-      adminToken: values['admin-token'] ?? io.env.DEMO_TOKEN,
-      data: values.data,
-      allowPrivateNetwork: values['allow-private-network'] ?? false,
-      ...adminOf(values['no-admin'], values['admin-api-token'] ?? io.env.DOCS_CONTENT_API_ADMIN_TOKEN),
-    })
+    if (values.log !== undefined && values.log !== 'text' && values.log !== 'json') throw new UsageError(`--log ${values.log}: must be text or json`)
+    if (values.quiet && values.log !== undefined) throw new UsageError('--quiet and --log: one or the other (--quiet writes no line per request)')
+    const seed = values.seed === undefined ? undefined : readSeed(values.seed)
+    let running: RunningServer
+    try {
+      running = await serve({
+        port: portOf(values.port ?? io.env.PORT) ?? 4000,
+        host: values.host ?? io.env.HOST,
+        seed,
+        cors: values.cors ?? false,
+        baseUrl: baseUrlOf(values['base-url']),
+        adminToken,
+        data: values.data,
+        allowPrivateNetwork: values['allow-private-network'] ?? envFlag(io.env.DOCS_CONTENT_API_ALLOW_PRIVATE_NETWORK),
+        log: values.quiet ? false : ((values.log as 'text' | 'json' | undefined) ?? 'text'),
+        logTo: (line) => io.out(line),
+        ...adminOf(values['no-admin'], values['admin-api-token'] ?? io.env.DOCS_CONTENT_API_ADMIN_TOKEN),
+      })
+    } catch (error) {
+      // The admin token refused: named as it was given (the option, or the environment variable).
+      if (error instanceof SeedOverDataError && error.message.startsWith('the admin token')) {
+        throw new SeedOverDataError(`${tokenFrom}${error.message.slice('the admin token'.length)}`)
+      }
+      throw error
+    }
     io.out(`${running.banner()}\n`)
+    const tokens = running.api.store.read((tx) => tx.all('tokens').length)
+    if (tokens === 0) io.err('docs-content-api: warning: the state holds no token: every request will be answered 401 (add `tokens` to the seed)\n')
     return running
   } catch (error) {
     if (error instanceof UsageError || error instanceof SeedOverDataError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       io.err(`docs-content-api: ${(error as Error).message}\n\n${HELP}`)
       return 2
+    }
+    if (error instanceof ServeError) {
+      io.err(`docs-content-api: ${error.message}\n`)
+      return 1
     }
     // A seed the API refuses says which row and field; a data directory that cannot be opened
     // (in use, of a newer version, not writable, full, better-sqlite3 missing) says why: that is all the user needs.

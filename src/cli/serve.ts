@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
+import { existsSync, rmSync, statSync } from 'node:fs'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { dirname, resolve } from 'node:path'
+import { performance } from 'node:perf_hooks'
 import type { AddressInfo } from 'node:net'
 import { createDocsApi, type DocsApi } from '../api.js'
 import { createDemoState } from '../demo.js'
@@ -51,6 +54,15 @@ export interface ServeOptions {
   admin?: boolean
   /** The control plane's admin token (at least 16 characters). @default a random one, printed in the banner */
   adminApiToken?: string
+  /**
+   * A line per request (method, path, status, operationId, duration): `'text'` or `'json'` (JSON
+   * lines `{time, method, path, status, operationId, ms}`), written to `logTo`; false for none.
+   * Secrets in the query (`token`, `jwt_token`...) are written as `***`.
+   * @default false
+   */
+  log?: 'text' | 'json' | false
+  /** Where log lines go (each ends with a newline). @default process.stdout */
+  logTo?: (line: string) => void
 }
 
 export interface RunningServer {
@@ -69,6 +81,74 @@ export interface RunningServer {
 /** Thrown when a data directory already holds a state and a seed was given too. */
 export class SeedOverDataError extends Error {}
 
+/** A start the options make impossible (the port taken, `data` a file...): its message says what to do. */
+export class ServeError extends Error {}
+
+/** Query parameters whose values are never logged. */
+const SECRET_PARAM = /token|secret|password|signature|^key$|^code$/i
+
+/** The request's path, its query's secret values written `***` (a visitor's `jwt_token`...). */
+export function loggedPath(url: string): string {
+  const q = url.indexOf('?')
+  if (q === -1) return url
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=')
+      if (eq === -1) return pair
+      let name = pair.slice(0, eq)
+      try {
+        name = decodeURIComponent(name.replace(/\+/g, ' '))
+      } catch {
+        // left as it is
+      }
+      return SECRET_PARAM.test(name) ? `${pair.slice(0, eq)}=***` : pair
+    })
+    .join('&')
+  return `${url.slice(0, q)}?${query}`
+}
+
+/** Where the log lines for each request go, once the response is sent (or the connection lost). */
+function requestLogger(format: 'text' | 'json', write: (line: string) => void) {
+  const operationIds = new WeakMap<IncomingMessage, string>()
+  return {
+    answered: (req: IncomingMessage, operationId: string | undefined) => {
+      if (operationId) operationIds.set(req, operationId)
+    },
+    start: (req: IncomingMessage, res: ServerResponse) => {
+      const started = performance.now()
+      let done = false
+      const end = () => {
+        if (done) return
+        done = true
+        const ms = Math.round((performance.now() - started) * 10) / 10
+        const method = req.method ?? 'GET'
+        const path = loggedPath(req.url ?? '/')
+        // A connection closed before the answer went out: 499, as nginx logs it.
+        const status = res.writableFinished ? res.statusCode : 499
+        const operationId = operationIds.get(req)
+        if (format === 'json') write(`${JSON.stringify({ time: new Date().toISOString(), method, path, status, operationId: operationId ?? null, ms })}\n`)
+        else write(`${method} ${path} ${status}${operationId ? ` ${operationId}` : ''} ${ms}ms\n`)
+      }
+      res.once('finish', end)
+      res.once('close', end)
+    },
+  }
+}
+
+/** A listen failure, said for a person: the port taken or not allowed. */
+function listenError(error: unknown, port: number, host: string): unknown {
+  const code = (error as { code?: string }).code
+  if (code === 'EADDRINUSE')
+    return new ServeError(`port ${port} is in use (on ${host}): stop what listens there, or pick another with --port <n> (--port 0: a free one)`)
+  if (code === 'EACCES')
+    return new ServeError(`port ${port} may not be listened on by this user (on ${host}): pick another with --port <n> (--port 0: a free one)`)
+  if (code === 'EADDRNOTAVAIL') return new ServeError(`--host ${host}: no interface of this machine has that address`)
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new ServeError(`--host ${host}: no such host name`)
+  return error
+}
+
 /**
  * Serve the API over Node's http with `toNodeHandler`, plus `GET /openapi.json`, `/` and `/reference` (home.ts). The state is the
  * seed (a state document), else the demo data; with `data`, what the data directory holds, or
@@ -76,22 +156,57 @@ export class SeedOverDataError extends Error {}
  */
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1'
+  const port = options.port ?? 4000
+  /** A directory this start creates: removed again when the start fails. */
+  let created: string | undefined
+  if (options.data !== undefined) {
+    const dir = resolve(options.data)
+    if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ServeError(`--data ${options.data}: ${dir} is a file, not a directory`)
+    // The outermost folder of the path that does not exist yet: what this start would create.
+    for (let at = dir; !existsSync(at); at = dirname(at)) created = at
+  }
+  const removeCreated = () => {
+    try {
+      if (created) rmSync(created, { recursive: true, force: true })
+    } catch {
+      // The failure that brought us here is what to report.
+    }
+  }
   // Opened before listening: a directory another server holds is refused with the port untouched.
-  const data = options.data === undefined ? undefined : openDataDir(options.data)
+  let data: ReturnType<typeof openDataDir> | undefined
+  try {
+    data = options.data === undefined ? undefined : openDataDir(options.data)
+  } catch (error) {
+    removeCreated()
+    throw error
+  }
   if (data && !data.empty && options.seed) {
     data.close()
     throw new SeedOverDataError(`--seed: ${data.dir} already holds data (a seed goes into an empty data directory only)`)
+  }
+  // A token the directory already holds (the same DEMO_TOKEN as at the first start) is what was asked for.
+  if (data && !data.empty && options.adminToken !== undefined && !data.store.read((tx) => tx.get('tokens', options.adminToken!))) {
+    data.close()
+    throw new SeedOverDataError(
+      `the admin token: ${data.dir} already holds data, with its own tokens (the demo admin's token is set only when the demo data goes into an empty directory)`,
+    )
+  }
+  if (options.seed && options.adminToken !== undefined) {
+    data?.close()
+    removeCreated()
+    throw new SeedOverDataError(`the admin token is the demo admin's: a seed brings its own tokens (put the token in the seed's \`tokens\`)`)
   }
   let listener: Parameters<typeof createServer>[1] = (_req, res) => res.writeHead(503).end()
   const server: Server = createServer((req, res) => listener!(req, res))
   try {
     await new Promise<void>((done, fail) => {
       server.once('error', fail)
-      server.listen(options.port ?? 4000, host, () => done())
+      server.listen(port, host, () => done())
     })
   } catch (error) {
     data?.close()
-    throw error
+    removeCreated()
+    throw listenError(error, port, host)
   }
   // Resource URLs carry the real port, known only once listening.
   const url = options.baseUrl?.replace(/\/+$/, '') ?? `http://localhost:${(server.address() as AddressInfo).port}`
@@ -125,15 +240,18 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     await new Promise((done) => server.close(done))
     await offload.close()
     data?.close()
+    removeCreated()
     throw error
   }
-  const handler = toNodeHandler(api)
+  const logger = options.log ? requestLogger(options.log, options.logTo ?? ((line) => void process.stdout.write(line))) : undefined
+  const handler = toNodeHandler(api, logger && { onAnswered: (req, answer) => logger.answered(req, answer.operationId) })
   // Once per process, before the first request: no caller's spec waits on it (see schema-check.ts).
   compileSchemaChecks()
   let openapi: string | undefined
   // `/` (an index of what is served) and `/reference` (Swagger UI): home.ts.
   const home = createHomeHandler({ api, url, host, visitorTokens })
   listener = (req, res) => {
+    logger?.start(req, res)
     if (home(req, res)) return
     if (req.method === 'GET' && req.url?.split('?')[0] === '/openapi.json') {
       openapi ??= JSON.stringify(createOpenApiDocument(api.operations, { baseUrl: url, admin: adminApiToken !== undefined }), null, 2)
@@ -221,10 +339,11 @@ export function bannerOf(
       const body = JSON.stringify({ url: siteBaseUrl({ tx, urls } as unknown as ReadContext, site) })
       lines.push(`  curl -X POST -H "Content-Type: application/json" -d '${body}' ${url}/v1/urls/published`)
     }
-    lines.push(`  curl ${url}/openapi.json`, '', `Browse: ${url}/ (what is served, with links) and ${url}/reference (the API reference)`)
+    lines.push(`  curl ${url}/openapi.json`, '')
+    lines.push(`Home page:      ${url}/`, `API reference:  ${url}/reference`)
     // The control plane (docs/guide/control-plane.md): its own token, no user's.
     if (how.adminApiToken !== undefined) {
-      lines.push('', `Admin API: ${url}/_admin (Authorization: Bearer ${how.adminApiToken})`)
+      lines.push(`Admin API:      ${url}/_admin (Authorization: Bearer ${how.adminApiToken})`)
       lines.push(`  curl -X POST -H "Authorization: Bearer ${how.adminApiToken}" ${url}/_admin/reset`)
     }
     lines.push('', 'Ctrl+C to stop.')

@@ -30,6 +30,8 @@ export interface ApiCore {
   http: FetchHandlerOptions
   /** The state operations of the control plane. */
   control: ApiControl
+  /** The API's own `basePath` (createDocsApi's option), which `api.fetch` strips. */
+  basePath?: string
 }
 
 /** Key under which an API object carries its core (kept off the documented surface). */

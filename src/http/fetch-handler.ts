@@ -58,6 +58,24 @@ export interface FetchHandlerOptions {
    * @default the API's `admin` option (off)
    */
   admin?: boolean | AdminOptions
+  /**
+   * Called once per request with what it came to (before a streamed body is sent): the method,
+   * the path (after `basePath`, without the query), the status and the operation it matched.
+   * A request log, say; it must not throw. Left out, nothing is done per request for it.
+   */
+  onAnswered?: (answer: AnsweredRequest) => void
+}
+
+/** What `onAnswered` is told of a request. */
+export interface AnsweredRequest {
+  /** The request as the handler received it. */
+  request: Request
+  method: string
+  /** The routed path: after `basePath`, without the query. */
+  path: string
+  status: number
+  /** The operation the request matched (or the official one it names, when not implemented). */
+  operationId: string | undefined
 }
 
 /** Split a URL string into pathname and query without building a URL object. */
@@ -131,6 +149,7 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
   const cors = createCors(options.cors)
   const fail = (error: unknown): Outcome => errorAnswer(error, options.onError ?? logUnexpected)
   const admin = options.admin ? createAdminHandler(core, options.admin === true ? {} : options.admin, options.onError ?? logUnexpected) : undefined
+  const onAnswered = options.onAnswered
 
   /** Route, authenticate, validate, run. `method` is the routed one (HEAD is routed as GET). */
   const handle = async (request: Request, method: string, pathname: string, search: string, match: Match): Promise<Outcome> => {
@@ -272,6 +291,7 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       kept: false,
     }
     core.journal.record(record)
+    onAnswered?.({ request, method: request.method, path: pathname, status: outcome.status, operationId: outcome.operationId })
     // A stream's text is known once it has been sent: the journal's entry gets it then (as much of it as the journal keeps).
     if (outcome.events) {
       outcome.stream = eventStreamBody(outcome.events, {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DocsApi } from '../api.js'
 import { errorBody, logUnexpected } from '../core/errors.js'
 import { API_CORE } from '../http/api-core.js'
-import { createFetchHandler, type FetchFunction } from '../http/fetch-handler.js'
+import { createFetchHandler, type AnsweredRequest, type FetchFunction } from '../http/fetch-handler.js'
 import { createRequest, mountPath, UnreadableRequestError, type HostRequest } from './request.js'
 import { sendResponse } from './response.js'
 
@@ -21,6 +21,12 @@ export interface NodeHandlerOptions {
    * @default the API's `onError` (createDocsApi's option), else console.error
    */
   onError?: (error: unknown) => void
+  /**
+   * Called once per request the API answered, with the Node request and what it came to (status,
+   * the operation it matched): a request log, say. It must not throw. See `createFetchHandler`'s
+   * option of the same name.
+   */
+  onAnswered?: (req: IncomingMessage, answer: AnsweredRequest) => void
 }
 
 /** A Node request listener that is also a Connect/Express middleware. */
@@ -58,13 +64,24 @@ export function toNodeHandler(api: DocsApi, options: NodeHandlerOptions = {}): N
   const onError = options.onError ?? api[API_CORE].http.onError ?? logUnexpected
   const byPrefix = new Map<string, FetchFunction>()
 
+  // With onAnswered, the Node request of each Request the handler built, to tell it which one was answered.
+  const nodeRequests = options.onAnswered ? new WeakMap<Request, IncomingMessage>() : undefined
+  const onAnswered =
+    options.onAnswered &&
+    ((answer: AnsweredRequest) => {
+      const req = nodeRequests!.get(answer.request)
+      if (req) options.onAnswered!(req, answer)
+    })
+  // Without onAnswered, the API's own fetch at the root; with it, a handler of the same basePath that tells it.
+  const root = onAnswered ? createFetchHandler(api, { basePath: api[API_CORE].basePath, onError, onAnswered }) : api.fetch
+
   const fetchFor = (req: HostRequest): FetchFunction => {
     const prefix = options.basePath ?? (mountPath(req) || undefined)
-    if (prefix === undefined) return api.fetch
+    if (prefix === undefined) return root
     let fetch = byPrefix.get(prefix)
     if (!fetch) {
       if (byPrefix.size >= MAX_PREFIXES) byPrefix.delete(byPrefix.keys().next().value!)
-      fetch = createFetchHandler(api, { basePath: prefix, onError })
+      fetch = createFetchHandler(api, { basePath: prefix, onError, onAnswered })
       byPrefix.set(prefix, fetch)
     }
     return fetch
@@ -93,6 +110,7 @@ export function toNodeHandler(api: DocsApi, options: NodeHandlerOptions = {}): N
       let request: Request
       try {
         request = createRequest(req, controller.signal)
+        nodeRequests?.set(request, req)
       } catch (error) {
         if (next) return next(error)
         onError(error)

@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { toNodeHandler } from '../../src/node.js'
+import { createFetchHandler } from '../../src/http/fetch-handler.js'
 import { createSeededApi, listen, rawRequest, type Listening } from './helpers.js'
 
 let server: Listening | undefined
@@ -389,5 +390,32 @@ describe('toNodeHandler on node:http', () => {
       await expect(rawRequest(`${url}/v1/user`)).rejects.toThrow()
       expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'stream broke' }))
     })
+  })
+})
+
+describe('onAnswered', () => {
+  it('tells each answered request its status and operation, with the Node request, at the root (the API basePath) and under a prefix', async () => {
+    const { api, auth } = await createSeededApi({ basePath: '/api' })
+    const seen: Array<{ url: string | undefined; method: string; path: string; status: number; operationId: string | undefined }> = []
+    const handler = toNodeHandler(api, {
+      onAnswered: (req, { method, path, status, operationId }) => void seen.push({ url: req.url, method, path, status, operationId }),
+    })
+    const url = await serve(handler)
+    expect((await fetch(`${url}/api/v1/orgs?page=x`, { headers: auth })).status).toBe(400)
+    expect((await fetch(`${url}/api/v1/orgs`, { method: 'DELETE', headers: auth })).status).toBe(405)
+    expect((await fetch(`${url}/other`)).status).toBe(404)
+    expect(seen).toEqual([
+      { url: '/api/v1/orgs?page=x', method: 'GET', path: '/v1/orgs', status: 400, operationId: 'listOrganizationsForAuthenticatedUser' },
+      { url: '/api/v1/orgs', method: 'DELETE', path: '/v1/orgs', status: 405, operationId: undefined },
+      { url: '/other', method: 'GET', path: '/other', status: 404, operationId: undefined },
+    ])
+  })
+
+  it('createFetchHandler tells it too', async () => {
+    const { api, auth } = await createSeededApi()
+    const seen: unknown[] = []
+    const fetch = createFetchHandler(api, { onAnswered: ({ request, ...rest }) => void seen.push({ url: request.url, ...rest }) })
+    expect((await fetch('http://x.test/v1/orgs', { headers: auth })).status).toBe(200)
+    expect(seen).toEqual([{ url: 'http://x.test/v1/orgs', method: 'GET', path: '/v1/orgs', status: 200, operationId: 'listOrganizationsForAuthenticatedUser' }])
   })
 })
