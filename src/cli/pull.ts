@@ -53,13 +53,37 @@ function defined<T extends Row>(row: T): T {
 const newToken = () => `gb_api_${randomBytes(18).toString('base64url')}`
 const newId = () => randomBytes(15).toString('base64url')
 
-export async function pull(options: PullOptions): Promise<StateDocument> {
+/** How many times a read the endpoint rate-limits (429) is made again, and the longest wait before one. */
+const RETRIES = 5
+const MAX_WAIT_MS = 60_000
+
+/** `fetch` waiting out a 429 (its Retry-After, in seconds, or 1, 2, 4... seconds) before asking again. */
+function patientFetch(inner: typeof fetch, log: (line: string) => void): typeof fetch {
+  return async (input, init) => {
+    for (let attempt = 0; ; attempt++) {
+      const res = await inner(input instanceof Request ? input.clone() : input, init)
+      if (res.status !== 429 || attempt === RETRIES) return res
+      const after = Number(res.headers.get('retry-after'))
+      const wait = Math.min(Number.isFinite(after) && after > 0 ? after * 1000 : 1000 * 2 ** attempt, MAX_WAIT_MS)
+      log(`    rate-limited (429): waiting ${Math.round(wait / 1000)} s`)
+      await res.body?.cancel()
+      await new Promise((done) => setTimeout(done, wait))
+    }
+  }
+}
+
+/**
+ * The state document of the organization, and `problem` when this version of docs-content-api
+ * does not load it (the row and field it refuses): the document is there all the same, to edit.
+ */
+export async function pull(options: PullOptions): Promise<{ state: StateDocument; problem?: string }> {
   const { GitBookAPI, GitBookAPIError } = await import('@gitbook/api')
   const endpoint = options.endpoint.replace(/\/+$/, '')
-  const doFetch = options.fetch ?? fetch
+  const doFetch = patientFetch(options.fetch ?? fetch, options.log)
   const client = new GitBookAPI({ authToken: options.token, endpoint, serviceBinding: { fetch: doFetch } })
+  let state: StateDocument
   try {
-    return await pullWith(client, { ...options, endpoint, fetch: doFetch })
+    state = await pullWith(client, { ...options, endpoint, fetch: doFetch })
   } catch (error) {
     if (error instanceof GitBookAPIError) {
       const status = error.code
@@ -72,6 +96,15 @@ export async function pull(options: PullOptions): Promise<StateDocument> {
     }
     throw error
   }
+  // Loaded once here, so what the source holds that this API refuses is said now, not at `serve --seed`.
+  const { createDocsApi } = await import('../api.js')
+  try {
+    createDocsApi({ seed: state })
+  } catch (error) {
+    if ((error as { status?: number }).status !== 400) throw error
+    return { state, problem: (error as Error).message }
+  }
+  return { state }
 }
 
 async function pullWith(client: GitBookAPI, options: PullOptions & { fetch: typeof fetch }): Promise<StateDocument> {

@@ -6,6 +6,7 @@ import { createDemoState } from '../../src/demo.js'
 import { createDocsApi } from '../../src/index.js'
 import { runCli, type CliIo } from '../../src/cli/main.js'
 import { serve, type RunningServer } from '../../src/cli/serve.js'
+import { pull as pullOrganization } from '../../src/cli/pull.js'
 import type { StateDocument } from '../../src/state/seed.js'
 
 function io() {
@@ -237,6 +238,33 @@ describe('cli: pull', () => {
     expect(wrong.err).toContain('answered 401')
     expect(wrong.err).not.toContain('    at ')
   }, 60_000)
+
+  it('waits out a rate limit (429) and asks again; says when the state does not load here, printing it all the same', async () => {
+    const log: string[] = []
+    let limited = 0
+    const result = await pullOrganization({
+      endpoint: a.url,
+      token: source.token,
+      org: source.org,
+      log: (line) => void log.push(line),
+      fetch: async (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input))
+        if (url.pathname.endsWith('/collections') && limited++ === 0) return new Response('slow down', { status: 429, headers: { 'retry-after': '1' } })
+        const res = await fetch(input, init)
+        // An organization title this API refuses (empty): the source holds what it does not.
+        if (url.pathname === `/v1/orgs/${source.org}`) return Response.json({ ...((await res.json()) as object), title: '' })
+        return res
+      },
+    })
+    expect(limited).toBe(2)
+    expect(log).toContain('    rate-limited (429): waiting 1 s')
+    expect(result.state.collections).toHaveLength(1)
+    expect(result.problem).toMatch(/^Invalid seed: `organizations\[0\]\.title`: /)
+
+    const cli = await pull(['--endpoint', 'http://127.0.0.1:9', '--token', 'x'])
+    expect(cli.code).toBe(1)
+    expect(cli.err).toMatch(/^docs-content-api: pull: could not reach http:\/\/127\.0\.0\.1:9: /)
+  })
 
   it('refuses missing options (exit 2) and reports a refused token (exit 1, no stack)', async () => {
     const noEndpoint = await pull(['--token', 'x'])
