@@ -153,7 +153,10 @@ async function pullWith(client: GitBookAPI, options: PullOptions & { fetch: type
   ]
 
   // Members and teams.
-  const memberList = await all((page) => client.orgs.listMembersInOrganizationById(org.id, { page }))
+  // A token that may not list members (a guest's) keeps its own membership at least.
+  const memberList = (await optional(() => all((page) => client.orgs.listMembersInOrganizationById(org.id, { page })), log, 'the members')) ?? [
+    (await client.orgs.getMemberInOrganizationById(org.id, me.id)).data,
+  ]
   const members: Row[] = memberList.map((m) => {
     addUser(m.user)
     return defined({
@@ -170,7 +173,7 @@ async function pullWith(client: GitBookAPI, options: PullOptions & { fetch: type
   const memberIds = new Set(memberList.map((m) => m.user.id))
   const teams: Row[] = []
   const teamMembers: Row[] = []
-  const teamList = await all((page) => client.orgs.listTeamsInOrganizationById(org.id, { page }))
+  const teamList = (await optional(() => all((page) => client.orgs.listTeamsInOrganizationById(org.id, { page })), log, 'the teams')) ?? []
   for (const team of teamList) teams.push(defined({ id: team.id, organization: org.id, title: team.title, createdAt: team.createdAt }))
   const addTeamMember = (team: string, user: string, role: string) => {
     if (memberIds.has(user)) teamMembers.push({ id: `${team}/${user}`, team, organization: org.id, user, role })
@@ -205,9 +208,11 @@ async function pullWith(client: GitBookAPI, options: PullOptions & { fetch: type
       files: [],
     }
   const blobs: StateBlob[] = []
+  // Version ids taken so far (a page's `documentId` is its version's id here; ids are global).
+  const usedIds = new Set<string>()
   for (const space of spaceList) {
     log(`  space ${space.title} (${space.id})`)
-    await pullSpace(client, options, space, org.id, state, blobs, memberIds, teams)
+    await pullSpace(client, options, space, org.id, state, blobs, memberIds, teams, usedIds)
   }
 
   // Sites and their structure.
@@ -388,6 +393,7 @@ async function pullSpace(
   blobs: StateBlob[],
   memberIds: ReadonlySet<string>,
   teams: readonly Row[],
+  usedIds: Set<string>,
 ): Promise<void> {
   const { log } = options
   const rev: Revision = (await client.spaces.getCurrentRevision(space.id)).data
@@ -439,24 +445,36 @@ async function pullSpace(
         role: g.permission,
       } as never)
 
-  // Pages: one version each (the current one), with its document.
+  // Pages: one version each (the current one), with its document (read 4 at a time).
+  const flat = (pages: readonly RevisionPage[]): RevisionPage[] => pages.flatMap((p) => [p, ...('pages' in p ? flat(p.pages) : [])])
+  const documents = new Map<string, { document?: unknown; documentId?: string }>()
+  const queue = flat(rev.pages).filter((p) => p.type === 'document')
+  await Promise.all(
+    Array.from({ length: Math.min(4, queue.length) }, async () => {
+      for (let page = queue.shift(); page; page = queue.shift()) {
+        const read = (await client.spaces.getPageById(space.id, page.id, { format: 'document' })).data as { document?: unknown; documentId?: string }
+        documents.set(page.id, read)
+      }
+    }),
+  )
   const entries = new Map<string, string>()
-  const walk = async (pages: readonly RevisionPage[], parent: string | undefined): Promise<string[]> => {
+  const walk = (pages: readonly RevisionPage[], parent: string | undefined): string[] => {
     const ids: string[] = []
     for (const page of pages) {
       if (page.type === 'computed') {
         log(`    warning: computed page ${page.id} (${page.title}) is not kept (no computed pages here)`)
         continue
       }
-      const children = 'pages' in page ? await walk(page.pages, page.id) : []
+      const children = 'pages' in page ? walk(page.pages, page.id) : []
       let document: unknown = { object: 'document', data: { schemaVersion: 1 }, nodes: [] }
       let versionId: string | undefined
       if (page.type === 'document') {
-        const read = (await client.spaces.getPageById(space.id, page.id, { format: 'document' })).data as { document?: unknown; documentId?: string }
+        const read = documents.get(page.id)!
         if (read.document) document = read.document
         versionId = read.documentId ?? (page as { documentId?: string }).documentId
       } else if (page.type === 'link') log(`    warning: link page ${page.id} (${page.title}) kept without its target (a link page here has none)`)
-      const id = versionId && !entries.has(versionId) && /^[\x21-\x7e]{1,200}$/.test(versionId) ? versionId : newId()
+      const id = versionId && !usedIds.has(versionId) && /^[\x21-\x7e]{1,200}$/.test(versionId) ? versionId : newId()
+      usedIds.add(id)
       const p = page as RevisionPage & { slug?: string; description?: string; hidden?: boolean; noIndex?: boolean; noRobotsIndex?: boolean }
       state.pageVersions.push(
         defined({
@@ -485,7 +503,7 @@ async function pullSpace(
     }
     return ids
   }
-  const rootPages = await walk(rev.pages, undefined)
+  const rootPages = walk(rev.pages, undefined)
 
   // The page index (domains/content/tree-index.ts): FANOUT buckets by the page id's hash.
   const buckets = new Array<string>(FANOUT).fill('')
@@ -534,7 +552,8 @@ async function pullSpace(
   const reusableContents: Record<string, string> = {}
   for (const rc of (rev as Revision & { reusableContents?: Array<{ id: string; title: string; document: string }> }).reusableContents ?? []) {
     const document = (await client.spaces.getReusableContentDocumentInRevisionById(space.id, rev.id, rc.id)).data
-    const id = /^[\x21-\x7e]{1,200}$/.test(rc.document) ? rc.document : newId()
+    const id = !usedIds.has(rc.document) && /^[\x21-\x7e]{1,200}$/.test(rc.document) ? rc.document : newId()
+    usedIds.add(id)
     state.reusableContentVersions.push({ id, reusableContent: rc.id, space: space.id, title: rc.title, document } as never)
     reusableContents[rc.id] = id
   }

@@ -73,7 +73,8 @@ async function sourceState() {
   )
   doc.organizations.push({ ...org, id: 'second-org', title: 'Second', hostname: 'second' })
   doc.members.push({ ...doc.members.find((m) => m.user === admin)!, id: `second-org/${admin}`, organization: 'second-org' })
-  return { doc, org: org.id, token }
+  const reader = doc.tokens.find((t) => t.user !== admin)!.id
+  return { doc, org: org.id, token, reader }
 }
 
 /**
@@ -203,6 +204,21 @@ describe('cli: pull', () => {
       (c) => c.urls.getPublishedContentByUrl({ url: published }),
       ({ apiToken: _t, ...r }: any) => r,
     )
+  })
+
+  it("with a reader's token, copies what the reader may read, the rest left out with warnings", async () => {
+    const { code, out, err } = await pull(['--endpoint', a.url, '--token', source.reader])
+    expect(err.split('\n').filter((l) => l.startsWith('docs-content-api'))).toEqual([])
+    expect(code).toBe(0)
+    const state = JSON.parse(out) as Required<StateDocument>
+    expect(state.spaces.length).toBeGreaterThan(0)
+    expect(state.members.length).toBeGreaterThan(0)
+    expect(state.sitePublishingAuth).toEqual([])
+    expect(err).toMatch(/warning: site \S+ visitor authentication not read \(403\): left out/)
+    const b = createDocsApi({ seed: state })
+    const token = state.tokens[0]!.id
+    const client = new GitBookAPI({ endpoint: 'http://b', authToken: token, serviceBinding: { fetch: b.fetch } })
+    expect((await client.orgs.listSpacesInOrganizationById(source.org)).data.items.map((x) => x.id)).toEqual(state.spaces.map((x) => x.id))
   })
 
   it('with several organizations and no --org, is a usage error listing them', async () => {
