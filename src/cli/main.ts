@@ -23,6 +23,8 @@ const HELP = `Usage: docs-content-api <command> [options]
 Commands:
   serve        Serve the API over HTTP (in memory, or kept in a data directory), with the demo data or a seed
   demo-seed    Print the demo data as a state document (JSON), to edit and pass to --seed
+  pull         Read an organization through the official API (GitBook's, or another
+               docs-content-api) and print it as a state document, to pass to --seed
 
 Options of serve:
   --port <n>       Port to listen on (0: a free one)          [default: 4000, or $PORT]
@@ -55,6 +57,11 @@ Options of serve:
 Options of demo-seed:
   --admin-token <t> The demo admin's token in the printed state [default: random, or $DEMO_TOKEN]
 
+Options of pull (progress, warnings and the new token on stderr):
+  --endpoint <url> The API to read (e.g. https://api.gitbook.com)   [required]
+  --token <token>  A token of a member of the organization           [required]
+  --org <id>       The organization to read   [default: the token's only one]
+
   -h, --help       This help
   -v, --version    The version
 `
@@ -79,6 +86,9 @@ const OPTIONS = {
   'allow-private-network': { type: 'boolean' },
   'no-admin': { type: 'boolean' },
   'admin-api-token': { type: 'string' },
+  endpoint: { type: 'string' },
+  token: { type: 'string' },
+  org: { type: 'string' },
   log: { type: 'string' },
   quiet: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -197,6 +207,26 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
     if (command === 'demo-seed') {
       io.out(`${JSON.stringify((await createDemoState({ adminToken })).state, null, 2)}\n`)
       return 0
+    }
+    if (command === 'pull') {
+      if (values.endpoint === undefined) throw new UsageError('pull: --endpoint <url> is required')
+      if (values.token === undefined) throw new UsageError('pull: --token <token> is required')
+      if (!URL.canParse(values.endpoint)) throw new UsageError(`--endpoint ${values.endpoint}: must be a URL (e.g. https://api.gitbook.com)`)
+      const { pull, PullError, PullUsageError } = await import('./pull.js')
+      try {
+        const { state, problem } = await pull({ endpoint: values.endpoint, token: values.token, org: values.org, log: (line) => io.err(`${line}\n`) })
+        io.out(`${JSON.stringify(state, null, 2)}\n`)
+        if (problem === undefined) return 0
+        io.err(`docs-content-api: pull: the state was printed, but docs-content-api does not load it as it is: ${problem}\n`)
+        return 1
+      } catch (error) {
+        if (error instanceof PullUsageError) throw new UsageError(`pull: ${error.message}`)
+        if (error instanceof PullError) {
+          io.err(`docs-content-api: pull: ${error.message}\n`)
+          return 1
+        }
+        throw error
+      }
     }
     if (command !== 'serve') throw new UsageError(`unknown command: ${command}`)
     if (values.log !== undefined && values.log !== 'text' && values.log !== 'json') throw new UsageError(`--log ${values.log}: must be text or json`)

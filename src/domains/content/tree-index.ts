@@ -13,7 +13,7 @@ import type { AppSchema } from '../schema.js'
 export const FANOUT = 64
 
 /** FNV-1a of the key, folded to a bucket number (ids are random: any cheap spread will do). */
-function bucketOf(key: string): number {
+export function bucketOf(key: string): number {
   let h = 0x811c9dc5
   for (let i = 0; i < key.length; i++) {
     h ^= key.charCodeAt(i)
