@@ -23,7 +23,7 @@ async function serve(args: string[], env: Record<string, string | undefined> = {
 describe('cli: the control plane of serve', () => {
   it('is on with a random admin token printed in the banner; the banner\u2019s reset line resets', async () => {
     const { server, banner } = await serve([])
-    const m = /Admin API: (\S+)\/_admin \(Authorization: Bearer (\S+)\)/.exec(banner!)
+    const m = /Admin API:\s+(\S+)\/_admin \(Authorization: Bearer (\S+)\)/.exec(banner!)
     expect(m, banner).not.toBeNull()
     const [, url, token] = m!
     expect(url).toBe(server!.url)

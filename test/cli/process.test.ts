@@ -60,7 +60,7 @@ describe('cli: the command in a child process', () => {
       `docs-content-api: port ${port} is in use (on 127.0.0.1): stop what listens there, or pick another with --port <n> (--port 0: a free one)\n`,
     )
     expect(code).toBe(1)
-  }, 60_000)
+  }, 120_000)
 
   it('an unknown option names the closest one and prints the help; --version prints the version', async () => {
     const typo = await cli(['serve', '--prot', '4000']).ended
@@ -70,7 +70,7 @@ describe('cli: the command in a child process', () => {
     expect(far.err).toMatch(/^docs-content-api: unknown option --frobnicate\n\nUsage:/)
     const shown = await cli(['--version']).ended
     expect(shown).toMatchObject({ code: 0, out: `${version}\n`, err: '' })
-  }, 60_000)
+  }, 120_000)
 
   it('--version from the built command too (dist/cli.js: one folder below package.json, as tsup lays it out)', async () => {
     // A bundle as tsup makes it, in a folder of its own at the top of the repository (dist/ may hold a build of another tree).
@@ -90,7 +90,7 @@ describe('cli: the command in a child process', () => {
     } finally {
       rmSync(dist, { recursive: true, force: true })
     }
-  }, 60_000)
+  }, 120_000)
 
   it('--data naming a file says it is not a directory', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'cli-proc-')), 'state.json')
@@ -98,7 +98,7 @@ describe('cli: the command in a child process', () => {
     const { code, err } = await cli(['serve', '--port', '0', '--data', file]).ended
     expect(err).toBe(`docs-content-api: --data ${file}: ${file} is a file, not a directory\n`)
     expect(code).toBe(1)
-  }, 60_000)
+  }, 120_000)
 
   it('SIGTERM closes the server and exits 0; a request line is logged before', async () => {
     const server = cli(['serve', '--port', '0'])
@@ -110,7 +110,7 @@ describe('cli: the command in a child process', () => {
     const { code, out } = await server.ended
     expect(out).toContain('\nSIGTERM: closing the server\n')
     expect(code).toBe(0)
-  }, 60_000)
+  }, 120_000)
 
   it('npm start: a SIGTERM to npm closes the server (npm passes it to a shell that does not pass it on)', async () => {
     const npm = start('npm', ['start', '--', '--port', '0', '--quiet'])
@@ -121,5 +121,5 @@ describe('cli: the command in a child process', () => {
     const { out } = await npm.ended
     expect(out).toContain('SIGTERM (npm stopped): closing the server')
     await expect(fetch(`${url}/v1/orgs`)).rejects.toThrow()
-  }, 60_000)
+  }, 120_000)
 })
