@@ -1,5 +1,5 @@
 // Helpers for tests that use the API as a test double.
-import { markClock } from './core/clock.js'
+import { createControllableClock } from './core/clock.js'
 
 /**
  * Repeatable ids: `${prefix}1`, `${prefix}2`, ... (pass as the `ids` option).
@@ -15,16 +15,7 @@ export function sequentialIds(prefix = 'id'): () => string {
  * known to have a controllable clock: its control plane (`/_admin/clock`) can set and advance it.
  */
 export function createClock(start: Date | string = '2026-01-01T00:00:00.000Z') {
-  let t = new Date(start).getTime()
-  return markClock({
-    now: (): Date => new Date(t),
-    set: (date: Date | string): void => {
-      t = new Date(date).getTime()
-    },
-    advance: (ms: number): void => {
-      t += ms
-    },
-  })
+  return createControllableClock(start)
 }
 
 export { runStorageSuite } from './storage/suite.js'

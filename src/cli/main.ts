@@ -50,6 +50,8 @@ Options of serve:
   --admin-api-token <t>
                    The control plane's admin token (16+ characters)
                               [default: random, or $DOCS_CONTENT_API_ADMIN_TOKEN]
+  --clock <iso|now> A clock that stands still at that date-time until the control
+                   plane sets or advances it (/_admin/clock)  [default: the real time]
   --log <format>   A line per request on stdout: text, or json (JSON lines)
                                                               [default: text]
   --quiet          No line per request
@@ -86,6 +88,7 @@ const OPTIONS = {
   'allow-private-network': { type: 'boolean' },
   'no-admin': { type: 'boolean' },
   'admin-api-token': { type: 'string' },
+  clock: { type: 'string' },
   endpoint: { type: 'string' },
   token: { type: 'string' },
   org: { type: 'string' },
@@ -169,6 +172,14 @@ function portOf(value: string | undefined): number | undefined {
   return Number(value)
 }
 
+/** `--clock`: `now` or an ISO 8601 date-time. */
+function clockOf(value: string): string {
+  if (value !== 'now' && !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/.test(value))
+    throw new UsageError(`--clock ${value}: must be now or an ISO 8601 date-time (e.g. 2026-01-01T00:00:00Z)`)
+  if (Number.isNaN(new Date(value === 'now' ? Date.now() : value).getTime())) throw new UsageError(`--clock ${value}: not a date`)
+  return value
+}
+
 /** The control plane's options: on unless --no-admin, with the token given (16+ characters) or a random one. */
 function adminOf(off: boolean | undefined, token: string | undefined): { admin: boolean; adminApiToken?: string } {
   if (off) return { admin: false }
@@ -246,6 +257,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
         log: values.quiet ? false : ((values.log as 'text' | 'json' | undefined) ?? 'text'),
         logTo: (line) => io.out(line),
         ...adminOf(values['no-admin'], values['admin-api-token'] ?? io.env.DOCS_CONTENT_API_ADMIN_TOKEN),
+        ...(values.clock !== undefined && { clock: clockOf(values.clock) }),
       })
     } catch (error) {
       // The admin token refused: named as it was given (the option, or the environment variable).

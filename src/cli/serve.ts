@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { AddressInfo } from 'node:net'
 import { createDocsApi, type DocsApi } from '../api.js'
+import { createControllableClock } from '../core/clock.js'
 import { createDemoState } from '../demo.js'
 import { createHomeHandler } from './home.js'
 import { API_CORE } from '../http/api-core.js'
@@ -54,6 +55,11 @@ export interface ServeOptions {
   admin?: boolean
   /** The control plane's admin token (at least 16 characters). @default a random one, printed in the banner */
   adminApiToken?: string
+  /**
+   * A controllable clock starting at this date-time (or `'now'`): the API's time stands still
+   * until the control plane sets or advances it (`/_admin/clock`). @default the real time
+   */
+  clock?: Date | string
   /**
    * A line per request (method, path, status, operationId, duration): `'text'` or `'json'` (JSON
    * lines `{time, method, path, status, operationId, ms}`), written to `logTo`; false for none.
@@ -157,6 +163,8 @@ function listenError(error: unknown, port: number, host: string): unknown {
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1'
   const port = options.port ?? 4000
+  // Checked before anything opens or listens.
+  const clock = options.clock === undefined ? undefined : createControllableClock(options.clock === 'now' ? new Date() : options.clock)
   /** A directory this start creates: removed again when the start fails. */
   let created: string | undefined
   if (options.data !== undefined) {
@@ -226,6 +234,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     const allowPrivateNetwork = options.allowPrivateNetwork ?? false
     const fetch = createGuardedFetch({ allowPrivateNetwork, ...(options.lookup && { lookup: options.lookup }) })
     api = createDocsApi({
+      ...(clock && { now: clock.now }),
       baseUrl: url,
       seed,
       cors: options.cors ?? false,
@@ -273,6 +282,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
         allowPrivateNetwork: options.allowPrivateNetwork ?? false,
         visitorTokens,
         adminApiToken,
+        controllableClock: clock !== undefined,
       }),
     close: async () => {
       await new Promise<void>((done, fail) => {
@@ -298,13 +308,21 @@ function whereData(how: { demo: boolean; data?: string }): string {
 export function bannerOf(
   api: DocsApi,
   url: string,
-  how: { demo: boolean; cors: boolean; data?: string; allowPrivateNetwork?: boolean; visitorTokens?: Record<string, string>; adminApiToken?: string },
+  how: {
+    demo: boolean
+    cors: boolean
+    data?: string
+    allowPrivateNetwork?: boolean
+    visitorTokens?: Record<string, string>
+    adminApiToken?: string
+    controllableClock?: boolean
+  },
 ): string {
   const { urls } = api[API_CORE].runtime
   return api.store.read((tx) => {
     const orgs = tx.all('organizations')
     const lines = [
-      `docs-content-api on ${url} (${whereData(how)}${how.cors ? '; CORS on' : ''}${how.allowPrivateNetwork ? '; outgoing requests may reach private addresses' : ''})`,
+      `docs-content-api on ${url} (${whereData(how)}${how.cors ? '; CORS on' : ''}${how.allowPrivateNetwork ? '; outgoing requests may reach private addresses' : ''}${how.controllableClock ? `; the clock stands at ${api[API_CORE].runtime.now().toISOString()} until /_admin/clock moves it` : ''})`,
       '',
     ]
     for (const org of orgs) {

@@ -21,3 +21,18 @@ export function markClock<C extends ControllableClock>(clock: C): C {
 export function clockOf(now: () => Date): ControllableClock | undefined {
   return (now as { [CLOCK]?: ControllableClock })[CLOCK]
 }
+
+/** A controllable clock that starts at `start` and moves only when set or advanced (`createClock` of `docs-content-api/testing`). */
+export function createControllableClock(start: Date | string): ControllableClock {
+  let t = new Date(start).getTime()
+  if (Number.isNaN(t)) throw new TypeError(`not a date: ${String(start)}`)
+  return markClock({
+    now: (): Date => new Date(t),
+    set: (date: Date | string): void => {
+      t = new Date(date).getTime()
+    },
+    advance: (ms: number): void => {
+      t += ms
+    },
+  })
+}

@@ -98,4 +98,30 @@ describe('cli: the control plane of serve', () => {
     expect(short.code).toBe(2)
     expect(short.err).toContain('--admin-api-token: must be at least 16 characters')
   })
+
+  it('--clock: the API\u2019s time stands at that date-time until /_admin/clock advances it; a bad date is a usage error', async () => {
+    const { server, banner } = await serve(['--clock', '2030-05-01T10:00:00Z', '--admin-api-token', 'an-admin-token-of-the-test'])
+    expect(banner).toContain('the clock stands at 2030-05-01T10:00:00.000Z')
+    const admin = { authorization: 'Bearer an-admin-token-of-the-test', 'content-type': 'application/json' }
+    const userToken = /token {2}(gb_api_\S+) {3}\(Ada Lovelace, admin\)/.exec(banner!)![1]!
+    const orgId = server!.api.store.read((tx) => tx.all('organizations'))[0]!.id
+    const create = async () => {
+      const res = await fetch(`${server!.url}/v1/orgs/${orgId}/spaces`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${userToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Clocked' }),
+      })
+      expect(res.status).toBe(201)
+      return ((await res.json()) as { createdAt: string }).createdAt
+    }
+    expect(await create()).toBe('2030-05-01T10:00:00.000Z')
+    const advanced = await fetch(`${server!.url}/_admin/clock/advance`, { method: 'POST', headers: admin, body: JSON.stringify({ duration: '1d' }) })
+    expect(advanced.status).toBe(200)
+    await advanced.body?.cancel()
+    expect(await create()).toBe('2030-05-02T10:00:00.000Z')
+
+    const bad = await serve(['--clock', 'yesterday'])
+    expect(bad.code).toBe(2)
+    expect(bad.err).toContain('--clock yesterday: must be now or an ISO 8601 date-time')
+  })
 })
