@@ -114,7 +114,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   }
   const handler = toNodeHandler(api)
   // Once per process, before the first request: no caller's spec waits on it (see schema-check.ts).
-  compileSchemaChecks()
+  await compileSchemaChecks()
   let openapi: string | undefined
   listener = (req, res) => {
     if (req.method === 'GET' && req.url?.split('?')[0] === '/openapi.json') {
