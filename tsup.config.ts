@@ -61,6 +61,9 @@ export default defineConfig([
   {
     ...common,
     format: 'cjs',
+    // Entries share their code through chunks (as the ESM build does), rather than each entry
+    // (index, testing, node...) carrying a copy of everything it uses.
+    splitting: true,
     // nanoid 5 is ESM-only: `require("nanoid")` throws ERR_REQUIRE_ESM on Node < 20.19 (and under
     // Jest, or with --no-experimental-require-module). The CJS build carries its own copy (a few
     // hundred bytes); zod, immer and date-fns ship CommonJS and stay external.
@@ -99,6 +102,11 @@ export default defineConfig([
     // which micromark uses) list `worker` before it and resolve to their web-standard build.
     esbuildOptions(options) {
       options.conditions = ['worker', 'browser']
+      // With splitting, tsup turns esbuild's ESM chunks into CommonJS with sucrase, whose class
+      // field transform breaks a field initializer in a class whose constructor calls super() in
+      // a comma expression (jose's error classes: "SyntaxError: Unexpected token ','"). esbuild
+      // writes class fields as constructor assignments first, so sucrase has none to transform.
+      options.supported = { ...options.supported, 'class-field': false }
     },
   },
   {

@@ -4,6 +4,7 @@ import { compare, formatOps, type Comparison } from './harness.js'
 import { searchMergeMeasure, searchMergeSpaceMeasure, searchSpeedMeasure, siteSearchMeasure } from './search.js'
 import { durableMeasures } from './durable.js'
 import { gitExportEditMeasure, gitExportUnchangedMeasure } from './git-sync.js'
+import { importCostMeasure } from './import-cost.js'
 import { stallMeasures } from './stalls.js'
 import { apiWorld, auth, baselineWorld, BASE, createRequest, expectStatus, nextCursor, pageUrl, type Client, type World } from './world.js'
 
@@ -203,6 +204,11 @@ export const MEASURES: Record<string, Measure> = {
     run: gitExportUnchangedMeasure,
   },
   'git-export-edit': { title: '(v) Git Sync export after a 1-page edit, cost @1k pages / @10', target: '<= 1.5', run: gitExportEditMeasure },
+  'import-cost': {
+    title: '(w) import + createDocsApi + first request, CPU of a fresh process / importing zod, immer, nanoid',
+    target: '<= 3',
+    run: importCostMeasure,
+  },
   ...durableMeasures,
   ...stallMeasures,
 }

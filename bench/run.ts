@@ -62,5 +62,8 @@ console.log('(l) the same in a space of 10,000 pages over a space of 100. See be
 console.log('(m)-(p) run the API on SQLite (a file on disk): (m), (n) over the in-memory API, (p) as (e). See bench/README.md.')
 console.log("(q) is the CPU time of a page's calls by GitBook's renderer (with its site token) in a site of 1,000 pages over 10; (r) of resolving a")
 console.log('published URL among 1,000 published sites over 10; (t) the median CPU time of a site search as the renderer makes it, at 10,000 pages.')
+console.log(
+  '(w) is the CPU time of a fresh process importing the package, creating an API and answering a first request, over one importing zod, immer and nanoid.',
+)
 console.log('See bench/README.md.')
 process.exitCode = 0

@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose'
+import { jose } from './domains/published/site-tokens.js'
 import { createDocsApi, type DocsApi } from './api.js'
 import type { StateDocument } from './state/seed.js'
 import type { JsonDocument } from './domains/content/document.js'
@@ -104,6 +104,7 @@ export async function seedDemo(api: DocsApi, options: { adminToken?: string } = 
     privateKey: string
   }
   // A visitor token as the company's login would sign it (HS256 with the site's key), valid a year.
+  const { SignJWT } = await jose.load()
   const visitorToken = await new SignJWT({ name: 'Employee', team: 'support' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt()

@@ -255,7 +255,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const logger = options.log ? requestLogger(options.log, options.logTo ?? ((line) => void process.stdout.write(line))) : undefined
   const handler = toNodeHandler(api, logger && { onAnswered: (req, answer) => logger.answered(req, answer.operationId) })
   // Once per process, before the first request: no caller's spec waits on it (see schema-check.ts).
-  compileSchemaChecks()
+  await compileSchemaChecks()
   let openapi: string | undefined
   // `/` (an index of what is served) and `/reference` (Swagger UI): home.ts.
   const home = createHomeHandler({ api, url, host, visitorTokens })

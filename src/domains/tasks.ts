@@ -18,11 +18,11 @@ declare module '../core/offload.js' {
     /** A document to markdown (domains/content/markdown-task.ts). */
     writeMarkdown: (input: WriteMarkdownInput) => WriteMarkdownOutput
     /** A Git Sync page file to a document (domains/git-sync/gitbook/tasks.ts). */
-    readGitbookMarkdown: (input: { markdown: string; takeTitle?: boolean }) => ReadGitbookOutput
+    readGitbookMarkdown: (input: { markdown: string; takeTitle?: boolean }) => Promise<ReadGitbookOutput>
     /** A page's body as GitBook-flavoured markdown. */
-    writeGitbookMarkdown: (input: { document: JsonDocument }) => string
+    writeGitbookMarkdown: (input: { document: JsonDocument }) => Promise<string>
     /** What an export writes over a file of the branch: nothing when it says the same, else the new text in the file's style. */
-    gitSyncWriteBack: (input: WriteBackInput) => string | null
+    gitSyncWriteBack: (input: WriteBackInput) => Promise<string | null>
     /** A site API token signed, after the visitor token it is given for is checked (domains/published/site-tokens.ts). */
     issueSiteToken: typeof issueSiteToken
   }

@@ -1,7 +1,7 @@
 import { ApiError } from '../../core/errors.js'
 import type { Prepare } from '../../core/operation.js'
 import { fetchOutgoing } from '../../core/outgoing.js'
-import { decodeBase64, inspectFile } from '../content/file-info.js'
+import { decodeBase64, inspectFile, loadFileInspection } from '../content/file-info.js'
 import type { PreparedFile } from './content-update.js'
 import type { ContentChange } from './schemas.js'
 
@@ -54,6 +54,7 @@ export const prepareContentFiles: Prepare = async (env, input) => {
         `Invalid request: body field \`${field}\`: the files of the batch are larger than ${batchBytes} bytes in all (send them in several batches)`,
       )
   }
+  if (wanted.length > 0) await loadFileInspection()
   const store = (w: Wanted, bytes: Uint8Array, declared: string | undefined) => {
     const { file, change, index } = w
     const facts = inspectFile(bytes, { ...(declared !== undefined && { declared }), name: file.name })

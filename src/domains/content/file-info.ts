@@ -1,4 +1,12 @@
-import { imageSize } from 'image-size'
+import { lazyModule } from '../../core/lazy.js'
+
+/** image-size, loaded when the first file is inspected (not when the package is imported). */
+const imageSizeLib = lazyModule('image-size', () => import('image-size'))
+
+/** Load what `inspectFile` uses (image-size): awaited once before inspecting files. */
+export function loadFileInspection(): Promise<unknown> {
+  return imageSizeLib.load()
+}
 
 /** What a file's bytes say about it. */
 export interface FileFacts {
@@ -106,6 +114,7 @@ function extensionOf(name: string): string | undefined {
  * plain text could be mistaken for.
  */
 function dimensionsOf(bytes: Uint8Array): { width: number; height: number } | undefined {
+  const { imageSize } = imageSizeLib.get()
   try {
     const { width, height, orientation } = imageSize(bytes)
     if (!(width > 0 && height > 0 && Number.isFinite(width) && Number.isFinite(height))) return undefined

@@ -1,4 +1,5 @@
-import { PDFDocument, PageSizes, StandardFonts, type PDFFont, type PDFPage as PdfLibPage } from 'pdf-lib'
+import type { PDFDocument, StandardFonts, PDFFont, PDFPage as PdfLibPage } from 'pdf-lib'
+import { lazyModule } from '../../core/lazy.js'
 import { createSlicer, type Slicer } from '../../core/slices.js'
 import type { DocBlock, DocFragment, DocNode, JsonDocument, JsonObject } from './document.js'
 
@@ -16,8 +17,12 @@ export interface PdfOptions {
   maxPages?: number
 }
 
-// A4 in points; the margins leave room for a printer's unprintable edge.
-const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4
+/** pdf-lib, loaded when the first PDF is made (not when the package is imported). */
+const pdfLib = lazyModule('pdf-lib', () => import('pdf-lib'))
+
+// A4 in points (pdf-lib's PageSizes.A4); the margins leave room for a printer's unprintable edge.
+const PAGE_WIDTH = 595.28
+const PAGE_HEIGHT = 841.89
 const MARGIN = 56
 const INDENT = 18
 const BODY = 11
@@ -401,6 +406,7 @@ const OBJECTS_PER_TICK = 200
  * than a small one does.
  */
 export async function renderPdf(pages: PdfPage[], options: PdfOptions): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await pdfLib.load()
   const slicer = createSlicer()
   // updateMetadata false: pdf-lib would otherwise stamp the clock's time into the info dict.
   const doc = await PDFDocument.create({ updateMetadata: false })

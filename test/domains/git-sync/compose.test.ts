@@ -1,6 +1,7 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { DocBlock } from '../../../src/domains/content/document.js'
+import { loadFigures } from '../../../src/domains/git-sync/gitbook/figure.js'
 import { readGitbookMarkdown, readGitbookSource } from '../../../src/domains/git-sync/gitbook/markdown.js'
 import { alignUnits, composePage, composeSummary } from '../../../src/domains/git-sync/layout/compose.js'
 
@@ -12,6 +13,9 @@ import { alignUnits, composePage, composeSummary } from '../../../src/domains/gi
  * Unchanged, it comes back byte for byte; with one block changed, every other part of the file
  * stays as written and the file reads as the changed page.
  */
+
+// Figures' HTML utilities load on first use: Git Sync's jobs and tasks await this before reading markdown.
+beforeAll(() => loadFigures())
 
 const word = fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'docs', 'API', 'token', 'users')
 const words = fc.array(word, { minLength: 1, maxLength: 5 }).map((w) => w.join(' '))

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
 import { checkSpec } from '../../../src/domains/openapi-specs/check.js'
 import { runAtOnce } from '../../../src/domains/openapi-specs/steps.js'
+import { loadSchemaChecks } from '../../../src/domains/openapi-specs/schema-check.js'
 import { fakeFetch } from '../../fixtures/openapi.js'
 import { fanOutSpec, largeSpec, manyAliasesYaml, manyOperationsSpec, manyParametersSpec, wideMapYaml } from '../../fixtures/openapi-worst.js'
 import { call, createWorld } from '../../helpers.js'
@@ -16,6 +17,9 @@ import { longestStall } from '../../stall.js'
  * times longer for the long text; exponential work never ends. And a large spec is processed in slices:
  * the event loop is never held for more than a small part of the processing.
  */
+
+// ajv and the specifications' schemas load on first use: processSpecText awaits this before checkSpec runs.
+beforeAll(() => loadSchemaChecks())
 
 function expectLinear(small: string, large: string): void {
   const size = large.length / small.length

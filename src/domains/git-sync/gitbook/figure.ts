@@ -1,9 +1,6 @@
 import type { Element, ElementContent, Root as HastRoot } from 'hast'
-import { fromHtml } from 'hast-util-from-html'
-import { toHtml } from 'hast-util-to-html'
-import { toMdast } from 'hast-util-to-mdast'
 import type { Html, Paragraph, PhrasingContent, Root as MdastRoot } from 'mdast'
-import { toHast } from 'mdast-util-to-hast'
+import { lazyModule } from '../../../core/lazy.js'
 import type { DocBlock, DocFragment } from '../../content/document.js'
 import { phrasingPieces, type ParseContext } from '../../content/markdown/inline-from.js'
 import { phrasing } from '../../content/markdown/inline-to.js'
@@ -20,13 +17,33 @@ import { imageRef, refUrl } from '../../content/markdown/refs.js'
  * is left to the shared rules (its text kept).
  */
 
+/**
+ * The HTML parser and the hast/mdast conversions, loaded when Git Sync first reads or writes
+ * markdown (not when the package is imported): Git Sync's jobs and offload tasks await
+ * `loadFigures()` before they run (job.ts, tasks.ts).
+ */
+const hast = lazyModule('the hast utilities (hast-util-from-html, hast-util-to-html, hast-util-to-mdast, mdast-util-to-hast)', async () => {
+  const [{ fromHtml }, { toHtml }, { toMdast }, { toHast }] = await Promise.all([
+    import('hast-util-from-html'),
+    import('hast-util-to-html'),
+    import('hast-util-to-mdast'),
+    import('mdast-util-to-hast'),
+  ])
+  return { fromHtml, toHtml, toMdast, toHast }
+})
+
+/** Load what figures are read and written with; once per process. */
+export function loadFigures(): Promise<unknown> {
+  return hast.load()
+}
+
 const isElement = (node: ElementContent | HastRoot['children'][number], name?: string): node is Element =>
   node.type === 'element' && (name === undefined || node.tagName === name)
 const blank = (node: ElementContent | HastRoot['children'][number]) => node.type === 'comment' || (node.type === 'text' && node.value.trim() === '')
 
 /** The image blocks of an HTML block made of figures only (each an image and an optional caption), else undefined. */
 export function figuresFrom(html: string, ctx: ParseContext): DocBlock[] | undefined {
-  const tree = fromHtml(html, { fragment: true })
+  const tree = hast.get().fromHtml(html, { fragment: true })
   const figures = tree.children.filter((n) => !blank(n))
   if (figures.length === 0 || !figures.every((n) => isElement(n, 'figure'))) return undefined
   const images: DocBlock[] = []
@@ -52,7 +69,7 @@ export function figuresFrom(html: string, ctx: ParseContext): DocBlock[] | undef
 
 /** A figcaption's content as paragraphs (one, empty, when it holds nothing). */
 function captionParagraphs(caption: Element, ctx: ParseContext): DocBlock[] {
-  const mdast = toMdast({ type: 'root', children: caption.children }) as MdastRoot
+  const mdast = hast.get().toMdast({ type: 'root', children: caption.children }) as MdastRoot
   const paragraphs = mdast.children.flatMap((n): PhrasingContent[][] =>
     n.type === 'paragraph' ? [n.children] : 'children' in n ? [] : [[n as PhrasingContent]],
   )
@@ -81,7 +98,7 @@ export function figuresTo(b: DocBlock): Html {
     if (caption) children.push({ type: 'element', tagName: 'figcaption', properties: {}, children: captionHast(caption.nodes) })
     return [{ type: 'element', tagName: 'figure', properties: {}, children }]
   })
-  return { type: 'html', value: toHtml({ type: 'root', children: figures }) }
+  return { type: 'html', value: hast.get().toHtml({ type: 'root', children: figures }) }
 }
 
 /** Caption paragraphs as `<p>` elements (none for an empty caption). */
@@ -90,7 +107,7 @@ function captionHast(nodes: DocBlock[]): ElementContent[] {
     .filter((p) => nodeText(p) !== '' || (p.nodes ?? []).some((n) => n.object === 'inline'))
     .map((p) => ({ type: 'paragraph', children: phrasing(p.nodes ?? []) }))
   if (paragraphs.length === 0) return []
-  const hast = toHast({ type: 'root', children: paragraphs }) as HastRoot
+  const tree = hast.get().toHast({ type: 'root', children: paragraphs }) as HastRoot
   // mdast-util-to-hast puts a newline text between paragraphs; GitBook writes them side by side.
-  return hast.children.filter((n): n is ElementContent => n.type !== 'text' || n.value.trim() !== '') as ElementContent[]
+  return tree.children.filter((n): n is ElementContent => n.type !== 'text' || n.value.trim() !== '') as ElementContent[]
 }

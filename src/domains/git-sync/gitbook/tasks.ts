@@ -3,6 +3,7 @@ import { MarkdownError, type MarkdownImport } from '../../content/markdown.js'
 import { sameMeaning } from '../layout/compare.js'
 import { composePage, composeSummary } from '../layout/compose.js'
 import { pageText } from '../layout/write.js'
+import { loadFigures } from './figure.js'
 import { markersOf, readGitbookMarkdown, writeGitbookMarkdown } from './markdown.js'
 
 /**
@@ -13,7 +14,9 @@ import { markersOf, readGitbookMarkdown, writeGitbookMarkdown } from './markdown
 export type ReadGitbookOutput = { ok: true; value: MarkdownImport } | { ok: false; message: string }
 
 /** A page file read as an import reads it (a leading `# Title` is the title; not for a reusable content's file: `takeTitle` false), or why it cannot be stored. */
-export function readGitbookTask(input: { markdown: string; takeTitle?: boolean }): ReadGitbookOutput {
+export async function readGitbookTask(input: { markdown: string; takeTitle?: boolean }): Promise<ReadGitbookOutput> {
+  // The figures' HTML utilities load on first use (figure.ts); in a worker thread too.
+  await loadFigures()
   try {
     return { ok: true, value: readGitbookMarkdown(input.markdown, { takeTitle: input.takeTitle ?? true }) }
   } catch (error) {
@@ -23,7 +26,10 @@ export function readGitbookTask(input: { markdown: string; takeTitle?: boolean }
 }
 
 /** A page's body as GitBook-flavoured markdown. */
-export const writeGitbookTask = (input: { document: JsonDocument }): string => writeGitbookMarkdown(input.document)
+export async function writeGitbookTask(input: { document: JsonDocument }): Promise<string> {
+  await loadFigures()
+  return writeGitbookMarkdown(input.document)
+}
 
 /** A file of the branch an export writes over: SUMMARY.md's next text, or a page's head and body. */
 export type WriteBackInput = { path: string; existing: string; root: string } & (
@@ -35,7 +41,8 @@ export type WriteBackInput = { path: string; existing: string; root: string } & 
  * the same (layout/compare.ts), else the new text in the file's own style: a page's body written
  * with the file's markers, then the parts of the file that did not change kept as written (layout/compose.ts).
  */
-export function writeBackTask(input: WriteBackInput): string | null {
+export async function writeBackTask(input: WriteBackInput): Promise<string | null> {
+  await loadFigures()
   if (input.summary) {
     if (sameMeaning(input.path, input.existing, input.next, input.root, true)) return null
     const text = composeSummary(input.existing, input.next, input.path)
