@@ -31,6 +31,7 @@ import { schema, type AppSchema } from './domains/schema.js'
 import type { StoragePort } from './storage/port.js'
 import type { IntegrationDeliveryOptions, IntegrationHandler } from './domains/integrations/delivery-options.js'
 import type { GitSyncOptions } from './domains/git-sync/queue.js'
+import { preload } from './domains/preload.js'
 
 export interface DocsApiOptions {
   /**
@@ -402,7 +403,9 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
       snapshot: () => capability('snapshot')(),
       restore: (snapshot) => goBack(snapshot),
       dump: () => dump(),
-      replace: (doc) => {
+      replace: async (doc) => {
+        // SAML certificates are checked with libraries loaded on first use.
+        await preload()
         // Every row goes, then the document's come in, in one transaction: a refused document changes nothing.
         system((ctx) => {
           for (const name of Object.keys(store.schema) as Array<keyof AppSchema & string>)

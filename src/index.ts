@@ -2,6 +2,7 @@
 
 // --- Creating the API
 export { createDocsApi } from './api.js'
+export { preload } from './domains/preload.js'
 export type { DocsApi, DocsApiOptions } from './api.js'
 export type { Fixtures } from './fixtures.js'
 export type { Translator, TranslateContext } from './domains/translations/translator.js'

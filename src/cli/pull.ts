@@ -97,7 +97,8 @@ export async function pull(options: PullOptions): Promise<{ state: StateDocument
     throw error
   }
   // Loaded once here, so what the source holds that this API refuses is said now, not at `serve --seed`.
-  const { createDocsApi } = await import('../api.js')
+  const [{ createDocsApi }, { preload }] = await Promise.all([import('../api.js'), import('../domains/preload.js')])
+  await preload()
   try {
     createDocsApi({ seed: state })
   } catch (error) {

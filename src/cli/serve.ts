@@ -17,6 +17,7 @@ import { createWorkerOffload } from '../node/worker-offload.js'
 import { compileSchemaChecks } from '../domains/openapi-specs/schema-check.js'
 import { createOpenApiDocument } from '../openapi.js'
 import { openDataDir } from '../sqlite/data-dir.js'
+import { preload } from '../domains/preload.js'
 import type { StateDocumentInput } from '../domains/seed-input.js'
 
 export interface ServeOptions {
@@ -230,6 +231,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     const demoState = data && !data.empty ? undefined : options.seed ? undefined : await createDemoState({ adminToken: options.adminToken })
     if (demoState) visitorTokens[demoState.demo.visitorAuthSite.id] = demoState.demo.visitorAuthSite.visitorToken
     const seed = data && !data.empty ? undefined : (options.seed ?? demoState!.state)
+    // A seed's SAML certificates are checked with libraries loaded on first use.
+    if (seed) await preload()
     // Outgoing requests go through the fetch that resolves names and checks every address (node/guarded-fetch.ts).
     const allowPrivateNetwork = options.allowPrivateNetwork ?? false
     const fetch = createGuardedFetch({ allowPrivateNetwork, ...(options.lookup && { lookup: options.lookup }) })

@@ -10,6 +10,7 @@ import type { BinaryAnswer, BinaryMediaType } from './binary.js'
 import type { BlobPort } from '../storage/blobs.js'
 import type { Schema } from '../storage/port.js'
 import type { Offload } from './offload.js'
+import type { LazyModule } from './lazy.js'
 import { answersBytes } from './binary.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -69,6 +70,12 @@ export interface OperationDef {
   beyondOfficial?: boolean
   /** What the request journal keeps of the body text (credentials cut out, say); the text as sent otherwise. */
   redactJournal?: (text: string) => string
+  /**
+   * Libraries loaded on first use (core/lazy.ts) that validating the body or running the handler
+   * uses synchronously: the fetch handler awaits their `load()` before it validates (at once when
+   * they are loaded already).
+   */
+  needs?: readonly LazyModule<unknown>[]
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined

@@ -14,9 +14,9 @@ import {
 declare module '../core/offload.js' {
   interface OffloadTasks {
     /** Markdown to a document (domains/content/markdown-task.ts). */
-    readMarkdown: (input: ReadMarkdownInput) => ReadMarkdownOutput
+    readMarkdown: (input: ReadMarkdownInput) => Promise<ReadMarkdownOutput>
     /** A document to markdown (domains/content/markdown-task.ts). */
-    writeMarkdown: (input: WriteMarkdownInput) => WriteMarkdownOutput
+    writeMarkdown: (input: WriteMarkdownInput) => Promise<WriteMarkdownOutput>
     /** A Git Sync page file to a document (domains/git-sync/gitbook/tasks.ts). */
     readGitbookMarkdown: (input: { markdown: string; takeTitle?: boolean }) => Promise<ReadGitbookOutput>
     /** A page's body as GitBook-flavoured markdown. */

@@ -247,8 +247,8 @@ const ROUTES: Array<AdminRoute & { run: Run }> = [
     status: 200,
     body: z.record(z.string(), z.unknown()).meta({ description: 'A state document: rows by collection, as `GET /_admin/state` gives it.' }),
     bodyRequired: true,
-    run: (core, { body }) => {
-      core.control.replace(body)
+    run: async (core, { body }) => {
+      await core.control.replace(body)
       const doc = core.control.dump() as Record<string, unknown>
       const counts: Record<string, number> = {}
       for (const [key, value] of Object.entries(doc)) if (Array.isArray(value) && value.length > 0 && key !== 'blobs') counts[key] = value.length

@@ -13,8 +13,11 @@ export interface ApiControl {
   snapshot(): StoreSnapshot
   restore(snapshot: StoreSnapshot): void
   dump(): StateDocument
-  /** Replace every row with those of a state document (one transaction: a refused document changes nothing). */
-  replace(doc: unknown): void
+  /**
+   * Replace every row with those of a state document (one transaction: a refused document changes
+   * nothing), once the libraries its checks use (loaded on first use) are loaded.
+   */
+  replace(doc: unknown): Promise<void>
   idle(): Promise<void>
   /** The named snapshots the control plane took (per API, shared by every handler over it). */
   readonly snapshots: Map<string, { snapshot: StoreSnapshot; createdAt: string }>

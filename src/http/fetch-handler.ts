@@ -174,6 +174,8 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       let caller = authenticate(rt, operation, bearer(request.headers.get('authorization')))
       if (caller instanceof Promise) caller = await caller
       outcome.user = caller.user
+      // Libraries the operation's validation or handler uses synchronously, loaded on first use.
+      if (def.needs) for (const library of def.needs) if (!library.loaded) await library.load()
       const params = routed.has(def) ? match.params : (validate(def.params, match.params, 'path parameter') ?? match.params)
       const query = validate(def.query, decodeQuery(search, queryShapes.get(def)), 'query parameter') ?? {}
       // Operations without a body answer without waiting on the request stream.

@@ -20,7 +20,7 @@ describe('createWorkerOffload', () => {
   it('runs a task on a worker thread with the result the task gives on this thread', async () => {
     const offload = pool({ workers: 1 })
     const input = { markdown: TABLE, keys: true }
-    expect(await offload.run('readMarkdown', input)).toEqual(TASKS.readMarkdown(input))
+    expect(await offload.run('readMarkdown', input)).toEqual(await TASKS.readMarkdown(input))
     expect(offload.stats.tasks).toBe(1)
   })
 

@@ -2,6 +2,7 @@ import { ApiError } from '../../core/errors.js'
 import type { StreamEvent } from '../../core/stream.js'
 import type { JsonDocument } from '../content/document.js'
 import { documentToMarkdown, markdownToDocument } from '../content/markdown.js'
+import { loadMarkdown } from '../content/markdown-libs.js'
 import { JsonDocumentSchema } from '../content/schemas.js'
 import type { Answerer, AskAnswer, AskPassage, AskRequest } from './answerer.js'
 import type { AnswerStreamEvent } from './schemas.js'
@@ -12,6 +13,8 @@ import type { AnswerStreamEvent } from './schemas.js'
  * checked against the passages: an answer cites only content the site publishes now.
  */
 export async function* answerEvents(answerer: Answerer, request: AskRequest, format: 'document' | 'markdown'): AsyncGenerator<StreamEvent<AnswerStreamEvent>> {
+  // The answer's text is converted with unified and remark, loaded on first use.
+  await loadMarkdown()
   const produced = answerer(request)
   if (isAsyncIterable(produced)) {
     for await (const answer of produced) yield eventOf(answer, request.passages, format)

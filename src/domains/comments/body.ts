@@ -8,6 +8,7 @@ import type { CommentBody } from './rows.js'
 import type { DocumentFormat } from '../content/encode.js'
 import { documentToMarkdown, MarkdownError, markdownToDocument } from '../content/markdown.js'
 import type { CommentBodyInputSchema } from './schemas.js'
+import { loadMarkdown, markdownLibraries } from '../content/markdown-libs.js'
 
 /**
  * Comment bodies are kept in the form they were posted in and converted when read with `format`
@@ -29,6 +30,8 @@ const readProblem = (body: CommentBody, read: ReadMarkdownOutput | WriteMarkdown
 
 /** The prepare step of operations taking a comment body (`body.body`): the body read off the event loop. */
 export const prepareCommentBody: Prepare = async (env, input) => {
+  // The conversion on this thread too (a body checked again in the transaction), loaded on first use.
+  await loadMarkdown()
   const body = (input.body as { body?: CommentBody } | undefined)?.body
   if (body && typeof body === 'object') {
     const read =
@@ -46,6 +49,10 @@ export const prepareCommentBody: Prepare = async (env, input) => {
  */
 export function unreadableBody(body: CommentBody): string | undefined {
   if (READ.has(body)) return READ.get(body)
+  if (!markdownLibraries.loaded)
+    throw new Error(
+      'checking a comment body needs unified and remark, which docs-content-api loads on first use: `await preload()` (exported by docs-content-api) before createDocsApi({ seed }) with comments',
+    )
   if ('markdown' in body) {
     try {
       markdownToDocument(body.markdown, { takeTitle: false, frontmatter: false })

@@ -1,4 +1,5 @@
 import type { JsonDocument } from './document.js'
+import { loadMarkdown } from './markdown-libs.js'
 import { documentToMarkdown, MarkdownError, markdownToDocument, type MarkdownImport, type MarkdownOptions } from './markdown.js'
 
 /**
@@ -25,7 +26,9 @@ export type ReadMarkdownOutput = { ok: true; value: MarkdownImport; keys: number
 
 const placeholder = (n: number) => `\u0000k${n}\u0000`
 
-export function readMarkdownTask(input: ReadMarkdownInput): ReadMarkdownOutput {
+export async function readMarkdownTask(input: ReadMarkdownInput): Promise<ReadMarkdownOutput> {
+  // unified and remark load on first use (markdown-libs.ts); in a worker thread too.
+  await loadMarkdown()
   let keys = 0
   const options: MarkdownOptions = {
     ...(input.takeTitle !== undefined && { takeTitle: input.takeTitle }),
@@ -83,7 +86,8 @@ export interface WriteMarkdownInput {
 /** Writing a document as markdown as a task of the offload: the markdown, or why the document cannot be written. */
 export type WriteMarkdownOutput = { ok: true; markdown: string } | { ok: false; message: string }
 
-export function writeMarkdownTask(input: WriteMarkdownInput): WriteMarkdownOutput {
+export async function writeMarkdownTask(input: WriteMarkdownInput): Promise<WriteMarkdownOutput> {
+  await loadMarkdown()
   const names = input.fileNames
   try {
     return { ok: true, markdown: documentToMarkdown(input.document, names ? { fileName: (id) => (Object.hasOwn(names, id) ? names[id] : undefined) } : {}) }

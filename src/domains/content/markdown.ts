@@ -16,12 +16,7 @@
  */
 import type { Root } from 'mdast'
 import type { Position } from 'unist'
-import remarkFrontmatter from 'remark-frontmatter'
-import remarkGfm from 'remark-gfm'
-import remarkParse from 'remark-parse'
-import remarkStringify from 'remark-stringify'
-import { unified } from 'unified'
-import YAML from 'yaml'
+import { onceLoaded, yamlLibrary } from './markdown-libs.js'
 import { emptyDocument, type DocBlock, type JsonDocument } from './document.js'
 import { documentLimitProblem, MAX_DOCUMENT_DEPTH } from './document-schema.js'
 import { blocksFrom, collectDefinitions, type BlockExtension } from './markdown/blocks-from.js'
@@ -54,9 +49,12 @@ export interface MarkdownImport {
   frontmatter: Record<string, unknown>
 }
 
-const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml']).use(markdownBudget)
+// Made on first use: unified and remark load on first use (markdown-libs.ts).
+const parser = onceLoaded(({ unified, remarkParse, remarkGfm, remarkFrontmatter }) =>
+  unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml']).use(markdownBudget),
+)
 // For text with no frontmatter (a comment): a leading `---` block is markdown there, never YAML.
-const plainParser = unified().use(remarkParse).use(remarkGfm).use(markdownBudget)
+const plainParser = onceLoaded(({ unified, remarkParse, remarkGfm }) => unified().use(remarkParse).use(remarkGfm).use(markdownBudget))
 
 // Thematic breaks as `***`: a document opening with `---` would read back as frontmatter.
 /** How markdown is written (remark-stringify's options), for writers with more syntax to write alike. */
@@ -70,13 +68,13 @@ export const MARKDOWN_STYLE = {
   listItemIndent: 'one',
   incrementListMarker: true,
 } as const
-const writer = unified().use(remarkStringify, MARKDOWN_STYLE).use(remarkGfm)
+const writer = onceLoaded(({ unified, remarkStringify, remarkGfm }) => unified().use(remarkStringify, MARKDOWN_STYLE).use(remarkGfm))
 
 /** The frontmatter's mapping; anything else there (a scalar, a list, nothing) counts as none. */
 function readFrontmatter(value: string): Record<string, unknown> {
   let parsed: unknown
   try {
-    parsed = YAML.parse(value)
+    parsed = yamlLibrary.get().parse(value)
   } catch (error) {
     throw new MarkdownError(`has frontmatter that is not valid YAML (${(error as Error).message.split('\n')[0]})`)
   }
@@ -189,7 +187,7 @@ const offsets = (node: { position?: Position | undefined }): { start: number; en
 
 function convertMarkdown(markdown: string, options: MarkdownOptions): MarkdownSource {
   const tree = withinBudget(() =>
-    options.extensions ? options.extensions.parse(markdown) : ((options.frontmatter === false ? plainParser : parser).parse(markdown) as Root),
+    options.extensions ? options.extensions.parse(markdown) : ((options.frontmatter === false ? plainParser : parser)().parse(markdown) as Root),
   )
   const yaml = tree.children[0]?.type === 'yaml' ? tree.children[0] : undefined
   const frontmatter = yaml ? readFrontmatter(yaml.value) : {}
@@ -233,7 +231,7 @@ export function readMarkdownSource(markdown: string, options: MarkdownOptions = 
 /** Serialize a document back to markdown (GFM). */
 export function documentToMarkdown(document: JsonDocument, options: SerializeOptions = {}): string {
   const tree = documentToMdast(document, options)
-  return tree.children.length ? writer.stringify(tree) : ''
+  return tree.children.length ? writer().stringify(tree) : ''
 }
 
 /** A document as mdast (for a writer with more syntax: its blocks through `options.block`). */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { defineOperation } from '../../core/operation.js'
+import { defineOperation, type OperationDef } from '../../core/operation.js'
+import { yamlLibrary } from '../content/markdown-libs.js'
 import { listQuery } from '../../core/paging.js'
 import { listOf, pathParams } from '../common/schemas.js'
 import {
@@ -27,7 +28,7 @@ const errors = ['NOT_FOUND', 'FORBIDDEN'] as const
 type VersionResponse = typeof OpenAPISpecVersionSchema | typeof OpenAPISpecContentSchema | typeof OpenAPISpecRawContentSchema
 
 /** A read of the latest version (`versions/latest...`). */
-const latest = <R extends VersionResponse>(id: string, path: string, summary: string, response: R) =>
+const latest = <R extends VersionResponse>(id: string, path: string, summary: string, response: R, needs?: OperationDef['needs']) =>
   defineOperation({
     id,
     method: 'GET',
@@ -39,10 +40,11 @@ const latest = <R extends VersionResponse>(id: string, path: string, summary: st
     status: 200,
     errors,
     permission: read,
+    ...(needs && { needs }),
   })
 
 /** A read of a version by id (`versions/{versionId}...`). */
-const byId = <R extends VersionResponse>(id: string, path: string, summary: string, response: R) =>
+const byId = <R extends VersionResponse>(id: string, path: string, summary: string, response: R, needs?: OperationDef['needs']) =>
   defineOperation({
     id,
     method: 'GET',
@@ -54,6 +56,7 @@ const byId = <R extends VersionResponse>(id: string, path: string, summary: stri
     status: 200,
     errors,
     permission: read,
+    ...(needs && { needs }),
   })
 
 /** OpenAPI specs and their versions (official operationIds as keys). */
@@ -159,6 +162,8 @@ export const openapiSpecOperations = {
     'latest/content',
     'The document of the latest processed version',
     OpenAPISpecContentSchema,
+    // A spec written in YAML is read again from its text (yaml loads on first use).
+    [yamlLibrary],
   ),
   getLatestOpenAPISpecVersionContentRaw: latest(
     'getLatestOpenAPISpecVersionContentRaw',
@@ -172,5 +177,6 @@ export const openapiSpecOperations = {
     '{versionId}/content',
     'The document of a processed version',
     OpenAPISpecContentSchema,
+    [yamlLibrary],
   ),
 }

@@ -1,4 +1,5 @@
-import { Composer, Lexer, LineCounter, Parser, YAMLParseError, type Document } from 'yaml'
+import type { Document, LineCounter } from 'yaml'
+import { yamlLibrary } from '../content/markdown-libs.js'
 import { jsonValue } from './json-value.js'
 import { runAtOnce, STEP, type Steps } from './steps.js'
 import { yamlValue } from './yaml-value.js'
@@ -60,6 +61,8 @@ export function* readDocument(text: string): Steps<Read> {
 }
 
 function* readYaml(text: string): Steps<Read> {
+  // yaml loads on first use: a check (processSpecText) and the operations reading a version's content load it first.
+  const { Composer, Lexer, LineCounter, Parser, YAMLParseError } = yamlLibrary.get()
   const lines = new LineCounter()
   const parser = new Parser(lines.addNewLine)
   // The line starting at 0 (yaml's Parser.parse does this before its first lexeme).

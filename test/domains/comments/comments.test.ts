@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { call, createWorld, expectError, type World } from '../../helpers.js'
 import { expectOfficialResponse } from '../../conformance/official.js'
 
@@ -214,6 +214,20 @@ describe('comments: post, get, list', () => {
     ]) {
       expectError(await call(w.api, w.t.rita, 'GET', `${w.base}/comments${query}`), 400, message!)
     }
+  })
+})
+
+describe('comments in a seed, markdown loaded on first use', () => {
+  it('a seed with comments, in a process that has not loaded the markdown libraries, asks for `await preload()`; after it the seed loads', async () => {
+    const w = await setup()
+    await post(w, w.t.cora, w.base, { body: { markdown: 'Hello **world**' } })
+    const doc = w.api.dump()
+    // A fresh copy of the package: its markdown conversion has loaded nothing yet.
+    vi.resetModules()
+    const fresh = await import('../../../src/index.js')
+    expect(() => fresh.createDocsApi({ seed: doc })).toThrow('`await preload()`')
+    await fresh.preload()
+    expect(fresh.createDocsApi({ seed: doc }).dump().comments).toEqual(doc.comments)
   })
 })
 

@@ -5,7 +5,8 @@ import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadFigures } from '../../../src/domains/git-sync/gitbook/figure.js'
 import { MarkdownError, markdownToDocument } from '../../../src/domains/content/markdown.js'
 import { MAX_INLINE_MARKUP, MAX_LAZY_LINES, markdownBudget, withinBudget } from '../../../src/domains/content/markdown/budget.js'
 import { readGitbookMarkdown } from '../../../src/domains/git-sync/gitbook/markdown.js'
@@ -13,6 +14,9 @@ import { parseSummary } from '../../../src/domains/git-sync/layout/summary.js'
 import { call, createWorld, expectError } from '../../helpers.js'
 import { markdownShape, parseCostRatio, prose, type MarkdownShape } from '../../fuzz/pathological.js'
 import { FUZZ_SEED } from '../../fuzz/config.js'
+
+// unified and remark load on first use (content/markdown-libs.ts); the functions tested here are called directly.
+beforeAll(() => loadFigures())
 
 /**
  * Markdown parses in time proportional to its length (content/markdown/budget.ts): generated

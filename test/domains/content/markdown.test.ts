@@ -1,9 +1,13 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadFigures } from '../../../src/domains/git-sync/gitbook/figure.js'
 import type { DocBlock, JsonDocument } from '../../../src/domains/content/document.js'
 import { documentRefs, documentText, documentToMarkdown, markdownToDocument } from '../../../src/domains/content/markdown.js'
 import { expectOfficialSchema, officialSchemaErrors } from '../../content-schema.js'
 import { documents } from './document-arbitraries.js'
+
+// unified and remark load on first use (content/markdown-libs.ts); the functions tested here are called directly.
+beforeAll(() => loadFigures())
 
 const parse = (md: string) => markdownToDocument(md, { takeTitle: false }).document
 const blocks = (md: string) => parse(md).nodes

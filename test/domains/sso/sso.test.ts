@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createDocsApi } from '../../../src/index.js'
 import { call, createWorld, expectError, type World } from '../../helpers.js'
 import { CERTIFICATE, OTHER_CERTIFICATE, PUBLIC_KEY } from '../../fixtures/pem.js'
@@ -262,5 +262,38 @@ describe('SAML providers in state documents', () => {
     expect(seed({ defaultTeam: 'nope' })).toThrow('Invalid seed: `samlProviders[0].defaultTeam`')
     expect(seed({ ssoURL: 'javascript:alert(1)' })).toThrow('Invalid seed: `samlProviders[0].ssoURL`: must be an http or https URL (not javascript:)')
     expect(seed({ organization: 'nope' })).toThrow('Invalid seed: `samlProviders[0].organization`')
+  })
+
+  it('a seed with a certificate, in a process that has not loaded pkijs yet, asks for `await preload()`; after it the seed loads', async () => {
+    const w = await setup()
+    await w.create({ label: 'Okta', ...idp })
+    const doc = w.api.dump()
+    // A fresh copy of the package: its certificate check has loaded nothing yet.
+    vi.resetModules()
+    const fresh = await import('../../../src/index.js')
+    expect(() => fresh.createDocsApi({ seed: doc })).toThrow('`await preload()`')
+    await fresh.preload()
+    expect((fresh.createDocsApi({ seed: doc }).dump() as { samlProviders: unknown }).samlProviders).toEqual((doc as { samlProviders: unknown }).samlProviders)
+  })
+
+  it('a request that sets a certificate loads the check itself (a fresh copy of the package, nothing preloaded)', async () => {
+    vi.resetModules()
+    const fresh = await import('../../../src/index.js')
+    const api = fresh.createDocsApi()
+    const user = await api.fixtures.createUser({ displayName: 'Ada', email: 'ada@acme.test' })
+    const org = await api.fixtures.createOrganization({ title: 'Acme', members: [{ user: user.id, role: 'admin' }] })
+    const token = await api.fixtures.createToken(user.id)
+    const post = (body: object) =>
+      api.fetch(
+        new Request(`http://localhost:4000/v1/orgs/${org.id}/saml`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      )
+    expect((await post({ label: 'Okta', ...idp })).status).toBe(201)
+    const refused = await post({ label: 'Bad', certificate: pem(derOf(CERTIFICATE).slice(0, 40)) })
+    expect(refused.status).toBe(400)
+    expect(JSON.stringify(await refused.json())).toContain('must be a valid X.509 certificate')
   })
 })

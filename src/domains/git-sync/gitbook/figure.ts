@@ -1,6 +1,7 @@
 import type { Element, ElementContent, Root as HastRoot } from 'hast'
 import type { Html, Paragraph, PhrasingContent, Root as MdastRoot } from 'mdast'
 import { lazyModule } from '../../../core/lazy.js'
+import { loadMarkdown } from '../../content/markdown-libs.js'
 import type { DocBlock, DocFragment } from '../../content/document.js'
 import { phrasingPieces, type ParseContext } from '../../content/markdown/inline-from.js'
 import { phrasing } from '../../content/markdown/inline-to.js'
@@ -34,7 +35,8 @@ const hast = lazyModule('the hast utilities (hast-util-from-html, hast-util-to-h
 
 /** Load what figures are read and written with; once per process. */
 export function loadFigures(): Promise<unknown> {
-  return hast.load()
+  // unified, remark and yaml too (Git Sync's markdown, SUMMARY.md, .gitbook.yaml), loaded on first use.
+  return Promise.all([hast.load(), loadMarkdown()])
 }
 
 const isElement = (node: ElementContent | HastRoot['children'][number], name?: string): node is Element =>

@@ -1,9 +1,6 @@
 import type { BlockContent, Nodes, Parent, Root, RootContent } from 'mdast'
-import remarkFrontmatter from 'remark-frontmatter'
-import remarkGfm from 'remark-gfm'
-import remarkParse from 'remark-parse'
-import remarkStringify from 'remark-stringify'
-import { unified, type Processor } from 'unified'
+import type { Processor } from 'unified'
+import { markdownLibraries, onceLoaded } from '../../content/markdown-libs.js'
 import type { DocBlock, JsonDocument } from '../../content/document.js'
 import {
   documentToMdast,
@@ -83,8 +80,12 @@ function gitbookSyntax(this: Processor) {
 const isOpening = (node: Nodes) => node.type === 'gitbookTag' && !node.name.startsWith('end') && !(node as GitbookTag & { alone?: boolean }).alone
 const isClosing = (node: Nodes) => node.type === 'gitbookTag' && node.name.startsWith('end')
 
-const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml']).use(gitbookSyntax).use(markdownBudget)
-const writer = unified().use(remarkStringify, MARKDOWN_STYLE).use(remarkGfm).use(gitbookSyntax)
+// Made on first use: unified and remark load on first use (content/markdown-libs.ts, loadFigures).
+const parser = onceLoaded(({ unified, remarkParse, remarkGfm, remarkFrontmatter }) =>
+  unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml']).use(gitbookSyntax).use(markdownBudget),
+)
+const writer = onceLoaded(({ unified, remarkStringify, remarkGfm }) => unified().use(remarkStringify, MARKDOWN_STYLE).use(remarkGfm).use(gitbookSyntax))
+type Writer = ReturnType<typeof writer>
 
 /** The markers a file writes (`__bold__`, `_italic_`, `*` bullets, `~~~` fences): new parts of a changed page are written alike. */
 export interface MarkdownMarkers {
@@ -94,16 +95,17 @@ export interface MarkdownMarkers {
   fence?: '`' | '~'
 }
 
-const styledWriters = new Map<string, typeof writer>()
-function writerFor(markers: MarkdownMarkers | undefined): typeof writer {
-  if (!markers || Object.keys(markers).length === 0) return writer
+const styledWriters = new Map<string, Writer>()
+function writerFor(markers: MarkdownMarkers | undefined): Writer {
+  if (!markers || Object.keys(markers).length === 0) return writer()
   const key = JSON.stringify(markers)
   let styled = styledWriters.get(key)
   if (!styled) {
+    const { unified, remarkStringify, remarkGfm } = markdownLibraries.get()
     styled = unified()
       .use(remarkStringify, { ...MARKDOWN_STYLE, ...markers })
       .use(remarkGfm)
-      .use(gitbookSyntax) as unknown as typeof writer
+      .use(gitbookSyntax) as unknown as Writer
     styledWriters.set(key, styled)
   }
   return styled
@@ -184,7 +186,7 @@ function pairRange(kids: RootContent[], from: number, to: number, ends: Readonly
 }
 
 function parse(markdown: string): Root {
-  const tree = withinBudget(() => parser.parse(markdown) as Root)
+  const tree = withinBudget(() => parser().parse(markdown) as Root)
   dropComments(tree)
   pairTags(tree)
   return tree

@@ -1,4 +1,4 @@
-import YAML from 'yaml'
+import { yamlLibrary } from '../../content/markdown-libs.js'
 import type { JsonDocument } from '../../content/document.js'
 import { emptyDocument } from '../../content/document.js'
 import { MarkdownError, type MarkdownImport } from '../../content/markdown.js'
@@ -118,7 +118,7 @@ export async function readConfig(source: RepoSnapshot, project: string): Promise
   if (!repo.files.has(path)) return config
   let parsed: unknown
   try {
-    parsed = YAML.parse(await repo.text(path))
+    parsed = yamlLibrary.get().parse(await repo.text(path))
   } catch (error) {
     throw new GitSyncError(`${path} is not valid YAML (${(error as Error).message.split('\n')[0]})`)
   }

@@ -1,4 +1,4 @@
-import YAML from 'yaml'
+import { yamlLibrary } from '../../content/markdown-libs.js'
 import { redirectSource } from '../../content/redirects.js'
 import { isWithin, relativeLink, resolveLink } from './paths.js'
 
@@ -30,6 +30,8 @@ export function writeRedirects(
   pageFile: (path: string) => boolean,
 ): string | undefined {
   const destination = (file: string) => relativeLink(root, file)
+  // Loaded on first use; Git Sync's jobs and tasks load it before they run (loadFigures).
+  const YAML = yamlLibrary.get()
   if (existing === undefined) {
     if (wanted.length === 0) return undefined
     const doc = new YAML.Document({ redirects: Object.fromEntries(wanted.map((r) => [r.source, destination(r.file)])) })

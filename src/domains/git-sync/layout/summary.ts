@@ -1,8 +1,5 @@
 import type { Heading, List, ListItem, PhrasingContent, Root, RootContent } from 'mdast'
-import remarkGfm from 'remark-gfm'
-import remarkParse from 'remark-parse'
-import remarkStringify from 'remark-stringify'
-import { unified } from 'unified'
+import { markdownLibraries, onceLoaded } from '../../content/markdown-libs.js'
 import { markdownBudget, withinBudget } from '../../content/markdown/budget.js'
 
 /**
@@ -27,9 +24,10 @@ export interface SummarySection {
   entries: SummaryEntry[]
 }
 
-const parser = unified().use(remarkParse).use(remarkGfm).use(markdownBudget)
+// Made on first use: unified and remark load on first use (content/markdown-libs.ts).
+const parser = onceLoaded(({ unified, remarkParse, remarkGfm }) => unified().use(remarkParse).use(remarkGfm).use(markdownBudget))
 const WRITER_OPTIONS = { bullet: '*', listItemIndent: 'one', emphasis: '*', strong: '*', rule: '-' } as const
-const writer = unified().use(remarkStringify, WRITER_OPTIONS).use(remarkGfm)
+const writer = onceLoaded(({ unified, remarkStringify, remarkGfm }) => unified().use(remarkStringify, WRITER_OPTIONS).use(remarkGfm))
 
 /** The text of inline content (marks dropped, code kept as written). */
 function textOf(nodes: readonly PhrasingContent[] | readonly RootContent[]): string {
@@ -53,7 +51,7 @@ function entriesOf(list: List): SummaryEntry[] {
 }
 
 export function parseSummary(markdown: string): SummarySection[] {
-  const tree = withinBudget(() => parser.parse(markdown) as Root)
+  const tree = withinBudget(() => parser().parse(markdown) as Root)
   const sections: SummarySection[] = [{ entries: [] }]
   for (const node of tree.children) {
     if (node.type === 'heading' && node.depth >= 2) sections.push({ group: textOf(node.children).trim(), entries: [] })
@@ -110,12 +108,13 @@ export function writeSummary(sections: readonly SummarySection[], style: Summary
     else if (i > 0) children.push({ type: 'thematicBreak' })
     if (section.entries.length) children.push(listOf(section.entries, style))
   })
+  const { unified, remarkStringify, remarkGfm } = markdownLibraries.get()
   const out =
     style.bullet && style.bullet !== '*'
       ? unified()
           .use(remarkStringify, { ...WRITER_OPTIONS, bullet: style.bullet })
           .use(remarkGfm)
-      : writer
+      : writer()
   return out.stringify({ type: 'root', children })
 }
 
@@ -124,7 +123,7 @@ export function writeSummary(sections: readonly SummarySection[], style: Summary
  * written, by the entry's target (`dir`: SUMMARY.md's folder, links resolved from it) and title.
  */
 export function summaryStyle(markdown: string, key: (entry: SummaryEntry) => string): Required<SummaryStyle> {
-  const tree = withinBudget(() => parser.parse(markdown) as Root)
+  const tree = withinBudget(() => parser().parse(markdown) as Root)
   const labels = new Map<string, string>()
   let bullet: '*' | '-' | '+' | undefined
   const visit = (list: List) => {

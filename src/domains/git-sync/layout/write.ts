@@ -1,4 +1,4 @@
-import YAML from 'yaml'
+import { yamlLibrary } from '../../content/markdown-libs.js'
 import { textHash } from '../../../core/text-hash.js'
 import type { Context } from '../../context.js'
 import type { FileRow, PageVersionRow, RevisionRow } from '../../content/rows.js'
@@ -316,7 +316,7 @@ function renderWhole(
   tree.forEach(write)
   for (const content of reusable) {
     const path = includeOf.get(content.reusableContent)!
-    text.set(path, pageFile(`---\n${YAML.stringify({ title: content.title })}---\n`, content.document, path, { fileOf, assetOf, includeOf }))
+    text.set(path, pageFile(`---\n${yamlLibrary.get().stringify({ title: content.title })}---\n`, content.document, path, { fileOf, assetOf, includeOf }))
   }
   if (reusable.length > 0) record.reusableContents = reusable.map((c) => ({ path: includeOf.get(c.reusableContent)!, reusableContent: c.reusableContent }))
   const render: RenderedContent = { text, assets, tree: record }
@@ -436,7 +436,7 @@ function pageHead(page: PageVersionRow, readme: boolean, recorded?: GitSyncFront
   const order = recorded?.keys ?? []
   const keys = [...order.filter((k) => k in meta), ...Object.keys(meta).filter((k) => !order.includes(k))]
   const parts: string[] = []
-  if (keys.length) parts.push(`---\n${YAML.stringify(Object.fromEntries(keys.map((k) => [k, meta[k]])))}---\n`)
+  if (keys.length) parts.push(`---\n${yamlLibrary.get().stringify(Object.fromEntries(keys.map((k) => [k, meta[k]])))}---\n`)
   if (readsBack) parts.push(heading)
   return parts.join('\n')
 }
