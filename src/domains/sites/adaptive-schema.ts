@@ -41,7 +41,7 @@ const UnsignedInputSchema = z.strictObject({
  * `properties`: the `unsigned` object and boolean claims. Names are checked even when a claim
  * fails (`when`), so one answer lists every problem of the object.
  */
-const PropertiesInputSchema = z
+const PropertiesShapeSchema = z
   .strictObject({ unsigned: UnsignedInputSchema.optional() })
   .catchall(claimInput('must be "boolean": claims are booleans (only `unsigned` may be an object)'))
   .superRefine(
@@ -57,6 +57,16 @@ const PropertiesInputSchema = z
     description: 'The `unsigned` object of unsigned claims, and boolean claims; names are identifiers.',
     propertyNames: { type: 'string', pattern: CLAIM_NAME.source },
   })
+
+/**
+ * `properties` as a request or a state document gives it, declared: the inferred input type (the
+ * `unsigned` key beside an index signature of claims) cannot be written in a declaration file
+ * (TS2411 under a consumer's strict `tsc`), and `StateDocumentInput` carries it there.
+ */
+export type AdaptivePropertiesInput = { unsigned?: z.input<typeof UnsignedInputSchema> } & {
+  [name: string]: z.input<typeof UnsignedInputSchema> | z.input<ReturnType<typeof claimInput>> | undefined
+}
+const PropertiesInputSchema = PropertiesShapeSchema as unknown as z.ZodType<z.output<typeof PropertiesShapeSchema>, AdaptivePropertiesInput>
 
 export const AdaptiveJsonSchemaInputSchema = z.strictObject({
   $schema: z.literal(DRAFT_07, { error: `must be "${DRAFT_07}" (JSON Schema draft-07)` }).optional(),
