@@ -12,6 +12,7 @@ import { teamFixtures } from './domains/teams/fixtures.js'
 import { addMember } from './domains/members/model.js'
 import { encodeOrganization } from './domains/organizations/encode.js'
 import { createOrganization } from './domains/organizations/model.js'
+import { createInviteLink } from './domains/organizations/invites.js'
 import { CreateOrganizationSchema } from './domains/organizations/schemas.js'
 import { encodeUser } from './domains/users/encode.js'
 import { resumers, seedRules } from './domains/index.js'
@@ -100,10 +101,7 @@ export function createFixtures(system: System, blobs: BlobPort) {
 
     /** Create an invite link in an organization. */
     async createInviteLink(organizationId: string, role: Role | null = 'read') {
-      return system((ctx) => {
-        if (!ctx.tx.get('organizations', organizationId)) throw new ApiError('NOT_FOUND', 'Organization not found')
-        return ctx.tx.insert('inviteLinks', { id: ctx.newId(), organization: organizationId, role, createdAt: ctx.nowIso() })
-      })
+      return system((ctx) => createInviteLink(ctx, organizationId, role))
     },
   }
 }

@@ -19,6 +19,7 @@ import { SITE_PERMISSION_KEYS } from '../../src/domains/sites/schemas.js'
 const CHECKS_ACCESS_ITSELF: Record<string, string> = {
   listOrganizationsForAuthenticatedUser: "lists only the caller's own memberships",
   joinOrganization: 'open to non-members: the rule is the verified email domain',
+  joinOrganizationWithInvite: 'open to non-members: holding the invite link (its id) is the rule, refused while the organization disables invite links',
   getAuthenticatedUser: 'the caller themself',
   getUserById: 'visible to the caller and to people who share an organization with them',
   resolvePublishedContentByUrl: "open to anyone: resolves a published site's URL and issues the site token that reads it (published/answer.ts)",

@@ -1,6 +1,7 @@
 import { implement } from '../context.js'
-import { mapPage, paginate } from '../../core/paging.js'
+import { indexSource, mapPage, paginate, paginateScan } from '../../core/paging.js'
 import { encodeOrganization } from './encode.js'
+import { createInviteLink, encodeInviteLink, getInviteLink, inviteUsers, joinWithInviteLink, updateInviteLink } from './invites.js'
 import { getOrganization, joinOrganization, updateOrganization } from './model.js'
 import { organizationOperations } from './operations.js'
 
@@ -12,6 +13,20 @@ export const organizationHandlers = implement(organizationOperations, {
   },
   getOrganizationById: (ctx, { params }) => encodeOrganization(ctx, getOrganization(ctx, params.organizationId)),
   updateOrganizationById: (ctx, { params, body }) => encodeOrganization(ctx, updateOrganization(ctx, params.organizationId, body)),
+  inviteUsersToOrganization: (ctx, { params, body }) => {
+    const fallback = body.role !== undefined ? body.role : getOrganization(ctx, params.organizationId).defaultRole
+    const invites = body.emails.map((e) => (typeof e === 'string' ? { email: e, role: fallback } : e))
+    return inviteUsers(ctx, params.organizationId, invites, body.sso ?? false)
+  },
+  joinOrganizationWithInvite: (ctx, { params }) => {
+    joinWithInviteLink(ctx, params.organizationId, params.inviteId)
+    return {}
+  },
+  listOrganizationInviteLinks: (ctx, { params, query }) =>
+    mapPage(paginateScan(indexSource(ctx.tx, 'inviteLinks', 'byOrganization', params.organizationId), query), (e) => encodeInviteLink(ctx, e.row)),
+  createOrganizationInvite: (ctx, { params, body }) => encodeInviteLink(ctx, createInviteLink(ctx, params.organizationId, body.role)),
+  getOrganizationInviteLink: (ctx, { params }) => encodeInviteLink(ctx, getInviteLink(ctx, params.organizationId, params.inviteId)),
+  updateOrganizationInviteById: (ctx, { params, body }) => encodeInviteLink(ctx, updateInviteLink(ctx, params.organizationId, params.inviteId, body.role)),
   deleteOrganizationInviteById: (ctx, { params }) => {
     const invite = ctx.tx.get('inviteLinks', params.inviteId)
     if (invite && invite.organization === params.organizationId) ctx.tx.delete('inviteLinks', invite.id)

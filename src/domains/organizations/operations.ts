@@ -2,9 +2,18 @@ import { z } from 'zod'
 import { defineOperation } from '../../core/operation.js'
 import { listQuery } from '../../core/paging.js'
 import { listOf, pathParams } from '../common/schemas.js'
-import { OrganizationSchema, UpdateOrganizationSchema } from './schemas.js'
+import {
+  CreateInviteLinkSchema,
+  InviteLinkSchema,
+  InviteUsersResponseSchema,
+  InviteUsersSchema,
+  OrganizationSchema,
+  UpdateInviteLinkSchema,
+  UpdateOrganizationSchema,
+} from './schemas.js'
 
 const tag = 'organizations'
+const manageMembers = { resource: 'organization', action: 'manageMembers' } as const
 
 export const organizationOperations = {
   listOrganizationsForAuthenticatedUser: defineOperation({
@@ -43,6 +52,85 @@ export const organizationOperations = {
     errors: ['NOT_FOUND', 'FORBIDDEN', 'CONFLICT'],
     permission: { resource: 'organization', action: 'admin' },
   }),
+  inviteUsersToOrganization: defineOperation({
+    id: 'inviteUsersToOrganization',
+    method: 'POST',
+    path: '/v1/orgs/{organizationId}/invites',
+    tag,
+    summary: 'Invite users by email: each is found (or created) and added as a member with its role; one already a member is a 400',
+    params: pathParams('organizationId'),
+    body: InviteUsersSchema,
+    bodyRequired: true,
+    response: InviteUsersResponseSchema,
+    status: 200,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: manageMembers,
+  }),
+  joinOrganizationWithInvite: defineOperation({
+    id: 'joinOrganizationWithInvite',
+    method: 'POST',
+    path: '/v1/orgs/{organizationId}/invites/{inviteId}',
+    tag,
+    summary: "Join an organization with one of its invite links (the link's role); refused while invite links are disabled",
+    params: pathParams('organizationId', 'inviteId'),
+    body: z.object({}).optional(),
+    response: z.object({}),
+    status: 200,
+    errors: ['NOT_FOUND'],
+  }),
+  listOrganizationInviteLinks: defineOperation({
+    id: 'listOrganizationInviteLinks',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/link-invites',
+    tag,
+    summary: 'List the invite links of an organization, oldest first',
+    params: pathParams('organizationId'),
+    query: listQuery,
+    response: listOf(InviteLinkSchema),
+    status: 200,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: manageMembers,
+  }),
+  createOrganizationInvite: defineOperation({
+    id: 'createOrganizationInvite',
+    method: 'POST',
+    path: '/v1/orgs/{organizationId}/link-invites',
+    tag,
+    summary: 'Create an invite link to the organization with a role (null: guest)',
+    params: pathParams('organizationId'),
+    body: CreateInviteLinkSchema,
+    bodyRequired: true,
+    response: InviteLinkSchema,
+    status: 201,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: manageMembers,
+  }),
+  getOrganizationInviteLink: defineOperation({
+    id: 'getOrganizationInviteLink',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/link-invites/{inviteId}',
+    tag,
+    summary: 'Get an invite link of the organization',
+    params: pathParams('organizationId', 'inviteId'),
+    response: InviteLinkSchema,
+    status: 200,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: manageMembers,
+  }),
+  updateOrganizationInviteById: defineOperation({
+    id: 'updateOrganizationInviteById',
+    method: 'PATCH',
+    path: '/v1/orgs/{organizationId}/link-invites/{inviteId}',
+    tag,
+    summary: "Change an invite link's role (null: guest); members who joined with it keep theirs",
+    params: pathParams('organizationId', 'inviteId'),
+    body: UpdateInviteLinkSchema,
+    bodyRequired: true,
+    response: InviteLinkSchema,
+    status: 200,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: manageMembers,
+  }),
   deleteOrganizationInviteById: defineOperation({
     id: 'deleteOrganizationInviteById',
     method: 'DELETE',
@@ -52,7 +140,7 @@ export const organizationOperations = {
     params: pathParams('organizationId', 'inviteId'),
     status: 204,
     errors: ['NOT_FOUND', 'FORBIDDEN'],
-    permission: { resource: 'organization', action: 'manageMembers' },
+    permission: manageMembers,
   }),
   joinOrganization: defineOperation({
     id: 'joinOrganization',

@@ -82,3 +82,42 @@ export const CreateOrganizationSchema = z.object({
   ai: z.boolean().default(false),
   inviteLinks: z.boolean().default(true),
 })
+
+export const InviteLinkSchema = z
+  .object({
+    object: z.literal('invite'),
+    id: z.string(),
+    role: RoleOrGuestSchema,
+    redundant: z.boolean().meta({ description: 'Whether the caller already is a member with the role (or more).' }),
+  })
+  .meta({ id: 'InviteLinkToOrganization' })
+
+export const CreateInviteLinkSchema = z.object({
+  role: RoleOrGuestSchema.meta({ description: 'The role the invite link gives (null: guest).' }),
+})
+
+export const UpdateInviteLinkSchema = z.object({
+  role: RoleOrGuestSchema.meta({ description: 'The new role the invite link gives (null: guest).' }),
+})
+
+const InviteEmailSchema = z.email({ error: 'must be an email address' }).max(320, 'must be at most 320 characters')
+
+export const InviteUsersSchema = z.object({
+  emails: z
+    .array(
+      z.union([InviteEmailSchema, z.object({ email: InviteEmailSchema, role: RoleOrGuestSchema })], {
+        error:
+          'must be an email address, or { email, role } with an email address and a role (admin, create, review, edit, comment, read, or null for a guest)',
+      }),
+    )
+    .min(1, 'must hold at least one email')
+    .max(100, 'must hold at most 100 emails'),
+  role: RoleOrGuestSchema.optional().meta({ description: "Role of the invited users given as bare addresses (default: the organization's defaultRole)." }),
+  sso: z.boolean().optional(),
+})
+
+export const InviteUsersResponseSchema = z.object({
+  users: z.array(z.string()),
+  invited: z.number(),
+  failedSSOEmails: z.array(z.string()).optional(),
+})

@@ -29,6 +29,7 @@ export type TokenRow = z.output<typeof TokenRowSchema>
 
 /** The collections the users area stores, with their indexes. */
 export const usersCollections = {
-  users: collection<UserRow>(),
+  /** `byEmail`: the lower-cased address (inviting by email finds the user by it). */
+  users: collection<UserRow>({ byEmail: { key: (u) => u.email?.toLowerCase() } }),
   tokens: collection<TokenRow>({ byUser: { key: (t) => t.user } }),
 }
