@@ -75,6 +75,16 @@ export const EXCEPTIONS: Record<string, { action?: string; variant?: Variant; ca
     action: 'manageTeams',
     rule: 'docs/behaviour/teams.md: a team owner may rename their team; others need manageTeams (no caller owns the target)',
   },
+  listTeamMembersInOrganizationById: {
+    action: 'listTeams',
+    rule: "docs/behaviour/teams.md: a team's own members may list its members; others need listTeams (the target team has no caller)",
+  },
+  ...Object.fromEntries(
+    ['updateMembersInOrganizationTeam', 'addMemberToOrganizationTeamById', 'deleteMemberFromOrganizationTeamById'].map((id) => [
+      id,
+      { action: 'manageTeams', rule: "docs/behaviour/teams.md: a team's owners manage its members; others need manageTeams (no caller owns the target)" },
+    ]),
+  ),
   createCollection: { action: 'createContent', rule: 'docs/behaviour/collections-and-spaces.md: creating at the root needs createContent on the organization' },
   createSpace: { action: 'createContent', rule: 'docs/behaviour/collections-and-spaces.md: creating at the root needs createContent on the organization' },
   publishIntegration: {
