@@ -51,6 +51,10 @@ export const EXCEPTIONS: Record<string, { action?: string; variant?: Variant; ca
     rule: "members/handlers.ts: the ping marks the caller's membership; a site token's bearer is no member (404 Member not found)",
   },
   getUserById: { callers: { outsider: [404] }, rule: 'docs/behaviour/access.md: a user is shown only to themselves and to users sharing an organization' },
+  updateUserById: {
+    callers: { outsider: [404], ...callersWith([403], 'guest', 'read', 'comment', 'edit', 'review', 'create', 'admin') },
+    rule: 'docs/behaviour/access.md: a user updates only themself; another user is a 403, or a 404 when they share no organization (the target is another member)',
+  },
   getMemberInOrganizationById: {
     action: 'listMembers',
     rule: 'docs/behaviour/organizations-and-members.md: a member may read their own membership without listMembers (the target is another member)',
