@@ -51,6 +51,10 @@ export const EXCEPTIONS: Record<string, { action?: string; variant?: Variant; ca
     rule: "members/handlers.ts: the ping marks the caller's membership; a site token's bearer is no member (404 Member not found)",
   },
   getUserById: { callers: { outsider: [404] }, rule: 'docs/behaviour/access.md: a user is shown only to themselves and to users sharing an organization' },
+  updateUserById: {
+    callers: { outsider: [404], ...callersWith([403], 'guest', 'read', 'comment', 'edit', 'review', 'create', 'admin') },
+    rule: 'docs/behaviour/access.md: a user updates only themself; another user is a 403, or a 404 when they share no organization (the target is another member)',
+  },
   getMemberInOrganizationById: {
     action: 'listMembers',
     rule: 'docs/behaviour/organizations-and-members.md: a member may read their own membership without listMembers (the target is another member)',
@@ -75,6 +79,16 @@ export const EXCEPTIONS: Record<string, { action?: string; variant?: Variant; ca
     action: 'manageTeams',
     rule: 'docs/behaviour/teams.md: a team owner may rename their team; others need manageTeams (no caller owns the target)',
   },
+  listTeamMembersInOrganizationById: {
+    action: 'listTeams',
+    rule: "docs/behaviour/teams.md: a team's own members may list its members; others need listTeams (the target team has no caller)",
+  },
+  ...Object.fromEntries(
+    ['updateMembersInOrganizationTeam', 'addMemberToOrganizationTeamById', 'deleteMemberFromOrganizationTeamById'].map((id) => [
+      id,
+      { action: 'manageTeams', rule: "docs/behaviour/teams.md: a team's owners manage its members; others need manageTeams (no caller owns the target)" },
+    ]),
+  ),
   createCollection: { action: 'createContent', rule: 'docs/behaviour/collections-and-spaces.md: creating at the root needs createContent on the organization' },
   createSpace: { action: 'createContent', rule: 'docs/behaviour/collections-and-spaces.md: creating at the root needs createContent on the organization' },
   publishIntegration: {

@@ -125,6 +125,8 @@ export async function richWorld() {
   })
   // Git Sync: an import (failed, the world is offline), so the space has git info.
   await call(api, ada, 'POST', `/v1/spaces/${a.id}/git/import`, { url: `https://user:token@git.example.com/acme/docs.git`, ref: 'refs/heads/main' })
+  // A notifications token of ada's.
+  await call(api, ada, 'POST', '/v1/user/notifications/token')
   await api.idle()
   const siteSpaceIds = (await call(api, ada, 'GET', `${base}/site-spaces`)).body.items.map((s: { id: string }) => s.id) as string[]
   return { ...w, site, team, siteSpaceIds, spaces: { a, b, c }, collections: { guides, nested } }

@@ -2,8 +2,11 @@ import { implement } from '../context.js'
 import { indexSource, mapPage, paginate, paginateScan } from '../../core/paging.js'
 import { encodeOrganization } from './encode.js'
 import { createInviteLink, encodeInviteLink, getInviteLink, inviteUsers, joinWithInviteLink, updateInviteLink } from './invites.js'
-import { getOrganization, joinOrganization, updateOrganization } from './model.js'
+import { createOrganization, getOrganization, joinOrganization, organizationsForEmailDomain, updateOrganization } from './model.js'
+import { insertSite } from '../sites/lifecycle.js'
+import { ApiError } from '../../core/errors.js'
 import { organizationOperations } from './operations.js'
+import { CreateOrganizationSchema } from './schemas.js'
 
 export const organizationHandlers = implement(organizationOperations, {
   listOrganizationsForAuthenticatedUser: (ctx, { query }) => {
@@ -32,4 +35,21 @@ export const organizationHandlers = implement(organizationOperations, {
     if (invite && invite.organization === params.organizationId) ctx.tx.delete('inviteLinks', invite.id)
   },
   joinOrganization: (ctx, { params }) => joinOrganization(ctx, params.organizationId),
+  createOrganization: (ctx, { query, body }) => {
+    if (query.openapiUrl !== undefined) {
+      throw new ApiError(
+        'BAD_REQUEST',
+        'Invalid request: query parameter `openapiUrl`: importing an OpenAPI specification at creation is not supported; create the organization, then the spec (createOpenAPISpec)',
+      )
+    }
+    const org = createOrganization(ctx, CreateOrganizationSchema.parse({ title: body.title, emailDomains: body.emailDomains ?? [] }), [
+      { user: ctx.actor.user, role: 'admin' },
+    ])
+    if (!query.withDefaultSite) return encodeOrganization(ctx, org, 'admin')
+    const site = insertSite(ctx, org.id, { title: org.title.slice(0, 128) })
+    return encodeOrganization(ctx, ctx.tx.update('organizations', { ...org, defaultContent: { type: 'site', site: site.id } }), 'admin')
+  },
+  getOrganizationsForEmailDomain: (ctx, { params }) => ({
+    organizations: organizationsForEmailDomain(ctx, params.emailDomain).map((org) => encodeOrganization(ctx, org)),
+  }),
 })

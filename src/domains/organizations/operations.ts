@@ -2,12 +2,16 @@ import { z } from 'zod'
 import { defineOperation } from '../../core/operation.js'
 import { listQuery } from '../../core/paging.js'
 import { listOf, pathParams } from '../common/schemas.js'
+import { EmailDomainSchema } from './schemas.js'
 import {
   CreateInviteLinkSchema,
+  CreateOrganizationBodySchema,
+  CreateOrganizationQuerySchema,
   InviteLinkSchema,
   InviteUsersResponseSchema,
   InviteUsersSchema,
   OrganizationSchema,
+  OrganizationsForEmailDomainSchema,
   UpdateInviteLinkSchema,
   UpdateOrganizationSchema,
 } from './schemas.js'
@@ -152,5 +156,29 @@ export const organizationOperations = {
     body: z.object({}).optional(),
     status: 204,
     errors: ['NOT_FOUND'],
+  }),
+  createOrganization: defineOperation({
+    id: 'createOrganization',
+    method: 'POST',
+    path: '/v1/orgs',
+    tag,
+    summary: 'Create an organization; the caller becomes its admin (`withDefaultSite`: with a site as its default content)',
+    query: CreateOrganizationQuerySchema,
+    body: CreateOrganizationBodySchema,
+    bodyRequired: true,
+    response: OrganizationSchema,
+    status: 201,
+    errors: [],
+  }),
+  getOrganizationsForEmailDomain: defineOperation({
+    id: 'getOrganizationsForEmailDomain',
+    method: 'GET',
+    path: '/v1/email-domains/{emailDomain}/orgs',
+    tag,
+    summary: "The organizations whose email domains include the caller's verified email domain (the ones they may join)",
+    params: z.object({ emailDomain: EmailDomainSchema }),
+    response: OrganizationsForEmailDomainSchema,
+    status: 200,
+    errors: ['FORBIDDEN'],
   }),
 }

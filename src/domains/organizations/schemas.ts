@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { queryBoolean } from '../../core/paging.js'
 import { RoleOrGuestSchema, StandaloneMergeRulesSchema, TimestampSchema, UrlSchema, permissionsSchema } from '../common/schemas.js'
 
 export const OrganizationTitleSchema = z
@@ -121,3 +122,30 @@ export const InviteUsersResponseSchema = z.object({
   invited: z.number(),
   failedSSOEmails: z.array(z.string()).optional(),
 })
+
+const OnboardingChoiceSchema = z.string().max(64, 'must be at most 64 characters').nullable()
+
+/** createOrganization's body (official `CreateOrganization`). */
+export const CreateOrganizationBodySchema = z.object({
+  title: OrganizationTitleSchema,
+  emailDomains: z
+    .array(EmailDomainSchema)
+    .max(100, 'must have at most 100 domains')
+    .optional()
+    .meta({ description: 'Email domains whose verified users may join.' }),
+  onboardingPreferences: z
+    .object({
+      source: OnboardingChoiceSchema,
+      audience: OnboardingChoiceSchema,
+      interests: z.array(z.string().max(64, 'must be at most 64 characters')).max(32, 'must have at most 32 interests'),
+    })
+    .optional()
+    .meta({ description: 'Onboarding answers (validated; this implementation tailors nothing with them and does not store them).' }),
+})
+
+export const CreateOrganizationQuerySchema = z.object({
+  withDefaultSite: queryBoolean.optional().meta({ description: "Also create a site, the organization's default content." }),
+  openapiUrl: z.string().optional().meta({ description: 'Not supported: importing a spec at creation is refused (400).' }),
+})
+
+export const OrganizationsForEmailDomainSchema = z.object({ organizations: z.array(OrganizationSchema) })
