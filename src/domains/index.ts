@@ -28,6 +28,7 @@ import { shareLinksArea } from './share-links/index.js'
 import { siteRedirectsArea } from './site-redirects/index.js'
 import { siteStructureArea } from './site-structure/index.js'
 import { sitesArea } from './sites/index.js'
+import { sitePermissionsArea } from './site-permissions/index.js'
 import { spacePermissionsArea } from './space-permissions/index.js'
 import { spacesArea } from './spaces/index.js'
 import { ssoArea } from './sso/index.js'
@@ -53,6 +54,7 @@ export const areas: readonly Area[] = [
   spacesArea,
   spacePermissionsArea,
   sitesArea,
+  sitePermissionsArea,
   siteStructureArea,
   shareLinksArea,
   adaptiveContentArea,

@@ -159,7 +159,9 @@ export function expectedAnswer(op: OperationDef, caller: Caller, variant: Varian
       : { status: [404], rule: `below ${resource}.view (${POLICY[resource].view}): not revealed` }
   }
   if (!atLeast(level, need)) return { status: [403], rule: `sees the ${resource}, below ${resource}.${action} (${need})` }
-  return { status: [op.status], rule: `${resource}.${action} (${need}) allowed at ${level}${exception?.rule ? `; ${exception.rule}` : ''}` }
+  // A 205 delete answers 204 when there was nothing to remove (the official document lists both).
+  const status = op.status === 205 ? [205, 204] : [op.status]
+  return { status, rule: `${resource}.${action} (${need}) allowed at ${level}${exception?.rule ? `; ${exception.rule}` : ''}` }
 }
 
 /** The parents in an operation's path: the level-bearing parameters before the addressed (last) one. */

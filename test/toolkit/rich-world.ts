@@ -30,6 +30,8 @@ export async function richWorld() {
   const section = (await call(api, ada, 'POST', `${base}/sections`, { spaceId: b.id, title: 'Reference' })).body
   await call(api, ada, 'POST', `${base}/section-groups`, { title: 'Group', sections: [section.id] })
   await call(api, ada, 'POST', `${base}/share-links`, { name: 'Partners' })
+  // Site permissions: a guest and a team granted on the site.
+  await call(api, ada, 'POST', `${base}/permissions`, { role: 'read', users: [users.gina.id], teams: [team.id] })
   // Site settings: a customization, a site-space's override of it, visitor authentication URLs.
   await call(api, ada, 'PUT', `${base}/customization`, { title: 'Acme Docs', styling: { theme: 'bold', primaryColor: { light: '#f00', dark: '#a00' } } })
   await call(api, ada, 'PATCH', `${base}/site-spaces/${section.siteSpaces[0].id}/customization`, { styling: { theme: 'muted', sidebar: { list: 'pill' } } })

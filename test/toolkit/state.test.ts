@@ -22,6 +22,8 @@ async function reads(api: DocsApi, token: string, w: Awaited<ReturnType<typeof r
     `${base}/sections`,
     `${base}/section-groups`,
     `${base}/site-spaces`,
+    `${base}/permissions/users`,
+    `${base}/permissions/teams`,
     `${base}/share-links`,
     `${base}/redirects`,
     `${base}/redirects?draft=true`,

@@ -7,6 +7,7 @@ import type { CollectionRow } from '../collections/rows.js'
 import type { DefaultLevel } from '../common/rows.js'
 import type { ReadTx } from '../../storage/port.js'
 import type { SpaceRow } from '../spaces/rows.js'
+import type { SiteRow } from '../sites/rows.js'
 
 /**
  * Effective levels of a user on organizations, collections and spaces.
@@ -87,6 +88,21 @@ export function spaceLevelOf(tx: ReadTx<AppSchema>, space: SpaceRow, user: strin
 }
 
 /**
+ * A user's level on a site: the strongest of the organization role and the direct grants on the
+ * site (the user's, and the user's teams'), which count for enabled members only (guests
+ * included), as on spaces. A guest without a grant keeps `guest` (names the site, reads nothing).
+ */
+export function siteLevelOf(tx: ReadTx<AppSchema>, site: SiteRow, user: string): Level | null | undefined {
+  const level = organizationLevel(tx, site.organization, user)
+  if (!level || level === 'admin' || !user) return level
+  const levels: Array<Level | null | undefined> = [level, tx.get('siteGrants', `${site.id}/user:${user}`)?.role]
+  for (const { row } of tx.scan('teamMembers', 'byUser', user)) {
+    if (row.organization === site.organization) levels.push(tx.get('siteGrants', `${site.id}/team:${row.team}`)?.role)
+  }
+  return strongest(...levels)
+}
+
+/**
  * Whether a share key opens a space: the key of an active share link of a published share-link
  * site that publishes the space. It gives `visitor`, on the requests that take a `shareKey`.
  */
@@ -161,7 +177,7 @@ export const levelResolvers: LevelResolvers = {
     if (!site) return undefined
     const grant = ctx.actor.content
     if (grant) return grant.site === id && grantHolds(ctx.tx, grant) ? 'visitor' : null
-    return organizationLevel(ctx.tx, site.organization, ctx.actor.user)
+    return siteLevelOf(ctx.tx, site, ctx.actor.user)
   },
   team: (ctx, id) => {
     const team = ctx.tx.get('teams', id)

@@ -82,6 +82,7 @@ export function deleteTeam(ctx: Context, organization: string, id: string): bool
   if (!team || team.organization !== organization) return false
   for (const { row } of ctx.tx.scan('teamMembers', 'byTeam', id)) ctx.tx.delete('teamMembers', row.id)
   for (const { row } of ctx.tx.scan('spaceGrants', 'byPrincipal', `team:${id}`)) ctx.tx.delete('spaceGrants', row.id)
+  for (const { row } of ctx.tx.scan('siteGrants', 'byPrincipal', `team:${id}`)) ctx.tx.delete('siteGrants', row.id)
   ctx.tx.delete('teams', id)
   return true
 }
