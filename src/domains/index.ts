@@ -29,6 +29,7 @@ import { siteRedirectsArea } from './site-redirects/index.js'
 import { siteStructureArea } from './site-structure/index.js'
 import { sitesArea } from './sites/index.js'
 import { spacePermissionsArea } from './space-permissions/index.js'
+import { collectionPermissionsArea } from './collection-permissions/index.js'
 import { spacesArea } from './spaces/index.js'
 import { ssoArea } from './sso/index.js'
 import { teamsArea } from './teams/index.js'
@@ -52,6 +53,7 @@ export const areas: readonly Area[] = [
   collectionsArea,
   spacesArea,
   spacePermissionsArea,
+  collectionPermissionsArea,
   sitesArea,
   siteStructureArea,
   shareLinksArea,

@@ -68,6 +68,9 @@ export function removeMember(ctx: Context, organization: string, user: string): 
   for (const { row } of ctx.tx.scan('spaceGrants', 'byPrincipal', `user:${user}`)) {
     if (row.organization === organization) ctx.tx.delete('spaceGrants', row.id)
   }
+  for (const { row } of ctx.tx.scan('collectionGrants', 'byPrincipal', `user:${user}`)) {
+    if (row.organization === organization) ctx.tx.delete('collectionGrants', row.id)
+  }
   ctx.tx.delete('members', member.id)
   return true
 }
