@@ -18,6 +18,8 @@ async function reads(api: DocsApi, token: string, w: Awaited<ReturnType<typeof r
     `/v1/collections/${w.collections.guides.id}/spaces`,
     `/v1/spaces/${w.spaces.b.id}/permissions/users`,
     `/v1/spaces/${w.spaces.b.id}/permissions/teams`,
+    `/v1/collections/${w.collections.guides.id}/permissions/users`,
+    `/v1/collections/${w.collections.guides.id}/permissions/teams`,
     `/v1/orgs/${w.org.id}/sites`,
     `${base}/sections`,
     `${base}/section-groups`,
