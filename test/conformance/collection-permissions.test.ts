@@ -129,9 +129,8 @@ describe('conformance: collection permissions through @gitbook/api', () => {
 
   it('grants go with the team and the member', async () => {
     const w = await setup()
-    const gb = w.client(w.tokens.ada).collections
-    await gb.updateTeamPermissionInCollection(w.collection.id, w.team.id, { role: MemberRole.Read })
-    await gb.updateUserPermissionInCollection(w.collection.id, w.users.rita.id, { role: MemberRole.Read })
+    await w.api.fixtures.grantCollection(w.collection.id, { team: w.team.id }, 'read')
+    await w.api.fixtures.grantCollection(w.collection.id, { user: w.users.rita.id }, 'read')
     expect((await call(w.api, w.tokens.ada, 'DELETE', `/v1/orgs/${w.org.id}/teams/${w.team.id}`)).status).toBeLessThan(300)
     expect((await call(w.api, w.tokens.ada, 'DELETE', `/v1/orgs/${w.org.id}/members/${w.users.rita.id}`)).status).toBeLessThan(300)
     expect(grants(w, w.collection.id)).toEqual([])
