@@ -134,5 +134,9 @@ describe('conformance: collection permissions through @gitbook/api', () => {
     expect((await call(w.api, w.tokens.ada, 'DELETE', `/v1/orgs/${w.org.id}/teams/${w.team.id}`)).status).toBeLessThan(300)
     expect((await call(w.api, w.tokens.ada, 'DELETE', `/v1/orgs/${w.org.id}/members/${w.users.rita.id}`)).status).toBeLessThan(300)
     expect(grants(w, w.collection.id)).toEqual([])
+    // And with the collection itself.
+    await w.api.fixtures.grantCollection(w.collection.id, { user: w.users.gina.id }, 'edit')
+    expect((await call(w.api, w.tokens.ada, 'DELETE', `/v1/collections/${w.collection.id}`)).status).toBeLessThan(300)
+    expect(grants(w, w.collection.id)).toEqual([])
   })
 })
