@@ -5,6 +5,7 @@ import { parseInput as parse, type System } from './domains/common/fixture-kit.j
 import { RoleOrGuestSchema } from './domains/common/schemas.js'
 import { collectionFixtures } from './domains/collections/fixtures.js'
 import { spacePermissionFixtures } from './domains/space-permissions/fixtures.js'
+import { collectionPermissionFixtures } from './domains/collection-permissions/fixtures.js'
 import { spaceFixtures } from './domains/spaces/fixtures.js'
 import { siteFixtures } from './domains/sites/fixtures.js'
 import { siteStructureFixtures } from './domains/site-structure/fixtures.js'
@@ -41,6 +42,7 @@ export function createFixtures(system: System, blobs: BlobPort) {
     ...collectionFixtures(system),
     ...spaceFixtures(system),
     ...spacePermissionFixtures(system),
+    ...collectionPermissionFixtures(system),
     ...siteFixtures(system),
     ...siteStructureFixtures(system),
     /** Create a user (email verified unless `emailVerified: false`). */

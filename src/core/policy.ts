@@ -87,6 +87,10 @@ export const POLICY = {
     create: 'create',
     admin: 'admin',
     viewInviteLinks: 'admin',
+    // As for a space: who a collection is shared with is visible to whoever reads it (a role in
+    // its organization or a grant on it or an enclosing collection); admins change it.
+    listPermissions: 'read',
+    managePermissions: 'admin',
   },
   team: {
     view: 'read',

@@ -30,6 +30,7 @@ import { siteStructureArea } from './site-structure/index.js'
 import { sitesArea } from './sites/index.js'
 import { sitePermissionsArea } from './site-permissions/index.js'
 import { spacePermissionsArea } from './space-permissions/index.js'
+import { collectionPermissionsArea } from './collection-permissions/index.js'
 import { spacesArea } from './spaces/index.js'
 import { ssoArea } from './sso/index.js'
 import { teamsArea } from './teams/index.js'
@@ -53,6 +54,7 @@ export const areas: readonly Area[] = [
   collectionsArea,
   spacesArea,
   spacePermissionsArea,
+  collectionPermissionsArea,
   sitesArea,
   sitePermissionsArea,
   siteStructureArea,

@@ -16,6 +16,7 @@ import { siteStructureCollections } from './site-structure/rows.js'
 import { sitesCollections } from './sites/rows.js'
 import { spacePermissionsCollections } from './space-permissions/rows.js'
 import { sitePermissionsCollections } from './site-permissions/rows.js'
+import { collectionPermissionsCollections } from './collection-permissions/rows.js'
 import { spacesCollections } from './spaces/rows.js'
 import { ssoCollections } from './sso/rows.js'
 import { teamsCollections } from './teams/rows.js'
@@ -50,6 +51,7 @@ export const schema = {
   ...conversationsCollections,
   ...spacePermissionsCollections,
   ...sitePermissionsCollections,
+  ...collectionPermissionsCollections,
   ...integrationsCollections,
   ...insightsCollections,
 }

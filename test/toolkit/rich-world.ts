@@ -20,6 +20,7 @@ export async function richWorld() {
   await call(api, ada, 'PATCH', `/v1/spaces/${b.id}`, { defaultLevel: 'comment', mergeRules: { type: 'none' } })
   await api.system((ctx) => ctx.tx.update('spaces', { ...ctx.tx.get('spaces', b.id)!, visibility: 'public' }))
   await call(api, ada, 'POST', `/v1/spaces/${b.id}/permissions`, { role: 'edit', users: [users.gina.id], teams: [team.id] })
+  await call(api, ada, 'POST', `/v1/collections/${guides.id}/permissions`, { role: 'comment', users: [users.gina.id], teams: [team.id] })
   w.clock.advance(60_000)
   await call(api, ada, 'DELETE', `/v1/spaces/${c.id}`)
   await api.fixtures.createInviteLink(org.id, 'comment')

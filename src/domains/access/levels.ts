@@ -14,8 +14,10 @@ import type { SiteRow } from '../sites/rows.js'
  *
  * - Organization: the member's role; `guest` for a member without one; none for a non-member
  *   or a disabled member.
- * - Collection: the strongest of the organization role and, for members with a role, the
- *   collection's default level (`inherit` follows the parent collection).
+ * - Collection: the strongest of the organization role; for members with a role, the
+ *   collection's default level (`inherit` follows the parent collection); and the direct grants
+ *   of the user and of his teams on the collection or an enclosing one (enabled members, guests
+ *   included). An `in-collection` space gets this level through its parent (below).
  * - Space: the strongest of the organization role; the space's default level for members with a
  *   role; a direct user grant and the grants of the user's teams (for enabled members, guests
  *   included); the parent collection's level when
@@ -57,10 +59,34 @@ export function organizationLevel(tx: ReadTx<AppSchema>, organization: string, u
   return role ?? 'guest'
 }
 
+/**
+ * The strongest direct grant (collection-permissions) a user holds, himself or through his teams of
+ * the organization, on a collection or any collection enclosing it: a grant on a collection counts
+ * on its sub-collections too.
+ */
+export function collectionGrantLevel(tx: ReadTx<AppSchema>, collection: CollectionRow, user: string): Level | undefined {
+  const teams = tx
+    .scan('teamMembers', 'byUser', user)
+    .filter(({ row }) => row.organization === collection.organization)
+    .map(({ row }) => row.team)
+  const levels: Array<Role | undefined> = []
+  let current: CollectionRow | undefined = collection
+  for (let depth = 0; current && depth < 64; depth++) {
+    levels.push(tx.get('collectionGrants', `${current.id}/user:${user}`)?.role)
+    for (const team of teams) levels.push(tx.get('collectionGrants', `${current.id}/team:${team}`)?.role)
+    current = current.parent ? tx.get('collections', current.parent) : undefined
+  }
+  return strongest(...levels) ?? undefined
+}
+
 export function collectionLevelOf(tx: ReadTx<AppSchema>, collection: CollectionRow, user: string): Level | null {
   const role = memberRole(tx, collection.organization, user)
-  if (!role) return null
-  return strongest(role, resolveDefaultLevel(tx, collection.defaultLevel, collection.parent)) ?? null
+  // Grants count only for enabled members (guests included), as for spaces.
+  if (role === undefined || !user) return null
+  if (role === 'admin') return 'admin'
+  const grant = collectionGrantLevel(tx, collection, user)
+  if (!role) return grant ?? null
+  return strongest(role, resolveDefaultLevel(tx, collection.defaultLevel, collection.parent), grant) ?? null
 }
 
 export function spaceLevelOf(tx: ReadTx<AppSchema>, space: SpaceRow, user: string): Level | null {

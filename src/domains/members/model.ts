@@ -71,6 +71,9 @@ export function removeMember(ctx: Context, organization: string, user: string): 
   for (const { row } of ctx.tx.scan('siteGrants', 'byPrincipal', `user:${user}`)) {
     if (row.organization === organization) ctx.tx.delete('siteGrants', row.id)
   }
+  for (const { row } of ctx.tx.scan('collectionGrants', 'byPrincipal', `user:${user}`)) {
+    if (row.organization === organization) ctx.tx.delete('collectionGrants', row.id)
+  }
   ctx.tx.delete('members', member.id)
   return true
 }

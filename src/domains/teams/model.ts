@@ -76,13 +76,14 @@ export function renameTeam(ctx: Context, team: TeamRow, title: string): TeamRow 
   )
 }
 
-/** Delete a team with its memberships and its space grants. False when it did not exist. */
+/** Delete a team with its memberships and its space and collection grants. False when it did not exist. */
 export function deleteTeam(ctx: Context, organization: string, id: string): boolean {
   const team = ctx.tx.get('teams', id)
   if (!team || team.organization !== organization) return false
   for (const { row } of ctx.tx.scan('teamMembers', 'byTeam', id)) ctx.tx.delete('teamMembers', row.id)
   for (const { row } of ctx.tx.scan('spaceGrants', 'byPrincipal', `team:${id}`)) ctx.tx.delete('spaceGrants', row.id)
   for (const { row } of ctx.tx.scan('siteGrants', 'byPrincipal', `team:${id}`)) ctx.tx.delete('siteGrants', row.id)
+  for (const { row } of ctx.tx.scan('collectionGrants', 'byPrincipal', `team:${id}`)) ctx.tx.delete('collectionGrants', row.id)
   ctx.tx.delete('teams', id)
   return true
 }
