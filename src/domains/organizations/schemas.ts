@@ -111,7 +111,6 @@ export const InviteUsersSchema = z.object({
           'must be an email address, or { email, role } with an email address and a role (admin, create, review, edit, comment, read, or null for a guest)',
       }),
     )
-    .min(1, 'must hold at least one email')
     .max(100, 'must hold at most 100 emails'),
   role: RoleOrGuestSchema.optional().meta({ description: "Role of the invited users given as bare addresses (default: the organization's defaultRole)." }),
   sso: z.boolean().optional(),
@@ -123,7 +122,7 @@ export const InviteUsersResponseSchema = z.object({
   failedSSOEmails: z.array(z.string()).optional(),
 })
 
-const OnboardingChoiceSchema = z.string().max(64, 'must be at most 64 characters').nullable()
+const onboardingEnum = <T extends [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` })
 
 /** createOrganization's body (official `CreateOrganization`). */
 export const CreateOrganizationBodySchema = z.object({
@@ -135,9 +134,9 @@ export const CreateOrganizationBodySchema = z.object({
     .meta({ description: 'Email domains whose verified users may join.' }),
   onboardingPreferences: z
     .object({
-      source: OnboardingChoiceSchema,
-      audience: OnboardingChoiceSchema,
-      interests: z.array(z.string().max(64, 'must be at most 64 characters')).max(32, 'must have at most 32 interests'),
+      source: onboardingEnum(['markdown-in-git', 'import', 'template']).nullable(),
+      audience: onboardingEnum(['public', 'mixed', 'protected', 'internal']).nullable(),
+      interests: z.array(onboardingEnum(['adaptive-content', 'api-docs', 'proactive-agent'])).max(3, 'must have at most 3 interests'),
     })
     .optional()
     .meta({ description: 'Onboarding answers (validated; this implementation tailors nothing with them and does not store them).' }),
