@@ -5,6 +5,7 @@ import { parseInput as parse, type System } from './domains/common/fixture-kit.j
 import { RoleOrGuestSchema } from './domains/common/schemas.js'
 import { collectionFixtures } from './domains/collections/fixtures.js'
 import { spacePermissionFixtures } from './domains/space-permissions/fixtures.js'
+import { collectionPermissionFixtures } from './domains/collection-permissions/fixtures.js'
 import { spaceFixtures } from './domains/spaces/fixtures.js'
 import { siteFixtures } from './domains/sites/fixtures.js'
 import { siteStructureFixtures } from './domains/site-structure/fixtures.js'
@@ -12,6 +13,7 @@ import { teamFixtures } from './domains/teams/fixtures.js'
 import { addMember } from './domains/members/model.js'
 import { encodeOrganization } from './domains/organizations/encode.js'
 import { createOrganization } from './domains/organizations/model.js'
+import { createInviteLink } from './domains/organizations/invites.js'
 import { CreateOrganizationSchema } from './domains/organizations/schemas.js'
 import { encodeUser } from './domains/users/encode.js'
 import { resumers, seedRules } from './domains/index.js'
@@ -40,6 +42,7 @@ export function createFixtures(system: System, blobs: BlobPort) {
     ...collectionFixtures(system),
     ...spaceFixtures(system),
     ...spacePermissionFixtures(system),
+    ...collectionPermissionFixtures(system),
     ...siteFixtures(system),
     ...siteStructureFixtures(system),
     /** Create a user (email verified unless `emailVerified: false`). */
@@ -100,10 +103,7 @@ export function createFixtures(system: System, blobs: BlobPort) {
 
     /** Create an invite link in an organization. */
     async createInviteLink(organizationId: string, role: Role | null = 'read') {
-      return system((ctx) => {
-        if (!ctx.tx.get('organizations', organizationId)) throw new ApiError('NOT_FOUND', 'Organization not found')
-        return ctx.tx.insert('inviteLinks', { id: ctx.newId(), organization: organizationId, role, createdAt: ctx.nowIso() })
-      })
+      return system((ctx) => createInviteLink(ctx, organizationId, role))
     },
   }
 }

@@ -41,6 +41,7 @@ export type { TeamRow, TeamMemberRow } from './domains/teams/rows.js'
 export type { CollectionRow } from './domains/collections/rows.js'
 export type { SpaceRow } from './domains/spaces/rows.js'
 export type { SpaceGrantRow } from './domains/space-permissions/rows.js'
+export type { CollectionGrantRow } from './domains/collection-permissions/rows.js'
 
 // --- The operation table and errors
 export type { OperationDef, HttpMethod } from './core/operation.js'

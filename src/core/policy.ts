@@ -87,13 +87,18 @@ export const POLICY = {
     create: 'create',
     admin: 'admin',
     viewInviteLinks: 'admin',
+    // As for a space: who a collection is shared with is visible to whoever reads it (a role in
+    // its organization or a grant on it or an enclosing collection); admins change it.
+    listPermissions: 'read',
+    managePermissions: 'admin',
   },
   team: {
     view: 'read',
     admin: 'admin',
   },
-  // A site's level is the caller's organization role: members with a role read sites, editors
-  // change them (settings, structure, share links, publishing), as the sites issue asks.
+  // A site's level is the strongest of the caller's organization role and the direct grants on the
+  // site (the user's, the user's teams'): readers read sites, editors change them (settings,
+  // structure, share links, publishing), as the sites issue asks.
   site: {
     // A site token's bearer (level `visitor`) knows the site is there: it reads its published
     // content and nothing else; members with a role read the site itself (`access`).
@@ -105,6 +110,10 @@ export const POLICY = {
     create: 'edit',
     admin: 'edit',
     installIntegration: 'admin',
+    // Who a site is shared with (site-permissions), as on spaces: members with a role or a grant
+    // on the site read the grants; admins of the site (organization admins, an `admin` grant) change them.
+    listPermissions: 'read',
+    managePermissions: 'admin',
     viewAdaptiveSchema: 'read',
     editAdaptiveSchema: 'edit',
     // Visitor authentication: its private key signs visitor tokens, so only the organization's

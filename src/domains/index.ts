@@ -28,7 +28,9 @@ import { shareLinksArea } from './share-links/index.js'
 import { siteRedirectsArea } from './site-redirects/index.js'
 import { siteStructureArea } from './site-structure/index.js'
 import { sitesArea } from './sites/index.js'
+import { sitePermissionsArea } from './site-permissions/index.js'
 import { spacePermissionsArea } from './space-permissions/index.js'
+import { collectionPermissionsArea } from './collection-permissions/index.js'
 import { spacesArea } from './spaces/index.js'
 import { ssoArea } from './sso/index.js'
 import { teamsArea } from './teams/index.js'
@@ -52,7 +54,9 @@ export const areas: readonly Area[] = [
   collectionsArea,
   spacesArea,
   spacePermissionsArea,
+  collectionPermissionsArea,
   sitesArea,
+  sitePermissionsArea,
   siteStructureArea,
   shareLinksArea,
   adaptiveContentArea,

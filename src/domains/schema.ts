@@ -15,6 +15,8 @@ import { siteRedirectsCollections } from './site-redirects/rows.js'
 import { siteStructureCollections } from './site-structure/rows.js'
 import { sitesCollections } from './sites/rows.js'
 import { spacePermissionsCollections } from './space-permissions/rows.js'
+import { sitePermissionsCollections } from './site-permissions/rows.js'
+import { collectionPermissionsCollections } from './collection-permissions/rows.js'
 import { spacesCollections } from './spaces/rows.js'
 import { ssoCollections } from './sso/rows.js'
 import { teamsCollections } from './teams/rows.js'
@@ -48,6 +50,8 @@ export const schema = {
   ...translationsCollections,
   ...conversationsCollections,
   ...spacePermissionsCollections,
+  ...sitePermissionsCollections,
+  ...collectionPermissionsCollections,
   ...integrationsCollections,
   ...insightsCollections,
 }

@@ -19,6 +19,7 @@ import type { siteRedirectSeedRules } from './site-redirects/seed.js'
 import type { siteStructureSeedRules } from './site-structure/seed.js'
 import type { siteSeedRules, siteSettingsSeedRules } from './sites/seed.js'
 import type { spacePermissionSeedRules } from './space-permissions/seed.js'
+import type { collectionPermissionSeedRules } from './collection-permissions/seed.js'
 import type { spaceSeedRules } from './spaces/seed.js'
 import type { ssoSeedRules } from './sso/seed.js'
 import type { teamSeedRules } from './teams/seed.js'
@@ -48,6 +49,7 @@ type AnySeedRule =
   | (typeof siteSeedRules)[number]
   | (typeof siteSettingsSeedRules)[number]
   | (typeof spacePermissionSeedRules)[number]
+  | (typeof collectionPermissionSeedRules)[number]
   | (typeof spaceSeedRules)[number]
   | (typeof ssoSeedRules)[number]
   | (typeof teamSeedRules)[number]

@@ -98,7 +98,7 @@ describe('cli: docs-content-api serve', () => {
       headers: { origin: 'https://app.test', 'access-control-request-method': 'GET' },
     })
     expect(preflight.status).toBe(204)
-    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS')
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, HEAD, POST, OPTIONS')
   })
 
   it('PORT and DEMO_TOKEN from the environment; /openapi.json is served', async () => {

@@ -94,6 +94,7 @@ function stringFor(node: any): string {
   if (node.format === 'uri') return 'https://example.com/x'
   if (node.format === 'date-time') return '2026-01-01T00:00:00.000Z'
   if (node.format === 'emoji') return '😀'
+  if (node.format === 'email') return 'someone@example.com'
   if (node.pattern) {
     // Sampled once per pattern and lengths: a list of 500 items builds its item 500 times.
     const key = JSON.stringify([node.pattern, min, max])

@@ -27,6 +27,14 @@ const SKIP = new Set(['Document', 'JSONDocument'])
  * label` for everything at and below a field.
  */
 const EXCEPTIONS: Record<string, string> = {
+  'inviteUsersToOrganization emails[]<oneOf1>.role':
+    'an entry is an address or `{ email, role }`: one that is neither is named as the entry (`emails[i]`), with the rules of both forms, the roles listed',
+  'createOrganizationInvite <oneOf1>':
+    'a documented choice: invite links are links to the organization; links to a space or a collection are not supported (docs/behaviour/organizations-and-members.md)',
+  'createOrganizationInvite <oneOf2>':
+    'a documented choice: invite links are links to the organization; links to a space or a collection are not supported (docs/behaviour/organizations-and-members.md)',
+  'updateOrganizationInviteById <oneOf1>':
+    'a documented choice: invite links are links to the organization; links to a space or a collection are not supported (docs/behaviour/organizations-and-members.md)',
   'moveSpace position.before<oneOf1>':
     'the reference: a space is placed next to a space (`{type: space, space}`); spaces and collections are ordered among their own kind',
   'moveSpace position.after<oneOf1>':

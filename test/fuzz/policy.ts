@@ -51,6 +51,10 @@ export const EXCEPTIONS: Record<string, { action?: string; variant?: Variant; ca
     rule: "members/handlers.ts: the ping marks the caller's membership; a site token's bearer is no member (404 Member not found)",
   },
   getUserById: { callers: { outsider: [404] }, rule: 'docs/behaviour/access.md: a user is shown only to themselves and to users sharing an organization' },
+  updateUserById: {
+    callers: { outsider: [404], ...callersWith([403], 'guest', 'read', 'comment', 'edit', 'review', 'create', 'admin') },
+    rule: 'docs/behaviour/access.md: a user updates only themself; another user is a 403, or a 404 when they share no organization (the target is another member)',
+  },
   getMemberInOrganizationById: {
     action: 'listMembers',
     rule: 'docs/behaviour/organizations-and-members.md: a member may read their own membership without listMembers (the target is another member)',
@@ -75,6 +79,16 @@ export const EXCEPTIONS: Record<string, { action?: string; variant?: Variant; ca
     action: 'manageTeams',
     rule: 'docs/behaviour/teams.md: a team owner may rename their team; others need manageTeams (no caller owns the target)',
   },
+  listTeamMembersInOrganizationById: {
+    action: 'listTeams',
+    rule: "docs/behaviour/teams.md: a team's own members may list its members; others need listTeams (the target team has no caller)",
+  },
+  ...Object.fromEntries(
+    ['updateMembersInOrganizationTeam', 'addMemberToOrganizationTeamById', 'deleteMemberFromOrganizationTeamById'].map((id) => [
+      id,
+      { action: 'manageTeams', rule: "docs/behaviour/teams.md: a team's owners manage its members; others need manageTeams (no caller owns the target)" },
+    ]),
+  ),
   createCollection: { action: 'createContent', rule: 'docs/behaviour/collections-and-spaces.md: creating at the root needs createContent on the organization' },
   createSpace: { action: 'createContent', rule: 'docs/behaviour/collections-and-spaces.md: creating at the root needs createContent on the organization' },
   publishIntegration: {
@@ -145,7 +159,9 @@ export function expectedAnswer(op: OperationDef, caller: Caller, variant: Varian
       : { status: [404], rule: `below ${resource}.view (${POLICY[resource].view}): not revealed` }
   }
   if (!atLeast(level, need)) return { status: [403], rule: `sees the ${resource}, below ${resource}.${action} (${need})` }
-  return { status: [op.status], rule: `${resource}.${action} (${need}) allowed at ${level}${exception?.rule ? `; ${exception.rule}` : ''}` }
+  // A 205 delete answers 204 when there was nothing to remove (the official document lists both).
+  const status = op.status === 205 ? [205, 204] : [op.status]
+  return { status, rule: `${resource}.${action} (${need}) allowed at ${level}${exception?.rule ? `; ${exception.rule}` : ''}` }
 }
 
 /** The parents in an operation's path: the level-bearing parameters before the addressed (last) one. */

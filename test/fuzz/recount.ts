@@ -32,6 +32,7 @@ export async function expectCountersMatchRows(world: FuzzWorld, organizations: s
   const rows = world.api.store.read((tx) => ({
     spaces: tx.all('spaces') as SpaceRow[],
     grants: tx.all('spaceGrants') as SpaceGrantRow[],
+    siteGrants: tx.all('siteGrants'),
     teamMembers: tx.all('teamMembers') as TeamMemberRow[],
     members: tx.all('members'),
     teams: tx.all('teams'),
@@ -60,7 +61,12 @@ export async function expectCountersMatchRows(world: FuzzWorld, organizations: s
     for (const member of await list(`${o}/members`, rows.members.filter((m) => m.organization === org).length)) {
       const spaces = grantsOf(`user:${member.id}`).filter((g) => g.organization === org && live.has(g.space)).length
       const teams = rows.teamMembers.filter((m) => m.user === member.id && m.organization === org).length
-      expect({ member: member.id, spaces: member.spaces, teams: member.teams, sites: member.sites }).toEqual({ member: member.id, spaces, teams, sites: 0 })
+      expect({ member: member.id, spaces: member.spaces, teams: member.teams, sites: member.sites }).toEqual({
+        member: member.id,
+        spaces,
+        teams,
+        sites: rows.siteGrants.filter((g) => g.organization === org && g.principal.type === 'user' && g.principal.user === member.id).length,
+      })
       await list(`${o}/members/${member.id}/spaces`, spaces)
       await list(`${o}/members/${member.id}/teams`, teams)
     }

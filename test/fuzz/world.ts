@@ -278,6 +278,8 @@ async function buildWorld() {
     spaceId: privateSpace.id,
     teamId: team.id,
     userId: users.member.id,
+    // Every caller's verified email is at acme.test: the domain they may look up.
+    emailDomain: 'acme.test',
     siteId: site.id,
     siteSectionId: sectionB.id,
     siteSectionGroupId: group.id,

@@ -10,7 +10,7 @@ describe('http: official operations this API does not implement', () => {
     const w = await createWorld()
     for (const [method, path, id] of [
       ['GET', '/v1/spaces/anything/change-requests/c/conversations', 'listChangeRequestConversations'],
-      ['POST', `/v1/orgs/${w.org.id}/link-invites`, 'createOrganizationInvite'],
+      ['POST', `/v1/orgs/${w.org.id}/sites/s1/channels`, 'createSiteChannel'],
       ['GET', '/v1/spaces/x/integrations', 'listSpaceIntegrations'],
     ] as const) {
       for (const token of [w.tokens.ada, undefined]) {
@@ -25,11 +25,11 @@ describe('http: official operations this API does not implement', () => {
 
   it('a method the official document has on a path we serve is a 501, one it has not a 405', async () => {
     const w = await createWorld()
-    // We serve DELETE /v1/orgs/{organizationId}/link-invites/{inviteId}; the document also has GET and PATCH there.
-    const get = await call(w.api, w.tokens.ada, 'GET', `/v1/orgs/${w.org.id}/link-invites/i1`)
-    expect(get.status).toBe(501)
-    expect(get.body.error.message).toContain('`getOrganizationInviteLink`')
-    expect((await call(w.api, w.tokens.ada, 'POST', '/v1/orgs', { title: 'New' })).body.error.message).toContain('`createOrganization`')
+    // We serve GET /v1/integrations/{integrationName}/installations/{installationId}; the document also has PATCH and DELETE there.
+    const patch = await call(w.api, w.tokens.ada, 'PATCH', '/v1/integrations/some-integration/installations/i1', {})
+    expect(patch.status).toBe(501)
+    expect(patch.body.error.message).toContain('`updateIntegrationInstallation`')
+    expect((await call(w.api, w.tokens.ada, 'DELETE', '/v1/integrations/some-integration/installations/i1')).body.error.message).toContain('`uninstallIntegration`')
     // Neither we nor the document have PUT on a space: 405 with what we serve there.
     const put = await call(w.api, w.tokens.ada, 'PUT', `/v1/spaces/s1`)
     expect(put.status).toBe(405)

@@ -20,6 +20,7 @@ export async function richWorld() {
   await call(api, ada, 'PATCH', `/v1/spaces/${b.id}`, { defaultLevel: 'comment', mergeRules: { type: 'none' } })
   await api.system((ctx) => ctx.tx.update('spaces', { ...ctx.tx.get('spaces', b.id)!, visibility: 'public' }))
   await call(api, ada, 'POST', `/v1/spaces/${b.id}/permissions`, { role: 'edit', users: [users.gina.id], teams: [team.id] })
+  await call(api, ada, 'POST', `/v1/collections/${guides.id}/permissions`, { role: 'comment', users: [users.gina.id], teams: [team.id] })
   w.clock.advance(60_000)
   await call(api, ada, 'DELETE', `/v1/spaces/${c.id}`)
   await api.fixtures.createInviteLink(org.id, 'comment')
@@ -30,6 +31,8 @@ export async function richWorld() {
   const section = (await call(api, ada, 'POST', `${base}/sections`, { spaceId: b.id, title: 'Reference' })).body
   await call(api, ada, 'POST', `${base}/section-groups`, { title: 'Group', sections: [section.id] })
   await call(api, ada, 'POST', `${base}/share-links`, { name: 'Partners' })
+  // Site permissions: a guest and a team granted on the site.
+  await call(api, ada, 'POST', `${base}/permissions`, { role: 'read', users: [users.gina.id], teams: [team.id] })
   // Site settings: a customization, a site-space's override of it, visitor authentication URLs.
   await call(api, ada, 'PUT', `${base}/customization`, { title: 'Acme Docs', styling: { theme: 'bold', primaryColor: { light: '#f00', dark: '#a00' } } })
   await call(api, ada, 'PATCH', `${base}/site-spaces/${section.siteSpaces[0].id}/customization`, { styling: { theme: 'muted', sidebar: { list: 'pill' } } })
@@ -125,6 +128,8 @@ export async function richWorld() {
   })
   // Git Sync: an import (failed, the world is offline), so the space has git info.
   await call(api, ada, 'POST', `/v1/spaces/${a.id}/git/import`, { url: `https://user:token@git.example.com/acme/docs.git`, ref: 'refs/heads/main' })
+  // A notifications token of ada's.
+  await call(api, ada, 'POST', '/v1/user/notifications/token')
   await api.idle()
   const siteSpaceIds = (await call(api, ada, 'GET', `${base}/site-spaces`)).body.items.map((s: { id: string }) => s.id) as string[]
   return { ...w, site, team, siteSpaceIds, spaces: { a, b, c }, collections: { guides, nested } }

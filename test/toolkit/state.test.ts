@@ -18,10 +18,14 @@ async function reads(api: DocsApi, token: string, w: Awaited<ReturnType<typeof r
     `/v1/collections/${w.collections.guides.id}/spaces`,
     `/v1/spaces/${w.spaces.b.id}/permissions/users`,
     `/v1/spaces/${w.spaces.b.id}/permissions/teams`,
+    `/v1/collections/${w.collections.guides.id}/permissions/users`,
+    `/v1/collections/${w.collections.guides.id}/permissions/teams`,
     `/v1/orgs/${w.org.id}/sites`,
     `${base}/sections`,
     `${base}/section-groups`,
     `${base}/site-spaces`,
+    `${base}/permissions/users`,
+    `${base}/permissions/teams`,
     `${base}/share-links`,
     `${base}/redirects`,
     `${base}/redirects?draft=true`,
@@ -307,6 +311,16 @@ describe('toolkit: api.dump() and loading a state document', () => {
       '`spaceGrants[0].principal.user`: "u" is not a member',
     ],
     [
+      'a collection grant to a non-member',
+      {
+        users: [{ id: 'u', displayName: 'U' }],
+        organizations: [{ id: 'o', title: 'Org' }],
+        collections: [{ id: 'c', organization: 'o', title: 'C' }],
+        collectionGrants: [{ collection: 'c', principal: { type: 'user', user: 'u' }, role: 'read' }],
+      },
+      '`collectionGrants[0].principal.user`: "u" is not a member',
+    ],
+    [
       'a team member outside the organization',
       {
         users: [{ id: 'u', displayName: 'U' }],
@@ -537,5 +551,16 @@ describe('toolkit: api.dump() and loading a state document', () => {
     })
     const got = await call(w.api, w.tokens.gina, 'GET', '/v1/spaces/extra')
     expect(got.body).toMatchObject({ title: 'Extra', permissions: { comment: true, edit: false } })
+  })
+
+  it('loads collection grants: they reach the in-collection spaces under the collection', async () => {
+    const w = await createWorld()
+    await w.api.fixtures.load({
+      collections: [{ id: 'shelf', organization: w.org.id, title: 'Shelf' }],
+      spaces: [{ id: 'book', organization: w.org.id, title: 'Book', parent: 'shelf', visibility: 'in-collection' }],
+      collectionGrants: [{ collection: 'shelf', principal: { type: 'user', user: w.users.gina.id }, role: 'edit' }],
+    })
+    const got = await call(w.api, w.tokens.gina, 'GET', '/v1/spaces/book')
+    expect(got.body).toMatchObject({ title: 'Book', permissions: { edit: true, admin: false } })
   })
 })

@@ -7,14 +7,17 @@ import type { CollectionRow } from '../collections/rows.js'
 import type { DefaultLevel } from '../common/rows.js'
 import type { ReadTx } from '../../storage/port.js'
 import type { SpaceRow } from '../spaces/rows.js'
+import type { SiteRow } from '../sites/rows.js'
 
 /**
  * Effective levels of a user on organizations, collections and spaces.
  *
  * - Organization: the member's role; `guest` for a member without one; none for a non-member
  *   or a disabled member.
- * - Collection: the strongest of the organization role and, for members with a role, the
- *   collection's default level (`inherit` follows the parent collection).
+ * - Collection: the strongest of the organization role; for members with a role, the
+ *   collection's default level (`inherit` follows the parent collection); and the direct grants
+ *   of the user and of his teams on the collection or an enclosing one (enabled members, guests
+ *   included). An `in-collection` space gets this level through its parent (below).
  * - Space: the strongest of the organization role; the space's default level for members with a
  *   role; a direct user grant and the grants of the user's teams (for enabled members, guests
  *   included); the parent collection's level when
@@ -56,10 +59,34 @@ export function organizationLevel(tx: ReadTx<AppSchema>, organization: string, u
   return role ?? 'guest'
 }
 
+/**
+ * The strongest direct grant (collection-permissions) a user holds, himself or through his teams of
+ * the organization, on a collection or any collection enclosing it: a grant on a collection counts
+ * on its sub-collections too.
+ */
+export function collectionGrantLevel(tx: ReadTx<AppSchema>, collection: CollectionRow, user: string): Level | undefined {
+  const teams = tx
+    .scan('teamMembers', 'byUser', user)
+    .filter(({ row }) => row.organization === collection.organization)
+    .map(({ row }) => row.team)
+  const levels: Array<Role | undefined> = []
+  let current: CollectionRow | undefined = collection
+  for (let depth = 0; current && depth < 64; depth++) {
+    levels.push(tx.get('collectionGrants', `${current.id}/user:${user}`)?.role)
+    for (const team of teams) levels.push(tx.get('collectionGrants', `${current.id}/team:${team}`)?.role)
+    current = current.parent ? tx.get('collections', current.parent) : undefined
+  }
+  return strongest(...levels) ?? undefined
+}
+
 export function collectionLevelOf(tx: ReadTx<AppSchema>, collection: CollectionRow, user: string): Level | null {
   const role = memberRole(tx, collection.organization, user)
-  if (!role) return null
-  return strongest(role, resolveDefaultLevel(tx, collection.defaultLevel, collection.parent)) ?? null
+  // Grants count only for enabled members (guests included), as for spaces.
+  if (role === undefined || !user) return null
+  if (role === 'admin') return 'admin'
+  const grant = collectionGrantLevel(tx, collection, user)
+  if (!role) return grant ?? null
+  return strongest(role, resolveDefaultLevel(tx, collection.defaultLevel, collection.parent), grant) ?? null
 }
 
 export function spaceLevelOf(tx: ReadTx<AppSchema>, space: SpaceRow, user: string): Level | null {
@@ -84,6 +111,21 @@ export function spaceLevelOf(tx: ReadTx<AppSchema>, space: SpaceRow, user: strin
   const best = strongest(...levels)
   // A guest level alone gives nothing on a space.
   return best && best !== 'guest' ? best : null
+}
+
+/**
+ * A user's level on a site: the strongest of the organization role and the direct grants on the
+ * site (the user's, and the user's teams'), which count for enabled members only (guests
+ * included), as on spaces. A guest without a grant keeps `guest` (names the site, reads nothing).
+ */
+export function siteLevelOf(tx: ReadTx<AppSchema>, site: SiteRow, user: string): Level | null | undefined {
+  const level = organizationLevel(tx, site.organization, user)
+  if (!level || level === 'admin' || !user) return level
+  const levels: Array<Level | null | undefined> = [level, tx.get('siteGrants', `${site.id}/user:${user}`)?.role]
+  for (const { row } of tx.scan('teamMembers', 'byUser', user)) {
+    if (row.organization === site.organization) levels.push(tx.get('siteGrants', `${site.id}/team:${row.team}`)?.role)
+  }
+  return strongest(...levels)
 }
 
 /**
@@ -161,7 +203,7 @@ export const levelResolvers: LevelResolvers = {
     if (!site) return undefined
     const grant = ctx.actor.content
     if (grant) return grant.site === id && grantHolds(ctx.tx, grant) ? 'visitor' : null
-    return organizationLevel(ctx.tx, site.organization, ctx.actor.user)
+    return siteLevelOf(ctx.tx, site, ctx.actor.user)
   },
   team: (ctx, id) => {
     const team = ctx.tx.get('teams', id)

@@ -70,7 +70,7 @@ export function updateCollection(ctx: Context, id: string, patch: z.output<typeo
  * Delete an empty collection. A collection still holding live spaces or collections is a 409:
  * deleting it would silently change where (and, for `in-collection` spaces, to whom) its content
  * is shown, so the caller moves or deletes the content first. Spaces in the trash that pointed at
- * it are restored to the organization's root (see restoreSpace).
+ * it are restored to the organization's root (see restoreSpace). Its grants are deleted.
  */
 export function deleteCollection(ctx: Context, collection: CollectionRow): void {
   const spaces = ctx.tx.count('spaces', 'byParent', collection.id)
@@ -78,6 +78,8 @@ export function deleteCollection(ctx: Context, collection: CollectionRow): void 
   if (spaces > 0 || collections > 0) {
     throw new ApiError('CONFLICT', `Collection is not empty: it holds ${spaces} space(s) and ${collections} collection(s); move or delete them first`)
   }
+  // Its direct grants (collection-permissions) go with it.
+  for (const { row } of ctx.tx.scan('collectionGrants', 'byCollection', collection.id)) ctx.tx.delete('collectionGrants', row.id)
   ctx.tx.delete('collections', collection.id)
 }
 

@@ -61,6 +61,8 @@ export function transferCollection(ctx: Context, id: string, organization: strin
   const subtree = new Set<string>([collection.id])
   const queue = [collection.id]
   for (let c = queue.shift(); c !== undefined; c = queue.shift()) {
+    // Direct grants name users and teams of the old organization: they are dropped, as a space's are.
+    for (const { row } of ctx.tx.scan('collectionGrants', 'byCollection', c)) ctx.tx.delete('collectionGrants', row.id)
     for (const { row } of ctx.tx.scan('collections', 'byParent', c)) {
       subtree.add(row.id)
       queue.push(row.id)

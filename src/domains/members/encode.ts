@@ -2,7 +2,7 @@ import type { ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { MemberRow } from './rows.js'
 import { encodeUser } from '../users/encode.js'
-import { memberSpaceCount, memberTeamCount } from './model.js'
+import { memberSiteCount, memberSpaceCount, memberTeamCount } from './model.js'
 
 export function encodeMember(ctx: ReadContext, row: MemberRow) {
   const user = ctx.tx.get('users', row.user)
@@ -18,6 +18,6 @@ export function encodeMember(ctx: ReadContext, row: MemberRow) {
     sso: row.sso,
     spaces: memberSpaceCount(ctx, row.organization, row.user),
     teams: memberTeamCount(ctx, row.organization, row.user),
-    sites: 0,
+    sites: memberSiteCount(ctx, row.organization, row.user),
   }
 }

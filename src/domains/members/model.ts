@@ -68,6 +68,12 @@ export function removeMember(ctx: Context, organization: string, user: string): 
   for (const { row } of ctx.tx.scan('spaceGrants', 'byPrincipal', `user:${user}`)) {
     if (row.organization === organization) ctx.tx.delete('spaceGrants', row.id)
   }
+  for (const { row } of ctx.tx.scan('siteGrants', 'byPrincipal', `user:${user}`)) {
+    if (row.organization === organization) ctx.tx.delete('siteGrants', row.id)
+  }
+  for (const { row } of ctx.tx.scan('collectionGrants', 'byPrincipal', `user:${user}`)) {
+    if (row.organization === organization) ctx.tx.delete('collectionGrants', row.id)
+  }
   ctx.tx.delete('members', member.id)
   return true
 }
@@ -90,6 +96,13 @@ export function setSsoMember(ctx: Context, organization: string, user: string): 
     'members',
     produce(member, (draft) => void (draft.sso = true)),
   )
+}
+
+/** Sites of `organization` on which the user holds a direct grant (a site's grants go with it). */
+export function memberSiteCount(ctx: ReadContext, organization: string, user: string): number {
+  let n = 0
+  for (const { row } of ctx.tx.scan('siteGrants', 'byPrincipal', `user:${user}`)) if (row.organization === organization) n++
+  return n
 }
 
 /** Live spaces of `organization` on which the user holds a direct grant. */

@@ -2,6 +2,7 @@ import { produce } from '../common/produce.js'
 import type { z } from 'zod'
 import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
+import { compareKeys } from '../../core/paging.js'
 import type { Role } from '../../core/roles.js'
 import type { OrganizationRow } from './rows.js'
 import { addMember } from '../members/model.js'
@@ -29,7 +30,7 @@ export function createOrganization(
     id: ctx.newId(),
     title: input.title,
     createdAt: ctx.nowIso(),
-    emailDomains: input.emailDomains.map((d) => d.toLowerCase()),
+    emailDomains: [...new Set(input.emailDomains.map((d) => d.toLowerCase()))],
     ...(input.hostname !== undefined && { hostname: input.hostname }),
     type: input.type,
     ...(input.useCase !== undefined && { useCase: input.useCase }),
@@ -91,4 +92,25 @@ export function ownsAnyTeam(ctx: ReadContext, organization: string, user: string
     if (row.organization === organization && row.role === 'owner') return true
   }
   return false
+}
+
+/** The domain of a user's verified email address (lower-cased), if any. */
+export function verifiedEmailDomain(ctx: ReadContext, user: string): string | undefined {
+  const row = ctx.tx.get('users', user)
+  if (!row?.email || !row.emailVerified) return undefined
+  return row.email.slice(row.email.lastIndexOf('@') + 1).toLowerCase()
+}
+
+/**
+ * The organizations a verified email domain lets join (their `emailDomains` include it), by title
+ * then id. Only for the caller's own verified domain: another one is a 403 (who else uses a domain is not public).
+ */
+export function organizationsForEmailDomain(ctx: ReadContext, domain: string): OrganizationRow[] {
+  const own = verifiedEmailDomain(ctx, ctx.actor.user)
+  const wanted = domain.toLowerCase()
+  if (own !== wanted) {
+    throw new ApiError('FORBIDDEN', own ? `You may only look up the domain of your verified email address (${own})` : 'Your email address is not verified')
+  }
+  const found = ctx.tx.scan('organizations', 'byEmailDomain', wanted).map((e) => e.row)
+  return found.sort((a, b) => compareKeys([a.title.toLowerCase(), a.id], [b.title.toLowerCase(), b.id]))
 }

@@ -49,6 +49,8 @@ export const organizationsCollections = {
   organizations: collection<OrganizationRow>({
     /** Hostnames are unique across organizations (published URLs name an organization by it). */
     byHostname: { key: (o) => o.hostname },
+    /** Each of its (lower-cased) email domains: the organizations a verified domain may join. */
+    byEmailDomain: { key: (o) => o.emailDomains },
   }),
   inviteLinks: collection<InviteLinkRow>({ byOrganization: { key: (i) => i.organization } }),
 }

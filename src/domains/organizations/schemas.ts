@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { queryBoolean } from '../../core/paging.js'
 import { RoleOrGuestSchema, StandaloneMergeRulesSchema, TimestampSchema, UrlSchema, permissionsSchema } from '../common/schemas.js'
 
 export const OrganizationTitleSchema = z
@@ -82,3 +83,68 @@ export const CreateOrganizationSchema = z.object({
   ai: z.boolean().default(false),
   inviteLinks: z.boolean().default(true),
 })
+
+export const InviteLinkSchema = z
+  .object({
+    object: z.literal('invite'),
+    id: z.string(),
+    role: RoleOrGuestSchema,
+    redundant: z.boolean().meta({ description: 'Whether the caller already is a member with the role (or more).' }),
+  })
+  .meta({ id: 'InviteLinkToOrganization' })
+
+export const CreateInviteLinkSchema = z.object({
+  role: RoleOrGuestSchema.meta({ description: 'The role the invite link gives (null: guest).' }),
+})
+
+export const UpdateInviteLinkSchema = z.object({
+  role: RoleOrGuestSchema.meta({ description: 'The new role the invite link gives (null: guest).' }),
+})
+
+const InviteEmailSchema = z.email({ error: 'must be an email address' }).max(320, 'must be at most 320 characters')
+
+export const InviteUsersSchema = z.object({
+  emails: z
+    .array(
+      z.union([InviteEmailSchema, z.object({ email: InviteEmailSchema, role: RoleOrGuestSchema })], {
+        error:
+          'must be an email address, or { email, role } with an email address and a role (admin, create, review, edit, comment, read, or null for a guest)',
+      }),
+    )
+    .max(100, 'must hold at most 100 emails'),
+  role: RoleOrGuestSchema.optional().meta({ description: "Role of the invited users given as bare addresses (default: the organization's defaultRole)." }),
+  sso: z.boolean().optional(),
+})
+
+export const InviteUsersResponseSchema = z.object({
+  users: z.array(z.string()),
+  invited: z.number(),
+  failedSSOEmails: z.array(z.string()).optional(),
+})
+
+const onboardingEnum = <T extends [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` })
+
+/** createOrganization's body (official `CreateOrganization`). */
+export const CreateOrganizationBodySchema = z.object({
+  title: OrganizationTitleSchema,
+  emailDomains: z
+    .array(EmailDomainSchema)
+    .max(100, 'must have at most 100 domains')
+    .optional()
+    .meta({ description: 'Email domains whose verified users may join.' }),
+  onboardingPreferences: z
+    .object({
+      source: onboardingEnum(['markdown-in-git', 'import', 'template']).nullable(),
+      audience: onboardingEnum(['public', 'mixed', 'protected', 'internal']).nullable(),
+      interests: z.array(onboardingEnum(['adaptive-content', 'api-docs', 'proactive-agent'])).max(3, 'must have at most 3 interests'),
+    })
+    .optional()
+    .meta({ description: 'Onboarding answers (validated; this implementation tailors nothing with them and does not store them).' }),
+})
+
+export const CreateOrganizationQuerySchema = z.object({
+  withDefaultSite: queryBoolean.optional().meta({ description: "Also create a site, the organization's default content." }),
+  openapiUrl: z.string().optional().meta({ description: 'Not supported: importing a spec at creation is refused (400).' }),
+})
+
+export const OrganizationsForEmailDomainSchema = z.object({ organizations: z.array(OrganizationSchema) })

@@ -1,6 +1,8 @@
 import type { z } from 'zod'
 import type { ReadContext } from '../context.js'
-import { compareKeys, paginate, type Page, type SortKey } from '../../core/paging.js'
+import { compareKeys, paginate, type Page, type PageQuery, type SortKey } from '../../core/paging.js'
+import type { MemberRow } from '../members/rows.js'
+import { memberId } from '../members/model.js'
 import type { TeamMemberRow, TeamRow } from './rows.js'
 import { memberRole } from '../access/levels.js'
 import type { ListMemberTeamsQuerySchema, ListTeamsQuerySchema } from './schemas.js'
@@ -53,4 +55,24 @@ export function listMemberTeams(ctx: ReadContext, organization: string, user: st
   items.sort((a, b) => compareKeys(a.key, b.key))
   const page = paginate(items, (item) => item.key, query)
   return { ...page, items: page.items.map(({ team, membership }) => ({ team, membership })) }
+}
+
+/** A member of a team: the membership in the team and in the organization. */
+export interface TeamMemberEntry {
+  membership: TeamMemberRow
+  member: MemberRow
+}
+
+/** Members of a team by display name (case-insensitive), then user id. */
+export function listTeamMembers(ctx: ReadContext, team: TeamRow, query: PageQuery): Page<TeamMemberEntry> {
+  const items: Array<TeamMemberEntry & { key: SortKey }> = []
+  for (const { row } of ctx.tx.scan('teamMembers', 'byTeam', team.id)) {
+    const member = ctx.tx.get('members', memberId(team.organization, row.user))
+    if (!member) continue
+    const name = ctx.tx.get('users', row.user)?.displayName ?? ''
+    items.push({ membership: row, member, key: [name.toLowerCase(), row.user] })
+  }
+  items.sort((a, b) => compareKeys(a.key, b.key))
+  const page = paginate(items, (item) => item.key, query)
+  return { ...page, items: page.items.map(({ membership, member }) => ({ membership, member })) }
 }

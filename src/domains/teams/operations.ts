@@ -1,6 +1,17 @@
 import { defineOperation } from '../../core/operation.js'
 import { listOf, pathParams } from '../common/schemas.js'
-import { CreateTeamSchema, ListMemberTeamsQuerySchema, ListTeamsQuerySchema, MemberTeamSchema, TeamSchema, UpdateTeamSchema } from './schemas.js'
+import {
+  AddTeamMemberSchema,
+  CreateTeamSchema,
+  ListMemberTeamsQuerySchema,
+  ListTeamMembersQuerySchema,
+  TeamMemberItemSchema,
+  UpdateTeamMembersSchema,
+  ListTeamsQuerySchema,
+  MemberTeamSchema,
+  TeamSchema,
+  UpdateTeamSchema,
+} from './schemas.js'
 
 const tag = 'teams'
 const teamParams = pathParams('organizationId', 'teamId')
@@ -86,6 +97,56 @@ export const teamOperations = {
     query: ListMemberTeamsQuerySchema,
     response: listOf(MemberTeamSchema),
     status: 200,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: { resource: 'organization', action: 'view' },
+  }),
+  // The members of a team: its own members read them beyond `listTeams`; its owners manage them beyond `manageTeams` (the handlers check).
+  listTeamMembersInOrganizationById: defineOperation({
+    id: 'listTeamMembersInOrganizationById',
+    method: 'GET',
+    path: '/v1/orgs/{organizationId}/teams/{teamId}/members',
+    tag: 'team-members',
+    summary: 'List the members of a team by display name, with their role in it',
+    params: teamParams,
+    query: ListTeamMembersQuerySchema,
+    response: listOf(TeamMemberItemSchema),
+    status: 200,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: { resource: 'organization', action: 'view' },
+  }),
+  updateMembersInOrganizationTeam: defineOperation({
+    id: 'updateMembersInOrganizationTeam',
+    method: 'PUT',
+    path: '/v1/orgs/{organizationId}/teams/{teamId}/members',
+    tag: 'team-members',
+    summary: 'Add, remove and set the roles of team members at once (organization admins and the owners of the team)',
+    params: teamParams,
+    body: UpdateTeamMembersSchema,
+    bodyRequired: true,
+    status: 204,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: { resource: 'organization', action: 'view' },
+  }),
+  addMemberToOrganizationTeamById: defineOperation({
+    id: 'addMemberToOrganizationTeamById',
+    method: 'PUT',
+    path: '/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}',
+    tag: 'team-members',
+    summary: 'Add an organization member to a team (again: no change, or the given role)',
+    params: pathParams('organizationId', 'teamId', 'userId'),
+    body: AddTeamMemberSchema.optional(),
+    status: 204,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+    permission: { resource: 'organization', action: 'view' },
+  }),
+  deleteMemberFromOrganizationTeamById: defineOperation({
+    id: 'deleteMemberFromOrganizationTeamById',
+    method: 'DELETE',
+    path: '/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}',
+    tag: 'team-members',
+    summary: 'Take a member out of a team (205; 204 when they were not in it); a member may leave',
+    params: pathParams('organizationId', 'teamId', 'userId'),
+    status: 205,
     errors: ['NOT_FOUND', 'FORBIDDEN'],
     permission: { resource: 'organization', action: 'view' },
   }),

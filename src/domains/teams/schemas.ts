@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { listQuery } from '../../core/paging.js'
 import { TimestampSchema, permissionsSchema } from '../common/schemas.js'
+import { MemberSchema } from '../members/schemas.js'
 
 export const TeamTitleSchema = z.string().min(1, 'must be at least 1 character').max(64, 'must be at most 64 characters').meta({ id: 'OrganizationTeamTitle' })
 
@@ -47,4 +48,33 @@ export const MemberTeamSchema = z.object({ team: TeamSchema, member: TeamMemberS
 
 export const ListMemberTeamsQuerySchema = listQuery.extend({
   title: z.string().optional().meta({ description: 'Only teams whose title contains this text (case-insensitive).' }),
+})
+
+/** A member of a team: their organization membership, their role in the team, and what the caller may do. */
+export const TeamMemberItemSchema = z
+  .object({
+    organization: MemberSchema,
+    team: TeamMemberSchema,
+    permissions: permissionsSchema(['view'] as const),
+  })
+  .meta({ id: 'OrganizationTeamMember' })
+
+export const ListTeamMembersQuerySchema = listQuery
+
+const UserRefsSchema = z.array(z.string().min(1, 'must not be empty')).max(1000, 'must have at most 1000 users')
+
+/** The bulk update of a team's members (official `UpdateMembersInOrganizationTeam`). */
+export const UpdateTeamMembersSchema = z
+  .object({
+    add: UserRefsSchema.optional().meta({ description: 'Users to add (a user id or an email address), as `member` unless `memberships` says otherwise.' }),
+    memberships: z
+      .record(z.string().min(1), TeamMemberSchema)
+      .optional()
+      .meta({ description: 'Roles to set, by user id: of members already in the team or added by `add`.' }),
+    remove: UserRefsSchema.optional().meta({ description: 'Users to remove (a user id or an email address); one not in the team is skipped.' }),
+  })
+  .meta({ id: 'UpdateMembersInOrganizationTeam' })
+
+export const AddTeamMemberSchema = z.object({
+  role: TeamMemberRoleSchema.optional().meta({ description: 'The role in the team (default `member`; sets the role of a member already in the team).' }),
 })

@@ -1,5 +1,6 @@
 import { defineOperation } from '../../core/operation.js'
 import { pathParams, UserSchema } from '../common/schemas.js'
+import { ApiInformationSchema, TemporaryTokenSchema, UpdateUserSchema } from './schemas.js'
 
 export const userOperations = {
   getAuthenticatedUser: defineOperation({
@@ -22,5 +23,38 @@ export const userOperations = {
     response: UserSchema,
     status: 200,
     errors: ['NOT_FOUND'],
+  }),
+  updateUserById: defineOperation({
+    id: 'updateUserById',
+    method: 'PATCH',
+    path: '/v1/users/{userId}',
+    tag: 'users',
+    summary: 'Update your own user (display name, photo); another user is a 403 (a 404 when not visible)',
+    params: pathParams('userId'),
+    body: UpdateUserSchema,
+    bodyRequired: true,
+    response: UserSchema,
+    status: 200,
+    errors: ['NOT_FOUND', 'FORBIDDEN'],
+  }),
+  createUserNotificationsToken: defineOperation({
+    id: 'createUserNotificationsToken',
+    method: 'POST',
+    path: '/v1/user/notifications/token',
+    tag: 'users',
+    summary: "A new token for the caller's in-app notifications (random, stored bound to the caller, valid for an hour)",
+    response: TemporaryTokenSchema,
+    status: 200,
+    errors: [],
+  }),
+  getApiInformation: defineOperation({
+    id: 'getApiInformation',
+    method: 'GET',
+    path: '/v1',
+    tag: 'system',
+    summary: 'The version of the official API this implementation follows and when this API instance was made',
+    response: ApiInformationSchema,
+    status: 200,
+    errors: [],
   }),
 }

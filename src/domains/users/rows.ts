@@ -27,8 +27,20 @@ export const TokenRowSchema = z.strictObject({
 })
 export type TokenRow = z.output<typeof TokenRowSchema>
 
+/** A token for the in-app notifications service (createUserNotificationsToken): bound to its user, valid until `expiresAt`. */
+export const NotificationTokenRowSchema = z.strictObject({
+  /** The token string itself. */
+  id: z.string().regex(/^[\x21-\x7e]{8,512}$/, 'must be a token of 8..512 printable ASCII characters without spaces'),
+  user: SeedIdSchema,
+  createdAt: SeedTimestampSchema,
+  expiresAt: SeedTimestampSchema,
+})
+export type NotificationTokenRow = z.output<typeof NotificationTokenRowSchema>
+
 /** The collections the users area stores, with their indexes. */
 export const usersCollections = {
-  users: collection<UserRow>(),
+  /** `byEmail`: the lower-cased address (inviting by email finds the user by it). */
+  users: collection<UserRow>({ byEmail: { key: (u) => u.email?.toLowerCase() } }),
   tokens: collection<TokenRow>({ byUser: { key: (t) => t.user } }),
+  notificationTokens: collection<NotificationTokenRow>({ byUser: { key: (t) => t.user } }),
 }

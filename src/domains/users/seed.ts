@@ -1,5 +1,5 @@
 import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
-import { TokenRowSchema, UserRowSchema } from './rows.js'
+import { NotificationTokenRowSchema, TokenRowSchema, UserRowSchema } from './rows.js'
 
 /** Users and their access tokens in a state document. */
 export const userSeedRules = [
@@ -10,6 +10,13 @@ export const userSeedRules = [
   seedRule({
     collection: 'tokens',
     row: (d) => TokenRowSchema.extend({ createdAt: SeedTimestampSchema.default(d.now) }),
+    check: ({ ctx, fail }, row) => {
+      if (!ctx.tx.get('users', row.user)) fail('user', `no user "${row.user}"`)
+    },
+  }),
+  seedRule({
+    collection: 'notificationTokens',
+    row: (d) => NotificationTokenRowSchema.extend({ createdAt: SeedTimestampSchema.default(d.now) }),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('users', row.user)) fail('user', `no user "${row.user}"`)
     },

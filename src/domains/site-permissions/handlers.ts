@@ -1,0 +1,53 @@
+import type { ReadContext } from '../context.js'
+import { implement } from '../context.js'
+import { NO_CONTENT } from '../../core/operation.js'
+import { indexSource, mapPage, paginateScan, type PageQuery } from '../../core/paging.js'
+import { requireMemberOf, requireTeamOf } from '../space-permissions/model.js'
+import { getSite } from '../sites/model.js'
+import { encodeTeam } from '../teams/encode.js'
+import { encodeUser } from '../users/encode.js'
+import { grantSite, inviteToSite, revokeSite } from './model.js'
+import { sitePermissionOperations } from './operations.js'
+
+/** One page of a site's user or team grants, in index order (O(log n + limit) a page). */
+function grantPage(ctx: ReadContext, site: string, type: 'user' | 'team', query: PageQuery) {
+  return paginateScan(indexSource(ctx.tx, 'siteGrants', 'bySiteAndType', `${site}/${type}`), query)
+}
+
+export const sitePermissionHandlers = implement(sitePermissionOperations, {
+  inviteToSite: (ctx, { params, body }) => {
+    inviteToSite(ctx, getSite(ctx, params.organizationId, params.siteId), body)
+  },
+  listUserPermissionsInSite: (ctx, { params, query }) => {
+    const site = getSite(ctx, params.organizationId, params.siteId)
+    return mapPage(grantPage(ctx, site.id, 'user', query), ({ row }) => {
+      const user = row.principal.type === 'user' ? ctx.tx.get('users', row.principal.user) : undefined
+      if (!user) throw new Error(`Grant ${row.id} points to no user`)
+      return { permission: row.role, user: encodeUser(ctx, user) }
+    })
+  },
+  updateUserPermissionInSite: (ctx, { params, body }) => {
+    grantSite(ctx, getSite(ctx, params.organizationId, params.siteId), { user: params.userId }, body.role)
+  },
+  removeUserFromSite: (ctx, { params }) => {
+    const site = getSite(ctx, params.organizationId, params.siteId)
+    requireMemberOf(ctx, site.organization, params.userId)
+    return revokeSite(ctx, site.id, { user: params.userId }) ? undefined : NO_CONTENT
+  },
+  listTeamPermissionsInSite: (ctx, { params, query }) => {
+    const site = getSite(ctx, params.organizationId, params.siteId)
+    return mapPage(grantPage(ctx, site.id, 'team', query), ({ row }) => {
+      const team = row.principal.type === 'team' ? ctx.tx.get('teams', row.principal.team) : undefined
+      if (!team) throw new Error(`Grant ${row.id} points to no team`)
+      return { permission: row.role, team: encodeTeam(ctx, team) }
+    })
+  },
+  updateTeamPermissionInSite: (ctx, { params, body }) => {
+    grantSite(ctx, getSite(ctx, params.organizationId, params.siteId), { team: params.teamId }, body.role)
+  },
+  removeTeamFromSite: (ctx, { params }) => {
+    const site = getSite(ctx, params.organizationId, params.siteId)
+    requireTeamOf(ctx, site.organization, params.teamId)
+    return revokeSite(ctx, site.id, { team: params.teamId }) ? undefined : NO_CONTENT
+  },
+})
