@@ -29,7 +29,9 @@ describe('http: official operations this API does not implement', () => {
     const patch = await call(w.api, w.tokens.ada, 'PATCH', '/v1/integrations/some-integration/installations/i1', {})
     expect(patch.status).toBe(501)
     expect(patch.body.error.message).toContain('`updateIntegrationInstallation`')
-    expect((await call(w.api, w.tokens.ada, 'DELETE', '/v1/integrations/some-integration/installations/i1')).body.error.message).toContain('`uninstallIntegration`')
+    expect((await call(w.api, w.tokens.ada, 'DELETE', '/v1/integrations/some-integration/installations/i1')).body.error.message).toContain(
+      '`uninstallIntegration`',
+    )
     // Neither we nor the document have PUT on a space: 405 with what we serve there.
     const put = await call(w.api, w.tokens.ada, 'PUT', `/v1/spaces/s1`)
     expect(put.status).toBe(405)
