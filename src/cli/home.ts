@@ -54,8 +54,16 @@ export interface ServeIndex {
     /** Display name and roles, as the banner says it: `Ada Lovelace, admin`. */
     who: string
   }>
+  /** How many organizations and tokens there are in all: each list shows the first INDEX_LIMIT. */
+  totals: { organizations: number; tokens: number }
   links: { openapi: string; reference: string }
 }
+
+/**
+ * At most this many organizations, sites per organization and tokens are listed: a served API
+ * seeded with thousands of them answers its index in bounded time (the totals say how many there are).
+ */
+export const INDEX_LIMIT = 100
 
 /** Whether `host` is a loopback interface (127.0.0.0/8, ::1, localhost). */
 export function isLoopbackHost(host: string): boolean {
@@ -92,10 +100,11 @@ export function serveIndex(options: HomeOptions, request: { hostHeader?: string 
   const { urls } = api[API_CORE].runtime
   return api.store.read((tx) => {
     const ctx = { tx, urls } as unknown as ReadContext
-    const organizations = tx.all('organizations').map((org) => ({
+    const allOrganizations = tx.all('organizations')
+    const organizations = allOrganizations.slice(0, INDEX_LIMIT).map((org) => ({
       id: org.id,
       title: org.title,
-      sites: tx.scan('sites', 'byOrganization', org.id).map(({ row: site }) => {
+      sites: tx.scan('sites', 'byOrganization', org.id, { limit: INDEX_LIMIT }).map(({ row: site }) => {
         const siteUrl = site.published ? siteBaseUrl(ctx, site) : undefined
         let opensAt: string | undefined
         if (siteUrl && secretsShown && site.visibility === 'share-link') {
@@ -114,13 +123,15 @@ export function serveIndex(options: HomeOptions, request: { hostHeader?: string 
         }
       }),
     }))
-    const tokens = tx.all('tokens').map((t) => {
+    const allTokens = tx.all('tokens')
+    const tokens = allTokens.slice(0, INDEX_LIMIT).map((t) => {
       const user = tx.get('users', t.user)
       const roles = tx.scan('members', 'byUser', t.user).map((m) => m.row.role ?? 'guest')
       const who = `${user?.displayName ?? t.user}${roles.length ? `, ${[...new Set(roles)].join('/')}` : ''}`
       return { ...(secretsShown && { token: t.id }), user: t.user, who }
     })
-    return { url, secretsShown, organizations, tokens, links: { openapi: `${url}/openapi.json`, reference: `${url}/reference` } }
+    const totals = { organizations: allOrganizations.length, tokens: allTokens.length }
+    return { url, secretsShown, organizations, tokens, totals, links: { openapi: `${url}/openapi.json`, reference: `${url}/reference` } }
   })
 }
 
@@ -163,6 +174,9 @@ export function indexHtml(index: ServeIndex): string {
     }
     out.push('</ul>')
   }
+  const more = (shown: number, total: number, what: string) =>
+    total > shown && out.push(`<p class="muted">And ${total - shown} more ${what} (the first ${shown} are listed).</p>`)
+  more(index.organizations.length, index.totals.organizations, 'organizations')
   out.push('<h2>Tokens</h2>')
   if (!index.tokens.length) out.push('<p class="muted">No token.</p>')
   else {
@@ -172,7 +186,9 @@ export function indexHtml(index: ServeIndex): string {
       )
     out.push('<ul>')
     for (const t of index.tokens) out.push(`<li>${t.token ? `<code>${escapeHtml(t.token)}</code> ` : ''}(${escapeHtml(t.who)})</li>`)
-    out.push('</ul>', '<p class="muted">Send one as <code>Authorization: Bearer &lt;token&gt;</code>.</p>')
+    out.push('</ul>')
+    more(index.tokens.length, index.totals.tokens, 'tokens')
+    out.push('<p class="muted">Send one as <code>Authorization: Bearer &lt;token&gt;</code>.</p>')
   }
   out.push('</body></html>', '')
   return out.join('\n')

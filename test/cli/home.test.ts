@@ -1,6 +1,6 @@
 import { request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { indexHtml, isLocalHostHeader, isLoopbackHost, serveIndex, type ServeIndex } from '../../src/cli/home.js'
+import { INDEX_LIMIT, indexHtml, isLocalHostHeader, isLoopbackHost, serveIndex, type ServeIndex } from '../../src/cli/home.js'
 import { serve, type RunningServer } from '../../src/cli/serve.js'
 import type { StateDocument } from '../../src/state/seed.js'
 
@@ -113,6 +113,24 @@ describe('serve: GET / lists what is served', () => {
     const [published, draft] = index.organizations[0]!.sites
     expect(published!.url).toMatch(/^https?:\/\/.+\/docs$/)
     expect(draft).toEqual({ id: 'site2', title: 'Draft "one"', visibility: 'public', published: false })
+  })
+
+  it('lists at most INDEX_LIMIT organizations and tokens, and says how many more there are', async () => {
+    const n = INDEX_LIMIT + 30
+    const users = Array.from({ length: n }, (_, i) => ({ id: `u${i}`, displayName: `User ${i}` }))
+    const seed = {
+      users,
+      tokens: users.map((u) => ({ id: `gb_api_token_${u.id}`, user: u.id })),
+      organizations: Array.from({ length: n }, (_, i) => ({ id: `org${i}`, title: `Org ${i}` })),
+    } as unknown as StateDocument
+    const server = await start({ seed })
+    const index = (await (await fetch(`${server.url}/`, { headers: { accept: 'application/json' } })).json()) as ServeIndex
+    expect(index.organizations).toHaveLength(INDEX_LIMIT)
+    expect(index.tokens).toHaveLength(INDEX_LIMIT)
+    expect(index.totals).toEqual({ organizations: n, tokens: n })
+    const html = await (await fetch(`${server.url}/`)).text()
+    expect(html).toContain(`And 30 more organizations (the first ${INDEX_LIMIT} are listed).`)
+    expect(html).toContain(`And 30 more tokens (the first ${INDEX_LIMIT} are listed).`)
   })
 
   it('shows secrets only on a loopback host: elsewhere, token owners without the token, sites without their keys', async () => {
