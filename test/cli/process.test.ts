@@ -15,13 +15,20 @@ const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
 const children: ChildProcess[] = []
 const servers: Server[] = []
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  // Each child leads its own process group: a failed test kills npm's children (the server) too.
+  for (const child of children.splice(0)) {
+    try {
+      process.kill(-child.pid!, 'SIGKILL')
+    } catch {
+      // The group is gone already.
+    }
+  }
   for (const server of servers.splice(0)) await new Promise((done) => server.close(done))
 })
 
 /** Spawn `command args` in the repository; its output as it comes, and its exit. */
 function start(command: string, args: string[], env: Record<string, string> = {}) {
-  const proc = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+  const proc = spawn(command, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
   children.push(proc)
   let out = ''
   let err = ''
