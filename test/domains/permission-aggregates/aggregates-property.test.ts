@@ -151,10 +151,15 @@ function expectOrigin(w: Awaited<ReturnType<typeof createWorld>>, user: string, 
       return
     }
     const id = origin.space ?? origin.collection ?? origin.site!
-    const grants = origin.type === 'space' ? 'spaceGrants' : origin.type === 'collection' ? 'collectionGrants' : 'siteGrants'
-    if (origin.reason === 'member') expect(tx.get(grants, `${id}/user:${user}`)?.role).toBe(level)
+    const grant = (key: string) =>
+      origin.type === 'space'
+        ? tx.get('spaceGrants', key)?.role
+        : origin.type === 'collection'
+          ? tx.get('collectionGrants', key)?.role
+          : tx.get('siteGrants', key)?.role
+    if (origin.reason === 'member') expect(grant(`${id}/user:${user}`)).toBe(level)
     else if (origin.reason === 'team') {
-      expect(tx.get(grants, `${id}/team:${origin.team}`)?.role).toBe(level)
+      expect(grant(`${id}/team:${origin.team}`)).toBe(level)
       expect(tx.scan('teamMembers', 'byTeam', origin.team!).some((e) => e.row.user === user)).toBe(true)
     } else {
       expect(origin.reason).toBe('default')
