@@ -121,8 +121,12 @@ export function teamsOf(tx: ReadTx<AppSchema>, organization: string, user: strin
  * the organization, on a collection or any collection enclosing it: a grant on a collection counts
  * on its sub-collections too.
  */
-export function collectionGrantAccess(tx: ReadTx<AppSchema>, collection: CollectionRow, user: string): Access | undefined {
-  const teams = teamsOf(tx, collection.organization, user)
+export function collectionGrantAccess(
+  tx: ReadTx<AppSchema>,
+  collection: CollectionRow,
+  user: string,
+  teams: readonly string[] = teamsOf(tx, collection.organization, user),
+): Access | undefined {
   const candidates: Array<Access | undefined> = []
   let current: CollectionRow | undefined = collection
   for (let depth = 0; current && depth < 64; depth++) {
@@ -147,14 +151,17 @@ function defaultAccess(tx: ReadTx<AppSchema>, level: DefaultLevel, parent: strin
   return { level: resolved.level, origin: resolved.collection ? { type: 'collection', collection: resolved.collection, reason: 'default' } : own }
 }
 
-/** A user's level on a collection (see the top of this file) and where it comes from. */
-export function collectionAccessOf(tx: ReadTx<AppSchema>, collection: CollectionRow, user: string): Access | null {
+/**
+ * A user's level on a collection (see the top of this file) and where it comes from. `teams`: the
+ * user's teams of the organization, when the caller has them already (a space's level reads them).
+ */
+export function collectionAccessOf(tx: ReadTx<AppSchema>, collection: CollectionRow, user: string, teams?: readonly string[]): Access | null {
   const role = memberRole(tx, collection.organization, user)
   // Grants count only for enabled members (guests included), as for spaces.
   if (role === undefined || !user) return null
   const organization: AccessOrigin = { type: 'organization', organization: collection.organization }
   if (role === 'admin') return { level: 'admin', origin: organization }
-  const grant = collectionGrantAccess(tx, collection, user)
+  const grant = collectionGrantAccess(tx, collection, user, teams)
   if (!role) return grant ?? null
   const own: AccessOrigin = { type: 'collection', collection: collection.id, reason: 'default' }
   return best(access(role, organization), defaultAccess(tx, collection.defaultLevel, collection.parent, own), grant) ?? null
@@ -174,15 +181,17 @@ export function spaceAccessOf(tx: ReadTx<AppSchema>, space: SpaceRow, user: stri
   if (role) candidates.push(defaultAccess(tx, space.defaultLevel, space.parent, { type: 'space', space: space.id, reason: 'default' }))
   // Grants count only for enabled members (guests included): a disabled or removed member
   // keeps nothing through a grant left behind.
+  // The user's teams, read once (the parent collection's grants need them too).
+  const teams = user && role !== undefined ? teamsOf(tx, space.organization, user) : []
   if (user && role !== undefined) {
     candidates.push(access(tx.get('spaceGrants', `${space.id}/user:${user}`)?.role, { type: 'space', space: space.id, reason: 'member' }))
-    for (const team of teamsOf(tx, space.organization, user)) {
+    for (const team of teams) {
       candidates.push(access(tx.get('spaceGrants', `${space.id}/team:${team}`)?.role, { type: 'space', space: space.id, reason: 'team', team }))
     }
   }
   if (space.visibility === 'in-collection' && space.parent) {
     const parent = tx.get('collections', space.parent)
-    if (parent) candidates.push(collectionAccessOf(tx, parent, user))
+    if (parent) candidates.push(collectionAccessOf(tx, parent, user, teams))
   }
   if (space.visibility === 'public' || space.visibility === 'unlisted') candidates.push({ level: 'visitor', origin: { type: 'visibility' } })
   const found = best(...candidates)

@@ -12,7 +12,9 @@ import { getSpace } from '../spaces/model.js'
 import { encodeUser } from '../users/encode.js'
 import type { UserRow } from '../users/rows.js'
 import { permissionAggregateOperations } from './operations.js'
-import type { SiteAggregateQuerySchema } from './schemas.js'
+import type { ContentAggregateQuerySchema, SiteAggregateQuerySchema } from './schemas.js'
+import type { CollectionRow } from '../collections/rows.js'
+import type { SpaceRow } from '../spaces/rows.js'
 import { walkMembers } from './walk.js'
 
 const isRole = (level: string): level is Role => (ROLES as readonly string[]).includes(level)
@@ -31,6 +33,18 @@ function contentItem(ctx: ReadContext, member: MemberRow, found: Access | null, 
   return { permission: found.level, user: encodeUser(ctx, user), origin }
 }
 
+type ContentQuery = z.output<typeof ContentAggregateQuerySchema>
+
+/** One page of a space's aggregate: the organization's members from the cursor, each with his level on the space. */
+export function spaceAggregate(ctx: ReadContext, space: SpaceRow, query: ContentQuery) {
+  return walkMembers(ctx, space.organization, query, (member) => contentItem(ctx, member, spaceAccessOf(ctx.tx, space, member.user), query.role))
+}
+
+/** One page of a collection's aggregate, as a space's. */
+export function collectionAggregate(ctx: ReadContext, collection: CollectionRow, query: ContentQuery) {
+  return walkMembers(ctx, collection.organization, query, (member) => contentItem(ctx, member, collectionAccessOf(ctx.tx, collection, member.user), query.role))
+}
+
 type SiteQuery = z.output<typeof SiteAggregateQuerySchema>
 
 function sortValue(query: SiteQuery, member: MemberRow, user: UserRow): string | undefined {
@@ -40,16 +54,8 @@ function sortValue(query: SiteQuery, member: MemberRow, user: UserRow): string |
 }
 
 export const permissionAggregateHandlers = implement(permissionAggregateOperations, {
-  listPermissionsAggregateInSpace: (ctx, { params, query }) => {
-    const space = getSpace(ctx, params.spaceId)
-    return walkMembers(ctx, space.organization, query, (member) => contentItem(ctx, member, spaceAccessOf(ctx.tx, space, member.user), query.role))
-  },
-  listPermissionsAggregateInCollection: (ctx, { params, query }) => {
-    const collection = getCollection(ctx, params.collectionId)
-    return walkMembers(ctx, collection.organization, query, (member) =>
-      contentItem(ctx, member, collectionAccessOf(ctx.tx, collection, member.user), query.role),
-    )
-  },
+  listPermissionsAggregateInSpace: (ctx, { params, query }) => spaceAggregate(ctx, getSpace(ctx, params.spaceId), query),
+  listPermissionsAggregateInCollection: (ctx, { params, query }) => collectionAggregate(ctx, getCollection(ctx, params.collectionId), query),
   /**
    * Every enabled member of the site's organization (guests included, their permission null
    * unless a grant gives them a role), sorted as the member list sorts, so this reads the

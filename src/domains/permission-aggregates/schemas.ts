@@ -44,12 +44,10 @@ export const ContentPermissionOriginSchema = z
       'Where the effective role comes from: the organization role, or a default level (`default`), a grant to the user (`member`) or to one of his teams (`team`) on the space or a collection (the enclosing one the space or collection inherits from).',
   })
 
-export const UserContentPermissionAggregateSchema = z
-  .object({ permission: RoleSchema, user: UserSchema, origin: ContentPermissionOriginSchema })
-  .meta({
-    id: 'UserContentPermissionWithOrigin',
-    description: 'Effective permission of a user in a content, with where it comes from (`origin`, an addition).',
-  })
+export const UserContentPermissionAggregateSchema = z.object({ permission: RoleSchema, user: UserSchema, origin: ContentPermissionOriginSchema }).meta({
+  id: 'UserContentPermissionWithOrigin',
+  description: 'Effective permission of a user in a content, with where it comes from (`origin`, an addition).',
+})
 
 export const UserSitePermissionOriginSchema = z
   .union([
