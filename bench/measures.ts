@@ -5,6 +5,7 @@ import { searchMergeMeasure, searchMergeSpaceMeasure, searchSpeedMeasure, siteSe
 import { durableMeasures } from './durable.js'
 import { gitExportEditMeasure, gitExportUnchangedMeasure } from './git-sync.js'
 import { importCostMeasure } from './import-cost.js'
+import { permissionAggregateMeasure } from './aggregates.js'
 import { stallMeasures } from './stalls.js'
 import { apiWorld, auth, baselineWorld, BASE, createRequest, expectStatus, nextCursor, pageUrl, type Client, type World } from './world.js'
 
@@ -208,6 +209,11 @@ export const MEASURES: Record<string, Measure> = {
     title: '(w) import + createDocsApi + first request, CPU of a fresh process / importing zod, immer, nanoid',
     target: '<= 3',
     run: importCostMeasure,
+  },
+  'permission-aggregate': {
+    title: '(x) a page of a space permission aggregate, cost @10k members, 100 teams / @100',
+    target: '<= 1.5',
+    run: permissionAggregateMeasure,
   },
   ...durableMeasures,
   ...stallMeasures,

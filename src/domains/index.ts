@@ -31,6 +31,7 @@ import { sitesArea } from './sites/index.js'
 import { sitePermissionsArea } from './site-permissions/index.js'
 import { spacePermissionsArea } from './space-permissions/index.js'
 import { collectionPermissionsArea } from './collection-permissions/index.js'
+import { permissionAggregatesArea } from './permission-aggregates/index.js'
 import { spacesArea } from './spaces/index.js'
 import { ssoArea } from './sso/index.js'
 import { teamsArea } from './teams/index.js'
@@ -57,6 +58,7 @@ export const areas: readonly Area[] = [
   collectionPermissionsArea,
   sitesArea,
   sitePermissionsArea,
+  permissionAggregatesArea,
   siteStructureArea,
   shareLinksArea,
   adaptiveContentArea,

@@ -1,7 +1,7 @@
 import type { LevelResolvers } from '../../core/access.js'
 import type { ContentGrant } from '../../core/context.js'
 import { siteOpenedByKey } from './share-keys.js'
-import { atLeast, strongest, type Level, type Role } from '../../core/roles.js'
+import { atLeast, rank, strongest, type Level, type Role } from '../../core/roles.js'
 import type { AppSchema } from '../schema.js'
 import type { CollectionRow } from '../collections/rows.js'
 import type { DefaultLevel } from '../common/rows.js'
@@ -39,17 +39,66 @@ export function memberRole(tx: ReadTx<AppSchema>, organization: string, user: st
   return member.role
 }
 
-/** Resolve `inherit` up the collection chain; null when nothing sets a level. */
-export function resolveDefaultLevel(tx: ReadTx<AppSchema>, level: DefaultLevel, parent: string | undefined): Role | null {
+/**
+ * Where a user's level on a resource comes from: the strongest source wins, the first listed on a
+ * tie (the organization role, then the resource's default level, the user's own grant, his teams'
+ * grants, the parent collection, the visibility). The permission aggregates answer it as each
+ * item's `origin` (see docs/behaviour/permission-aggregates.md).
+ *
+ * - `organization`: the member's organization role (`guest` for a guest).
+ * - `space` / `collection` / `site` with `reason`: `default` (the default level of that space or
+ *   collection: the content's own, or the enclosing collection's it inherits), `member` (a grant to
+ *   the user on it), `team` (a grant to `team`, one of the user's teams, on it). A collection grant
+ *   counts on its sub-collections: the origin names the collection holding it.
+ * - `visibility`: `visitor`, reading a public or unlisted space.
+ */
+export type AccessOrigin =
+  | { type: 'organization'; organization: string }
+  | { type: 'space'; space: string; reason: 'member' | 'team' | 'default'; team?: string }
+  | { type: 'collection'; collection: string; reason: 'member' | 'team' | 'default'; team?: string }
+  | { type: 'site'; site: string; reason: 'member' | 'team'; team?: string }
+  | { type: 'visibility' }
+
+/** A user's level on a resource and where it comes from. */
+export interface Access {
+  level: Level
+  origin: AccessOrigin
+}
+
+/** The strongest of the candidates (the first on a tie); undefined when none gives a level. */
+function best(...candidates: Array<Access | null | undefined>): Access | undefined {
+  let found: Access | undefined
+  for (const c of candidates) if (c && rank(c.level) > rank(found?.level)) found = c
+  return found
+}
+
+/** An access of `level` (none when null or undefined) from `origin`. */
+function access(level: Level | null | undefined, origin: AccessOrigin): Access | undefined {
+  return level ? { level, origin } : undefined
+}
+
+/**
+ * Resolve `inherit` up the collection chain: the level and the collection that set it (undefined
+ * when the content's own level is not `inherit`); null when nothing sets a level.
+ */
+export function resolveDefault(tx: ReadTx<AppSchema>, level: DefaultLevel, parent: string | undefined): { level: Role; collection?: string } | null {
   let current = level
   let next = parent
+  let from: string | undefined
   for (let depth = 0; current === 'inherit' && depth < 64; depth++) {
     const collection = next ? tx.get('collections', next) : undefined
     if (!collection) return null
     current = collection.defaultLevel
+    from = collection.id
     next = collection.parent
   }
-  return current === 'inherit' ? null : current
+  if (current === 'inherit' || current === null) return null
+  return from === undefined ? { level: current } : { level: current, collection: from }
+}
+
+/** Resolve `inherit` up the collection chain; null when nothing sets a level. */
+export function resolveDefaultLevel(tx: ReadTx<AppSchema>, level: DefaultLevel, parent: string | undefined): Role | null {
+  return resolveDefault(tx, level, parent)?.level ?? null
 }
 
 export function organizationLevel(tx: ReadTx<AppSchema>, organization: string, user: string): Level | null | undefined {
@@ -59,73 +108,126 @@ export function organizationLevel(tx: ReadTx<AppSchema>, organization: string, u
   return role ?? 'guest'
 }
 
+/** The teams of an organization a user belongs to. */
+export function teamsOf(tx: ReadTx<AppSchema>, organization: string, user: string): string[] {
+  return tx
+    .scan('teamMembers', 'byUser', user)
+    .filter(({ row }) => row.organization === organization)
+    .map(({ row }) => row.team)
+}
+
 /**
  * The strongest direct grant (collection-permissions) a user holds, himself or through his teams of
  * the organization, on a collection or any collection enclosing it: a grant on a collection counts
  * on its sub-collections too.
  */
-export function collectionGrantLevel(tx: ReadTx<AppSchema>, collection: CollectionRow, user: string): Level | undefined {
-  const teams = tx
-    .scan('teamMembers', 'byUser', user)
-    .filter(({ row }) => row.organization === collection.organization)
-    .map(({ row }) => row.team)
-  const levels: Array<Role | undefined> = []
+export function collectionGrantAccess(
+  tx: ReadTx<AppSchema>,
+  collection: CollectionRow,
+  user: string,
+  teams: readonly string[] = teamsOf(tx, collection.organization, user),
+): Access | undefined {
+  const candidates: Array<Access | undefined> = []
   let current: CollectionRow | undefined = collection
   for (let depth = 0; current && depth < 64; depth++) {
-    levels.push(tx.get('collectionGrants', `${current.id}/user:${user}`)?.role)
-    for (const team of teams) levels.push(tx.get('collectionGrants', `${current.id}/team:${team}`)?.role)
+    const id = current.id
+    candidates.push(access(tx.get('collectionGrants', `${id}/user:${user}`)?.role, { type: 'collection', collection: id, reason: 'member' }))
+    for (const team of teams) {
+      candidates.push(access(tx.get('collectionGrants', `${id}/team:${team}`)?.role, { type: 'collection', collection: id, reason: 'team', team }))
+    }
     current = current.parent ? tx.get('collections', current.parent) : undefined
   }
-  return strongest(...levels) ?? undefined
+  return best(...candidates)
 }
 
-export function collectionLevelOf(tx: ReadTx<AppSchema>, collection: CollectionRow, user: string): Level | null {
+export function collectionGrantLevel(tx: ReadTx<AppSchema>, collection: CollectionRow, user: string): Level | undefined {
+  return collectionGrantAccess(tx, collection, user)?.level
+}
+
+/** The default level a member with a role gets on a space or collection, with its origin. */
+function defaultAccess(tx: ReadTx<AppSchema>, level: DefaultLevel, parent: string | undefined, own: AccessOrigin): Access | undefined {
+  const resolved = resolveDefault(tx, level, parent)
+  if (!resolved) return undefined
+  return { level: resolved.level, origin: resolved.collection ? { type: 'collection', collection: resolved.collection, reason: 'default' } : own }
+}
+
+/**
+ * A user's level on a collection (see the top of this file) and where it comes from. `teams`: the
+ * user's teams of the organization, when the caller has them already (a space's level reads them).
+ */
+export function collectionAccessOf(tx: ReadTx<AppSchema>, collection: CollectionRow, user: string, teams?: readonly string[]): Access | null {
   const role = memberRole(tx, collection.organization, user)
   // Grants count only for enabled members (guests included), as for spaces.
   if (role === undefined || !user) return null
-  if (role === 'admin') return 'admin'
-  const grant = collectionGrantLevel(tx, collection, user)
+  const organization: AccessOrigin = { type: 'organization', organization: collection.organization }
+  if (role === 'admin') return { level: 'admin', origin: organization }
+  const grant = collectionGrantAccess(tx, collection, user, teams)
   if (!role) return grant ?? null
-  return strongest(role, resolveDefaultLevel(tx, collection.defaultLevel, collection.parent), grant) ?? null
+  const own: AccessOrigin = { type: 'collection', collection: collection.id, reason: 'default' }
+  return best(access(role, organization), defaultAccess(tx, collection.defaultLevel, collection.parent, own), grant) ?? null
 }
 
-export function spaceLevelOf(tx: ReadTx<AppSchema>, space: SpaceRow, user: string): Level | null {
+export function collectionLevelOf(tx: ReadTx<AppSchema>, collection: CollectionRow, user: string): Level | null {
+  return collectionAccessOf(tx, collection, user)?.level ?? null
+}
+
+/** A user's level on a space (see the top of this file) and where it comes from. */
+export function spaceAccessOf(tx: ReadTx<AppSchema>, space: SpaceRow, user: string): Access | null {
   const role = memberRole(tx, space.organization, user)
+  const organization: AccessOrigin = { type: 'organization', organization: space.organization }
   // Nothing ranks above an organization admin's role: the other sources cannot change the level.
-  if (role === 'admin') return 'admin'
-  const levels: Array<Level | null | undefined> = [role]
-  if (role) levels.push(resolveDefaultLevel(tx, space.defaultLevel, space.parent))
+  if (role === 'admin') return { level: 'admin', origin: organization }
+  const candidates: Array<Access | null | undefined> = [access(role, organization)]
+  if (role) candidates.push(defaultAccess(tx, space.defaultLevel, space.parent, { type: 'space', space: space.id, reason: 'default' }))
   // Grants count only for enabled members (guests included): a disabled or removed member
   // keeps nothing through a grant left behind.
+  // The user's teams, read once (the parent collection's grants need them too).
+  const teams = user && role !== undefined ? teamsOf(tx, space.organization, user) : []
   if (user && role !== undefined) {
-    levels.push(tx.get('spaceGrants', `${space.id}/user:${user}`)?.role)
-    for (const { row } of tx.scan('teamMembers', 'byUser', user)) {
-      if (row.organization === space.organization) levels.push(tx.get('spaceGrants', `${space.id}/team:${row.team}`)?.role)
+    candidates.push(access(tx.get('spaceGrants', `${space.id}/user:${user}`)?.role, { type: 'space', space: space.id, reason: 'member' }))
+    for (const team of teams) {
+      candidates.push(access(tx.get('spaceGrants', `${space.id}/team:${team}`)?.role, { type: 'space', space: space.id, reason: 'team', team }))
     }
   }
   if (space.visibility === 'in-collection' && space.parent) {
     const parent = tx.get('collections', space.parent)
-    if (parent) levels.push(collectionLevelOf(tx, parent, user))
+    if (parent) candidates.push(collectionAccessOf(tx, parent, user, teams))
   }
-  if (space.visibility === 'public' || space.visibility === 'unlisted') levels.push('visitor')
-  const best = strongest(...levels)
+  if (space.visibility === 'public' || space.visibility === 'unlisted') candidates.push({ level: 'visitor', origin: { type: 'visibility' } })
+  const found = best(...candidates)
   // A guest level alone gives nothing on a space.
-  return best && best !== 'guest' ? best : null
+  return found && found.level !== 'guest' ? found : null
+}
+
+export function spaceLevelOf(tx: ReadTx<AppSchema>, space: SpaceRow, user: string): Level | null {
+  return spaceAccessOf(tx, space, user)?.level ?? null
 }
 
 /**
- * A user's level on a site: the strongest of the organization role and the direct grants on the
- * site (the user's, and the user's teams'), which count for enabled members only (guests
- * included), as on spaces. A guest without a grant keeps `guest` (names the site, reads nothing).
+ * A user's level on a site and where it comes from: the strongest of the organization role and
+ * the direct grants on the site (the user's, and the user's teams'), which count for enabled
+ * members only (guests included), as on spaces. A guest without a grant keeps `guest` (names the
+ * site, reads nothing). Undefined when the site's organization is gone; null for a non-member.
  */
-export function siteLevelOf(tx: ReadTx<AppSchema>, site: SiteRow, user: string): Level | null | undefined {
+export function siteAccessOf(tx: ReadTx<AppSchema>, site: SiteRow, user: string): Access | null | undefined {
   const level = organizationLevel(tx, site.organization, user)
-  if (!level || level === 'admin' || !user) return level
-  const levels: Array<Level | null | undefined> = [level, tx.get('siteGrants', `${site.id}/user:${user}`)?.role]
-  for (const { row } of tx.scan('teamMembers', 'byUser', user)) {
-    if (row.organization === site.organization) levels.push(tx.get('siteGrants', `${site.id}/team:${row.team}`)?.role)
+  if (!level) return level
+  const organization: Access = { level, origin: { type: 'organization', organization: site.organization } }
+  if (level === 'admin' || !user) return organization
+  const candidates: Array<Access | undefined> = [
+    organization,
+    access(tx.get('siteGrants', `${site.id}/user:${user}`)?.role, { type: 'site', site: site.id, reason: 'member' }),
+  ]
+  for (const team of teamsOf(tx, site.organization, user)) {
+    candidates.push(access(tx.get('siteGrants', `${site.id}/team:${team}`)?.role, { type: 'site', site: site.id, reason: 'team', team }))
   }
-  return strongest(...levels)
+  return best(...candidates)
+}
+
+/** A user's level on a site (see siteAccessOf). */
+export function siteLevelOf(tx: ReadTx<AppSchema>, site: SiteRow, user: string): Level | null | undefined {
+  const found = siteAccessOf(tx, site, user)
+  return found ? found.level : found
 }
 
 /**
