@@ -78,6 +78,34 @@ describe('a provisioning script through @gitbook/api', () => {
     expect((await readerClient.spaces.getSpaceById(spaces[0]!)).data.permissions.edit).toBe(true)
     expect((await readerClient.spaces.getSpaceById(spaces[1]!)).data.permissions.edit).toBe(false)
 
+    // Who can reach team 0's collection, and why: every member reads it through the organization
+    // role; team 0 edits it through the team grant (read by a script page by page).
+    const aggregate = async (collection: string) => {
+      const items: Array<{ user: string; permission: string; origin: unknown }> = []
+      let cursor: string | undefined
+      do {
+        const res = await owner.collections.listPermissionsAggregateInCollection(collection, { limit: 20, ...(cursor ? { page: cursor } : {}) })
+        expectOfficialResponse('listPermissionsAggregateInCollection', 200, res.data)
+        items.push(...res.data.items.map((i) => ({ user: i.user.id, permission: i.permission, origin: (i as { origin?: unknown }).origin })))
+        cursor = res.data.next?.page
+      } while (cursor)
+      return items
+    }
+    const before = await aggregate(collections[0]!)
+    expect(before).toHaveLength(51)
+    const byUser = new Map(before.map((i) => [i.user, i]))
+    expect(byUser.get(w.users.olga.id)?.permission).toBe('admin')
+    for (const person of people.slice(0, 10)) {
+      expect(byUser.get(person)).toMatchObject({ permission: 'edit', origin: { type: 'collection', reason: 'team', team: teams[0] } })
+    }
+    // Readers outside team 0 read; editors (invited with `edit`) edit through their own role.
+    expect(byUser.get(people[10]!)).toMatchObject({ permission: 'read', origin: { type: 'organization' } })
+    expect(byUser.get(people[30]!)).toMatchObject({ permission: 'edit', origin: { type: 'organization' } })
+    const spaceAggregate = await owner.spaces.listPermissionsAggregateInSpace(spaces[0]!, { role: MemberRole.Edit, limit: 100 })
+    expectOfficialResponse('listPermissionsAggregateInSpace', 200, spaceAggregate.data)
+    // The 51 members fit in one walk of at most 5 × 100: team 0 and the 25 editors, nobody else.
+    expect(spaceAggregate.data.items.map((i) => i.permission)).toEqual(Array(35).fill('edit'))
+
     // Removing the user takes everything away: membership, teams, the collection through the team.
     const removed = await owner.orgs.removeMemberFromOrganizationById(org, reader)
     expect(removed.status).toBe(204)
@@ -90,5 +118,8 @@ describe('a provisioning script through @gitbook/api', () => {
     const team0 = await owner.orgs.listTeamMembersInOrganizationById(org, teams[0]!, { limit: 100 })
     expect(team0.data.items.map((m) => m.organization.id)).not.toContain(reader)
     expect((await owner.orgs.getTeamInOrganizationById(org, teams[0]!)).data.members).toBe(9)
+    const after = await aggregate(collections[0]!)
+    expect(after).toHaveLength(50)
+    expect(after.map((i) => i.user)).not.toContain(reader)
   })
 })
