@@ -197,6 +197,19 @@ async function pullWith(client: GitBookAPI, options: PullOptions & { fetch: type
   const collections: Row[] = (await all((page) => client.orgs.listCollectionsInOrganizationById(org.id, { page }))).map((c) =>
     defined({ id: c.id, organization: org.id, parent: c.parent, title: c.title, description: c.description, defaultLevel: c.defaultLevel }),
   )
+  const teamIds = new Set(teamList.map((t) => t.id))
+  // Permissions given to members and teams on each collection (and its sub-collections, spaces).
+  const collectionGrants: Row[] = []
+  for (const c of collections) {
+    const id = c.id as string
+    const grants = await pullGrants(
+      () => all((page) => client.collections.listUserPermissionsInCollection(id, { page })),
+      () => all((page) => client.collections.listTeamPermissionsInCollection(id, { page })),
+      log,
+      `collection ${id} permissions`,
+    )
+    collectionGrants.push(...grantRows('collection', id, org.id, grants, memberIds, teamIds))
+  }
   const spaceList = (await all((page) => client.orgs.listSpacesInOrganizationById(org.id, { page }))).filter((s) => s.deletedAt === undefined)
   const state: Required<Pick<StateDocument, 'spaces' | 'spaceGrants' | 'revisions' | 'contentBuckets' | 'pageVersions' | 'reusableContentVersions' | 'files'>> =
     {
@@ -225,6 +238,7 @@ async function pullWith(client: GitBookAPI, options: PullOptions & { fetch: type
   const sitePublishingAuth: Row[] = []
   const shareLinks: Row[] = []
   const siteRedirects: Row[] = []
+  const siteGrants: Row[] = []
   const spaceIds = new Set(spaceList.map((s) => s.id))
   for (const site of await all((page) => client.orgs.listSites(org.id, { page }))) {
     log(`  site ${site.title} (${site.id})`)
@@ -244,6 +258,13 @@ async function pullWith(client: GitBookAPI, options: PullOptions & { fetch: type
       }),
     )
     const common = { site: site.id, organization: org.id }
+    const grants = await pullGrants(
+      () => all((page) => client.orgs.listUserPermissionsInSite(org.id, site.id, { page })),
+      () => all((page) => client.orgs.listTeamPermissionsInSite(org.id, site.id, { page })),
+      log,
+      `site ${site.id} permissions`,
+    )
+    siteGrants.push(...grantRows('site', site.id, org.id, grants, memberIds, teamIds))
     // Positions as the structure orders them (groups and sections share their container's order).
     const addSiteSpace = (ss: SiteSpace, position: number, section?: string) => {
       if (!spaceIds.has(ss.space.id)) return log(`    warning: site-space ${ss.id} publishes space ${ss.space.id}, not read: left out`)
@@ -353,6 +374,7 @@ async function pullWith(client: GitBookAPI, options: PullOptions & { fetch: type
     teams: teams as never,
     teamMembers: teamMembers as never,
     collections: collections as never,
+    collectionGrants: collectionGrants as never,
     ...state,
     sites: sites as never,
     siteCustomizations: siteCustomizations as never,
@@ -362,6 +384,7 @@ async function pullWith(client: GitBookAPI, options: PullOptions & { fetch: type
     siteSpaces: siteSpaces as never,
     shareLinks: shareLinks as never,
     siteRedirects: siteRedirects as never,
+    siteGrants: siteGrants as never,
   }
   if (blobs.length > 0) doc.blobs = blobs
   return doc
@@ -418,33 +441,13 @@ async function pullSpace(
   )
 
   // Permissions given to members and teams on the space.
-  const grants = await optional(
-    async () => ({
-      users: await all((page) => client.spaces.listUserPermissionsInSpace(space.id, { page })),
-      teams: await all((page) => client.spaces.listTeamPermissionsInSpace(space.id, { page })),
-    }),
+  const grants = await pullGrants(
+    () => all((page) => client.spaces.listUserPermissionsInSpace(space.id, { page })),
+    () => all((page) => client.spaces.listTeamPermissionsInSpace(space.id, { page })),
     log,
     `space ${space.id} permissions`,
   )
-  const teamIds = new Set(teams.map((t) => t.id))
-  for (const g of grants?.users ?? [])
-    if (memberIds.has(g.user.id))
-      state.spaceGrants.push({
-        id: `${space.id}/user:${g.user.id}`,
-        space: space.id,
-        organization: orgId,
-        principal: { type: 'user', user: g.user.id },
-        role: g.permission,
-      } as never)
-  for (const g of grants?.teams ?? [])
-    if (teamIds.has(g.team.id))
-      state.spaceGrants.push({
-        id: `${space.id}/team:${g.team.id}`,
-        space: space.id,
-        organization: orgId,
-        principal: { type: 'team', team: g.team.id },
-        role: g.permission,
-      } as never)
+  state.spaceGrants.push(...(grantRows('space', space.id, orgId, grants, memberIds, new Set(teams.map((t) => t.id as string))) as never[]))
 
   // Pages: one version each (the current one), with its document (read 4 at a time).
   const flat = (pages: readonly RevisionPage[]): RevisionPage[] => pages.flatMap((p) => [p, ...('pages' in p ? flat(p.pages) : [])])
@@ -573,6 +576,44 @@ async function pullSpace(
     }) as never,
   )
   log(`    ${entries.size} pages, ${fileIds.length} files`)
+}
+
+interface Grants {
+  /** A site's answer may hold `null` (a guest's): no grant row says that, so it is left out. */
+  users: ReadonlyArray<{ permission: string | null; user: { id: string } }>
+  teams: ReadonlyArray<{ permission: string | null; team: { id: string } }>
+}
+
+/** The user and team permissions of a space, collection or site; a token that may not list them (or an API without them) reads none, with a warning. */
+function pullGrants(
+  users: () => Promise<Grants['users']>,
+  teams: () => Promise<Grants['teams']>,
+  log: (line: string) => void,
+  what: string,
+): Promise<Grants | undefined> {
+  return optional(async () => ({ users: await users(), teams: await teams() }), log, what)
+}
+
+/**
+ * The grant rows of a space, collection or site (`spaceGrants`, `collectionGrants`, `siteGrants`:
+ * ids `${resource}/user:${id}` and `${resource}/team:${id}`), for the members and teams pulled.
+ */
+function grantRows(
+  kind: 'space' | 'collection' | 'site',
+  resource: string,
+  organization: string,
+  grants: Grants | undefined,
+  memberIds: ReadonlySet<string>,
+  teamIds: ReadonlySet<string>,
+): Row[] {
+  const rows: Row[] = []
+  for (const g of grants?.users ?? [])
+    if (g.permission !== null && memberIds.has(g.user.id))
+      rows.push({ id: `${resource}/user:${g.user.id}`, [kind]: resource, organization, principal: { type: 'user', user: g.user.id }, role: g.permission })
+  for (const g of grants?.teams ?? [])
+    if (g.permission !== null && teamIds.has(g.team.id))
+      rows.push({ id: `${resource}/team:${g.team.id}`, [kind]: resource, organization, principal: { type: 'team', team: g.team.id }, role: g.permission })
+  return rows
 }
 
 /** A share link's key: the last segment of its published URL (`<site URL>/<key>`); a new one when there is none. */

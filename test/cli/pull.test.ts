@@ -21,7 +21,8 @@ const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 
 /**
  * Instance A: the demo data, plus what the demo lacks (a team with a member and a permission on a
- * space, a file in a space's current revision) and a second organization Ada belongs to.
+ * space, a collection and a site; a reader's permissions on the collection and the site; a file in
+ * a space's current revision) and a second organization Ada belongs to.
  */
 async function sourceState() {
   const { state } = (await createDemoState()) as { state: StateDocument }
@@ -34,6 +35,18 @@ async function sourceState() {
   doc.teamMembers = [{ id: `team-writers/${admin}`, team: 'team-writers', organization: org.id, user: admin, role: 'owner' }]
   doc.spaceGrants = [
     { id: `${space.id}/team:team-writers`, space: space.id, organization: org.id, principal: { type: 'team', team: 'team-writers' }, role: 'edit' },
+  ]
+  const readerUser = doc.members.find((m) => m.organization === org.id && m.role === 'read')!.user
+  const team = { type: 'team' as const, team: 'team-writers' }
+  const user = { type: 'user' as const, user: readerUser }
+  doc.collections.push({ id: 'col-handbook', organization: org.id, title: 'Handbook', defaultLevel: null, position: 1, createdAt: '2026-01-01T00:00:00.000Z' })
+  doc.collectionGrants = [
+    { id: 'col-handbook/team:team-writers', collection: 'col-handbook', organization: org.id, principal: team, role: 'admin' },
+    { id: `col-handbook/user:${readerUser}`, collection: 'col-handbook', organization: org.id, principal: user, role: 'comment' },
+  ]
+  doc.siteGrants = [
+    { id: 'site-sections/team:team-writers', site: 'site-sections', organization: org.id, principal: team, role: 'read' },
+    { id: `site-sections/user:${readerUser}`, site: 'site-sections', organization: org.id, principal: user, role: 'edit' },
   ]
   doc.blobs = [{ key: 'blob-of-a-file-in-a-long-unguessable-key', contentType: 'text/plain', base64: b64(FILE_BYTES) }]
   doc.files = [
@@ -153,6 +166,14 @@ describe('cli: pull', () => {
     ])
     const space = spaces.items[0]!.id
     await same((c) => c.spaces.listTeamPermissionsInSpace(space))
+    // Collection and site permissions, users' and teams'.
+    expect(state.collectionGrants!.map((g) => g.id).sort()).toEqual(source.doc.collectionGrants.map((g) => g.id).sort())
+    expect(state.siteGrants!.map((g) => g.id).sort()).toEqual(source.doc.siteGrants.map((g) => g.id).sort())
+    const collectionUsers = await same((c) => c.collections.listUserPermissionsInCollection('col-handbook'))
+    expect(collectionUsers.items.map((i) => i.permission)).toEqual(['comment'])
+    expect((await same((c) => c.collections.listTeamPermissionsInCollection('col-handbook'))).items.map((i) => i.permission)).toEqual(['admin'])
+    expect((await same((c) => c.orgs.listUserPermissionsInSite(org, 'site-sections'))).items.map((i) => i.permission)).toEqual(['edit'])
+    expect((await same((c) => c.orgs.listTeamPermissionsInSite(org, 'site-sections'))).items.map((i) => i.permission)).toEqual(['read'])
     // The pages (ids kept), a page's document, the reusable content it includes, the files and their bytes.
     const [revA, revB] = await both((c) => c.spaces.getCurrentRevision(space))
     expect(revB.id).toBe(revA.id)
@@ -274,7 +295,7 @@ describe('cli: pull', () => {
     })
     expect(limited).toBe(2)
     expect(log).toContain('    rate-limited (429): waiting 1 s')
-    expect(result.state.collections).toHaveLength(1)
+    expect(result.state.collections).toHaveLength(2)
     expect(result.problem).toMatch(/^Invalid seed: `organizations\[0\]\.title`: /)
 
     const cli = await pull(['--endpoint', 'http://127.0.0.1:9', '--token', 'x'])

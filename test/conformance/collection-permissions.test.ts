@@ -139,4 +139,20 @@ describe('conformance: collection permissions through @gitbook/api', () => {
     expect((await call(w.api, w.tokens.ada, 'DELETE', `/v1/collections/${w.collection.id}`)).status).toBeLessThan(300)
     expect(grants(w, w.collection.id)).toEqual([])
   })
+
+  it('a guest with a grant lists who the collection is shared with, without emails but her own', async () => {
+    const w = await setup()
+    const gb = w.client(w.tokens.ada).collections
+    await gb.updateUserPermissionInCollection(w.collection.id, w.users.gina.id, { role: MemberRole.Read })
+    await gb.updateUserPermissionInCollection(w.collection.id, w.users.rita.id, { role: MemberRole.Edit })
+    const guest = await w.client(w.tokens.gina).collections.listUserPermissionsInCollection(w.collection.id)
+    expect(guest.status).toBe(200)
+    expectOfficialResponse('listUserPermissionsInCollection', 200, guest.data)
+    expect(guest.data.items.map((i) => [i.user.id, i.user.email])).toEqual([
+      [w.users.gina.id, 'gina@elsewhere.test'],
+      [w.users.rita.id, undefined],
+    ])
+    const reader = await w.client(w.tokens.rita).collections.listUserPermissionsInCollection(w.collection.id)
+    expect(reader.data.items.map((i) => i.user.email)).toEqual(['gina@elsewhere.test', 'rita@acme.test'])
+  })
 })

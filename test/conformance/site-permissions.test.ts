@@ -126,4 +126,19 @@ describe('conformance: site permissions through @gitbook/api', () => {
     await admin.removeTeamFromSite(w.org.id, w.site.id, w.team.id)
     expect((await update()).status).toBe(403)
   })
+
+  it('a guest with a grant lists who the site is shared with, without emails but her own', async () => {
+    const w = await setup()
+    const gb = w.client(w.tokens.ada).orgs
+    await gb.inviteToSite(w.org.id, w.site.id, { role: MemberRole.Read, users: [w.users.gina.id, w.users.rita.id] })
+    const guest = await w.client(w.tokens.gina).orgs.listUserPermissionsInSite(w.org.id, w.site.id)
+    expect(guest.status).toBe(200)
+    expectOfficialResponse('listUserPermissionsInSite', 200, guest.data)
+    expect(guest.data.items.map((i) => [i.user.id, i.user.email])).toEqual([
+      [w.users.gina.id, 'gina@elsewhere.test'],
+      [w.users.rita.id, undefined],
+    ])
+    const reader = await w.client(w.tokens.rita).orgs.listUserPermissionsInSite(w.org.id, w.site.id)
+    expect(reader.data.items.map((i) => i.user.email)).toEqual(['gina@elsewhere.test', 'rita@acme.test'])
+  })
 })

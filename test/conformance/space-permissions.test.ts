@@ -81,4 +81,25 @@ describe('conformance: space permissions through @gitbook/api', () => {
       code: 403,
     })
   })
+
+  it('a guest with a grant lists who the space is shared with, without emails but her own; members with a role see them', async () => {
+    const w = await setup()
+    await w.api.fixtures.grantSpace(w.space.id, { user: w.users.gina.id }, 'read')
+    await w.api.fixtures.grantSpace(w.space.id, { user: w.users.ada.id }, 'admin')
+    const guest = await w.client(w.tokens.gina).spaces.listUserPermissionsInSpace(w.space.id)
+    expect(guest.status).toBe(200)
+    expectOfficialResponse('listUserPermissionsInSpace', 200, guest.data)
+    const byId = Object.fromEntries(guest.data.items.map((i) => [i.user.id, i.user]))
+    expect(byId[w.users.ada.id]).toMatchObject({ displayName: 'Ada Lovelace' })
+    expect(byId[w.users.ada.id]).not.toHaveProperty('email')
+    expect(byId[w.users.gina.id]!.email).toBe('gina@elsewhere.test')
+    expect(JSON.stringify(guest.data)).not.toContain('ada@acme.test')
+    const reader = await w.client(w.tokens.rita).spaces.listUserPermissionsInSpace(w.space.id)
+    expect(reader.data.items.map((i) => i.user.email).sort()).toEqual(['ada@acme.test', 'gina@elsewhere.test'])
+    // The same for a user read by id: a guest sees a member's name, not the address.
+    const user = await w.client(w.tokens.gina).users.getUserById(w.users.ada.id)
+    expect(user.data).not.toHaveProperty('email')
+    expectOfficialResponse('getUserById', 200, user.data)
+    expect((await w.client(w.tokens.rita).users.getUserById(w.users.gina.id)).data.email).toBe('gina@elsewhere.test')
+  })
 })

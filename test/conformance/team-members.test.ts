@@ -105,4 +105,19 @@ describe('conformance: team members through @gitbook/api', () => {
     expectError(await call(w.api, w.tokens.olga, 'GET', base), 404, '')
     expect(w.api.store.read((tx) => tx.count('teamMembers', 'byTeam', team.id))).toBe(1)
   })
+
+  it('a guest in a team lists its members without their emails (her own shown); the member list stays closed to her', async () => {
+    const w = await createWorld()
+    const team = await w.api.fixtures.createTeam(w.org.id, { title: 'Writers', members: [w.users.ada.id, w.users.gina.id] })
+    const guest = await w.client(w.tokens.gina).orgs.listTeamMembersInOrganizationById(w.org.id, team.id)
+    expect(guest.status).toBe(200)
+    expectOfficialResponse('listTeamMembersInOrganizationById', 200, guest.data)
+    const emails = Object.fromEntries(guest.data.items.map((i) => [i.organization.user.id, i.organization.user.email]))
+    expect(emails).toEqual({ [w.users.ada.id]: undefined, [w.users.gina.id]: 'gina@elsewhere.test' })
+    const reader = await w.client(w.tokens.rita).orgs.listTeamMembersInOrganizationById(w.org.id, team.id)
+    expect(reader.data.items.map((i) => i.organization.user.email).sort()).toEqual(['ada@acme.test', 'gina@elsewhere.test'])
+    // Lists a guest does not reach at all: the organization's members and its invite links.
+    expectError(await call(w.api, w.tokens.gina, 'GET', `/v1/orgs/${w.org.id}/members`), 403, '')
+    expectError(await call(w.api, w.tokens.gina, 'GET', `/v1/orgs/${w.org.id}/link-invites`), 403, '')
+  })
 })

@@ -133,6 +133,9 @@ async function buildWorld() {
   // Its customization, and an override of it on the matrix's site-space (deleting it answers 205).
   await admin('PUT', `${base}/customization`, { title: 'Docs', styling: { theme: 'bold' } })
   await admin('PATCH', `${base}/site-spaces/${siteSpaceB2.id}/customization`, { styling: { theme: 'muted' } })
+  // Its grants to the matrix's user (no caller) and team: removing either answers 205 (204 only when there is none).
+  await admin('PATCH', `${base}/permissions/users/${users.member.id}`, { role: 'read' })
+  await admin('PATCH', `${base}/permissions/teams/${team.id}`, { role: 'read' })
   // A published share-link site opened by a key, and an unpublished one with site-spaces at its root.
   const shareSite = await f.createSite(org.id, { title: 'Partners', visibility: 'share-link', spaces: [shareLinkSpace.id, publicSpace.id], published: true })
   const shareSiteLink = await admin('POST', `/v1/orgs/${org.id}/sites/${shareSite.id}/share-links`, { name: 'Key' })

@@ -21,7 +21,7 @@ export const collectionPermissionHandlers = implement(collectionPermissionOperat
     return mapPage(grantPage(ctx, collection.id, 'user', query), ({ row }) => {
       const user = row.principal.type === 'user' ? ctx.tx.get('users', row.principal.user) : undefined
       if (!user) throw new Error(`Grant ${row.id} points to no user`)
-      return { permission: row.role, user: encodeUser(ctx, user) }
+      return { permission: row.role, user: encodeUser(ctx, user, row.organization) }
     })
   },
   updateUserPermissionInCollection: (ctx, { params, body }) => {

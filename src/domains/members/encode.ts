@@ -11,7 +11,7 @@ export function encodeMember(ctx: ReadContext, row: MemberRow) {
     object: 'member' as const,
     id: row.user,
     role: row.role,
-    user: encodeUser(ctx, user),
+    user: encodeUser(ctx, user, row.organization),
     disabled: row.disabled,
     joinedAt: row.joinedAt,
     ...(row.lastSeenAt !== undefined && { lastSeenAt: row.lastSeenAt }),

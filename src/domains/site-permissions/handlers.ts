@@ -23,7 +23,7 @@ export const sitePermissionHandlers = implement(sitePermissionOperations, {
     return mapPage(grantPage(ctx, site.id, 'user', query), ({ row }) => {
       const user = row.principal.type === 'user' ? ctx.tx.get('users', row.principal.user) : undefined
       if (!user) throw new Error(`Grant ${row.id} points to no user`)
-      return { permission: row.role, user: encodeUser(ctx, user) }
+      return { permission: row.role, user: encodeUser(ctx, user, row.organization) }
     })
   },
   updateUserPermissionInSite: (ctx, { params, body }) => {

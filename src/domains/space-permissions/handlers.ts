@@ -24,7 +24,7 @@ export const spacePermissionHandlers = implement(spacePermissionOperations, {
     return mapPage(grantPage(ctx, space.id, 'user', query), ({ row }) => {
       const user = row.principal.type === 'user' ? ctx.tx.get('users', row.principal.user) : undefined
       if (!user) throw new Error(`Grant ${row.id} points to no user`)
-      return { permission: row.role, user: encodeUser(ctx, user) }
+      return { permission: row.role, user: encodeUser(ctx, user, row.organization) }
     })
   },
   updateUserPermissionInSpace: (ctx, { params, body }) => {

@@ -1,6 +1,6 @@
 import { ApiError } from '../../core/errors.js'
 import { implement } from '../context.js'
-import { encodeUser } from './encode.js'
+import { encodeUser, seesEmailOf } from './encode.js'
 import { createNotificationsToken, getVisibleUser, updateUser } from './model.js'
 import { userOperations } from './operations.js'
 
@@ -10,7 +10,10 @@ export const userHandlers = implement(userOperations, {
     if (!user) throw new ApiError('NOT_FOUND', 'User not found')
     return encodeUser(ctx, user)
   },
-  getUserById: (ctx, { params }) => encodeUser(ctx, getVisibleUser(ctx, params.userId)),
+  getUserById: (ctx, { params }) => {
+    const user = getVisibleUser(ctx, params.userId)
+    return encodeUser(ctx, user, seesEmailOf(ctx, user.id))
+  },
   updateUserById: (ctx, { params, body }) => encodeUser(ctx, updateUser(ctx, params.userId, body)),
   createUserNotificationsToken: (ctx) => ({ token: createNotificationsToken(ctx).id }),
   getApiInformation: (ctx) => ({ ...ctx.services.apiInformation }),
