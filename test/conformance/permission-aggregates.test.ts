@@ -130,7 +130,13 @@ describe('conformance: permission aggregates through @gitbook/api', () => {
     const space = `/v1/spaces/${w.space.id}/permissions/aggregate`
     // olga is in no organization; gina is a guest: her team's grant lets her read the space and its aggregate.
     expect((await call(w.api, w.tokens.olga, 'GET', space)).status).toBe(404)
-    expect((await call(w.api, w.tokens.gina, 'GET', space)).status).toBe(200)
+    const asGuest = await call(w.api, w.tokens.gina, 'GET', space)
+    expect(asGuest.status).toBe(200)
+    // A guest reads no member's email, only her own.
+    const emails = (asGuest.body.items as Array<{ user: { id: string; email?: string } }>).map((i) => [i.user.id, i.user.email])
+    expect(emails.filter(([, email]) => email !== undefined)).toEqual([[w.users.gina.id, 'gina@elsewhere.test']])
+    expect(emails.length).toBeGreaterThan(1)
+    expectOfficialResponse('listPermissionsAggregateInSpace', 200, asGuest.body)
     expect((await call(w.api, w.tokens.gina, 'GET', `/v1/collections/${collection.id}/permissions/aggregate`)).status).toBe(404)
     expect((await call(w.api, w.tokens.gina, 'GET', `/v1/orgs/${w.org.id}/sites/${site.id}/permissions/aggregate`)).status).toBe(404)
     expect((await call(w.api, w.tokens.olga, 'GET', `/v1/orgs/${w.org.id}/sites/${site.id}/permissions/aggregate`)).status).toBe(404)

@@ -58,7 +58,6 @@ describe('a provisioning script through @gitbook/api', () => {
     for (const [t, team] of teams.entries()) {
       const collection = await owner.orgs.createCollection(org, { title: `Handbook ${t}` })
       const space = await owner.orgs.createSpace(org, { title: `Guide ${t}`, parent: collection.data.id })
-      await owner.spaces.updateSpaceById(space.data.id, { visibility: 'in-collection' })
       const granted = await owner.collections.inviteToCollection(collection.data.id, { role: MemberRole.Edit, teams: [team] })
       expect(granted.status).toBe(204)
       collections.push(collection.data.id)

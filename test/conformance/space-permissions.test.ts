@@ -102,4 +102,27 @@ describe('conformance: space permissions through @gitbook/api', () => {
     expectOfficialResponse('getUserById', 200, user.data)
     expect((await w.client(w.tokens.rita).users.getUserById(w.users.gina.id)).data.email).toBe('gina@elsewhere.test')
   })
+
+  it("a guest with a grant reads change requests and comments without their authors' emails", async () => {
+    const w = await setup()
+    await w.api.fixtures.grantSpace(w.space.id, { user: w.users.gina.id }, 'comment')
+    const ada = w.client(w.tokens.ada).spaces
+    const cr = await ada.createChangeRequest(w.space.id, { subject: 'Typos' })
+    const comment = await ada.postCommentInSpace(w.space.id, { body: { markdown: 'Is this right?' } })
+    await w.client(w.tokens.gina).spaces.postCommentReplyInSpace(w.space.id, comment.data.id, { body: { markdown: 'Yes' } })
+    await ada.postCommentReplyInSpace(w.space.id, comment.data.id, { body: { markdown: 'Thanks' } })
+    const gina = w.client(w.tokens.gina).spaces
+    const answers = [
+      (await gina.getChangeRequestById(w.space.id, cr.data.id)).data,
+      (await gina.listChangeRequestsForSpace(w.space.id)).data,
+      (await gina.listCommentsInSpace(w.space.id)).data,
+      (await gina.listCommentRepliesInSpace(w.space.id, comment.data.id)).data,
+    ]
+    expectOfficialResponse('getChangeRequestById', 200, answers[0])
+    expectOfficialResponse('listCommentsInSpace', 200, answers[2])
+    for (const answer of answers) expect(JSON.stringify(answer)).not.toContain('ada@acme.test')
+    // Her own address she sees; a member with a role sees everyone's.
+    expect(JSON.stringify(answers[3])).toContain('gina@elsewhere.test')
+    expect(JSON.stringify((await w.client(w.tokens.rita).spaces.listCommentsInSpace(w.space.id)).data)).toContain('ada@acme.test')
+  })
 })

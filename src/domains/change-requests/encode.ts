@@ -1,13 +1,16 @@
 import type { ReadContext } from '../context.js'
 import type { RevisionRow } from '../content/rows.js'
 import type { ChangeRequestRow, RequestedReviewerRow, ReviewRow } from './rows.js'
-import { encodeUser } from '../users/encode.js'
+import { emailScopeOfSpace, encodeUser } from '../users/encode.js'
 import { isOutdated } from './model.js'
 
-/** A user by id as the API shows one (a user since removed shows as "Unknown user"). */
-export function userObject(ctx: ReadContext, id: string) {
+/**
+ * A user by id as the API shows one within a space (a user since removed shows as "Unknown user"),
+ * without the email for a caller who reads no member's email there (a guest: see encodeUser).
+ */
+export function userObject(ctx: ReadContext, id: string, space: string) {
   const row = ctx.tx.get('users', id)
-  return encodeUser(ctx, row ?? { id, displayName: 'Unknown user', emailVerified: false })
+  return encodeUser(ctx, row ?? { id, displayName: 'Unknown user', emailVerified: false }, emailScopeOfSpace(ctx, space))
 }
 
 export function encodeChangeRequest(ctx: ReadContext, cr: ChangeRequestRow) {
@@ -19,10 +22,10 @@ export function encodeChangeRequest(ctx: ReadContext, cr: ChangeRequestRow) {
     status: cr.status,
     subject: cr.subject ?? '',
     ...(cr.description !== undefined && { description: cr.description }),
-    createdBy: userObject(ctx, cr.createdBy),
+    createdBy: userObject(ctx, cr.createdBy, cr.space),
     createdAt: cr.createdAt,
     updatedAt: cr.updatedAt,
-    ...(cr.mergedBy !== undefined && { mergedBy: userObject(ctx, cr.mergedBy) }),
+    ...(cr.mergedBy !== undefined && { mergedBy: userObject(ctx, cr.mergedBy, cr.space) }),
     ...(cr.mergedAt !== undefined && { mergedAt: cr.mergedAt }),
     space: cr.space,
     revision: cr.revision,
@@ -47,8 +50,8 @@ export function encodeReview(ctx: ReadContext, review: ReviewRow) {
     object: 'change-request-review' as const,
     id: review.id,
     revision: review.revision,
-    reviewer: userObject(ctx, review.reviewer),
-    ...(review.requestedBy !== undefined && { requestedBy: userObject(ctx, review.requestedBy) }),
+    reviewer: userObject(ctx, review.reviewer, review.space),
+    ...(review.requestedBy !== undefined && { requestedBy: userObject(ctx, review.requestedBy, review.space) }),
     status: review.status,
     outdated: review.outdated,
     createdAt: review.createdAt,
@@ -61,9 +64,9 @@ export function encodeRequestedReviewer(ctx: ReadContext, row: RequestedReviewer
   return {
     object: 'change-request-requested-reviewer' as const,
     kind: 'user' as const,
-    user: userObject(ctx, row.user),
+    user: userObject(ctx, row.user, row.space),
     revision: row.revision,
-    requestedBy: userObject(ctx, row.requestedBy),
+    requestedBy: userObject(ctx, row.requestedBy, row.space),
     createdAt: row.createdAt,
   }
 }

@@ -150,7 +150,7 @@ export const changeRequestHandlers = implement(
     getContributorsByChangeRequestId: (ctx, { params, query }) => {
       const cr = getChangeRequest(ctx, params.spaceId, params.changeRequestId)
       return mapPage(paginateList(cr.contributors, query), (c) => ({
-        user: userObject(ctx, c.user),
+        user: userObject(ctx, c.user, cr.space),
         count: c.count,
         updatedAt: c.updatedAt,
         actionType: 'edit' as const,

@@ -1,21 +1,24 @@
 import type { ReadContext } from '../context.js'
 import type { CommentReaction, CommentReplyRow, CommentRow } from './rows.js'
 import type { DocumentFormat } from '../content/encode.js'
-import { encodeUser } from '../users/encode.js'
+import { emailScopeOfSpace, encodeUser } from '../users/encode.js'
 import { encodeBody } from './body.js'
 import { commentPermissions } from './permissions.js'
 import { commentPath } from './thread.js'
 
-/** A user by id as the API shows one (a user since removed shows as "Unknown user"). */
-function user(ctx: ReadContext, id: string) {
-  return encodeUser(ctx, ctx.tx.get('users', id) ?? { id, displayName: 'Unknown user', emailVerified: false })
+/**
+ * A user by id as the API shows one within a space (a user since removed shows as "Unknown user"),
+ * without the email for a caller who reads no member's email there (a guest: see encodeUser).
+ */
+function user(ctx: ReadContext, id: string, space: string) {
+  return encodeUser(ctx, ctx.tx.get('users', id) ?? { id, displayName: 'Unknown user', emailVerified: false }, emailScopeOfSpace(ctx, space))
 }
 
-const encodeReactions = (ctx: ReadContext, reactions: readonly CommentReaction[]) =>
-  reactions.map((r) => ({ emoji: r.emoji, count: r.users.length, users: r.users.map((u) => ({ user: user(ctx, u.user), reactedAt: u.reactedAt })) }))
+const encodeReactions = (ctx: ReadContext, reactions: readonly CommentReaction[], space: string) =>
+  reactions.map((r) => ({ emoji: r.emoji, count: r.users.length, users: r.users.map((u) => ({ user: user(ctx, u.user, space), reactedAt: u.reactedAt })) }))
 
 /** Who replied to a comment: each author once, in the order of their first reply, with their count and latest activity. */
-function repliers(ctx: ReadContext, replies: readonly CommentReplyRow[]) {
+function repliers(ctx: ReadContext, replies: readonly CommentReplyRow[], space: string) {
   const by = new Map<string, { count: number; updatedAt: string }>()
   for (const r of replies) {
     const at = r.editedAt !== undefined && r.editedAt > r.postedAt ? r.editedAt : r.postedAt
@@ -23,7 +26,7 @@ function repliers(ctx: ReadContext, replies: readonly CommentReplyRow[]) {
     if (!seen) by.set(r.postedBy, { count: 1, updatedAt: at })
     else by.set(r.postedBy, { count: seen.count + 1, updatedAt: at > seen.updatedAt ? at : seen.updatedAt })
   }
-  return [...by].map(([id, { count, updatedAt }]) => ({ updatedAt, count, user: user(ctx, id) }))
+  return [...by].map(([id, { count, updatedAt }]) => ({ updatedAt, count, user: user(ctx, id, space) }))
 }
 
 export function encodeComment(ctx: ReadContext, row: CommentRow, format?: DocumentFormat) {
@@ -32,12 +35,12 @@ export function encodeComment(ctx: ReadContext, row: CommentRow, format?: Docume
   return {
     object: 'comment' as const,
     id: row.id,
-    postedBy: user(ctx, row.postedBy),
+    postedBy: user(ctx, row.postedBy, row.space),
     postedAt: row.postedAt,
     ...(row.editedAt !== undefined && { editedAt: row.editedAt }),
-    reactions: encodeReactions(ctx, row.reactions),
+    reactions: encodeReactions(ctx, row.reactions, row.space),
     replies: replies.length,
-    repliers: repliers(ctx, replies),
+    repliers: repliers(ctx, replies, row.space),
     body: encodeBody(ctx, row.body, format),
     target: {
       space: row.space,
@@ -51,7 +54,7 @@ export function encodeComment(ctx: ReadContext, row: CommentRow, format?: Docume
     permissions: commentPermissions(ctx, row),
     status: row.status,
     ...(row.status === 'resolved' && row.resolvedAt !== undefined && { resolvedAt: row.resolvedAt }),
-    ...(row.status === 'resolved' && row.resolvedBy !== undefined && { resolvedBy: user(ctx, row.resolvedBy) }),
+    ...(row.status === 'resolved' && row.resolvedBy !== undefined && { resolvedBy: user(ctx, row.resolvedBy, row.space) }),
   }
 }
 
@@ -59,10 +62,10 @@ export function encodeReply(ctx: ReadContext, row: CommentReplyRow, format?: Doc
   return {
     object: 'comment-reply' as const,
     id: row.id,
-    postedBy: user(ctx, row.postedBy),
+    postedBy: user(ctx, row.postedBy, row.space),
     postedAt: row.postedAt,
     ...(row.editedAt !== undefined && { editedAt: row.editedAt }),
-    reactions: encodeReactions(ctx, row.reactions),
+    reactions: encodeReactions(ctx, row.reactions, row.space),
     body: encodeBody(ctx, row.body, format),
     urls: { location: ctx.urls.api(`${commentPath(row, row.comment)}/replies/${row.id}`) },
     permissions: commentPermissions(ctx, row),

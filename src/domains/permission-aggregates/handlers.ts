@@ -9,7 +9,7 @@ import { getCollection } from '../collections/model.js'
 import type { MemberRow } from '../members/rows.js'
 import { getSite } from '../sites/model.js'
 import { getSpace } from '../spaces/model.js'
-import { encodeUser } from '../users/encode.js'
+import { encodeUser, seesEmailsIn } from '../users/encode.js'
 import type { UserRow } from '../users/rows.js'
 import { permissionAggregateOperations } from './operations.js'
 import type { ContentAggregateQuerySchema, SiteAggregateQuerySchema } from './schemas.js'
@@ -30,7 +30,7 @@ function contentItem(ctx: ReadContext, member: MemberRow, found: Access | null, 
   const origin = found.origin
   // Levels a member gets on a space or collection never come from a site or the visibility.
   if (origin.type === 'site' || origin.type === 'visibility') throw new Error(`Unexpected origin ${origin.type} on content`)
-  return { permission: found.level, user: encodeUser(ctx, user), origin }
+  return { permission: found.level, user: encodeUser(ctx, user, member.organization), origin }
 }
 
 type ContentQuery = z.output<typeof ContentAggregateQuerySchema>
@@ -75,6 +75,8 @@ export const permissionAggregateHandlers = implement(permissionAggregateOperatio
       members = ctx.tx.scan('members', 'byOrganization', site.organization).map((e) => e.row)
     }
     const search = query.search?.trim().toLowerCase()
+    // A guest (who reads no member's email) searches by display name only: an email match would tell him the address.
+    const byEmail = seesEmailsIn(ctx, site.organization)
     const found: Array<{ key: SortKey; item: ReturnType<typeof siteItem> }> = []
     for (const member of members) {
       const access = siteAccessOf(ctx.tx, site, member.user)
@@ -83,7 +85,7 @@ export const permissionAggregateHandlers = implement(permissionAggregateOperatio
       if (query.role && (permission ?? 'guest') !== query.role) continue
       const user = ctx.tx.get('users', member.user)
       if (!user) continue
-      if (search && !user.displayName.toLowerCase().includes(search) && !user.email?.toLowerCase().includes(search)) continue
+      if (search && !user.displayName.toLowerCase().includes(search) && !(byEmail && user.email?.toLowerCase().includes(search))) continue
       const value = sortValue(query, member, user)
       if (value === undefined) continue
       found.push({ key: [query.sort, value, member.user], item: siteItem(ctx, member, user, access, permission) })
@@ -100,7 +102,7 @@ function siteItem(ctx: ReadContext, member: MemberRow, user: UserRow, access: Ac
   if (origin.type !== 'organization' && origin.type !== 'site') throw new Error(`Unexpected origin ${origin.type} on a site`)
   return {
     permission,
-    user: encodeUser(ctx, user),
+    user: encodeUser(ctx, user, member.organization),
     origin,
     disabled: member.disabled,
     ...(member.lastSeenAt !== undefined && { lastSeenAt: member.lastSeenAt }),

@@ -12,6 +12,11 @@ export function seesEmailsIn(ctx: ReadContext, organization: string): boolean {
   return member !== undefined && !member.disabled && member.role !== null
 }
 
+/** Whose emails a user shown within a space may carry: the space's organization (see encodeUser). */
+export function emailScopeOfSpace(ctx: ReadContext, space: string): string | boolean {
+  return ctx.tx.get('spaces', space)?.organization ?? false
+}
+
 /**
  * The API resource of a user. `email` says whether the email goes in: an organization's id leaves
  * it out unless the caller is the user or sees emails in that organization (seesEmailsIn); `true`
