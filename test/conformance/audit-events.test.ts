@@ -61,6 +61,15 @@ describe('conformance: audit events through @gitbook/api', () => {
     const site = await w.api.fixtures.createSite(w.org.id, { title: 'Public docs' })
     await gb.updateUserPermissionInSite(w.org.id, site.id, w.users.rita.id, { role: MemberRole.Admin })
     await gb.removeUserFromSite(w.org.id, site.id, w.users.rita.id)
+    // Share links of the site, SAML providers, a space deleted and restored.
+    const shareLink = await gb.createSiteShareLink(w.org.id, site.id, { name: 'Reviewers' })
+    await gb.updateSiteShareLinkById(w.org.id, site.id, shareLink.data.id, { active: false })
+    await gb.deleteSiteShareLinkById(w.org.id, site.id, shareLink.data.id)
+    const saml = await gb.createOrganizationSamlProvider(w.org.id, { label: 'Okta' })
+    expect((await call(w.api, w.tokens.ada, 'PATCH', `/v1/orgs/${w.org.id}/saml/${saml.data.id}`, { label: 'Okta EU' })).status).toBe(200)
+    expect((await call(w.api, w.tokens.ada, 'DELETE', `/v1/orgs/${w.org.id}/saml/${saml.data.id}`)).status).toBe(204)
+    await ada.spaces.deleteSpaceById(space.id)
+    expect((await call(w.api, w.tokens.ada, 'POST', `/v1/spaces/${space.id}/restore`)).status).toBe(200)
     await gb.removeTeamFromOrganizationById(w.org.id, team.data.id)
     await gb.removeMemberFromOrganizationById(w.org.id, w.users.olga.id)
 

@@ -51,6 +51,14 @@ export const AUDIT_ACTIONS = {
   'collection.permission_removed': 'Collection permission removed',
   'site.permission_updated': 'Site permission granted or changed',
   'site.permission_removed': 'Site permission removed',
+  'space.deleted': 'Space deleted',
+  'space.restored': 'Space restored',
+  'share_link.created': 'Site share link created',
+  'share_link.updated': 'Site share link updated',
+  'share_link.deleted': 'Site share link deleted',
+  'sso.provider_created': 'SAML provider created',
+  'sso.provider_updated': 'SAML provider updated',
+  'sso.provider_deleted': 'SAML provider deleted',
 } as const satisfies Record<string, string>
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS
@@ -133,6 +141,15 @@ export function recordAudit(ctx: Context, record: AuditRecord): AuditEventRow {
     ctx.tx.delete('auditEvents', oldest.row.id)
   }
   return row
+}
+
+/** The names of the fields of `patch` given and changed between `before` and `after` (values stay out of the trail). */
+export function changedFields(patch: object, before: object, after: object): string[] {
+  const b = before as Record<string, unknown>
+  const a = after as Record<string, unknown>
+  return Object.entries(patch)
+    .filter(([k, v]) => v !== undefined && JSON.stringify(b[k]) !== JSON.stringify(a[k]))
+    .map(([k]) => k)
 }
 
 /** A user as an audit target: its id and display name. */

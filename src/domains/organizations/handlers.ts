@@ -6,7 +6,7 @@ import { createOrganization, getOrganization, joinOrganization, organizationsFor
 import { insertSite } from '../sites/lifecycle.js'
 import { ApiError } from '../../core/errors.js'
 import { organizationOperations } from './operations.js'
-import { recordAudit, userTarget, type AuditTarget } from '../audit/model.js'
+import { changedFields, recordAudit, userTarget, type AuditTarget } from '../audit/model.js'
 import { memberId } from '../members/model.js'
 import type { OrganizationRow } from './rows.js'
 import { CreateOrganizationSchema } from './schemas.js'
@@ -25,9 +25,7 @@ export const organizationHandlers = implement(organizationOperations, {
     const before = getOrganization(ctx, params.organizationId)
     const org = updateOrganization(ctx, params.organizationId, body)
     // The names of the settings that changed (their values stay out of the trail).
-    const fields = (Object.keys(body) as Array<keyof typeof body>).filter(
-      (k) => body[k] !== undefined && JSON.stringify(before[k as keyof OrganizationRow]) !== JSON.stringify(org[k as keyof OrganizationRow]),
-    )
+    const fields = changedFields(body, before, org)
     if (fields.length > 0) recordAudit(ctx, { organization: org.id, action: 'organization.updated', target: organizationTarget(org), payload: { fields } })
     return encodeOrganization(ctx, org)
   },
