@@ -157,6 +157,29 @@ describe('conformance: audit events through @gitbook/api', () => {
     expectOfficialResponse('listOrganizationAuditEvents', 200, windowed.data)
   })
 
+  it('the events of one request share a correlation id; those of another request do not', async () => {
+    const w = await createWorld()
+    const gb = w.client(w.tokens.ada).orgs
+    const team = await w.api.fixtures.createTeam(w.org.id, { title: 'Writers' })
+    await gb.updateMembersInOrganizationTeam(w.org.id, team.id, { add: [w.users.ada.id, w.users.rita.id] })
+    await gb.deleteMemberFromOrganizationTeamById(w.org.id, team.id, w.users.rita.id)
+    const events = await allEvents(w, w.org.id)
+    expect(events.map((e) => [e.action, e.target.id])).toEqual([
+      ['team.member_removed', w.users.rita.id],
+      ['team.member_added', w.users.rita.id],
+      ['team.member_added', w.users.ada.id],
+    ])
+    const details = await Promise.all(events.map(async (e) => (await gb.getOrganizationAuditEvent(w.org.id, e.id)).data))
+    expect(details[1]!.correlationId).toBe(details[2]!.id)
+    expect(details[2]!.correlationId).toBe(details[2]!.id)
+    expect(details[0]!.correlationId).toBe(details[0]!.id)
+    expect(details.map((d) => d.payload)).toEqual([
+      { team: team.id, role: 'member' },
+      { team: team.id, role: 'member' },
+      { team: team.id, role: 'member' },
+    ])
+  })
+
   it('bad input: limit, from, to, page and the event id (400 naming the field); an unknown event is a 404', async () => {
     const w = await createWorld()
     const base = `/v1/orgs/${w.org.id}/audit-events`

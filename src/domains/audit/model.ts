@@ -117,8 +117,8 @@ export function recordAudit(ctx: Context, record: AuditRecord): AuditEventRow {
     ? { type: 'user', id: ctx.actor.user, ...(user ? { label: user.displayName } : {}) }
     : { type: 'system', id: 'system' }
   const id = newAuditId(ctx)
-  const first = firstOfRequest.get(ctx.tx)
-  if (!first) firstOfRequest.set(ctx.tx, id)
+  const first = firstOfRequest.get(ctx)
+  if (!first) firstOfRequest.set(ctx, id)
   const row: AuditEventRow = {
     id,
     organization,
