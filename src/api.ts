@@ -272,6 +272,12 @@ export interface DocsApiOptions {
    */
   pdfCacheBytes?: number
   /**
+   * The audit events each organization keeps (`listOrganizationAuditEvents`): past it, recording
+   * an event drops the oldest recorded, in the same transaction.
+   * @default 10000
+   */
+  auditEventsPerOrganization?: number
+  /**
    * Serve the control plane under `/_admin/` in `fetch` (after `basePath`): reset, named
    * snapshots, the state document, the journal, faults, `idle` and a `createClock()` clock, over
    * HTTP, for tests in another process (docs/guide/control-plane.md). `{ token }` asks every

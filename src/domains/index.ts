@@ -7,6 +7,7 @@ import type { Area } from './area.js'
 import type { Resumer } from './context.js'
 import { adaptiveContentArea } from './adaptive-content/index.js'
 import { agentInstructionsArea } from './agent-instructions/index.js'
+import { auditArea } from './audit/index.js'
 import { askArea } from './ask/index.js'
 import { changeRequestsArea } from './change-requests/index.js'
 import { collectionsArea } from './collections/index.js'
@@ -49,6 +50,7 @@ export const areas: readonly Area[] = [
   commonArea,
   usersArea,
   organizationsArea,
+  auditArea,
   agentInstructionsArea,
   membersArea,
   teamsArea,

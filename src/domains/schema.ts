@@ -1,3 +1,4 @@
+import { auditCollections } from './audit/rows.js'
 import { changeRequestsCollections } from './change-requests/rows.js'
 import { collectionsCollections } from './collections/rows.js'
 import { commentsCollections } from './comments/rows.js'
@@ -33,6 +34,7 @@ export const schema = {
   ...commonCollections,
   ...usersCollections,
   ...organizationsCollections,
+  ...auditCollections,
   ...membersCollections,
   ...teamsCollections,
   ...collectionsCollections,

@@ -264,6 +264,15 @@ async function buildWorld() {
   const integrationEvents: string[] = (await admin('GET', '/v1/integrations/matrix-app/events')).items.map((e: { id: string }) => e.id)
   const foreignEvent: string = (await foreignHttp('GET', '/v1/integrations/foreign-app/events')).items[0].id
 
+  // Audit events: an invite link made and deleted through the API records two (the world stays as it was).
+  const auditEventOf = async (http: typeof admin, orgId: string): Promise<string> => {
+    const link = await http('POST', `/v1/orgs/${orgId}/link-invites`, { role: 'read' })
+    await http('DELETE', `/v1/orgs/${orgId}/link-invites/${link.id}`)
+    return (await http('GET', `/v1/orgs/${orgId}/audit-events`)).items[0].id
+  }
+  const auditEvent = await auditEventOf(admin, org.id)
+  const foreignAuditEvent = await auditEventOf(foreignHttp, foreign.id)
+
   // The site token GitBook's renderer would call with: the main site's URL resolved (it is public and published).
   const publishedUrl: string = (await admin('GET', base)).urls.published
   const resolved = await api.fetch(
@@ -290,6 +299,7 @@ async function buildWorld() {
     shareLinkId: shareLink.id,
     siteRedirectId: redirect.id,
     inviteId: invite.id,
+    auditEventId: auditEvent,
     changeRequestId: '2',
     pageId: privateContent.page,
     fileId: privateContent.file,
@@ -367,6 +377,7 @@ async function buildWorld() {
     shareLinkId: [shareLink.id, shareSiteLink.id, foreignLink.id],
     siteRedirectId: [redirect.id, draftRedirect.id, foreignRedirect.id],
     inviteId: [invite.id, foreignInvite.id],
+    auditEventId: [auditEvent, foreignAuditEvent],
     changeRequestId: ['1', '2', privateContent.cr, publicContent.cr],
     pageId: [privateContent.page, publicContent.page],
     fileId: [privateContent.file, publicContent.file],

@@ -4,7 +4,11 @@ import { indexSource, mapPage, paginateScan, type PageQuery } from '../../core/p
 import { getCollection } from '../collections/model.js'
 import { encodeTeam } from '../teams/encode.js'
 import { encodeUser } from '../users/encode.js'
-import { grantCollection, inviteToCollection, revokeCollection } from './model.js'
+import { getCollectionGrant, grantCollection, inviteToCollection, revokeCollection } from './model.js'
+import type { Principal } from '../space-permissions/model.js'
+import { auditGrants } from '../audit/model.js'
+import type { Context } from '../context.js'
+import type { CollectionRow } from '../collections/rows.js'
 import { collectionPermissionOperations } from './operations.js'
 
 /** One page of a collection's user or team grants, in index order (O(log n + limit) a page). */
@@ -12,9 +16,17 @@ function grantPage(ctx: ReadContext, collection: string, type: 'user' | 'team', 
   return paginateScan(indexSource(ctx.tx, 'collectionGrants', 'byCollectionAndType', `${collection}/${type}`), query)
 }
 
+/** Run `change` on the grants of `principals` on a collection, recording what it changed (audit/model.ts). */
+function audited<T>(ctx: Context, collection: CollectionRow, principals: readonly Principal[], change: () => T): T {
+  const resource = { kind: 'collection' as const, id: collection.id, organization: collection.organization, title: collection.title }
+  return auditGrants(ctx, resource, principals, (p) => getCollectionGrant(ctx, collection.id, p)?.role, change)
+}
+
 export const collectionPermissionHandlers = implement(collectionPermissionOperations, {
   inviteToCollection: (ctx, { params, body }) => {
-    inviteToCollection(ctx, getCollection(ctx, params.collectionId), body)
+    const collection = getCollection(ctx, params.collectionId)
+    const principals = [...(body.users ?? []).map((user) => ({ user })), ...(body.teams ?? []).map((team) => ({ team }))]
+    audited(ctx, collection, principals, () => inviteToCollection(ctx, collection, body))
   },
   listUserPermissionsInCollection: (ctx, { params, query }) => {
     const collection = getCollection(ctx, params.collectionId)
@@ -25,10 +37,13 @@ export const collectionPermissionHandlers = implement(collectionPermissionOperat
     })
   },
   updateUserPermissionInCollection: (ctx, { params, body }) => {
-    grantCollection(ctx, params.collectionId, { user: params.userId }, body.role)
+    audited(ctx, getCollection(ctx, params.collectionId), [{ user: params.userId }], () =>
+      grantCollection(ctx, params.collectionId, { user: params.userId }, body.role),
+    )
   },
   removeUserFromCollection: (ctx, { params }) => {
-    revokeCollection(ctx, getCollection(ctx, params.collectionId).id, { user: params.userId })
+    const collection = getCollection(ctx, params.collectionId)
+    audited(ctx, collection, [{ user: params.userId }], () => revokeCollection(ctx, collection.id, { user: params.userId }))
   },
   listTeamPermissionsInCollection: (ctx, { params, query }) => {
     const collection = getCollection(ctx, params.collectionId)
@@ -39,9 +54,12 @@ export const collectionPermissionHandlers = implement(collectionPermissionOperat
     })
   },
   updateTeamPermissionInCollection: (ctx, { params, body }) => {
-    grantCollection(ctx, params.collectionId, { team: params.teamId }, body.role)
+    audited(ctx, getCollection(ctx, params.collectionId), [{ team: params.teamId }], () =>
+      grantCollection(ctx, params.collectionId, { team: params.teamId }, body.role),
+    )
   },
   removeTeamFromCollection: (ctx, { params }) => {
-    revokeCollection(ctx, getCollection(ctx, params.collectionId).id, { team: params.teamId })
+    const collection = getCollection(ctx, params.collectionId)
+    audited(ctx, collection, [{ team: params.teamId }], () => revokeCollection(ctx, collection.id, { team: params.teamId }))
   },
 })

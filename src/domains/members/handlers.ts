@@ -2,8 +2,9 @@ import { implement } from '../context.js'
 import { mapPage } from '../../core/paging.js'
 import { encodeMember } from './encode.js'
 import { listMembers } from './list.js'
-import { getMember, removeMember, requireUnlessSelf, setSsoMember, touchMember, updateMemberRole } from './model.js'
+import { getMember, memberId, removeMember, requireUnlessSelf, setSsoMember, touchMember, updateMemberRole } from './model.js'
 import { memberOperations } from './operations.js'
+import { recordAudit, userTarget } from '../audit/model.js'
 
 export const memberHandlers = implement(memberOperations, {
   listMembersInOrganizationById: (ctx, { params, query }) => mapPage(listMembers(ctx, params.organizationId, query), (row) => encodeMember(ctx, row)),
@@ -13,11 +14,31 @@ export const memberHandlers = implement(memberOperations, {
     return encodeMember(ctx, getMember(ctx, params.organizationId, params.userId))
   },
 
-  updateMemberInOrganizationById: (ctx, { params, body }) => encodeMember(ctx, updateMemberRole(ctx, params.organizationId, params.userId, body.role)),
+  updateMemberInOrganizationById: (ctx, { params, body }) => {
+    const before = getMember(ctx, params.organizationId, params.userId).role
+    const member = updateMemberRole(ctx, params.organizationId, params.userId, body.role)
+    if (member.role !== before) {
+      recordAudit(ctx, {
+        organization: params.organizationId,
+        action: 'member.role_updated',
+        target: userTarget(ctx, params.userId),
+        payload: { roleBefore: before, roleAfter: member.role },
+      })
+    }
+    return encodeMember(ctx, member)
+  },
 
   removeMemberFromOrganizationById: (ctx, { params }) => {
     requireUnlessSelf(ctx, params.organizationId, params.userId, 'manageMembers')
-    removeMember(ctx, params.organizationId, params.userId)
+    const role = ctx.tx.get('members', memberId(params.organizationId, params.userId))?.role
+    if (removeMember(ctx, params.organizationId, params.userId)) {
+      recordAudit(ctx, {
+        organization: params.organizationId,
+        action: 'member.removed',
+        target: userTarget(ctx, params.userId),
+        payload: { role: role ?? null, left: params.userId === ctx.actor.user },
+      })
+    }
   },
 
   updateOrganizationMemberLastSeenAt: (ctx, { params }) => {
@@ -26,5 +47,11 @@ export const memberHandlers = implement(memberOperations, {
     return {}
   },
 
-  setUserAsSSOMemberForOrganization: (ctx, { params }) => encodeMember(ctx, setSsoMember(ctx, params.organizationId, params.userId)),
+  setUserAsSSOMemberForOrganization: (ctx, { params }) => {
+    const before = getMember(ctx, params.organizationId, params.userId)
+    const member = setSsoMember(ctx, params.organizationId, params.userId)
+    if (!before.sso)
+      recordAudit(ctx, { organization: params.organizationId, action: 'member.sso_updated', target: userTarget(ctx, params.userId), payload: { sso: true } })
+    return encodeMember(ctx, member)
+  },
 })

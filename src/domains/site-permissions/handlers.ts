@@ -6,7 +6,11 @@ import { requireMemberOf, requireTeamOf } from '../space-permissions/model.js'
 import { getSite } from '../sites/model.js'
 import { encodeTeam } from '../teams/encode.js'
 import { encodeUser } from '../users/encode.js'
-import { grantSite, inviteToSite, revokeSite } from './model.js'
+import { getSiteGrant, grantSite, inviteToSite, revokeSite } from './model.js'
+import type { Principal } from '../space-permissions/model.js'
+import { auditGrants } from '../audit/model.js'
+import type { Context } from '../context.js'
+import type { SiteRow } from '../sites/rows.js'
 import { sitePermissionOperations } from './operations.js'
 
 /** One page of a site's user or team grants, in index order (O(log n + limit) a page). */
@@ -14,9 +18,17 @@ function grantPage(ctx: ReadContext, site: string, type: 'user' | 'team', query:
   return paginateScan(indexSource(ctx.tx, 'siteGrants', 'bySiteAndType', `${site}/${type}`), query)
 }
 
+/** Run `change` on the grants of `principals` on a site, recording what it changed (audit/model.ts). */
+function audited<T>(ctx: Context, site: SiteRow, principals: readonly Principal[], change: () => T): T {
+  const resource = { kind: 'site' as const, id: site.id, organization: site.organization, title: site.title }
+  return auditGrants(ctx, resource, principals, (p) => getSiteGrant(ctx, site.id, p)?.role, change)
+}
+
 export const sitePermissionHandlers = implement(sitePermissionOperations, {
   inviteToSite: (ctx, { params, body }) => {
-    inviteToSite(ctx, getSite(ctx, params.organizationId, params.siteId), body)
+    const site = getSite(ctx, params.organizationId, params.siteId)
+    const principals = [...(body.users ?? []).map((user) => ({ user })), ...(body.teams ?? []).map((team) => ({ team }))]
+    audited(ctx, site, principals, () => inviteToSite(ctx, site, body))
   },
   listUserPermissionsInSite: (ctx, { params, query }) => {
     const site = getSite(ctx, params.organizationId, params.siteId)
@@ -27,12 +39,13 @@ export const sitePermissionHandlers = implement(sitePermissionOperations, {
     })
   },
   updateUserPermissionInSite: (ctx, { params, body }) => {
-    grantSite(ctx, getSite(ctx, params.organizationId, params.siteId), { user: params.userId }, body.role)
+    const site = getSite(ctx, params.organizationId, params.siteId)
+    audited(ctx, site, [{ user: params.userId }], () => grantSite(ctx, site, { user: params.userId }, body.role))
   },
   removeUserFromSite: (ctx, { params }) => {
     const site = getSite(ctx, params.organizationId, params.siteId)
     requireMemberOf(ctx, site.organization, params.userId)
-    return revokeSite(ctx, site.id, { user: params.userId }) ? undefined : NO_CONTENT
+    return audited(ctx, site, [{ user: params.userId }], () => revokeSite(ctx, site.id, { user: params.userId })) ? undefined : NO_CONTENT
   },
   listTeamPermissionsInSite: (ctx, { params, query }) => {
     const site = getSite(ctx, params.organizationId, params.siteId)
@@ -43,11 +56,12 @@ export const sitePermissionHandlers = implement(sitePermissionOperations, {
     })
   },
   updateTeamPermissionInSite: (ctx, { params, body }) => {
-    grantSite(ctx, getSite(ctx, params.organizationId, params.siteId), { team: params.teamId }, body.role)
+    const site = getSite(ctx, params.organizationId, params.siteId)
+    audited(ctx, site, [{ team: params.teamId }], () => grantSite(ctx, site, { team: params.teamId }, body.role))
   },
   removeTeamFromSite: (ctx, { params }) => {
     const site = getSite(ctx, params.organizationId, params.siteId)
     requireTeamOf(ctx, site.organization, params.teamId)
-    return revokeSite(ctx, site.id, { team: params.teamId }) ? undefined : NO_CONTENT
+    return audited(ctx, site, [{ team: params.teamId }], () => revokeSite(ctx, site.id, { team: params.teamId })) ? undefined : NO_CONTENT
   },
 })

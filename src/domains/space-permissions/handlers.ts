@@ -7,7 +7,10 @@ import { getSpace } from '../spaces/model.js'
 import { encodeTeam } from '../teams/encode.js'
 import { encodeUser } from '../users/encode.js'
 import { listMemberSpaces } from './member-spaces.js'
-import { grantSpace, inviteToSpace, revokeSpace } from './model.js'
+import { getGrant, grantSpace, inviteToSpace, revokeSpace, type Principal } from './model.js'
+import { auditGrants } from '../audit/model.js'
+import type { Context } from '../context.js'
+import type { SpaceRow } from '../spaces/rows.js'
 import { spacePermissionOperations } from './operations.js'
 
 /** One page of a space's user or team grants, in index order (O(log n + limit) a page). */
@@ -15,9 +18,17 @@ function grantPage(ctx: ReadContext, space: string, type: 'user' | 'team', query
   return paginateScan(indexSource(ctx.tx, 'spaceGrants', 'bySpaceAndType', `${space}/${type}`), query)
 }
 
+/** Run `change` on the grants of `principals` on a space, recording what it changed (audit/model.ts). */
+function audited<T>(ctx: Context, space: SpaceRow, principals: readonly Principal[], change: () => T): T {
+  const resource = { kind: 'space' as const, id: space.id, organization: space.organization, title: space.title }
+  return auditGrants(ctx, resource, principals, (p) => getGrant(ctx, space.id, p)?.role, change)
+}
+
 export const spacePermissionHandlers = implement(spacePermissionOperations, {
   inviteToSpace: (ctx, { params, body }) => {
-    inviteToSpace(ctx, getSpace(ctx, params.spaceId), body)
+    const space = getSpace(ctx, params.spaceId)
+    const principals = [...(body.users ?? []).map((user) => ({ user })), ...(body.teams ?? []).map((team) => ({ team }))]
+    audited(ctx, space, principals, () => inviteToSpace(ctx, space, body))
   },
   listUserPermissionsInSpace: (ctx, { params, query }) => {
     const space = getSpace(ctx, params.spaceId)
@@ -28,10 +39,11 @@ export const spacePermissionHandlers = implement(spacePermissionOperations, {
     })
   },
   updateUserPermissionInSpace: (ctx, { params, body }) => {
-    grantSpace(ctx, params.spaceId, { user: params.userId }, body.role)
+    audited(ctx, getSpace(ctx, params.spaceId), [{ user: params.userId }], () => grantSpace(ctx, params.spaceId, { user: params.userId }, body.role))
   },
   removeUserFromSpace: (ctx, { params }) => {
-    revokeSpace(ctx, getSpace(ctx, params.spaceId).id, { user: params.userId })
+    const space = getSpace(ctx, params.spaceId)
+    audited(ctx, space, [{ user: params.userId }], () => revokeSpace(ctx, space.id, { user: params.userId }))
   },
   listTeamPermissionsInSpace: (ctx, { params, query }) => {
     const space = getSpace(ctx, params.spaceId)
@@ -42,10 +54,11 @@ export const spacePermissionHandlers = implement(spacePermissionOperations, {
     })
   },
   updateTeamPermissionInSpace: (ctx, { params, body }) => {
-    grantSpace(ctx, params.spaceId, { team: params.teamId }, body.role)
+    audited(ctx, getSpace(ctx, params.spaceId), [{ team: params.teamId }], () => grantSpace(ctx, params.spaceId, { team: params.teamId }, body.role))
   },
   removeTeamFromSpace: (ctx, { params }) => {
-    revokeSpace(ctx, getSpace(ctx, params.spaceId).id, { team: params.teamId })
+    const space = getSpace(ctx, params.spaceId)
+    audited(ctx, space, [{ team: params.teamId }], () => revokeSpace(ctx, space.id, { team: params.teamId }))
   },
   listSpacesForOrganizationMember: (ctx, { params, query }) => {
     requireUnlessSelf(ctx, params.organizationId, params.userId, 'listMembers')

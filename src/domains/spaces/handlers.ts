@@ -4,6 +4,7 @@ import { getCollection } from '../collections/model.js'
 import { placementOf } from '../collections/positions.js'
 import { encodeSpaceForJson, encodeSpaceJson } from './encode.js'
 import { deleteSpace, restoreSpace } from './lifecycle.js'
+import { recordAudit } from '../audit/model.js'
 import { organizationSpaces } from './list.js'
 import { createSpace, duplicateSpace, getSpace, updateSpace } from './model.js'
 import { spaceOperations } from './operations.js'
@@ -19,7 +20,9 @@ export const spaceHandlers = implement(spaceOperations, {
 
   // A missing or hidden space answers 204 before this runs (`missingIsSuccess`); so does one already deleted.
   deleteSpaceById: (ctx, { params }) => {
-    deleteSpace(ctx, ctx.tx.get('spaces', params.spaceId)!)
+    const space = ctx.tx.get('spaces', params.spaceId)!
+    deleteSpace(ctx, space)
+    recordAudit(ctx, { organization: space.organization, action: 'space.deleted', target: { type: 'space', id: space.id, label: space.title }, payload: {} })
   },
 
   updateSpaceById: (ctx, { params, body }) => {
@@ -31,7 +34,13 @@ export const spaceHandlers = implement(spaceOperations, {
 
   duplicateSpace: (ctx, { params }) => encodeSpaceForJson(ctx, duplicateSpace(ctx, params.spaceId)),
 
-  restoreSpace: (ctx, { params }) => encodeSpaceForJson(ctx, restoreSpace(ctx, params.spaceId)),
+  restoreSpace: (ctx, { params }) => {
+    const wasDeleted = ctx.tx.get('spaces', params.spaceId)?.deletedAt !== undefined
+    const space = restoreSpace(ctx, params.spaceId)
+    if (wasDeleted)
+      recordAudit(ctx, { organization: space.organization, action: 'space.restored', target: { type: 'space', id: space.id, label: space.title }, payload: {} })
+    return encodeSpaceForJson(ctx, space)
+  },
 
   moveSpace: (ctx, { params, body }) =>
     encodeSpaceForJson(ctx, moveSpace(ctx, params.spaceId, { parent: body.parent, placement: placementOf('space', body.position) })),
