@@ -120,5 +120,35 @@ describe('a provisioning script through @gitbook/api', () => {
     const after = await aggregate(collections[0]!)
     expect(after).toHaveLength(50)
     expect(after.map((i) => i.user)).not.toContain(reader)
+
+    // The audit trail holds every change, newest first, paged; a filter finds the removal.
+    const events: Array<{ action: string; actor: string; target: string }> = []
+    let cursor: string | undefined
+    do {
+      const res = await owner.orgs.listOrganizationAuditEvents(org, { limit: 100, ...(cursor ? { page: cursor } : {}) })
+      expectOfficialResponse('listOrganizationAuditEvents', 200, res.data)
+      events.push(...res.data.items.map((e) => ({ action: e.action, actor: e.actor.id, target: `${e.target.type}:${e.target.id}` })))
+      cursor = res.data.next?.page
+    } while (cursor)
+    const counts: Record<string, number> = {}
+    for (const e of events) counts[e.action] = (counts[e.action] ?? 0) + 1
+    expect(counts).toEqual({
+      'organization.created': 1,
+      'invite.created': 50,
+      'team.created': 5,
+      'team.member_added': 50,
+      'collection.permission_updated': 5,
+      'member.removed': 1,
+    })
+    expect(events[0]!.action).toBe('member.removed')
+    expect(events.at(-1)!.action).toBe('organization.created')
+    expect(events.every((e) => e.actor === w.users.olga.id)).toBe(true)
+    const removal = await owner.orgs.listOrganizationAuditEvents(org, { action: 'member.removed' })
+    expect(removal.data.items.map((e) => [e.target.id, e.actor.id])).toEqual([[reader, w.users.olga.id]])
+    const details = await owner.orgs.getOrganizationAuditEvent(org, removal.data.items[0]!.id)
+    expectOfficialResponse('getOrganizationAuditEvent', 200, details.data)
+    const actions = await owner.orgs.listOrganizationAuditEventActions(org)
+    expectOfficialResponse('listOrganizationAuditEventActions', 200, actions.data)
+    expect(actions.data.items.map((a) => a.id)).toEqual(expect.arrayContaining(Object.keys(counts)))
   })
 })
