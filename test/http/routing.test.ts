@@ -113,8 +113,9 @@ describe('http: path parameters the router guarantees', () => {
     expect(routerSatisfies(z.object({ a: z.enum(['x']) }))).toBe(false)
     // Every operation of the table is of the first kind (a path segment is never empty), but one
     // that creates what its path names: PUT of an OpenAPI spec holds `specSlug` to the slug's rules,
-    // and one that names a thing by its form: getOrganizationsForEmailDomain holds `emailDomain` to a domain name's.
-    const STRICTER = ['createOrUpdateOpenAPISpecBySlug', 'getOrganizationsForEmailDomain']
+    // and ones that name a thing by its form: getOrganizationsForEmailDomain holds `emailDomain` to a domain name's,
+    // getOrganizationAuditEvent `auditEventId` to a UUID's (the official format).
+    const STRICTER = ['createOrUpdateOpenAPISpecBySlug', 'getOrganizationsForEmailDomain', 'getOrganizationAuditEvent']
     const w = await createWorld()
     for (const op of w.api.operations) expect(routerSatisfies(op.params), op.id).toBe(!STRICTER.includes(op.id))
   })

@@ -83,7 +83,7 @@ async function readsOfAPage(members: number, teams: number) {
   for (const team of teamIds.slice(3, 6)) await w.api.fixtures.grantCollection(collection.id, { team }, 'comment')
   return w.api.store.read((tx) => {
     const c = counting(tx as ReadTx)
-    const ctx = { tx: c.tx, urls: createUrls('http://localhost:4000'), services: {} } as unknown as ReadContext
+    const ctx = { tx: c.tx, actor: { user: '' }, urls: createUrls('http://localhost:4000'), services: {} } as unknown as ReadContext
     const first = spaceAggregate(ctx, tx.get('spaces', space.id)!, { limit: 20 })
     const before = c.reads()
     const second = spaceAggregate(ctx, tx.get('spaces', space.id)!, { limit: 20, page: first.next!.page })
