@@ -81,6 +81,8 @@ export const POLICY = {
     // A space shows in its organization's search for its members (a role in the organization or a
     // grant on it), never for one who may only visit it (public, unlisted): he searches it alone.
     searchInOrganization: 'read',
+    // The integrations installed on a space and their blocks: its readers (never visitors).
+    listIntegrations: 'read',
   },
   collection: {
     view: 'read',
@@ -133,6 +135,8 @@ export const POLICY = {
     // Agents send feedback about a site through its MCP server (the renderer's, with the site
     // token of the visit: level `visitor`) or as members; it is stored, never shown to visitors.
     submitAgentFeedback: 'visitor',
+    // The integrations installed on a site and the scripts they inject: its readers.
+    listIntegrations: 'read',
   },
   // An integration (addressed by its name): anyone signed in sees a public or unlisted one, the
   // owner organization's members with a role see a private one; the owner's admins administrate

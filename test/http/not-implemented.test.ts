@@ -11,7 +11,7 @@ describe('http: official operations this API does not implement', () => {
     for (const [method, path, id] of [
       ['GET', '/v1/spaces/anything/change-requests/c/conversations', 'listChangeRequestConversations'],
       ['POST', `/v1/orgs/${w.org.id}/sites/s1/channels`, 'createSiteChannel'],
-      ['GET', '/v1/spaces/x/integrations', 'listSpaceIntegrations'],
+      ['GET', '/v1/spaces/x/pdf', 'getSpacePDF'],
     ] as const) {
       for (const token of [w.tokens.ada, undefined]) {
         const res = await call(w.api, token, method, path, method === 'POST' ? {} : undefined)
@@ -48,14 +48,14 @@ describe('http: official operations this API does not implement', () => {
     const w = await createWorld()
     const error = await w
       .client(w.tokens.ada)
-      .spaces.listSpaceIntegrations('some-space')
+      .spaces.listChangeRequestConversations('some-space', 'some-change-request')
       .then(
         () => undefined,
         (e: unknown) => e,
       )
     expect(error).toBeInstanceOf(GitBookAPIError)
     expect((error as GitBookAPIError).code).toBe(501)
-    expect((error as GitBookAPIError).message).toContain('`listSpaceIntegrations`')
+    expect((error as GitBookAPIError).message).toContain('`listChangeRequestConversations`')
   })
 
   it('the generated list is current with the installed official document (npm run gen:official)', () => {

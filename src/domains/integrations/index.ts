@@ -1,6 +1,7 @@
 import { defineArea } from '../area.js'
 import { integrationsCollections } from './rows.js'
 import { integrationHandlers } from './handlers.js'
+import { integrationListHandlers } from './lists-handlers.js'
 import { integrationSeedRules } from './seed.js'
 import { integrationEventResumer } from './resume.js'
 import { integrationDeliveryService } from './delivery-options.js'
@@ -10,7 +11,7 @@ import { removeRow } from '../ownership.js'
 export const integrationsArea = defineArea({
   name: 'integrations',
   collections: integrationsCollections,
-  operations: integrationHandlers,
+  operations: [...integrationHandlers, ...integrationListHandlers],
   seed: integrationSeedRules,
   resumers: [integrationEventResumer],
   services: (options) => ({ integrations: integrationDeliveryService(options.integrations, options.integrationDelivery) }),

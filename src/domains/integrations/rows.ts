@@ -142,14 +142,22 @@ export const integrationsCollections = {
     byIntegration: { key: (i) => i.integration },
     /** `${integration}/${organization}`: one installation per organization. */
     byIntegrationOrganization: { key: (i) => `${i.integration}/${i.organization}` },
+    /** An organization's installations, for its lists (lists-handlers.ts). */
+    byOrganization: { key: (i) => i.organization },
   }),
   integrationSpaceInstallations: collection<IntegrationSpaceInstallationRow>({
     byIntegration: { key: (i) => i.integration },
     byInstallation: { key: (i) => i.installation },
+    /** A space's installations and an organization's, for the lists (lists-handlers.ts). */
+    bySpace: { key: (i) => i.space },
+    byOrganization: { key: (i) => i.organization },
   }),
   integrationSiteInstallations: collection<IntegrationSiteInstallationRow>({
     byIntegration: { key: (i) => i.integration },
     byInstallation: { key: (i) => i.installation },
+    /** A site's installations and an organization's, for the lists (lists-handlers.ts). */
+    bySite: { key: (i) => i.site },
+    byOrganization: { key: (i) => i.organization },
   }),
   /** An integration's events, in the order they were recorded. */
   integrationEvents: collection<IntegrationEventRow>({
