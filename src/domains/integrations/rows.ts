@@ -146,10 +146,14 @@ export const integrationsCollections = {
   integrationSpaceInstallations: collection<IntegrationSpaceInstallationRow>({
     byIntegration: { key: (i) => i.integration },
     byInstallation: { key: (i) => i.installation },
+    /** A space's installations, removed with it when it is purged. */
+    bySpace: { key: (i) => i.space },
   }),
   integrationSiteInstallations: collection<IntegrationSiteInstallationRow>({
     byIntegration: { key: (i) => i.integration },
     byInstallation: { key: (i) => i.installation },
+    /** A site's installations, removed with it when it is deleted. */
+    bySite: { key: (i) => i.site },
   }),
   /** An integration's events, in the order they were recorded. */
   integrationEvents: collection<IntegrationEventRow>({
