@@ -1,5 +1,6 @@
 import { GitBookAPI, GitBookAPIError, IntegrationInstallationSpaceSelection, IntegrationScope, IntegrationVisibility } from '@gitbook/api'
 import { describe, expect, it } from 'vitest'
+import { createDocsApi } from '../../src/index.js'
 import { call } from '../helpers.js'
 import { expectNoChange, integrationWorld, type IntegrationWorld } from '../domains/integrations/helpers.js'
 import { expectOfficialResponse } from './official.js'
@@ -158,6 +159,14 @@ describe('conformance: completing installations through @gitbook/api', () => {
     const events = await olga.integrations.listIntegrationEvents('my-app', { limit: 20 })
     expectOfficialResponse('listIntegrationEvents', 200, events.data)
     expect(events.data.items.map((e) => e.status)).toEqual(Array(10).fill('success'))
+
+    // A state document keeps the events of the uninstalled installation (its installation_deleted event vouches for it).
+    const state = w.api.dump()
+    const copy = createDocsApi({ baseUrl: 'http://localhost:4000', seed: state })
+    expect(copy.dump().integrationEvents).toEqual(state.integrationEvents)
+    // Without that event, an event naming a missing installation is refused, naming the field.
+    const orphan = { ...state, integrationEvents: state.integrationEvents!.filter((e) => e.payload.type !== 'installation_deleted') }
+    expect(() => createDocsApi({ seed: orphan })).toThrow(/integrationEvents\[\d+\]\.installation.*installation_deleted/)
   })
 
   it('bad input: a configuration off its schema, too many external ids, `all` selections: a 400 naming the field, and nothing changes', async () => {
