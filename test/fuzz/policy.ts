@@ -112,6 +112,32 @@ export const EXCEPTIONS: Record<string, { action?: string; variant?: Variant; ca
     rule: "docs/behaviour/integrations.md: the organization's admins (installIntegration on the site) enable an installation on a site",
   },
   ...Object.fromEntries(
+    [
+      'updateIntegrationInstallation',
+      'listIntegrationInstallationSpaces',
+      'listIntegrationInstallationSites',
+      'getIntegrationSpaceInstallation',
+      'updateIntegrationSpaceInstallation',
+      'getIntegrationSiteInstallation',
+      'updateIntegrationSiteInstallation',
+    ].map((id) => [
+      id,
+      {
+        callers: { outsider: [404], ...callersWith([403], 'guest', 'read', 'comment', 'edit', 'review', 'create') },
+        rule: "docs/behaviour/integrations.md (Installations, complete): the installing organization's admins manage an installation and its space and site installations; its other members get a 403, outsiders a 404",
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['uninstallIntegration', 'uninstallIntegrationFromSpace', 'uninstallIntegrationFromSite'].map((id) => [
+      id,
+      {
+        callers: { outsider: [204], ...callersWith([403], 'guest', 'read', 'comment', 'edit', 'review', 'create') },
+        rule: "docs/behaviour/integrations.md (Installations, complete): the installing organization's admins uninstall (205); its other members get a 403; an outsider sees none: 204, as the official document answers when there was none",
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
     ['deleteCommentInSpace', 'deleteCommentInChangeRequest', 'deleteCommentReplyInSpace', 'deleteCommentReplyInChangeRequest'].map((id) => [
       id,
       { action: 'moderateComments', rule: 'docs/behaviour/comments.md: the author or a space admin deletes (the target was posted by the admin caller)' },

@@ -251,7 +251,7 @@ async function buildWorld() {
   const issue = await issueOf(admin, org.id)
   const foreignIssue = await issueOf(foreignHttp, foreign.id)
 
-  // Integrations: a public one of the main organization installed on it, on the private space and
+  // Integrations: a public one of the main organization installed on it, on the private and public spaces and
   // on the main site (the matrix targets, with their setup events), and a private one of the foreign organization.
   const integration = { title: 'Matrix app', description: 'An app', script: 'export default {}', scopes: ['space:content:read'] }
   await admin('POST', '/v1/integrations/matrix-app', { ...integration, organization: org.id, visibility: 'public' })
@@ -259,6 +259,8 @@ async function buildWorld() {
   const installation = await admin('POST', '/v1/integrations/matrix-app/installations', { organization: org.id })
   const foreignInstallation = await foreignHttp('POST', '/v1/integrations/foreign-app/installations', { organization: foreign.id })
   await admin('POST', `/v1/integrations/matrix-app/installations/${installation.id}/spaces`, { space: privateSpace.id })
+  // And on the public space, the target of the public variant (its space installation reads, updates, uninstalls).
+  await admin('POST', `/v1/integrations/matrix-app/installations/${installation.id}/spaces`, { space: publicSpace.id })
   await admin('POST', `/v1/integrations/matrix-app/installations/${installation.id}/sites`, { siteId: site.id })
   await api.idle()
   const integrationEvents: string[] = (await admin('GET', '/v1/integrations/matrix-app/events')).items.map((e: { id: string }) => e.id)

@@ -23,15 +23,14 @@ describe('http: official operations this API does not implement', () => {
     }
   })
 
-  it('a method the official document has on a path we serve is a 501, one it has not a 405', async () => {
+  it('a method neither we nor the official document have on a path we serve is a 405', async () => {
     const w = await createWorld()
-    // We serve GET /v1/integrations/{integrationName}/installations/{installationId}; the document also has PATCH and DELETE there.
-    const patch = await call(w.api, w.tokens.ada, 'PATCH', '/v1/integrations/some-integration/installations/i1', {})
-    expect(patch.status).toBe(501)
-    expect(patch.body.error.message).toContain('`updateIntegrationInstallation`')
-    expect((await call(w.api, w.tokens.ada, 'DELETE', '/v1/integrations/some-integration/installations/i1')).body.error.message).toContain(
-      '`uninstallIntegration`',
-    )
+    // Every official method on a path we serve is implemented now (the last ones were PATCH and DELETE of an
+    // installation): the 501 for such a method has no official case left to show.
+    for (const method of ['PATCH', 'DELETE'] as const) {
+      const res = await call(w.api, w.tokens.ada, method, '/v1/integrations/some-integration/installations/i1', method === 'PATCH' ? {} : undefined)
+      expect(res.status, method).toBe(404)
+    }
     // Neither we nor the document have PUT on a space: 405 with what we serve there.
     const put = await call(w.api, w.tokens.ada, 'PUT', `/v1/spaces/s1`)
     expect(put.status).toBe(405)

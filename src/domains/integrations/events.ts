@@ -13,14 +13,16 @@ export type EventKind =
  * installation is `active`; what it was before it existed is `pending` with no configuration.
  */
 export function recordEvent(ctx: Context, integration: IntegrationRow, installation: string, kind: EventKind): IntegrationEventRow {
+  return recordPayload(ctx, integration, installation, { ...kind, status: 'active', previous: { status: 'pending', configuration: {} } })
+}
+
+/** Any event of an installation (a setup after an update, a deletion): its payload but the ids. */
+export type EventBody = IntegrationEventPayload extends infer P ? (P extends unknown ? Omit<P, 'eventId' | 'installationId'> : never) : never
+
+/** Record an event with its payload (`eventId` and `installationId` filled in) and defer its delivery, as recordEvent does. */
+export function recordPayload(ctx: Context, integration: IntegrationRow, installation: string, body: EventBody): IntegrationEventRow {
   const id = ctx.newId()
-  const payload = {
-    eventId: id,
-    ...kind,
-    installationId: installation,
-    status: 'active',
-    previous: { status: 'pending', configuration: {} },
-  } as IntegrationEventPayload
+  const payload = { eventId: id, ...body, installationId: installation } as IntegrationEventPayload
   const row = ctx.tx.insert('integrationEvents', {
     id,
     integration: integration.id,

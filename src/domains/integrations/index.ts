@@ -2,6 +2,7 @@ import { defineArea } from '../area.js'
 import { integrationsCollections } from './rows.js'
 import { integrationHandlers } from './handlers.js'
 import { integrationListHandlers } from './lists-handlers.js'
+import { installationHandlers } from './installations-handlers.js'
 import { integrationSeedRules } from './seed.js'
 import { integrationEventResumer } from './resume.js'
 import { integrationDeliveryService } from './delivery-options.js'
@@ -11,7 +12,7 @@ import { removeRow } from '../ownership.js'
 export const integrationsArea = defineArea({
   name: 'integrations',
   collections: integrationsCollections,
-  operations: [...integrationHandlers, ...integrationListHandlers],
+  operations: [...integrationHandlers, ...integrationListHandlers, ...installationHandlers],
   seed: integrationSeedRules,
   resumers: [integrationEventResumer],
   services: (options) => ({ integrations: integrationDeliveryService(options.integrations, options.integrationDelivery) }),
@@ -32,5 +33,8 @@ export const integrationsArea = defineArea({
     { collections: ['integrationSpaceInstallations'], owner: 'integrationInstallations', index: 'byInstallation' },
     { collections: ['integrationSiteInstallations'], owner: 'integrationInstallations', index: 'byInstallation' },
     { collections: ['integrationEvents'], owner: 'integrations', index: 'byIntegration' },
+    // A purged space (or deleted site) takes its installations with it.
+    { collections: ['integrationSpaceInstallations'], owner: 'spaces', index: 'bySpace' },
+    { collections: ['integrationSiteInstallations'], owner: 'sites', index: 'bySite' },
   ],
 })

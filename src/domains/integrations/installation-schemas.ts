@@ -55,10 +55,15 @@ export const ExtendedQuerySchema = z.object({ extended: extended.meta({ descript
 
 const previous = z.object({ status: InstallationStatusSchema, configuration: z.record(z.string(), z.unknown()) })
 const eventBase = { eventId: z.string(), installationId: z.string(), status: InstallationStatusSchema, previous }
+const deletedBase = { eventId: z.string(), installationId: z.string(), previous: z.object({ configuration: z.record(z.string(), z.unknown()) }) }
 export const IntegrationEventPayloadSchema = z.discriminatedUnion('type', [
   z.object({ ...eventBase, type: z.literal('installation_setup') }),
   z.object({ ...eventBase, type: z.literal('space_installation_setup'), spaceId: z.string() }),
   z.object({ ...eventBase, type: z.literal('site_installation_setup'), siteId: z.string() }),
+  // Uninstalls (official `InstallationDeletedEvent`, `SpaceInstallationDeletedEvent`, `SiteInstallationDeletedEvent`): no status, the configuration it had.
+  z.object({ ...deletedBase, type: z.literal('installation_deleted') }),
+  z.object({ ...deletedBase, type: z.literal('space_installation_deleted'), spaceId: z.string() }),
+  z.object({ ...deletedBase, type: z.literal('site_installation_deleted'), siteId: z.string() }),
 ])
 
 export const IntegrationEventSchema = z

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { SeedTimestampSchema, seedRule, type SeedDefaults, type SeedRule } from '../../state/seed.js'
+import { SeedTimestampSchema, seedRule, type SeedCheck, type SeedDefaults, type SeedRule } from '../../state/seed.js'
 import {
   IntegrationEventRowSchema,
   IntegrationInstallationRowSchema,
@@ -25,13 +25,33 @@ type FilledIn = 'id' | 'integration' | 'organization' | 'status' | 'configuratio
 /** A space or site installation as a state document gives it (for `StateDocumentInput`). */
 type ContentInstallationInput<S extends z.ZodObject> = Omit<z.input<S>, FilledIn> & Partial<Pick<z.input<S>, FilledIn>>
 
+/** The installations of an integration with an `installation_deleted` event, per loading transaction (one scan per integration). */
+const uninstalledByTx = new WeakMap<object, Map<string, Set<string>>>()
+function uninstalledInstallations(tx: SeedCheck['ctx']['tx'], integration: string): Set<string> {
+  let byIntegration = uninstalledByTx.get(tx)
+  if (!byIntegration) uninstalledByTx.set(tx, (byIntegration = new Map()))
+  let ids = byIntegration.get(integration)
+  if (!ids) {
+    ids = new Set(
+      tx
+        .scan('integrationEvents', 'byIntegration', integration)
+        .filter((e) => e.row.payload.type === 'installation_deleted')
+        .map((e) => e.row.installation),
+    )
+    byIntegration.set(integration, ids)
+  }
+  return ids
+}
+
 /**
  * Integrations, installations and events in a state document. An integration is its manifest
  * (the publish body's fields but `organization`) with its owner and version; installations name
  * an installed integration and organization (one per organization); space and site installations
  * name their installation (their space or site may be gone: the API keeps such rows and leaves
- * them out of lists and counts). Loaded events keep the delivery state they were saved with; one
- * still `pending` or in `progress` is delivered again once loaded (resume.ts).
+ * them out of lists and counts). An event may name an uninstalled installation when that
+ * installation's `installation_deleted` event is in the document too. Loaded events keep the
+ * delivery state they were saved with; one still `pending` or in `progress` is delivered again
+ * once loaded (resume.ts).
  */
 export const integrationSeedRules = [
   seedRule({
@@ -135,8 +155,11 @@ export const integrationSeedRules = [
         .transform((e) => ({ ...e, integrationUid: e.integrationUid ?? d.tx.get('integrations', e.integration)?.uid ?? '' })),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('integrations', row.integration)) fail('integration', `no integration "${row.integration}"`)
-      if (ctx.tx.get('integrationInstallations', row.installation)?.integration !== row.integration)
-        fail('installation', `no installation "${row.installation}" of "${row.integration}"`)
+      // An uninstalled installation is gone while its events stay: its `installation_deleted` event vouches for it.
+      const uninstalled = () => uninstalledInstallations(ctx.tx, row.integration).has(row.installation)
+      const installation = ctx.tx.get('integrationInstallations', row.installation)
+      if (installation ? installation.integration !== row.integration : !uninstalled())
+        fail('installation', `no installation "${row.installation}" of "${row.integration}" (nor its installation_deleted event)`)
       if (row.payload.eventId !== row.id) fail('payload.eventId', `must be the event's id "${row.id}"`)
       if (row.payload.installationId !== row.installation) fail('payload.installationId', `must be the event's installation "${row.installation}"`)
     },

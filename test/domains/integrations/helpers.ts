@@ -3,6 +3,7 @@ import type { DocsApiOptions } from '../../../src/index.js'
 import { call, createWorld, type Called } from '../../helpers.js'
 import { createDocsApi } from '../../../src/index.js'
 import { createClock, sequentialIds } from '../../../src/testing.js'
+import { testStorage } from '../../test-storage.js'
 
 /** A publish body with the required fields (the organization, title, description, script, scopes). */
 export const manifest = (organization: string, extra: Record<string, unknown> = {}) => ({
@@ -21,8 +22,8 @@ export const manifest = (organization: string, extra: Record<string, unknown> = 
 export async function integrationWorld(options: DocsApiOptions = {}) {
   const base = await createWorld()
   const clock = createClock('2026-03-01T10:00:00.000Z')
-  // Same users, tokens and organization, on an API with the given options (new ids: `n1`, `n2`...).
-  const api = createDocsApi({ baseUrl: 'http://localhost:4000', now: clock.now, ids: sequentialIds('n'), seed: base.api.dump(), ...options })
+  // Same users, tokens and organization, on an API with the given options (new ids: `n1`, `n2`...), on the test store (DOCS_TEST_STORE).
+  const api = createDocsApi({ ...testStorage(), baseUrl: 'http://localhost:4000', now: clock.now, ids: sequentialIds('n'), seed: base.api.dump(), ...options })
   const globex = await api.fixtures.createOrganization({ title: 'Globex', members: [{ user: base.users.olga.id, role: 'admin' }] })
   const w = { ...base, api, clock, globex }
   const publish = async (name: string, extra: Record<string, unknown> = {}, token = w.tokens.ada) => {
