@@ -26,6 +26,7 @@ export function recordEvent(ctx: Context, integration: IntegrationRow, installat
     integration: integration.id,
     integrationUid: integration.uid,
     installation,
+    ...(ctx.actor.user && { actor: ctx.actor.user }),
     createdAt: ctx.nowIso(),
     payload,
     delivery: { state: 'pending', attempts: 0 },

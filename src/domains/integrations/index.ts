@@ -1,6 +1,7 @@
 import { defineArea } from '../area.js'
 import { integrationsCollections } from './rows.js'
 import { integrationHandlers } from './handlers.js'
+import { devmodeHandlers } from './devmode-handlers.js'
 import { integrationSeedRules } from './seed.js'
 import { integrationEventResumer } from './resume.js'
 import { integrationDeliveryService } from './delivery-options.js'
@@ -10,10 +11,10 @@ import { removeRow } from '../ownership.js'
 export const integrationsArea = defineArea({
   name: 'integrations',
   collections: integrationsCollections,
-  operations: integrationHandlers,
+  operations: [...integrationHandlers, ...devmodeHandlers],
   seed: integrationSeedRules,
   resumers: [integrationEventResumer],
-  services: (options) => ({ integrations: integrationDeliveryService(options.integrations, options.integrationDelivery) }),
+  services: (options) => ({ integrations: integrationDeliveryService(options.integrations, options.integrationDelivery, options) }),
   owned: [
     { collections: ['integrations'], owner: 'organizations', index: 'byOrganization' },
     {
@@ -31,5 +32,6 @@ export const integrationsArea = defineArea({
     { collections: ['integrationSpaceInstallations'], owner: 'integrationInstallations', index: 'byInstallation' },
     { collections: ['integrationSiteInstallations'], owner: 'integrationInstallations', index: 'byInstallation' },
     { collections: ['integrationEvents'], owner: 'integrations', index: 'byIntegration' },
+    { collections: ['integrationDevModes'], owner: 'integrations', index: 'byIntegration' },
   ],
 })

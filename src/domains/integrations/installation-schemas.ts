@@ -59,13 +59,14 @@ export const IntegrationEventPayloadSchema = z.discriminatedUnion('type', [
   z.object({ ...eventBase, type: z.literal('installation_setup') }),
   z.object({ ...eventBase, type: z.literal('space_installation_setup'), spaceId: z.string() }),
   z.object({ ...eventBase, type: z.literal('site_installation_setup'), siteId: z.string() }),
+  z.object({ eventId: z.string(), type: z.literal('task'), task: z.record(z.string(), z.unknown()) }),
 ])
 
 export const IntegrationEventSchema = z
   .object({
     id: z.string(),
     integrationId: z.string(),
-    installationId: z.string(),
+    installationId: z.string().optional(),
     createdAt: TimestampSchema,
     payload: IntegrationEventPayloadSchema,
     status: z

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { SeedTimestampSchema, seedRule, type SeedDefaults, type SeedRule } from '../../state/seed.js'
 import {
+  IntegrationDevModeRowSchema,
   IntegrationEventRowSchema,
   IntegrationInstallationRowSchema,
   IntegrationRowSchema,
@@ -135,10 +136,24 @@ export const integrationSeedRules = [
         .transform((e) => ({ ...e, integrationUid: e.integrationUid ?? d.tx.get('integrations', e.integration)?.uid ?? '' })),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('integrations', row.integration)) fail('integration', `no integration "${row.integration}"`)
-      if (ctx.tx.get('integrationInstallations', row.installation)?.integration !== row.integration)
+      if (row.installation !== undefined && ctx.tx.get('integrationInstallations', row.installation)?.integration !== row.integration)
         fail('installation', `no installation "${row.installation}" of "${row.integration}"`)
       if (row.payload.eventId !== row.id) fail('payload.eventId', `must be the event's id "${row.id}"`)
-      if (row.payload.installationId !== row.installation) fail('payload.installationId', `must be the event's installation "${row.installation}"`)
+      const payloadInstallation = 'installationId' in row.payload ? row.payload.installationId : undefined
+      if (payloadInstallation !== row.installation) fail('payload.installationId', `must be the event's installation "${row.installation}"`)
+    },
+  }),
+  // A development mode: its id is `${integration}/${user}` when left out.
+  seedRule({
+    collection: 'integrationDevModes',
+    row: (d) =>
+      IntegrationDevModeRowSchema.partial({ id: true })
+        .extend({ all: IntegrationDevModeRowSchema.shape.all.default(false), createdAt: SeedTimestampSchema.default(d.now) })
+        .transform((r) => ({ ...r, id: r.id ?? `${r.integration}/${r.user}` })),
+    check: ({ ctx, fail }, row) => {
+      if (!ctx.tx.get('integrations', row.integration)) fail('integration', `no integration "${row.integration}"`)
+      if (!ctx.tx.get('users', row.user)) fail('user', `no user "${row.user}"`)
+      if (row.id !== `${row.integration}/${row.user}`) fail('id', `must be "${row.integration}/${row.user}" (one per developer)`)
     },
   }),
 ]
