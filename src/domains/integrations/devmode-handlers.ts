@@ -117,10 +117,7 @@ function render(ctx: ReadContext, name: string, body: RenderIntegrationUI) {
   const delivery = ctx.services.integrations
   const target = targetFor(ctx, delivery, name, ctx.actor.user || undefined)
   if (!target)
-    throw new ApiError(
-      'BAD_GATEWAY',
-      `Integration "${name}" cannot render: no runtime is configured (no development URL, no in-process handler, no runScript)`,
-    )
+    throw new ApiError('BAD_GATEWAY', `Integration "${name}" cannot render: no runtime is configured (no development URL, no in-process handler, no runScript)`)
   const spaceInstallation = place.space ? ctx.tx.get('integrationSpaceInstallations', `${place.installation.id}/${place.space}`) : undefined
   const siteInstallation = place.site ? ctx.tx.get('integrationSiteInstallations', `${place.installation.id}/${place.site}`) : undefined
   const event = {
@@ -154,7 +151,12 @@ function render(ctx: ReadContext, name: string, body: RenderIntegrationUI) {
 const MAX_RENDER_BYTES = 1024 * 1024
 
 /** Call the handler once with the render request; its ContentKit output, or the official error (502, 504, its own 400 or 404). */
-async function renderOutput(name: string, handler: IntegrationHandler, request: Request, timeout: number): Promise<z.output<typeof ContentKitRenderOutputSchema>> {
+async function renderOutput(
+  name: string,
+  handler: IntegrationHandler,
+  request: Request,
+  timeout: number,
+): Promise<z.output<typeof ContentKitRenderOutputSchema>> {
   const execution: IntegrationExecutionContext = { waitUntil: (p) => void Promise.resolve(p).catch(() => undefined), passThroughOnException: () => {} }
   let timer: ReturnType<typeof setTimeout> | undefined
   const late = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeout)))
@@ -196,4 +198,3 @@ async function renderOutput(name: string, handler: IntegrationHandler, request: 
     )
   return parsed.data
 }
-

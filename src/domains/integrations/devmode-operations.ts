@@ -20,7 +20,7 @@ export const DevelopmentModeSchema = z.object({
     .min(1, 'must not be empty')
     .max(256, 'must be at most 256 characters')
     .meta({ description: 'Where events and UI renders go: an http(s) URL, a public address unless `allowPrivateNetwork`.' }),
-  all: z.boolean().default(false).meta({ description: "true: every event and render of the integration, not only the ones the caller causes." }),
+  all: z.boolean().default(false).meta({ description: 'true: every event and render of the integration, not only the ones the caller causes.' }),
 })
 
 const ContentKitContextSchema = z.discriminatedUnion('type', [
@@ -105,7 +105,7 @@ export const devmodeOperations = {
     path: `${base}/render`,
     tag,
     summary:
-      "Render a component of an installed integration: its handler (development URL, in-process handler or published script) gets a `ui_render` event; answers its ContentKit output (502 when it fails, 504 when it does not answer in time)",
+      'Render a component of an installed integration: its handler (development URL, in-process handler or published script) gets a `ui_render` event; answers its ContentKit output (502 when it fails, 504 when it does not answer in time)',
     params: nameParams,
     body: RenderIntegrationUISchema,
     bodyRequired: true,

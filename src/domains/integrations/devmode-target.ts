@@ -68,7 +68,10 @@ export function targetFor(ctx: ReadContext, delivery: IntegrationDelivery, integ
   const row = ctx.tx.get('integrations', integration)
   if (runScript && row) {
     const script = { integration, version: row.version, script: row.script }
-    return { handler: (request, _env, execution) => runScript(script, request, execution), label: `the published script of "${integration}" (version ${row.version}, runScript)` }
+    return {
+      handler: (request, _env, execution) => runScript(script, request, execution),
+      label: `the published script of "${integration}" (version ${row.version}, runScript)`,
+    }
   }
   return undefined
 }
