@@ -259,4 +259,34 @@ describe('conformance: integration UI rendering, development mode and tasks thro
     expect(big.message).toContain('`task`')
     expect((await failure(w.gb.integrations.queueIntegrationTask('no-such-app', { task: {} }))).status).toBe(404)
   })
+
+  it('without a handler, runScript gets the published script and the request; with neither, no runtime is configured (events skipped, renders 502)', async () => {
+    const ran: Array<{ integration: string; version: number; script: string; type: string }> = []
+    const script = blocksApp('script')
+    const w = await world({
+      runScript: async (published, request, ctx) => {
+        const event = JSON.parse(String((await request.clone().formData()).get('event'))) as { type: string }
+        ran.push({ ...published, type: event.type })
+        return script.fetch(request, {}, ctx)
+      },
+    })
+    await w.publish('scripted', { script: 'export default { fetch() {} }', visibility: 'public' })
+    await w.install('scripted')
+    await w.api.idle()
+    expect(ran).toEqual([{ integration: 'scripted', version: 1, script: 'export default { fetch() {} }', type: 'installation_setup' }])
+    // blocks-app keeps its in-process handler.
+    expect(w.app.seen.events).toEqual(['installation_setup'])
+
+    const bare = await world()
+    await bare.publish('bare', { visibility: 'public' })
+    await bare.install('bare')
+    await bare.api.idle()
+    const [event] = (await bare.gb.integrations.listIntegrationEvents('bare')).data.items
+    const trace = (await bare.gb.integrations.getIntegrationEvent('bare', event!.id)).data.trace!.logs.map((l) => l.message)
+    expect(trace.at(-1)).toContain('no runtime is configured')
+    expect(await failure(bare.gb.integrations.renderIntegrationUiWithPost('bare', render(bare.space.id)))).toEqual({
+      status: 502,
+      message: 'Integration "bare" cannot render: no runtime is configured (no development URL, no in-process handler, no runScript)',
+    })
+  })
 })
