@@ -29,7 +29,7 @@ import { createMemoryStore } from './storage/memory.js'
 import type { StoreSnapshot } from './storage/port.js'
 import { schema, type AppSchema } from './domains/schema.js'
 import type { StoragePort } from './storage/port.js'
-import type { IntegrationDeliveryOptions, IntegrationHandler } from './domains/integrations/delivery-options.js'
+import type { IntegrationDeliveryOptions, IntegrationHandler, IntegrationScriptRunner } from './domains/integrations/delivery-options.js'
 import type { GitSyncOptions } from './domains/git-sync/queue.js'
 import { preload } from './domains/preload.js'
 
@@ -211,6 +211,16 @@ export interface DocsApiOptions {
    * @example createDocsApi({ integrations: { 'my-app': handler }, integrationDelivery: { retryDelays: [0, 0, 0] } })
    */
   integrationDelivery?: IntegrationDeliveryOptions
+  /**
+   * Runs published integrations' scripts (the `script` of a publish): called for each event and UI
+   * render of an integration that has neither a development URL (`gitbook dev`) nor a handler in
+   * `integrations`. The library bundles no JavaScript isolate: without this hook a published
+   * script is stored, not run, and its events' traces say no runtime is configured. See
+   * docs/guide/integrations.md for an implementation with Miniflare.
+   * @default undefined
+   * @example createDocsApi({ runScript: async ({ integration, script }, request) => myIsolates.run(integration, script, request) })
+   */
+  runScript?: IntegrationScriptRunner
   /**
    * The translator of translation runs: text in, text out, one call per page title, description,
    * text block and label a block holds in its data, such as a table's column title (async allowed). A block in several runs (bold, links...) comes with numbered

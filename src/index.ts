@@ -23,7 +23,13 @@ export type { Journal, JournalEntry, JournalFilter } from './http/journal.js'
 export type { Fault, Faults, FaultSpec } from './http/faults.js'
 export type { CorsOptions } from './http/cors.js'
 export type { AdminOptions } from './http/admin.js'
-export type { IntegrationDeliveryOptions, IntegrationExecutionContext, IntegrationHandler } from './domains/integrations/delivery-options.js'
+export type {
+  IntegrationDeliveryOptions,
+  IntegrationExecutionContext,
+  IntegrationHandler,
+  IntegrationScriptRunner,
+  PublishedScript,
+} from './domains/integrations/delivery-options.js'
 export type { OutgoingOptions } from './core/outgoing-limits.js'
 export type { GitSyncOptions } from './domains/git-sync/queue.js'
 

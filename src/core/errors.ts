@@ -18,7 +18,9 @@ export const ERRORS = {
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests' },
   INTERNAL: { status: 500, message: 'Internal server error' },
   NOT_IMPLEMENTED: { status: 501, message: 'Not implemented' },
+  BAD_GATEWAY: { status: 502, message: 'The upstream server failed' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is busy: try again shortly' },
+  GATEWAY_TIMEOUT: { status: 504, message: 'The upstream server did not answer in time' },
   STORAGE_NOT_WRITABLE: { status: 503, message: 'Storage is not writable (a read-only or failing disk): the change was not saved, nothing was changed' },
   INSUFFICIENT_STORAGE: { status: 507, message: 'Storage is full: the change was not saved, nothing was changed; try again once space is freed' },
 } as const satisfies Record<string, { status: number; message: string }>

@@ -1,4 +1,5 @@
 import type { OperationDef } from '../../src/index.js'
+import { compressToEncodedURIComponent } from '../../src/domains/integrations/lz-string.js'
 import { canonicalOf } from './canonical.js'
 import { queryPairs } from './generators.js'
 import type { Variant } from './policy.js'
@@ -48,6 +49,18 @@ export const OVERRIDES: Record<string, { body?: (w: FuzzWorld) => unknown; query
   requestReviewersForChangeRequest: {
     body: (w) => ({ users: [w.users.member.id] }),
     why: 'the canonical user id is not a member of the organization',
+  },
+  setIntegrationDevelopmentMode: {
+    body: () => ({ tunnelUrl: 'https://matrix.trycloudflare.com' }),
+    why: 'the canonical string is no URL (a 400 naming `tunnelUrl`): what `gitbook dev` sends is an https tunnel',
+  },
+  renderIntegrationUIWithPost: {
+    body: (w) => renderBody(w),
+    why: "the canonical context is an account configuration of no organization: a document of the main organization's public space renders (the matrix app's in-process handler answers)",
+  },
+  renderIntegrationUIWithGet: {
+    query: (w) => ({ request: compressToEncodedURIComponent(JSON.stringify(renderBody(w))) }),
+    why: 'the canonical `request` is no LZ-string compressed body: the POST override, compressed',
   },
   installIntegration: {
     body: (w) => ({ organization: w.orgs.sister }),
@@ -99,6 +112,13 @@ export const OVERRIDES: Record<string, { body?: (w: FuzzWorld) => unknown; query
 }
 
 /** The request the matrix sends: the targets of the world (the public space for that variant) and a body that can succeed. */
+/** A render of the matrix app's component in a document of the public space (every signed-in caller sees both). */
+const renderBody = (w: FuzzWorld) => ({
+  componentId: 'matrix',
+  props: {},
+  context: { type: 'document', spaceId: w.spaces.publicSpace, editable: false, theme: 'light' },
+})
+
 export function matrixRequest(op: OperationDef, world: FuzzWorld, caller: Caller, variant: Variant): FuzzRequest {
   const params: Record<string, string> = {}
   const thread: Record<string, string> = world.threadTargets[variant][op.path.includes('/change-requests/') ? 'changeRequest' : 'space']

@@ -51,7 +51,16 @@ async function buildWorld() {
   const ids = () => (idCount++, next())
   // File bytes are kept apart from the rows: each fresh world gets a fork of them (downloads serve them).
   const blobs = createMemoryBlobs({ newKey: sequentialIds('blob') })
-  const api = createDocsApi({ baseUrl: BASE, now: clock.now, ids, onError: () => {}, fetch: worldFetch, blobs, siteTokenSecret: SITE_TOKEN_SECRET })
+  const api = createDocsApi({
+    baseUrl: BASE,
+    now: clock.now,
+    ids,
+    onError: () => {},
+    fetch: worldFetch,
+    blobs,
+    siteTokenSecret: SITE_TOKEN_SECRET,
+    integrations: MATRIX_INTEGRATIONS,
+  })
   const f = api.fixtures
   const user = (name: string) => f.createUser({ displayName: `${name} user`, email: `${name}@acme.test` })
 
@@ -460,6 +469,14 @@ export type FuzzWorld = Awaited<ReturnType<typeof buildWorld>>
 
 let seeded: Promise<FuzzWorld> | undefined
 
+/** The matrix integration's script, in process: it accepts its events and renders every component as a completed one. */
+const MATRIX_INTEGRATIONS = {
+  'matrix-app': async (request: Request) => {
+    const event = JSON.parse(String((await request.formData()).get('event'))) as { type: string }
+    return event.type === 'ui_render' ? Response.json({ type: 'complete', returnValue: {} }) : new Response('OK')
+  },
+}
+
 /**
  * A fresh world: a copy of the seeded world (built once per test file). The copy inserts every
  * row of the seeded store, in their global insertion order, into a new memory store through the
@@ -497,6 +514,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
     onError: (error) => errors.push(error),
     fetch: recording,
     siteTokenSecret: SITE_TOKEN_SECRET,
+    integrations: MATRIX_INTEGRATIONS,
   })
   await issuePdfTicket(api, world)
   return { ...world, api, clock, errors, fetched }

@@ -37,11 +37,34 @@ export interface IntegrationDeliveryOptions {
   timeout?: number
 }
 
+/** A published integration's script, as `runScript` gets it. */
+export interface PublishedScript {
+  /** The integration's name. */
+  integration: string
+  /** The version the script was published with. */
+  version: number
+  /** The script's source, as the publish body sent it (a bundled Workers module). */
+  script: string
+}
+
+/**
+ * Runs published scripts (`createDocsApi({ runScript })`): called for each event and UI render of
+ * an integration that has no development URL and no in-process handler, with the request a script
+ * receives (as `IntegrationHandler`). The library bundles no JavaScript isolate; implement it with
+ * Miniflare, say (docs/guide/integrations.md).
+ */
+export type IntegrationScriptRunner = (script: PublishedScript, request: Request, ctx: IntegrationExecutionContext) => Response | Promise<Response>
+
 /** What the delivery job reads from the API's services. */
 export interface IntegrationDelivery {
   handlers: Readonly<Record<string, IntegrationHandler>>
   retryDelays: readonly number[]
   timeout: number
+  /** Published scripts' runner (`runScript`), when given. */
+  runScript?: IntegrationScriptRunner
+  /** The API's outgoing fetch and its guard, for development URLs (devmode-target.ts). */
+  fetch: typeof fetch
+  allowPrivateNetwork: boolean
 }
 
 declare module '../../core/services.js' {
@@ -54,7 +77,11 @@ export const DEFAULT_RETRY_DELAYS: readonly number[] = [100, 500, 2500]
 export const DEFAULT_DELIVERY_TIMEOUT = 10_000
 
 /** The delivery service from the options, checked once at creation (a bad delay would make a job wait forever or never). */
-export function integrationDeliveryService(handlers: Record<string, IntegrationHandler> = {}, options: IntegrationDeliveryOptions = {}): IntegrationDelivery {
+export function integrationDeliveryService(
+  handlers: Record<string, IntegrationHandler> = {},
+  options: IntegrationDeliveryOptions = {},
+  api: { runScript?: IntegrationScriptRunner | undefined; fetch?: typeof fetch | undefined; allowPrivateNetwork?: boolean | undefined } = {},
+): IntegrationDelivery {
   const retryDelays = options.retryDelays ?? DEFAULT_RETRY_DELAYS
   const timeout = options.timeout ?? DEFAULT_DELIVERY_TIMEOUT
   if (!retryDelays.every((d) => Number.isFinite(d) && d >= 0))
@@ -63,5 +90,15 @@ export function integrationDeliveryService(handlers: Record<string, IntegrationH
   for (const [name, handler] of Object.entries(handlers)) {
     if (typeof handler !== 'function') throw new TypeError(`integrations["${name}"] must be a fetch function (request) => Response`)
   }
-  return { handlers: { ...handlers }, retryDelays: [...retryDelays], timeout }
+  if (api.runScript !== undefined && typeof api.runScript !== 'function') throw new TypeError('runScript must be a function (script, request, ctx) => Response')
+  // Late-bound: a test may replace globalThis.fetch after the API was made.
+  const fetchFn = api.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init))
+  return {
+    handlers: { ...handlers },
+    retryDelays: [...retryDelays],
+    timeout,
+    ...(api.runScript && { runScript: api.runScript }),
+    fetch: fetchFn,
+    allowPrivateNetwork: api.allowPrivateNetwork ?? false,
+  }
 }

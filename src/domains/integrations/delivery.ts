@@ -1,6 +1,7 @@
 import type { Context } from '../context.js'
 import type { Job } from '../context.js'
-import type { IntegrationHandler } from './delivery-options.js'
+import type { IntegrationDelivery, IntegrationHandler } from './delivery-options.js'
+import { noRuntime, targetFor } from './devmode-target.js'
 import { attempt, dispatchRequest, type Dispatch } from './dispatch.js'
 import { encodeInstallation, encodeIntegration, encodeSiteInstallation, encodeSpaceInstallation } from './encode.js'
 import { updateEvent } from './events.js'
@@ -17,15 +18,15 @@ import type { IntegrationEventRow } from './rows.js'
 export function deliveryJob(eventId: string, from: ResumeFrom = { attempt: 1 }): Job {
   return {
     async run(env) {
-      const { handlers, retryDelays, timeout } = env.services.integrations
+      const { retryDelays, timeout } = env.services.integrations
       const attempts = retryDelays.length + 1
       // A resumed retry waits what is left of its delay first (by the API's clock, at most the delay).
       if (from.nextAttemptAt !== undefined) {
-        const left = Math.min(retryDelays[from.attempt - 2] ?? 0, Math.max(0, Date.parse(from.nextAttemptAt) - env.now().getTime()))
+        const left = Math.min(from.waitMs ?? retryDelays[from.attempt - 2] ?? 0, Math.max(0, Date.parse(from.nextAttemptAt) - env.now().getTime()))
         if (left > 0) await new Promise((resolve) => setTimeout(resolve, left))
       }
       for (let n = Math.min(from.attempt, attempts); ; n++) {
-        const dispatch = env.transaction((ctx) => startAttempt(ctx, eventId, n, attempts, handlers))
+        const dispatch = env.transaction((ctx) => startAttempt(ctx, eventId, n, attempts, env.services.integrations))
         if (!dispatch) return
         const outcome = await attempt(dispatch.handler, await dispatchRequest(dispatch), timeout)
         const delay = !outcome.ok && outcome.retry ? retryDelays[n - 1] : undefined
@@ -62,6 +63,8 @@ export interface ResumeFrom {
   attempt: number
   /** When the retry that `attempt` is was due (it waits until then). */
   nextAttemptAt?: string
+  /** The longest wait until `nextAttemptAt` (a scheduled task's delay; a retry's delay otherwise). */
+  waitMs?: number
 }
 
 /**
@@ -73,22 +76,23 @@ function startAttempt(
   eventId: string,
   n: number,
   attempts: number,
-  handlers: Readonly<Record<string, IntegrationHandler>>,
+  delivery: IntegrationDelivery,
 ): (Dispatch & { handler: IntegrationHandler }) | undefined {
   const event = ctx.tx.get('integrationEvents', eventId)
   if (!event) return undefined
-  const handler = handlers[event.integration]
-  if (!handler) {
-    const message = `No in-process handler for integration "${event.integration}" (createDocsApi({ integrations: { "${event.integration}": handler } })): the event is recorded, not delivered`
+  // A development URL, the in-process handler or the published script (devmode-target.ts).
+  const target = targetFor(ctx, delivery, event.integration, event.actor)
+  if (!target) {
+    const message = noRuntime(event.integration)
     updateEvent(ctx, eventId, (row) => ({ delivery: { state: 'skipped', attempts: row.delivery.attempts }, logs: [{ level: 'info', message }] }))
     return undefined
   }
   updateEvent(ctx, eventId, () => ({
     delivery: { state: 'progress', attempts: n },
-    logs: [{ level: 'info', message: `Attempt ${n} of ${attempts}: delivering ${event.payload.type} to the handler of "${event.integration}"` }],
+    logs: [{ level: 'info', message: `Attempt ${n} of ${attempts}: delivering ${event.payload.type} to ${target.label}` }],
   }))
   return {
-    handler,
+    handler: target.handler,
     url: new URL('/v1', ctx.urls.base).href,
     event: event.payload,
     environment: environmentOf(ctx, event),
@@ -102,7 +106,7 @@ function startAttempt(
  */
 function environmentOf(ctx: Context, event: IntegrationEventRow) {
   const integration = ctx.tx.get('integrations', event.integration)!
-  const installation = ctx.tx.get('integrationInstallations', event.installation)
+  const installation = event.installation === undefined ? undefined : ctx.tx.get('integrationInstallations', event.installation)
   const { payload } = event
   const space =
     payload.type === 'space_installation_setup' ? ctx.tx.get('integrationSpaceInstallations', `${event.installation}/${payload.spaceId}`) : undefined

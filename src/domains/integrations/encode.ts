@@ -129,7 +129,7 @@ export function encodeEvent(row: IntegrationEventRow) {
   return {
     id: row.id,
     integrationId: row.integrationUid,
-    installationId: row.installation,
+    ...(row.installation !== undefined && { installationId: row.installation }),
     createdAt: row.createdAt,
     payload: row.payload,
     status: delivery.state === 'done' || delivery.state === 'skipped' ? ('success' as const) : ('failed' as const),

@@ -28,6 +28,7 @@ export function recordPayload(ctx: Context, integration: IntegrationRow, install
     integration: integration.id,
     integrationUid: integration.uid,
     installation,
+    ...(ctx.actor.user && { actor: ctx.actor.user }),
     createdAt: ctx.nowIso(),
     payload,
     delivery: { state: 'pending', attempts: 0 },

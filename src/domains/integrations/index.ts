@@ -3,6 +3,7 @@ import { integrationsCollections } from './rows.js'
 import { integrationHandlers } from './handlers.js'
 import { integrationListHandlers } from './lists-handlers.js'
 import { installationHandlers } from './installations-handlers.js'
+import { devmodeHandlers } from './devmode-handlers.js'
 import { integrationSeedRules } from './seed.js'
 import { integrationEventResumer } from './resume.js'
 import { integrationDeliveryService } from './delivery-options.js'
@@ -12,10 +13,10 @@ import { removeRow } from '../ownership.js'
 export const integrationsArea = defineArea({
   name: 'integrations',
   collections: integrationsCollections,
-  operations: [...integrationHandlers, ...integrationListHandlers, ...installationHandlers],
+  operations: [...integrationHandlers, ...integrationListHandlers, ...installationHandlers, ...devmodeHandlers],
   seed: integrationSeedRules,
   resumers: [integrationEventResumer],
-  services: (options) => ({ integrations: integrationDeliveryService(options.integrations, options.integrationDelivery) }),
+  services: (options) => ({ integrations: integrationDeliveryService(options.integrations, options.integrationDelivery, options) }),
   owned: [
     { collections: ['integrations'], owner: 'organizations', index: 'byOrganization' },
     {
@@ -36,5 +37,6 @@ export const integrationsArea = defineArea({
     // A purged space (or deleted site) takes its installations with it.
     { collections: ['integrationSpaceInstallations'], owner: 'spaces', index: 'bySpace' },
     { collections: ['integrationSiteInstallations'], owner: 'sites', index: 'bySite' },
+    { collections: ['integrationDevModes'], owner: 'integrations', index: 'byIntegration' },
   ],
 })

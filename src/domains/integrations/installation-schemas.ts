@@ -64,13 +64,14 @@ export const IntegrationEventPayloadSchema = z.discriminatedUnion('type', [
   z.object({ ...deletedBase, type: z.literal('installation_deleted') }),
   z.object({ ...deletedBase, type: z.literal('space_installation_deleted'), spaceId: z.string() }),
   z.object({ ...deletedBase, type: z.literal('site_installation_deleted'), siteId: z.string() }),
+  z.object({ eventId: z.string(), type: z.literal('task'), task: z.record(z.string(), z.unknown()) }),
 ])
 
 export const IntegrationEventSchema = z
   .object({
     id: z.string(),
     integrationId: z.string(),
-    installationId: z.string(),
+    installationId: z.string().optional(),
     createdAt: TimestampSchema,
     payload: IntegrationEventPayloadSchema,
     status: z

@@ -118,7 +118,10 @@ export const IntegrationEventRowSchema = z.strictObject({
   integration: SeedIdSchema,
   /** The integration's `uid` when the event was recorded. */
   integrationUid: SeedIdSchema,
-  installation: SeedIdSchema,
+  /** The installation the event is about (a task is about none). */
+  installation: SeedIdSchema.optional(),
+  /** The user whose request caused the event (none for the API's own work): development mode routes by it. */
+  actor: SeedIdSchema.optional(),
   createdAt: SeedTimestampSchema,
   payload: IntegrationEventPayloadSchema,
   delivery: z.strictObject({
@@ -133,6 +136,21 @@ export const IntegrationEventRowSchema = z.strictObject({
   logs: z.array(IntegrationEventLogSchema),
 })
 export type IntegrationEventRow = z.output<typeof IntegrationEventRowSchema>
+
+/**
+ * An integration's development mode for one developer (id `${integration}/${user}`): while it is
+ * set, the events and UI renders that developer causes (every one of the integration with `all`)
+ * go to `tunnelUrl` instead of the in-process handler (devmode-target.ts).
+ */
+export const IntegrationDevModeRowSchema = z.strictObject({
+  id: SeedIdSchema,
+  integration: SeedIdSchema,
+  user: SeedIdSchema,
+  tunnelUrl: z.string().min(1),
+  all: z.boolean(),
+  createdAt: SeedTimestampSchema,
+})
+export type IntegrationDevModeRow = z.output<typeof IntegrationDevModeRowSchema>
 
 /** The collections the integrations area stores, with their indexes. */
 export const integrationsCollections = {
@@ -165,4 +183,6 @@ export const integrationsCollections = {
     /** Events whose delivery is `pending` or in `progress` (key `unfinished`), for core/resume.ts. */
     unfinished: { key: (e) => (e.delivery.state === 'pending' || e.delivery.state === 'progress' ? UNFINISHED : undefined) },
   }),
+  /** Development modes, by integration (devmode-handlers.ts). */
+  integrationDevModes: collection<IntegrationDevModeRow>({ byIntegration: { key: (d) => d.integration } }),
 }

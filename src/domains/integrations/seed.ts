@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { SeedTimestampSchema, seedRule, type SeedCheck, type SeedDefaults, type SeedRule } from '../../state/seed.js'
 import {
+  IntegrationDevModeRowSchema,
   IntegrationEventRowSchema,
   IntegrationInstallationRowSchema,
   IntegrationRowSchema,
@@ -25,18 +26,23 @@ type FilledIn = 'id' | 'integration' | 'organization' | 'status' | 'configuratio
 /** A space or site installation as a state document gives it (for `StateDocumentInput`). */
 type ContentInstallationInput<S extends z.ZodObject> = Omit<z.input<S>, FilledIn> & Partial<Pick<z.input<S>, FilledIn>>
 
-/** The installations of an integration with an `installation_deleted` event, per loading transaction (one scan per integration). */
-const uninstalledByTx = new WeakMap<object, Map<string, Set<string>>>()
-function uninstalledInstallations(tx: SeedCheck['ctx']['tx'], integration: string): Set<string> {
-  let byIntegration = uninstalledByTx.get(tx)
-  if (!byIntegration) uninstalledByTx.set(tx, (byIntegration = new Map()))
+/**
+ * The installations of an integration with an `installation_deleted` event, per load (one scan per
+ * integration). Keyed by the load's context, not its transaction: a store may reuse one
+ * transaction object for every transaction (the SQLite store does).
+ */
+const uninstalledByLoad = new WeakMap<object, Map<string, Set<string>>>()
+function uninstalledInstallations(ctx: SeedCheck['ctx'], integration: string): Set<string> {
+  const tx = ctx.tx
+  let byIntegration = uninstalledByLoad.get(ctx)
+  if (!byIntegration) uninstalledByLoad.set(ctx, (byIntegration = new Map()))
   let ids = byIntegration.get(integration)
   if (!ids) {
     ids = new Set(
       tx
         .scan('integrationEvents', 'byIntegration', integration)
         .filter((e) => e.row.payload.type === 'installation_deleted')
-        .map((e) => e.row.installation),
+        .flatMap((e) => e.row.installation ?? []),
     )
     byIntegration.set(integration, ids)
   }
@@ -155,13 +161,30 @@ export const integrationSeedRules = [
         .transform((e) => ({ ...e, integrationUid: e.integrationUid ?? d.tx.get('integrations', e.integration)?.uid ?? '' })),
     check: ({ ctx, fail }, row) => {
       if (!ctx.tx.get('integrations', row.integration)) fail('integration', `no integration "${row.integration}"`)
-      // An uninstalled installation is gone while its events stay: its `installation_deleted` event vouches for it.
-      const uninstalled = () => uninstalledInstallations(ctx.tx, row.integration).has(row.installation)
-      const installation = ctx.tx.get('integrationInstallations', row.installation)
-      if (installation ? installation.integration !== row.integration : !uninstalled())
-        fail('installation', `no installation "${row.installation}" of "${row.integration}" (nor its installation_deleted event)`)
+      // A task's event has no installation. An uninstalled installation is gone while its events
+      // stay: its `installation_deleted` event vouches for it.
+      const id = row.installation
+      if (id !== undefined) {
+        const installation = ctx.tx.get('integrationInstallations', id)
+        if (installation ? installation.integration !== row.integration : !uninstalledInstallations(ctx, row.integration).has(id))
+          fail('installation', `no installation "${id}" of "${row.integration}" (nor its installation_deleted event)`)
+      }
       if (row.payload.eventId !== row.id) fail('payload.eventId', `must be the event's id "${row.id}"`)
-      if (row.payload.installationId !== row.installation) fail('payload.installationId', `must be the event's installation "${row.installation}"`)
+      const payloadInstallation = 'installationId' in row.payload ? row.payload.installationId : undefined
+      if (payloadInstallation !== row.installation) fail('payload.installationId', `must be the event's installation "${row.installation}"`)
+    },
+  }),
+  // A development mode: its id is `${integration}/${user}` when left out.
+  seedRule({
+    collection: 'integrationDevModes',
+    row: (d) =>
+      IntegrationDevModeRowSchema.partial({ id: true })
+        .extend({ all: IntegrationDevModeRowSchema.shape.all.default(false), createdAt: SeedTimestampSchema.default(d.now) })
+        .transform((r) => ({ ...r, id: r.id ?? `${r.integration}/${r.user}` })),
+    check: ({ ctx, fail }, row) => {
+      if (!ctx.tx.get('integrations', row.integration)) fail('integration', `no integration "${row.integration}"`)
+      if (!ctx.tx.get('users', row.user)) fail('user', `no user "${row.user}"`)
+      if (row.id !== `${row.integration}/${row.user}`) fail('id', `must be "${row.integration}/${row.user}" (one per developer)`)
     },
   }),
 ]
