@@ -5,12 +5,14 @@ import { integrationSeedRules } from './seed.js'
 import { integrationEventResumer } from './resume.js'
 import { integrationDeliveryService } from './delivery-options.js'
 import { removeRow } from '../ownership.js'
+import { tokenHandlers } from './tokens-handlers.js'
+import { installationGrant } from './tokens-model.js'
 
 /** The integrations area (see domains/area.ts). */
 export const integrationsArea = defineArea({
   name: 'integrations',
   collections: integrationsCollections,
-  operations: integrationHandlers,
+  operations: [...integrationHandlers, ...tokenHandlers],
   seed: integrationSeedRules,
   resumers: [integrationEventResumer],
   services: (options) => ({ integrations: integrationDeliveryService(options.integrations, options.integrationDelivery) }),
@@ -31,5 +33,11 @@ export const integrationsArea = defineArea({
     { collections: ['integrationSpaceInstallations'], owner: 'integrationInstallations', index: 'byInstallation' },
     { collections: ['integrationSiteInstallations'], owner: 'integrationInstallations', index: 'byInstallation' },
     { collections: ['integrationEvents'], owner: 'integrations', index: 'byIntegration' },
+    { collections: ['integrationInstallationTokens'], owner: 'integrationInstallations', index: 'byInstallation' },
   ],
+  // Installation tokens (tokens-model.ts): a row of the store, read at each request.
+  bearer: (_services, token, now, read) => {
+    const grant = installationGrant(read, token, now)
+    return grant && Promise.resolve(grant)
+  },
 })

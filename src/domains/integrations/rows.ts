@@ -134,6 +134,20 @@ export const IntegrationEventRowSchema = z.strictObject({
 })
 export type IntegrationEventRow = z.output<typeof IntegrationEventRowSchema>
 
+/**
+ * An installation token (`createIntegrationInstallationToken`, and the one a delivery's
+ * environment carries): the token is the row's id, a bearer until `expiresAt` while its
+ * installation exists (removed with it).
+ */
+export const IntegrationInstallationTokenRowSchema = z.strictObject({
+  id: z.string().regex(/^gb_inst_[A-Za-z0-9_-]{16,200}$/, 'must be "gb_inst_" and 16..200 letters, digits, "-" or "_"'),
+  integration: SeedIdSchema,
+  installation: SeedIdSchema,
+  createdAt: SeedTimestampSchema,
+  expiresAt: SeedTimestampSchema,
+})
+export type IntegrationInstallationTokenRow = z.output<typeof IntegrationInstallationTokenRowSchema>
+
 /** The collections the integrations area stores, with their indexes. */
 export const integrationsCollections = {
   /** Published integrations, by name (their id); the owner's integrations for the `owner` filter. */
@@ -156,5 +170,9 @@ export const integrationsCollections = {
     byIntegration: { key: (e) => e.integration },
     /** Events whose delivery is `pending` or in `progress` (key `unfinished`), for core/resume.ts. */
     unfinished: { key: (e) => (e.delivery.state === 'pending' || e.delivery.state === 'progress' ? UNFINISHED : undefined) },
+  }),
+  /** Installation tokens, by their installation (removed with it). */
+  integrationInstallationTokens: collection<IntegrationInstallationTokenRow>({
+    byInstallation: { key: (t) => t.installation },
   }),
 }

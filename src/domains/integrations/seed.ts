@@ -3,6 +3,7 @@ import { SeedTimestampSchema, seedRule, type SeedDefaults, type SeedRule } from 
 import {
   IntegrationEventRowSchema,
   IntegrationInstallationRowSchema,
+  IntegrationInstallationTokenRowSchema,
   IntegrationRowSchema,
   IntegrationSiteInstallationRowSchema,
   IntegrationSpaceInstallationRowSchema,
@@ -139,6 +140,19 @@ export const integrationSeedRules = [
         fail('installation', `no installation "${row.installation}" of "${row.integration}"`)
       if (row.payload.eventId !== row.id) fail('payload.eventId', `must be the event's id "${row.id}"`)
       if (row.payload.installationId !== row.installation) fail('payload.installationId', `must be the event's installation "${row.installation}"`)
+    },
+  }),
+  seedRule({
+    collection: 'integrationInstallationTokens',
+    // An installation token: its integration is filled in from its installation when left out.
+    row: (d) =>
+      IntegrationInstallationTokenRowSchema.partial({ integration: true })
+        .extend({ createdAt: SeedTimestampSchema.default(d.now) })
+        .transform((t) => ({ ...t, integration: t.integration ?? d.tx.get('integrationInstallations', t.installation)?.integration ?? '' })),
+    check: ({ ctx, fail }, row) => {
+      const installation = ctx.tx.get('integrationInstallations', row.installation)
+      if (!installation) return fail('installation', `no installation "${row.installation}"`)
+      if (row.integration !== installation.integration) fail('integration', `must be the installation's integration "${installation.integration}"`)
     },
   }),
 ]
