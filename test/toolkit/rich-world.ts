@@ -118,6 +118,8 @@ export async function richWorld() {
   const installation = (await call(api, ada, 'POST', '/v1/integrations/acme-app/installations', { organization: org.id })).body
   await call(api, ada, 'POST', `/v1/integrations/acme-app/installations/${installation.id}/spaces`, { space: a.id })
   await call(api, ada, 'POST', `/v1/integrations/acme-app/installations/${installation.id}/sites`, { siteId: site.id })
+  // An installation token (saved and loaded like any row).
+  await call(api, ada, 'POST', `/v1/integrations/acme-app/installations/${installation.id}/tokens`)
   // A translation run into its result space, and a conversation processed into an issue and a cluster.
   await call(api, ada, 'POST', `/v1/orgs/${org.id}/translations`, { language: 'fr', source: { space: a.id, language: 'en' } })
   await call(api, ada, 'POST', `/v1/orgs/${org.id}/conversations`, {
