@@ -175,3 +175,57 @@ describe('conformance: installation tokens through @gitbook/api', () => {
     expect(seen).toEqual([200])
   })
 })
+
+describe('an integration written with @gitbook/runtime writes content through its installation token', () => {
+  it("reacts to space_installation_setup by adding a page to that space (context.api: the environment's installation token)", async () => {
+    const { createIntegration } = await import('@gitbook/runtime')
+    const integration = createIntegration({
+      events: {
+        // Handled so that its delivery succeeds (the runtime refuses an event it has no handler for).
+        installation_setup: async () => {},
+        space_installation_setup: async (event, context) => {
+          const cr = await context.api.spaces.createChangeRequest(event.spaceId, { subject: 'Welcome page' })
+          await context.api.spaces.updateChangeRequestContent(event.spaceId, cr.data.id, {
+            changes: [{ operation: 'insert_page', title: 'Welcome from the app', document: {} } as never],
+          })
+          await context.api.spaces.mergeChangeRequest(event.spaceId, cr.data.id)
+        },
+      },
+    })
+    const w = await integrationWorld({
+      integrations: { 'my-app': (request, env, ctx) => integration.fetch(request, env as never, ctx as never) },
+      integrationDelivery: { retryDelays: [0] },
+    })
+    // The runtime's client calls the API endpoint with the global fetch: route it to this API. The
+    // runtime reads the global `MODE` that `gitbook publish` defines when it bundles a script.
+    const original = globalThis.fetch
+    const global = globalThis as { MODE?: string }
+    global.MODE = 'production'
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init)
+      return request.url.startsWith(ENDPOINT) ? w.api.fetch(request) : original(request)
+    }) as typeof fetch
+    try {
+      const ada = client(w, w.tokens.ada)
+      const space = await w.api.fixtures.createSpace(w.org.id, { title: 'Handbook' })
+      await ada.integrations.publishIntegration('my-app', {
+        organization: w.org.id,
+        title: 'My app',
+        description: 'd',
+        script: 's',
+        scopes: [IntegrationScope.SpaceContentWrite],
+      })
+      const installation = (await ada.integrations.installIntegration('my-app', { organization: w.org.id })).data
+      await ada.integrations.installIntegrationOnSpace('my-app', installation.id, { space: space.id })
+      await w.api.idle()
+      const pages = (await ada.spaces.listPages(space.id)).data.pages
+      expect(pages.map((p) => p.title)).toContain('Welcome from the app')
+      // Written by the integration's own user, through the token of the delivery's environment.
+      const merged = (await ada.spaces.listChangeRequestsForSpace(space.id, { status: 'merged' as never })).data.items
+      expect(merged.map((c) => [c.subject, c.createdBy.displayName])).toEqual([['Welcome page', 'My app']])
+    } finally {
+      globalThis.fetch = original
+      delete global.MODE
+    }
+  })
+})
