@@ -1,7 +1,5 @@
-import { z } from 'zod'
 import { defineOperation } from '../../core/operation.js'
-import { pathParams } from '../common/schemas.js'
-import { TimestampSchema } from '../common/schemas.js'
+import { pathParams, TimestampSchema } from '../common/schemas.js'
 import { TemporaryTokenSchema } from '../users/schemas.js'
 
 /** The official `APITemporaryToken`, with when it stops working (beyond the official shape). */
@@ -25,5 +23,3 @@ export const tokenOperations = {
     permission: { resource: 'integration', action: 'admin', param: 'integrationName' },
   }),
 }
-
-export type InstallationTokenAnswer = z.output<typeof InstallationTokenSchema>
