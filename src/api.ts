@@ -374,7 +374,7 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     tickets: createTickets({ onDrop: (data) => ticketDropped(services, data) }),
     // Each area's services, from the options (its area module's `services`).
     services,
-    verifyBearer: (token, at) => verifyBearer(services, token, at),
+    verifyBearer: (token, at) => verifyBearer(services, token, at, (fn) => rt.store.read(fn as never)),
   }
 
   const system = <T>(fn: (ctx: Context) => T): T => inSystemTransaction(rt, fn)

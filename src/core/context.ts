@@ -42,11 +42,38 @@ export interface ContentGrant {
   readonly preview?: boolean | undefined
 }
 
-/** Who is calling: the user behind the bearer token, or (`user` empty) the visitor of a site token. */
+/**
+ * An installation token's grant (`createIntegrationInstallationToken`): its integration's declared
+ * scopes over the installation's targets (the installing organization, the spaces and sites the
+ * installation is enabled on), worked out when the bearer is authenticated. Its bearer is no user.
+ */
+export interface InstallationGrant {
+  readonly kind: 'installation'
+  /** The user its bearer acts as: its integration's own (no member of anything), named by what it writes. */
+  readonly user: string
+  /** The integration's name. */
+  readonly integration: string
+  readonly installation: string
+  readonly organization: string
+  /** The integration's declared scopes (core/scopes.ts). */
+  readonly scopes: readonly string[]
+  /** The spaces and sites the installation is enabled on. */
+  readonly spaces: readonly string[]
+  readonly sites: readonly string[]
+  /** When the token stops working (ISO). */
+  readonly expiresAt: string
+}
+
+/** What a bearer that is not one of the API's opaque user tokens grants. */
+export type BearerGrant = ContentGrant | InstallationGrant
+
+/** Who is calling: the user behind the bearer token, or (`user` empty) the visitor of a site token or an installation. */
 export interface Actor {
   readonly user: string
   /** Set for a site token: what it grants. */
   readonly content?: ContentGrant | undefined
+  /** Set for an installation token: what it grants (core/scopes.ts). */
+  readonly installation?: InstallationGrant | undefined
 }
 
 /** Builds the `urls` of resources from the configured base URL. */

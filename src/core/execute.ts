@@ -1,7 +1,8 @@
 import type { Schema, StoragePort, WriteTx } from '../storage/port.js'
 import { allows, type Action } from './policy.js'
 import { createAccessChecker, type CallerAccess, type LevelResolvers } from './access.js'
-import { nowIso, type ContentGrant, type Context, type Urls } from './context.js'
+import { nowIso, type BearerGrant, type ContentGrant, type Context, type InstallationGrant, type Urls } from './context.js'
+import { holdsScope, SCOPES, type IntegrationScope } from './scopes.js'
 import { ApiError } from './errors.js'
 import { startJob, type Deferred, type Job, type JobEnv, type JobRunner } from './jobs.js'
 import type { Outgoing } from './outgoing-limits.js'
@@ -18,6 +19,8 @@ export interface ExecuteInput {
   user: string
   /** What a site token grants, when the bearer is one. */
   content?: ContentGrant | undefined
+  /** What an installation token grants, when the bearer is one. */
+  installation?: InstallationGrant | undefined
   /** How many times the operation was run already and warmed up after (core/warmup.ts). */
   warmups?: number
   params: unknown
@@ -46,14 +49,15 @@ export interface Runtime {
   tickets: Tickets
   /** Pluggable services from the options (core/services.ts). */
   services: Services
-  /** The grant of a bearer that is not an opaque token of the API (a site token), if the areas know it. */
-  verifyBearer(token: string, now: Date): Promise<ContentGrant | undefined>
+  /** The grant of a bearer that is not an opaque token of the API (a site token, an installation token), if the areas know it. */
+  verifyBearer(token: string, now: Date): Promise<BearerGrant | undefined>
 }
 
-/** Who a request comes from: a user (or '' for anonymous), or the visitor of a site token. */
+/** Who a request comes from: a user (or '' for anonymous), the visitor of a site token, or an installation. */
 export interface Caller {
   user: string
   content?: ContentGrant | undefined
+  installation?: InstallationGrant | undefined
 }
 
 const ANONYMOUS: Caller = { user: '' }
@@ -72,6 +76,9 @@ export function authenticate(rt: Runtime, op: BoundOperation, token: string | un
   const row = rt.store.read((tx) => tx.get('tokens', token))
   if (row) return { user: row.user }
   return rt.verifyBearer(token, rt.now()).then((content) => {
+    // An installation token: the scope table decides what it may call (checkAccess).
+    // On an open operation its bearer calls as anyone would.
+    if (content?.kind === 'installation') return op.def.auth === false ? ANONYMOUS : { user: content.user, installation: content }
     if (!content) throw new ApiError('UNAUTHORIZED', 'Invalid or revoked access token', { headers: { 'www-authenticate': INVALID_TOKEN } })
     // A site token reads published content: what its grant opens through the policy table, and the open operations.
     if (!op.def.permission && op.def.auth !== false) {
@@ -228,6 +235,7 @@ export function inSystemTransaction<T>(rt: Runtime, fn: (ctx: Context) => T): T 
  */
 function checkAccess(op: BoundOperation, input: ExecuteInput, access: CallerAccess): boolean {
   const { def } = op
+  const need = input.installation ? scopeNeed(def.id) : undefined
   for (const parent of op.parents) {
     access.require(parent.resource, (input.params as Record<string, string>)[parent.param]!, 'view' as Action)
   }
@@ -237,10 +245,32 @@ function checkAccess(op: BoundOperation, input: ExecuteInput, access: CallerAcce
     const id = (input.params as Record<string, string>)[param]
     if (id === undefined) throw new Error(`Operation ${def.id}: no path parameter "${param}" for its permission`)
     if (missingIsSuccess && !access.can(resource, id, 'view')) return false
+    // An installation token on a target of its installation (a 404 otherwise): its integration's scopes must hold the operation's.
+    if (need && need !== 'open') {
+      access.require(resource, id, 'view' as Action)
+      requireScope(def.id, input.installation!, need)
+    }
     access.require(resource, id, action)
-  }
+  } else if (need && need !== 'open') requireScope(def.id, input.installation!, need)
   return true
 }
+
+function requireScope(id: string, grant: InstallationGrant, need: IntegrationScope): void {
+  if (!holdsScope(grant.scopes, need))
+    throw new ApiError('FORBIDDEN', `An installation token needs the "${need}" scope for ${id}: its integration declares ${scopeList(grant.scopes)}`)
+}
+
+/**
+ * What an operation asks of an installation token (core/scopes.ts): `open` operations run as for
+ * anyone, the others need a scope; an operation installation tokens may not call is a 403 at once.
+ */
+function scopeNeed(id: string) {
+  const need = SCOPES[id]
+  if (need === undefined || need === 'none') throw new ApiError('FORBIDDEN', `An installation token cannot call ${id}: it needs a user token`)
+  return need
+}
+
+const scopeList = (scopes: readonly string[]) => (scopes.length ? scopes.map((s) => `"${s}"`).join(', ') : 'no scope')
 
 /**
  * The context of one request over `tx`, with the caller's access checker. Levels are worked out
@@ -250,7 +280,7 @@ function requestContext(rt: Runtime, input: ExecuteInput, tx: WriteTx<Schema>, w
   let ctx: Context & { state: RunState; warmups: number }
   const access = createAccessChecker(() => ctx, rt.resolvers)
   ctx = {
-    actor: { user: input.user, content: input.content },
+    actor: { user: input.user, content: input.content, installation: input.installation },
     now: rt.now,
     nowIso,
     newId: rt.newId,

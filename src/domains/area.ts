@@ -1,7 +1,8 @@
-import type { ContentGrant } from '../core/context.js'
+import type { BearerGrant } from '../core/context.js'
 import type { BoundOperation } from '../core/operation.js'
 import type { Services } from '../core/services.js'
-import type { Schema } from '../storage/port.js'
+import type { ReadTx, Schema } from '../storage/port.js'
+import type { AppSchema } from './schema.js'
 import type { DocsApiOptions } from '../api.js'
 import type { SeedRule } from '../state/seed.js'
 import type { Resumer } from './context.js'
@@ -41,10 +42,14 @@ export interface Area<C extends Schema = Schema> {
   hooks?: Hooks
   /**
    * A bearer that is not one of the API's opaque tokens: the grant of a token the area issued
-   * (undefined when it is not one of its own, or no longer valid).
+   * (undefined when it is not one of its own, or no longer valid). `read` reads the store (an
+   * installation token is a row).
    */
-  bearer?(services: Services, token: string, now: Date): Promise<ContentGrant | undefined> | undefined
+  bearer?(services: Services, token: string, now: Date, read: ReadStore): Promise<BearerGrant | undefined> | undefined
 }
+
+/** A read of the store, for `bearer`. */
+export type ReadStore = <T>(fn: (tx: ReadTx<AppSchema>) => T) => T
 
 /** Declare an area (an identity function that keeps its collections' types). */
 export function defineArea<const C extends Schema>(area: Area<C>): Area<C> {

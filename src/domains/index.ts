@@ -1,9 +1,9 @@
-import type { ContentGrant } from '../core/context.js'
+import type { BearerGrant } from '../core/context.js'
 import type { BoundOperation, OperationDef } from '../core/operation.js'
 import type { Services } from '../core/services.js'
 import type { DocsApiOptions } from '../api.js'
 import type { SeedRule } from '../state/seed.js'
-import type { Area } from './area.js'
+import type { Area, ReadStore } from './area.js'
 import type { Resumer } from './context.js'
 import { adaptiveContentArea } from './adaptive-content/index.js'
 import { agentInstructionsArea } from './agent-instructions/index.js'
@@ -105,12 +105,12 @@ export function createServices(options: DocsApiOptions): Services {
 }
 
 /**
- * The grant of a bearer that is not an opaque token of the API (a site token): the first area that
+ * The grant of a bearer that is not an opaque token of the API (a site token, an installation token): the first area that
  * knows it answers; undefined when none does.
  */
-export async function verifyBearer(services: Services, token: string, now: Date): Promise<ContentGrant | undefined> {
+export async function verifyBearer(services: Services, token: string, now: Date, read: ReadStore): Promise<BearerGrant | undefined> {
   for (const a of areas) {
-    const grant = await a.bearer?.(services, token, now)
+    const grant = await a.bearer?.(services, token, now, read)
     if (grant) return grant
   }
   return undefined

@@ -185,7 +185,7 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       let body = validBody(request, def, text)
       // A large body is parsed and validated in slices: a promise (a JSON value never is one).
       if (body instanceof Promise) body = await body
-      const input = { user: caller.user, content: caller.content, params, query, body, prepared: undefined as unknown }
+      const input = { user: caller.user, content: caller.content, installation: caller.installation, params, query, body, prepared: undefined as unknown }
       let result: unknown
       if (operation.prepare) {
         // Async work before the transaction (fetching a file's URL...), once the caller may do it

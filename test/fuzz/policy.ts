@@ -1,7 +1,8 @@
 import { POLICY, type OperationDef } from '../../src/index.js'
 import { atLeast, strongest, type Level } from '../../src/core/roles.js'
 import type { Resource } from '../../src/core/policy.js'
-import { ROLE_OF, type Caller } from './callers.js'
+import { holdsScope, installationLevel, SCOPES } from '../../src/core/scopes.js'
+import { INSTALLATION_SCOPES, ROLE_OF, type Caller } from './callers.js'
 
 /**
  * What the authorization matrix expects, derived from the policy table (POLICY) and the role
@@ -26,6 +27,12 @@ export function levelOf(resource: Resource, caller: Caller, variant: Variant): L
   // The main site's token: it reads that site (visitor), names its organization (guest), reads the
   // spaces the site publishes (none of them is a matrix target space) and nothing else.
   if (caller === 'siteToken') return resource === 'site' ? 'visitor' : resource === 'organization' ? 'guest' : null
+  // The installation token: its scopes' level on the installation's targets (the main organization,
+  // its private space, the main site: every matrix target of those kinds but the public space), nothing else.
+  if (caller === 'installation') {
+    const target = resource === 'organization' || resource === 'site' || (resource === 'space' && variant === 'private')
+    return target ? installationLevel(INSTALLATION_SCOPES) : null
+  }
   const role = caller === 'anonymous' || caller === 'badToken' ? undefined : ROLE_OF[caller]
   const orgLevel: Level | null = role === undefined ? null : (role ?? 'guest')
   if (resource === 'organization' || resource === 'site' || resource === 'team') return orgLevel
@@ -160,6 +167,12 @@ const names = (op: OperationDef) => [...op.path.matchAll(/\{(\w+)\}/g)].map((m) 
 export function expectedAnswer(op: OperationDef, caller: Caller, variant: Variant): Expectation {
   if (caller === 'badToken') return { status: [401], rule: 'an unknown token is a 401, even on an open operation' }
   if (caller === 'anonymous' && op.auth !== false) return { status: [401], rule: 'no token: 401' }
+  if (caller === 'installation') {
+    const need = SCOPES[op.id]
+    // An open operation: the token's bearer calls it as anyone would.
+    if (need === 'open') return expectedAnswer(op, 'anonymous', variant)
+    if (need === undefined || need === 'none') return { status: [403], rule: `core/scopes.ts: installation tokens never call ${op.id}` }
+  }
   const exception = EXCEPTIONS[op.id]
   const fixed = exception && (exception.variant ?? variant) === variant ? exception.callers?.[caller] : undefined
   if (fixed) return { status: fixed, rule: exception!.rule }
@@ -183,6 +196,10 @@ export function expectedAnswer(op: OperationDef, caller: Caller, variant: Varian
     return missingIsSuccess
       ? { status: [204], rule: `idempotent delete: a hidden ${resource} answers 204` }
       : { status: [404], rule: `below ${resource}.view (${POLICY[resource].view}): not revealed` }
+  }
+  const scope = caller === 'installation' ? SCOPES[op.id] : undefined
+  if (scope && scope !== 'open' && scope !== 'none' && !holdsScope(INSTALLATION_SCOPES, scope)) {
+    return { status: [403], rule: `core/scopes.ts: ${op.id} needs the ${scope} scope (the token holds ${INSTALLATION_SCOPES.join(', ')})` }
   }
   if (!atLeast(level, need)) return { status: [403], rule: `sees the ${resource}, below ${resource}.${action} (${need})` }
   // Strict: a 205 delete answers 205 here, for the matrix request names what exists (world.ts gives

@@ -6,7 +6,7 @@ import { ticketDropped } from '../../src/domains/index.js'
 import { API_CORE } from '../../src/http/api-core.js'
 import { createMemoryBlobs } from '../../src/storage/blobs.js'
 import { CERTIFICATE as WORLD_CERTIFICATE } from '../fixtures/pem.js'
-import { MEMBER_CALLERS, ROLE_OF, type Caller, type MemberCaller } from './callers.js'
+import { INSTALLATION_SCOPES, MEMBER_CALLERS, ROLE_OF, type Caller, type MemberCaller } from './callers.js'
 
 export const BASE = 'http://localhost:4000'
 
@@ -262,7 +262,7 @@ async function buildWorld() {
 
   // Integrations: a public one of the main organization installed on it, on the private and public spaces and
   // on the main site (the matrix targets, with their setup events), and a private one of the foreign organization.
-  const integration = { title: 'Matrix app', description: 'An app', script: 'export default {}', scopes: ['space:content:read'] }
+  const integration = { title: 'Matrix app', description: 'An app', script: 'export default {}', scopes: [...INSTALLATION_SCOPES] }
   await admin('POST', '/v1/integrations/matrix-app', { ...integration, organization: org.id, visibility: 'public' })
   await foreignHttp('POST', '/v1/integrations/foreign-app', { ...integration, organization: foreign.id })
   const installation = await admin('POST', '/v1/integrations/matrix-app/installations', { organization: org.id })
@@ -271,6 +271,8 @@ async function buildWorld() {
   // And on the public space, the target of the public variant (its space installation reads, updates, uninstalls).
   await admin('POST', `/v1/integrations/matrix-app/installations/${installation.id}/spaces`, { space: publicSpace.id })
   await admin('POST', `/v1/integrations/matrix-app/installations/${installation.id}/sites`, { siteId: site.id })
+  // The installation token caller: the integration's scopes over that installation's targets (an hour from the world's time).
+  tokens.installation = (await admin('POST', `/v1/integrations/matrix-app/installations/${installation.id}/tokens`)).token
   await api.idle()
   const integrationEvents: string[] = (await admin('GET', '/v1/integrations/matrix-app/events')).items.map((e: { id: string }) => e.id)
   const foreignEvent: string = (await foreignHttp('GET', '/v1/integrations/foreign-app/events')).items[0].id

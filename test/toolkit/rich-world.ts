@@ -120,6 +120,8 @@ export async function richWorld() {
   await call(api, ada, 'POST', `/v1/integrations/acme-app/installations/${installation.id}/sites`, { siteId: site.id })
   // Ada's development mode for it (a public tunnel, as `gitbook dev` registers it; no event of the world comes after it).
   await call(api, ada, 'PUT', '/v1/integrations/acme-app/dev', { tunnelUrl: 'https://acme-app.trycloudflare.com' })
+  // An installation token (saved and loaded like any row).
+  await call(api, ada, 'POST', `/v1/integrations/acme-app/installations/${installation.id}/tokens`)
   // A translation run into its result space, and a conversation processed into an issue and a cluster.
   await call(api, ada, 'POST', `/v1/orgs/${org.id}/translations`, { language: 'fr', source: { space: a.id, language: 'en' } })
   await call(api, ada, 'POST', `/v1/orgs/${org.id}/conversations`, {

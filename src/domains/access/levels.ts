@@ -1,5 +1,6 @@
 import type { LevelResolvers } from '../../core/access.js'
-import type { ContentGrant } from '../../core/context.js'
+import type { ContentGrant, InstallationGrant } from '../../core/context.js'
+import { installationLevel } from '../../core/scopes.js'
 import { siteOpenedByKey } from './share-keys.js'
 import { atLeast, rank, strongest, type Level, type Role } from '../../core/roles.js'
 import type { AppSchema } from '../schema.js'
@@ -276,24 +277,40 @@ function grantedSpaceLevel(tx: ReadTx<AppSchema>, grant: ContentGrant, space: Sp
 }
 
 /**
+ * An installation token's level on a resource: on the targets of its installation (its
+ * organization, the live spaces of that organization and the sites it is enabled on) what its
+ * scopes give (core/scopes.ts: the scope table then says which operations it may call); nothing
+ * anywhere else (a 404, as for a non-member; public spaces included).
+ */
+function installationTargetLevel(grant: InstallationGrant, target: boolean): Level | null {
+  return target ? installationLevel(grant.scopes) : null
+}
+
+/**
  * Levels of the caller. A site token's bearer (`actor.content`) is no user: it gets `visitor` on
  * its site and the spaces the site publishes, `guest` on the site's organization (enough to name
  * it in a path), nothing on anything else.
  */
 export const levelResolvers: LevelResolvers = {
   organization: (ctx, id) => {
+    const installation = ctx.actor.installation
+    if (installation) return ctx.tx.get('organizations', id) ? installationTargetLevel(installation, installation.organization === id) : undefined
     const grant = ctx.actor.content
     if (grant) return ctx.tx.get('organizations', id) ? (grant.organization === id ? 'guest' : null) : undefined
     return organizationLevel(ctx.tx, id, ctx.actor.user)
   },
   collection: (ctx, id) => {
     const collection = ctx.tx.get('collections', id)
+    if (collection && ctx.actor.installation) return null
     return collection ? collectionLevelOf(ctx.tx, collection, ctx.actor.user) : undefined
   },
   space: (ctx, id) => {
     const space = ctx.tx.get('spaces', id)
     if (!space) return undefined
     if (ctx.actor.content) return grantedSpaceLevel(ctx.tx, ctx.actor.content, space)
+    const installation = ctx.actor.installation
+    if (installation)
+      return installationTargetLevel(installation, !space.deletedAt && space.organization === installation.organization && installation.spaces.includes(id))
     const level = spaceLevelOf(ctx.tx, space, ctx.actor.user)
     // A trashed space is hidden from everyone but its admins (who may restore it): others get the
     // 404 its GET gives, whatever the operation, never a 403 that says it is there.
@@ -305,16 +322,19 @@ export const levelResolvers: LevelResolvers = {
     if (!site) return undefined
     const grant = ctx.actor.content
     if (grant) return grant.site === id && grantHolds(ctx.tx, grant) ? 'visitor' : null
+    const installation = ctx.actor.installation
+    if (installation) return installationTargetLevel(installation, site.organization === installation.organization && installation.sites.includes(id))
     return siteLevelOf(ctx.tx, site, ctx.actor.user)
   },
   team: (ctx, id) => {
     const team = ctx.tx.get('teams', id)
+    if (team && ctx.actor.installation) return null
     return team ? organizationLevel(ctx.tx, team.organization, ctx.actor.user) : undefined
   },
   integration: (ctx, name) => {
     const integration = ctx.tx.get('integrations', name)
     if (!integration) return undefined
-    if (ctx.actor.content) return null
+    if (ctx.actor.content || ctx.actor.installation) return null
     const role = memberRole(ctx.tx, integration.organization, ctx.actor.user)
     return strongest(role, integration.visibility === 'private' ? undefined : 'visitor') ?? null
   },

@@ -6,6 +6,7 @@ import { attempt, dispatchRequest, type Dispatch } from './dispatch.js'
 import { encodeInstallation, encodeIntegration, encodeSiteInstallation, encodeSpaceInstallation } from './encode.js'
 import { updateEvent } from './events.js'
 import type { IntegrationEventRow } from './rows.js'
+import { issueInstallationToken } from './tokens-model.js'
 
 /**
  * The background job delivering one event to its integration's in-process handler
@@ -101,8 +102,9 @@ function startAttempt(
 }
 
 /**
- * The `environment` a script gets (official `IntegrationEnvironment`). The API tokens are
- * placeholders: this API accepts only users' tokens, so a handler calling back needs one of those.
+ * The `environment` a script gets (official `IntegrationEnvironment`). `apiTokens.installation` is
+ * a real installation token, made for this attempt; `apiTokens.integration` is a placeholder (this
+ * API has no integration tokens).
  */
 function environmentOf(ctx: Context, event: IntegrationEventRow) {
   const integration = ctx.tx.get('integrations', event.integration)!
@@ -113,7 +115,11 @@ function environmentOf(ctx: Context, event: IntegrationEventRow) {
   const site = payload.type === 'site_installation_setup' ? ctx.tx.get('integrationSiteInstallations', `${event.installation}/${payload.siteId}`) : undefined
   return {
     apiEndpoint: ctx.urls.base,
-    apiTokens: { integration: `gb_integration_placeholder_${integration.uid}`, installation: `gb_installation_placeholder_${event.installation}` },
+    // A real installation token (an hour, tokens-model.ts): the handler calls back with the integration's scopes.
+    apiTokens: {
+      integration: `gb_integration_placeholder_${integration.uid}`,
+      installation: installation ? issueInstallationToken(ctx, installation).id : `gb_installation_placeholder_${event.installation}`,
+    },
     integration: encodeIntegration(ctx, integration),
     ...(installation && { installation: encodeInstallation(ctx, installation) }),
     ...(space && { spaceInstallation: encodeSpaceInstallation(ctx, space, false) }),

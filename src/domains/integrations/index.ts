@@ -8,12 +8,14 @@ import { integrationSeedRules } from './seed.js'
 import { integrationEventResumer } from './resume.js'
 import { integrationDeliveryService } from './delivery-options.js'
 import { removeRow } from '../ownership.js'
+import { tokenHandlers } from './tokens-handlers.js'
+import { installationGrant } from './tokens-model.js'
 
 /** The integrations area (see domains/area.ts). */
 export const integrationsArea = defineArea({
   name: 'integrations',
   collections: integrationsCollections,
-  operations: [...integrationHandlers, ...integrationListHandlers, ...installationHandlers, ...devmodeHandlers],
+  operations: [...integrationHandlers, ...integrationListHandlers, ...installationHandlers, ...devmodeHandlers, ...tokenHandlers],
   seed: integrationSeedRules,
   resumers: [integrationEventResumer],
   services: (options) => ({ integrations: integrationDeliveryService(options.integrations, options.integrationDelivery, options) }),
@@ -38,5 +40,11 @@ export const integrationsArea = defineArea({
     { collections: ['integrationSpaceInstallations'], owner: 'spaces', index: 'bySpace' },
     { collections: ['integrationSiteInstallations'], owner: 'sites', index: 'bySite' },
     { collections: ['integrationDevModes'], owner: 'integrations', index: 'byIntegration' },
+    { collections: ['integrationInstallationTokens'], owner: 'integrationInstallations', index: 'byInstallation' },
   ],
+  // Installation tokens (tokens-model.ts): a row of the store, read at each request.
+  bearer: (_services, token, now, read) => {
+    const grant = installationGrant(read, token, now)
+    return grant && Promise.resolve(grant)
+  },
 })

@@ -152,6 +152,20 @@ export const IntegrationDevModeRowSchema = z.strictObject({
 })
 export type IntegrationDevModeRow = z.output<typeof IntegrationDevModeRowSchema>
 
+/**
+ * An installation token (`createIntegrationInstallationToken`, and the one a delivery's
+ * environment carries): the token is the row's id, a bearer until `expiresAt` while its
+ * installation exists (removed with it).
+ */
+export const IntegrationInstallationTokenRowSchema = z.strictObject({
+  id: z.string().regex(/^gb_inst_[A-Za-z0-9_-]{16,200}$/, 'must be "gb_inst_" and 16..200 letters, digits, "-" or "_"'),
+  integration: SeedIdSchema,
+  installation: SeedIdSchema,
+  createdAt: SeedTimestampSchema,
+  expiresAt: SeedTimestampSchema,
+})
+export type IntegrationInstallationTokenRow = z.output<typeof IntegrationInstallationTokenRowSchema>
+
 /** The collections the integrations area stores, with their indexes. */
 export const integrationsCollections = {
   /** Published integrations, by name (their id); the owner's integrations for the `owner` filter. */
@@ -185,4 +199,8 @@ export const integrationsCollections = {
   }),
   /** Development modes, by integration (devmode-handlers.ts). */
   integrationDevModes: collection<IntegrationDevModeRow>({ byIntegration: { key: (d) => d.integration } }),
+  /** Installation tokens, by their installation (removed with it). */
+  integrationInstallationTokens: collection<IntegrationInstallationTokenRow>({
+    byInstallation: { key: (t) => t.installation },
+  }),
 }

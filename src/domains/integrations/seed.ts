@@ -4,6 +4,7 @@ import {
   IntegrationDevModeRowSchema,
   IntegrationEventRowSchema,
   IntegrationInstallationRowSchema,
+  IntegrationInstallationTokenRowSchema,
   IntegrationRowSchema,
   IntegrationSiteInstallationRowSchema,
   IntegrationSpaceInstallationRowSchema,
@@ -185,6 +186,19 @@ export const integrationSeedRules = [
       if (!ctx.tx.get('integrations', row.integration)) fail('integration', `no integration "${row.integration}"`)
       if (!ctx.tx.get('users', row.user)) fail('user', `no user "${row.user}"`)
       if (row.id !== `${row.integration}/${row.user}`) fail('id', `must be "${row.integration}/${row.user}" (one per developer)`)
+    },
+  }),
+  seedRule({
+    collection: 'integrationInstallationTokens',
+    // An installation token: its integration is filled in from its installation when left out.
+    row: (d) =>
+      IntegrationInstallationTokenRowSchema.partial({ integration: true })
+        .extend({ createdAt: SeedTimestampSchema.default(d.now) })
+        .transform((t) => ({ ...t, integration: t.integration ?? d.tx.get('integrationInstallations', t.installation)?.integration ?? '' })),
+    check: ({ ctx, fail }, row) => {
+      const installation = ctx.tx.get('integrationInstallations', row.installation)
+      if (!installation) return fail('installation', `no installation "${row.installation}"`)
+      if (row.integration !== installation.integration) fail('integration', `must be the installation's integration "${installation.integration}"`)
     },
   }),
 ]
