@@ -164,6 +164,12 @@ describe('conformance: integration UI rendering, development mode and tasks thro
     expect(noComponent.message).toContain('componentId')
     const badGet = await failure(w.gb.integrations.renderIntegrationUiWithGet('blocks-app', { request: '{"componentId":"greeting"}' }))
     expect(badGet).toMatchObject({ status: 400, message: expect.stringContaining('`request`') })
+    // A request that would decompress past 1 MiB (LZW grows with the square of its input): 413, decoded no further.
+    const bomb = compressToEncodedURIComponent('a'.repeat(2 * 1024 * 1024))
+    expect(await failure(w.gb.integrations.renderIntegrationUiWithGet('blocks-app', { request: bomb }))).toMatchObject({
+      status: 413,
+      message: expect.stringContaining('`request`: decompressed, it is over 1048576 characters'),
+    })
   })
 
   it('a handler that throws or fails answers 502 naming the integration, one that never answers 504 after the delivery timeout', async () => {

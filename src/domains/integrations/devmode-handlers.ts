@@ -9,7 +9,7 @@ import { ContentKitRenderOutputSchema, devmodeOperations, MAX_TASK_BYTES, Render
 import { targetFor } from './devmode-target.js'
 import { dispatchRequest } from './dispatch.js'
 import { encodeInstallation, encodeIntegration, encodeSiteInstallation, encodeSpaceInstallation } from './encode.js'
-import { decompressFromEncodedURIComponent } from './lz-string.js'
+import { decompressFromEncodedURIComponent, TOO_LONG } from './lz-string.js'
 import { getIntegration } from './model.js'
 import type { IntegrationEventPayload, IntegrationInstallationRow } from './rows.js'
 
@@ -55,12 +55,20 @@ export const devmodeHandlers = implement(devmodeOperations, {
   },
 })
 
+/** The largest render request the GET form's `request` decompresses to: the POST's body limit (1 MiB). */
+export const MAX_RENDER_REQUEST_CHARS = 1024 * 1024
+
 /** The GET form's `request`: the render body, JSON, LZ-string compressed for a URL. */
 function decodeRenderRequest(encoded: string): RenderIntegrationUI {
   const invalid = (why: string) => new ApiError('BAD_REQUEST', `Invalid request: query parameter \`request\`: ${why}`)
   let json: unknown
   try {
-    const text = decompressFromEncodedURIComponent(encoded)
+    const text = decompressFromEncodedURIComponent(encoded, MAX_RENDER_REQUEST_CHARS)
+    if (text === TOO_LONG)
+      throw new ApiError(
+        'PAYLOAD_TOO_LARGE',
+        `Query parameter \`request\`: decompressed, it is over ${MAX_RENDER_REQUEST_CHARS} characters (the largest render request)`,
+      )
     if (!text) throw invalid('not LZ-string compressed (compressToEncodedURIComponent) JSON')
     json = JSON.parse(text)
   } catch (error) {

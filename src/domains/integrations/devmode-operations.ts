@@ -125,7 +125,7 @@ export const devmodeOperations = {
     query: RenderWithGetQuerySchema,
     response: ContentKitRenderOutputSchema,
     status: 200,
-    errors: ['NOT_FOUND', 'BAD_GATEWAY', 'GATEWAY_TIMEOUT'],
+    errors: ['NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'BAD_GATEWAY', 'GATEWAY_TIMEOUT'],
     permission: view,
   }),
   queueIntegrationTask: defineOperation({

@@ -7,12 +7,20 @@
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$'
 const VALUE_OF = new Map([...ALPHABET].map((c, i) => [c, i]))
 
-/** The text `compressToEncodedURIComponent` made, or null when `input` is not such a text. */
-export function decompressFromEncodedURIComponent(input: string): string | null {
+/** What `decompressFromEncodedURIComponent` answers for a text that would decompress past its `maxLength`. */
+export const TOO_LONG: unique symbol = Symbol('lz-string: too long')
+
+/**
+ * The text `compressToEncodedURIComponent` made, or null when `input` is not such a text; TOO_LONG
+ * past `maxLength` characters (LZW output grows with the square of its input: a few kilobytes of
+ * crafted codes make hundreds of megabytes, so the decoder stops at the cap). Written here rather
+ * than taken from the `lz-string` package for that cap; a test checks both ways against the package.
+ */
+export function decompressFromEncodedURIComponent(input: string, maxLength = Infinity): string | null | typeof TOO_LONG {
   if (input === '') return null
   const text = input.replace(/ /g, '+')
   for (const c of text) if (!VALUE_OF.has(c)) return null
-  return decompress(text.length, 32, (i) => VALUE_OF.get(text.charAt(i)) ?? 0)
+  return decompress(text.length, 32, (i) => VALUE_OF.get(text.charAt(i)) ?? 0, maxLength)
 }
 
 /** The URL-safe compressed form of `input` (the `lz-string` package's `compressToEncodedURIComponent`). */
@@ -93,7 +101,7 @@ function compress(input: string, bitsPerChar: number, charOf: (n: number) => str
   return out.join('')
 }
 
-function decompress(length: number, resetValue: number, valueAt: (index: number) => number): string | null {
+function decompress(length: number, resetValue: number, valueAt: (index: number) => number, maxLength: number): string | null | typeof TOO_LONG {
   const dictionary: string[] = ['0', '1', '2']
   let enlargeIn = 4
   let dictSize = 4
@@ -127,6 +135,7 @@ function decompress(length: number, resetValue: number, valueAt: (index: number)
   dictionary[3] = c
   let w = c
   result.push(c)
+  let total = c.length
   for (;;) {
     if (data.index > length) return ''
     let code = readBits(numBits)
@@ -145,6 +154,7 @@ function decompress(length: number, resetValue: number, valueAt: (index: number)
     if (code < dictSize && dictionary[code] !== undefined) entry = dictionary[code]!
     else if (code === dictSize) entry = w + w.charAt(0)
     else return null
+    if ((total += entry.length) > maxLength) return TOO_LONG
     result.push(entry)
     dictionary[dictSize++] = w + entry.charAt(0)
     enlargeIn--
