@@ -28,9 +28,9 @@ export function levelOf(resource: Resource, caller: Caller, variant: Variant): L
   // spaces the site publishes (none of them is a matrix target space) and nothing else.
   if (caller === 'siteToken') return resource === 'site' ? 'visitor' : resource === 'organization' ? 'guest' : null
   // The installation token: its scopes' level on the installation's targets (the main organization,
-  // its private space, the main site: every matrix target of those kinds but the public space), nothing else.
+  // its private and public spaces, the main site: every matrix target of those kinds), nothing else.
   if (caller === 'installation') {
-    const target = resource === 'organization' || resource === 'site' || (resource === 'space' && variant === 'private')
+    const target = resource === 'organization' || resource === 'site' || resource === 'space'
     return target ? installationLevel(INSTALLATION_SCOPES) : null
   }
   const role = caller === 'anonymous' || caller === 'badToken' ? undefined : ROLE_OF[caller]

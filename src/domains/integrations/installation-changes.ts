@@ -1,3 +1,4 @@
+import { removeRow } from '../ownership.js'
 import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import { recordPayload } from './events.js'
@@ -117,9 +118,8 @@ export function uninstallInstallation(ctx: Context, name: string, id: string): b
   const integration = getIntegration(ctx, name)
   if (!readable(ctx, name, id)) return false
   const row = managedInstallation(ctx, name, id)
-  for (const { row: r } of ctx.tx.scan('integrationSpaceInstallations', 'byInstallation', row.id)) ctx.tx.delete('integrationSpaceInstallations', r.id)
-  for (const { row: r } of ctx.tx.scan('integrationSiteInstallations', 'byInstallation', row.id)) ctx.tx.delete('integrationSiteInstallations', r.id)
-  ctx.tx.delete('integrationInstallations', row.id)
+  // With what it owns (ownership.ts): its space and site installations and its tokens.
+  removeRow(ctx, 'integrationInstallations', row.id)
   recordPayload(ctx, integration, row.id, { type: 'installation_deleted', previous: { configuration: row.configuration } })
   return true
 }
