@@ -146,6 +146,38 @@ describe('conformance: integration UI rendering, development mode and tasks thro
     expect((await w.gb.integrations.listIntegrationEvents('blocks-app')).data.items.map((e) => e.payload.type)).toEqual(['installation_setup'])
   })
 
+  it("GitBook's renderer renders a block with the site token of a published URL; a site of another organization cannot", async () => {
+    const w = await world()
+    const site = await w.api.fixtures.createSite(w.org.id, { title: 'Docs', spaces: [w.space.id], published: true })
+    const anonymous = new GitBookAPI({ endpoint: 'http://localhost:4000', serviceBinding: { fetch: w.api.fetch } })
+    const resolved = await anonymous.urls.resolvePublishedContentByUrl({ url: site.urls.published! })
+    const asRenderer = new GitBookAPI({
+      endpoint: 'http://localhost:4000',
+      authToken: (resolved.data as { apiToken: string }).apiToken,
+      serviceBinding: { fetch: w.api.fetch },
+    })
+    // What IntegrationBlock.tsx of GitBook Open sends: the block's component and props, a document context.
+    const res = await asRenderer.integrations.renderIntegrationUiWithPost('blocks-app', render(w.space.id, { props: {} }))
+    expect(res.status).toBe(200)
+    expectOfficialResponse('renderIntegrationUIWithPost', 200, res.data)
+    expect(res.data).toMatchObject({ element: { type: 'block' } })
+    // The token reads nothing else of the integration's, and renders only in the spaces its site publishes.
+    expect((await failure(asRenderer.integrations.listIntegrationEvents('blocks-app'))).status).toBe(403)
+    const unpublished = await w.api.fixtures.createSpace(w.org.id, { title: 'Private' })
+    expect((await failure(asRenderer.integrations.renderIntegrationUiWithPost('blocks-app', render(unpublished.id)))).status).toBe(404)
+    // A site token of another organization, where the integration is not installed, does not see it.
+    const other = await w.api.fixtures.createOrganization({ title: 'Other', members: [{ user: w.users.ada.id, role: 'admin' }] })
+    const otherSpace = await w.api.fixtures.createSpace(other.id, { title: 'Theirs' })
+    const otherSite = await w.api.fixtures.createSite(other.id, { title: 'Theirs', spaces: [otherSpace.id], published: true })
+    const theirs = await anonymous.urls.resolvePublishedContentByUrl({ url: otherSite.urls.published! })
+    const asOther = new GitBookAPI({
+      endpoint: 'http://localhost:4000',
+      authToken: (theirs.data as { apiToken: string }).apiToken,
+      serviceBinding: { fetch: w.api.fetch },
+    })
+    expect((await failure(asOther.integrations.renderIntegrationUiWithPost('blocks-app', render(otherSpace.id)))).status).toBe(404)
+  })
+
   it('bad renders: unknown component, integration, space or installation: 404; a bad body or request: 400 naming the field', async () => {
     const w = await world()
     expect(await failure(w.gb.integrations.renderIntegrationUiWithPost('blocks-app', render(w.space.id, { componentId: 'nope' })))).toEqual({

@@ -26,7 +26,8 @@ const PARAM_RESOURCE: Record<string, Resource> = {
 export function levelOf(resource: Resource, caller: Caller, variant: Variant): Level | null {
   // The main site's token: it reads that site (visitor), names its organization (guest), reads the
   // spaces the site publishes (none of them is a matrix target space) and nothing else.
-  if (caller === 'siteToken') return resource === 'site' ? 'visitor' : resource === 'organization' ? 'guest' : null
+  // It sees the integrations installed in its organization (the renderer renders their blocks): the matrix's is.
+  if (caller === 'siteToken') return resource === 'site' || resource === 'integration' ? 'visitor' : resource === 'organization' ? 'guest' : null
   // The installation token: its scopes' level on the installation's targets (the main organization,
   // its private and public spaces, the main site: every matrix target of those kinds), nothing else.
   if (caller === 'installation') {
@@ -103,19 +104,19 @@ export const EXCEPTIONS: Record<string, { action?: string; variant?: Variant; ca
     rule: "docs/behaviour/integrations.md: the body's organization (the caller's, by id or hostname; 404 otherwise) and its admins publish",
   },
   installIntegration: {
-    callers: callersWith([404], 'outsider', 'guest', 'read', 'comment', 'edit', 'review', 'create'),
+    callers: callersWith([404], 'outsider', 'guest', 'read', 'comment', 'edit', 'review', 'create', 'siteToken'),
     rule: 'docs/behaviour/integrations.md: organization admins install (the body names the sister organization, where only the admin caller is a member)',
   },
   getIntegrationInstallationById: {
-    callers: { outsider: [404], ...callersWith([403], 'guest', 'read', 'comment', 'edit', 'review', 'create') },
+    callers: { outsider: [404], ...callersWith([403], 'guest', 'read', 'comment', 'edit', 'review', 'create', 'siteToken') },
     rule: "docs/behaviour/integrations.md: an installation is for its organization's admins (listInstallations) and the integration's owner admins",
   },
   installIntegrationOnSpace: {
-    callers: { outsider: [404], guest: [404], ...callersWith([403], 'read', 'comment', 'edit', 'review', 'create') },
+    callers: { outsider: [404], guest: [404], ...callersWith([403], 'read', 'comment', 'edit', 'review', 'create', 'siteToken') },
     rule: "docs/behaviour/integrations.md: the space's admins (installIntegration on the space) enable an installation of its organization",
   },
   installIntegrationOnSite: {
-    callers: { outsider: [404], guest: [404], ...callersWith([403], 'read', 'comment', 'edit', 'review', 'create') },
+    callers: { outsider: [404], guest: [404], siteToken: [404], ...callersWith([403], 'read', 'comment', 'edit', 'review', 'create') },
     rule: "docs/behaviour/integrations.md: the organization's admins (installIntegration on the site) enable an installation on a site",
   },
   ...Object.fromEntries(
@@ -130,7 +131,7 @@ export const EXCEPTIONS: Record<string, { action?: string; variant?: Variant; ca
     ].map((id) => [
       id,
       {
-        callers: { outsider: [404], ...callersWith([403], 'guest', 'read', 'comment', 'edit', 'review', 'create') },
+        callers: { outsider: [404], ...callersWith([403], 'guest', 'read', 'comment', 'edit', 'review', 'create', 'siteToken') },
         rule: "docs/behaviour/integrations.md (Installations, complete): the installing organization's admins manage an installation and its space and site installations; its other members get a 403, outsiders a 404",
       },
     ]),
@@ -139,8 +140,17 @@ export const EXCEPTIONS: Record<string, { action?: string; variant?: Variant; ca
     ['uninstallIntegration', 'uninstallIntegrationFromSpace', 'uninstallIntegrationFromSite'].map((id) => [
       id,
       {
-        callers: { outsider: [204], ...callersWith([403], 'guest', 'read', 'comment', 'edit', 'review', 'create') },
+        callers: { outsider: [204], ...callersWith([403], 'guest', 'read', 'comment', 'edit', 'review', 'create', 'siteToken') },
         rule: "docs/behaviour/integrations.md (Installations, complete): the installing organization's admins uninstall (205); its other members get a 403; an outsider sees none: 204, as the official document answers when there was none",
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['renderIntegrationUIWithPost', 'renderIntegrationUIWithGet'].map((id) => [
+      id,
+      {
+        callers: { siteToken: [404] },
+        rule: "docs/behaviour/integrations.md: a site token renders in the spaces its site publishes (GitBook's renderer), and the matrix's target space is none of them",
       },
     ]),
   ),

@@ -29,7 +29,8 @@ import type { SiteRow } from '../sites/rows.js'
  *   a site token of the site (reads its published content, nothing of its settings).
  * - A site token: `visitor` on its site and the spaces it publishes; a member's preview token
  *   (`member` in its grant) `read` on those spaces while that member has `read` there.
- * - Integration: the owner organization's role for its members with one; `visitor` for anyone
+ * - Integration: for a site token, `visitor` when the integration is installed in its site's
+ *   organization (the renderer renders its blocks); the owner organization's role for its members with one; `visitor` for anyone
  *   else when it is public or unlisted (a private one is hidden from them, guests included).
  */
 
@@ -334,7 +335,11 @@ export const levelResolvers: LevelResolvers = {
   integration: (ctx, name) => {
     const integration = ctx.tx.get('integrations', name)
     if (!integration) return undefined
-    if (ctx.actor.content || ctx.actor.installation) return null
+    if (ctx.actor.installation) return null
+    // A site token (GitBook's renderer) sees the integrations installed in its site's organization:
+    // it renders their blocks in the pages it reads (renderIntegrationUIWithPost), nothing else of theirs.
+    const grant = ctx.actor.content
+    if (grant) return ctx.tx.scan('integrationInstallations', 'byIntegrationOrganization', `${name}/${grant.organization}`).length > 0 ? 'visitor' : null
     const role = memberRole(ctx.tx, integration.organization, ctx.actor.user)
     return strongest(role, integration.visibility === 'private' ? undefined : 'visitor') ?? null
   },
