@@ -207,10 +207,10 @@ const INVALID: Array<[string, Json, string, string]> = [
     'with a time zone',
   ],
   [
-    'integration props holding a string',
-    { object: 'block', type: 'integration', isVoid: true, data: { integration: 'i', block: 'b', props: { a: 'x' } } },
-    'nodes[0].data.props.a',
-    'must be an object or null',
+    'integration props holding a value of no PlainObject type',
+    { object: 'block', type: 'integration', isVoid: true, data: { integration: 'i', block: 'b', props: { a: [['nested array']] } } },
+    'nodes[0].data.props.a[0]',
+    'must be a string, a number, a boolean, an object or null (an item of a PlainObject array)',
   ],
   ['columns without isVoid', { object: 'block', type: 'columns', data: {}, nodes: [] }, 'nodes[0].isVoid', 'is required'],
 ]
@@ -287,7 +287,9 @@ describe('JSON documents: the schema and the official one agree', () => {
         if (!parsed.success) return
         accepted++
         const answered = JSON.parse(JSON.stringify(parsed.data))
-        expect(officialSchemaErrors('JSONDocument', answered)).toBeUndefined()
+        // Integration props take the PlainObject types as the schema means them, beyond its strict
+        // reading (docs/behaviour/content-and-change-requests.md): the rest must match it strictly.
+        expect(officialSchemaErrors('JSONDocument', withoutProps(answered))).toBeUndefined()
       }),
       { numRuns: 400, seed: 20260301 },
     )
@@ -344,3 +346,13 @@ describe('JSON documents: references to the batch', () => {
     ])
   })
 })
+
+/** A document with its integration blocks' `props` emptied (the one documented reading beyond the strict schema). */
+function withoutProps(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutProps)
+  if (!value || typeof value !== 'object') return value
+  const node = value as Record<string, unknown>
+  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, withoutProps(v)]))
+  if (node.type === 'integration' && out.data && typeof out.data === 'object') out.data = { ...(out.data as object), props: {} }
+  return out
+}

@@ -123,18 +123,36 @@ export const ImageRefSchema = nodeUnion('kind', 'an image reference', ['url', 'f
 export const FileRefSchema = nodeUnion('kind', 'a file reference', ['file'], [ContentRefFileSchema])
 
 /**
- * `PlainObject` (an integration's props). Its values are a `oneOf` of a PlainObject, which has no
- * `type` and so matches strings, numbers, booleans and arrays as well, and of those types: only an
- * object (or null) matches exactly one branch, so only objects and nulls are accepted, down to the
- * bottom.
+ * `PlainObject` (an integration's props). Its values are a `oneOf` of a PlainObject, a string, a
+ * boolean, a number and an array of those. Read strictly, the PlainObject branch (it has no `type`)
+ * matches every value, so a string would match two branches and only objects and nulls would pass;
+ * but the schema plainly means the listed types, and the programs that write props use them
+ * (GitBook's renderer sends a block's props as stored; GitbookIO/integrations' `mermaid` keeps its
+ * diagram in `props.content`, a string). So the listed types are taken, as the schema intends
+ * (docs/behaviour/content-and-change-requests.md).
  */
+const PlainScalarSchema = z.union([z.string(), z.boolean(), z.number()])
 export const PlainObjectSchema: z.ZodType<{ [key: string]: PlainValue }> = z
   .record(
     z.string(),
-    z.union([z.null(), z.lazy(() => PlainObjectSchema)], { error: 'must be an object or null (the official PlainObject allows nothing else)' }),
+    z.union(
+      [
+        z.null(),
+        PlainScalarSchema,
+        z.array(
+          z.union([z.null(), PlainScalarSchema, z.lazy(() => PlainObjectSchema)], {
+            error: 'must be a string, a number, a boolean, an object or null (an item of a PlainObject array)',
+          }),
+        ),
+        z.lazy(() => PlainObjectSchema),
+      ],
+      {
+        error: 'must be a string, a number, a boolean, an array of those or of objects, an object or null (the official PlainObject)',
+      },
+    ),
   )
   .meta({ id: 'PlainObject' })
-type PlainValue = null | { [key: string]: PlainValue }
+type PlainValue = null | string | boolean | number | Array<null | string | boolean | number | { [key: string]: PlainValue }> | { [key: string]: PlainValue }
 
 /** `ContentKitAction`: any object naming an action (its `anyOf` has a branch for any action). */
 export const ContentKitActionSchema = z.looseObject({ action: z.string(), url: LinkTargetSchema.optional() })
