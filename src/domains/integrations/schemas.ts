@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { queryBoolean, listQuery } from '../../core/paging.js'
 import { TimestampSchema, UrlSchema } from '../common/schemas.js'
 import { OrganizationSchema } from '../organizations/schemas.js'
+import { INTEGRATION_SCOPES } from '../../core/scopes.js'
 
 /** Integrations (official `Integration`, `PublishIntegration`): names, manifests, list filters. */
 
@@ -14,27 +15,8 @@ export const IntegrationNameSchema = z
 
 export const IntegrationTargetSchema = z.enum(['all', 'site', 'space', 'organization']).meta({ id: 'IntegrationTarget' })
 export const IntegrationVisibilitySchema = z.enum(['public', 'private', 'unlisted']).meta({ id: 'IntegrationVisibility' })
-export const IntegrationScopeSchema = z
-  .enum([
-    'space:content:read',
-    'space:content:write',
-    'space:metadata:read',
-    'space:metadata:write',
-    'space:git:sync',
-    'page:feedback:read',
-    'site:metadata:read',
-    'site:views:read',
-    'site:script:inject',
-    'site:script:cookies',
-    'site:visitor:auth',
-    'site:visitor:claims',
-    'site:adaptive:read',
-    'site:adaptive:write',
-    'conversations:ingest',
-    'openapi:read',
-    'openapi:write',
-  ])
-  .meta({ id: 'IntegrationScope' })
+/** The official IntegrationScope enum: the one list the scope table (core/scopes.ts) keeps. */
+export const IntegrationScopeSchema = z.enum(INTEGRATION_SCOPES).meta({ id: 'IntegrationScope' })
 export const IntegrationCategorySchema = z
   .enum(['analytics', 'collaboration', 'content', 'marketing', 'visitor-auth', 'other'])
   .meta({ id: 'IntegrationCategory' })
