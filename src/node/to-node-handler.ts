@@ -25,8 +25,8 @@ export interface NodeHandlerOptions {
    */
   basePath?: string
   /**
-   * Called with the unexpected errors answered as 500 (or cut off, after the headers went out).
-   * Under a mount path it also gets the API's own unexpected errors.
+   * Called with the unexpected errors answered as 500 (or cut off, after the headers went out),
+   * the API's own included (a replaced `api.fetch` at the root keeps its own).
    * @default the API's `onError` (createDocsApi's option), else console.error
    */
   onError?: (error: unknown) => void
@@ -55,6 +55,11 @@ const MAX_PREFIXES = 32
  * - Body: a body a middleware already parsed (`req.body`) is used (an object or array as JSON, a
  *   string or bytes as they are), unless the headers announce no body; otherwise the request
  *   stream. HEAD is answered as GET without the body.
+ * - No `Request`/`Response` where nothing needs them: Node's request goes to the core `api.fetch`
+ *   runs (http/fetch-handler.ts createDispatcher) as it is, and a JSON answer is written to Node as
+ *   one string. A `Request` is made only for a body, the control plane, or `answer.request` read
+ *   by `onAnswered`; event streams and answers past 1 MiB go out through a `Response`. A replaced
+ *   `api.fetch` is called as it is.
  * - The response streams out (status, headers, repeated `set-cookie`s, body). An error the API
  *   raises is its own JSON answer; an unexpected failure is a 500
  *   `{"error":{"code":500,"message":"Internal server error"}}`, never a hang. `next(error)` is
