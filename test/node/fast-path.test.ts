@@ -311,3 +311,52 @@ describe('the Node fast path with CORS, a prefix and onAnswered', () => {
     }
   })
 })
+
+describe('what the fast path makes per request', () => {
+  it('no Request nor Response for a bodiless GET, POST or DELETE; a Request for a body', async () => {
+    const api = createDocsApi({ onError: () => {} })
+    const ada = await api.fixtures.createUser({ displayName: 'Ada', email: 'ada@acme.test' })
+    const token = await api.fixtures.createToken(ada.id)
+    const org = await api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }] })
+    const server = await listen(toNodeHandler(api))
+    const made = { requests: 0, responses: 0 }
+    const { Request: RealRequest, Response: RealResponse } = globalThis
+    globalThis.Request = class extends RealRequest {
+      constructor(...args: ConstructorParameters<typeof Request>) {
+        super(...args)
+        made.requests++
+      }
+    }
+    globalThis.Response = class extends RealResponse {
+      constructor(...args: ConstructorParameters<typeof Response>) {
+        super(...args)
+        made.responses++
+      }
+    }
+    try {
+      const auth = { authorization: `Bearer ${token}` }
+      const bodiless: Case[] = [
+        { name: 'GET', method: 'GET', path: `/v1/orgs/${org.id}`, headers: auth },
+        { name: 'a list', method: 'GET', path: `/v1/orgs/${org.id}/spaces`, headers: auth },
+        { name: 'HEAD', method: 'HEAD', path: `/v1/orgs/${org.id}`, headers: auth },
+        { name: '404', method: 'GET', path: '/v1/nope', headers: auth },
+        { name: 'a bodiless POST', method: 'POST', path: `/v1/orgs/${org.id}/ping`, headers: auth },
+      ]
+      for (const c of bodiless) expect((await viaNode(server.url, c)).status, c.name).toBeLessThan(500)
+      expect(made).toEqual({ requests: 0, responses: 0 })
+      const created = await viaNode(server.url, {
+        name: 'a body',
+        method: 'POST',
+        path: `/v1/orgs/${org.id}/spaces`,
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: '{"title":"A"}',
+      })
+      expect(created.status).toBe(201)
+      expect(made).toEqual({ requests: 1, responses: 0 })
+    } finally {
+      globalThis.Request = RealRequest
+      globalThis.Response = RealResponse
+      await server.close()
+    }
+  })
+})
