@@ -451,8 +451,10 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
       )
     goBack(initial)
   }
+  // Kept on the core so toNodeHandler knows whether api.fetch is still this one (else it calls the replacement).
+  core.fetch = createFetchHandler({ [API_CORE]: core }, { basePath: options.basePath })
   return {
-    fetch: createFetchHandler({ [API_CORE]: core }, { basePath: options.basePath }),
+    fetch: core.fetch,
     fixtures: createFixtures(system, blobs),
     store,
     operations,

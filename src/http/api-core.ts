@@ -35,6 +35,11 @@ export interface ApiCore {
   control: ApiControl
   /** The API's own `basePath` (createDocsApi's option), which `api.fetch` strips. */
   basePath?: string
+  /**
+   * The `fetch` createDocsApi gave the API: while `api.fetch` is still it, `toNodeHandler` runs the
+   * same core without it (its Node fast path); a replaced `api.fetch` is called as it is.
+   */
+  fetch?: (input: Request | string | URL, init?: RequestInit) => Promise<Response>
 }
 
 /** Key under which an API object carries its core (kept off the documented surface). */

@@ -471,8 +471,7 @@ export function toResponse(answer: Answer, head = false): Response {
   return new Response(answer.text.length > LARGE_ANSWER_CHARS ? textInSlices(answer.text) : String(answer.text), { status: answer.status, headers })
 }
 
-/** True when the caller asked for no body (`Prefer: return=minimal`). */
-export function prefersMinimal(request: Request): boolean {
-  const prefer = request.headers.get('prefer')
+/** True when the caller asked for no body (`Prefer: return=minimal`), given its `Prefer` header. */
+export function prefersMinimal(prefer: string | null): boolean {
   return prefer !== null && /(^|[,;\s])return=minimal\b/i.test(prefer)
 }

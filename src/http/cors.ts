@@ -23,8 +23,8 @@ export interface CorsOptions {
 export interface Cors {
   /** Headers to add to the answer of a request from `origin` (none when the origin is not allowed). */
   headers(origin: string | null): Record<string, string> | undefined
-  /** Headers of a preflight answer for a path serving `methods`. */
-  preflight(request: Request, methods: readonly string[]): Record<string, string> | undefined
+  /** Headers of a preflight answer for a path serving `methods`, given the request's headers (`header(name)`, as `Headers.get`). */
+  preflight(header: (name: string) => string | null, methods: readonly string[]): Record<string, string> | undefined
 }
 
 export function createCors(options: boolean | CorsOptions | undefined): Cors | undefined {
@@ -45,15 +45,14 @@ export function createCors(options: boolean | CorsOptions | undefined): Cors | u
   }
   return {
     headers,
-    preflight(request, methods) {
-      const base = headers(request.headers.get('origin'))
-      if (!base || !request.headers.get('access-control-request-method')) return undefined
+    preflight(header, methods) {
+      const base = headers(header('origin'))
+      if (!base || !header('access-control-request-method')) return undefined
       return {
         ...base,
         vary: echo ? 'Origin, Access-Control-Request-Headers' : 'Access-Control-Request-Headers',
         'access-control-allow-methods': methods.join(', '),
-        'access-control-allow-headers':
-          request.headers.get('access-control-request-headers') ?? (o.allowHeaders ?? ['authorization', 'content-type', 'prefer']).join(', '),
+        'access-control-allow-headers': header('access-control-request-headers') ?? (o.allowHeaders ?? ['authorization', 'content-type', 'prefer']).join(', '),
         'access-control-max-age': String(o.maxAge ?? 600),
       }
     },

@@ -68,14 +68,47 @@ export interface FetchHandlerOptions {
 
 /** What `onAnswered` is told of a request. */
 export interface AnsweredRequest {
-  /** The request as the handler received it. */
-  request: Request
+  /** The request as the handler received it (under `toNodeHandler`, made on first read). */
+  readonly request: Request
   method: string
   /** The routed path: after `basePath`, without the query. */
   path: string
   status: number
   /** The operation the request matched (or the official one it names, when not implemented). */
   operationId: string | undefined
+}
+
+/**
+ * A request as the API's core reads it: its method, URL and headers, and the `Request` itself
+ * only where something needs one (a body to read, the control plane, `onAnswered` reading
+ * `request`). The fetch handler gives the `Request` it received; `toNodeHandler` gives Node's
+ * request, made a `Request` only when asked (src/node/incoming.ts): both go through the same core.
+ */
+export interface IncomingRequest {
+  /** The method as routed and journaled (Node's HEAD comes as GET: its writer drops the body). */
+  readonly method: string
+  /** A full URL, or the path and query (`/v1/spaces/x?limit=5`) as `new URL()` would normalize them. */
+  readonly url: string
+  /** A header's value (repeated headers joined with ", "), as `Headers.get` gives it. */
+  header(name: string): string | null
+  /** The request as a `Request` (the same one on every call). */
+  request(): Request
+}
+
+/** The `IncomingRequest` of a `Request`. */
+function incomingOf(request: Request): IncomingRequest {
+  return { method: request.method, url: request.url, header: (name) => request.headers.get(name), request: () => request }
+}
+
+/**
+ * What the core came to: an answer to write (`head`: without its body), or the control plane's
+ * own `Response`.
+ */
+export type Dispatched = { answer: Answer; head: boolean; response?: undefined } | { response: Response; answer?: undefined; head?: undefined }
+
+/** Options of the shared core: `onAnswered` is also told the incoming request (the Node adapter's way back to Node's request). */
+export interface DispatchOptions extends Omit<FetchHandlerOptions, 'onAnswered'> {
+  onAnswered?: (answer: AnsweredRequest, incoming: IncomingRequest) => void
 }
 
 /** Split a URL string into pathname and query without building a URL object. */
@@ -127,6 +160,7 @@ interface Outcome extends Answer {
 
 /**
  * The HTTP adapter: maps a `Request` onto the operation table and the result onto a `Response`.
+ * It is the shared core (createDispatcher) with the answer made a `Response`.
  * It holds no domain rule and never touches the store itself.
  *
  * @example
@@ -136,6 +170,31 @@ interface Outcome extends Answer {
  * Options left out come from the API's own (`cors`, `onError`); `basePath` does not carry over.
  */
 export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, options: FetchHandlerOptions = {}): FetchFunction {
+  const { onAnswered, ...rest } = options
+  const dispatch = createDispatcher(api, onAnswered ? { ...rest, onAnswered: (answer) => onAnswered(answer) } : rest)
+  const fail = (error: unknown) => errorAnswer(error, dispatch.onError)
+  return async (input, init) => {
+    let request: Request
+    try {
+      request = input instanceof Request && init === undefined ? input : new Request(input, init)
+    } catch (error) {
+      return toResponse(fail(error))
+    }
+    const out = await dispatch(incomingOf(request))
+    return out.response ?? toResponse(out.answer, out.head)
+  }
+}
+
+/**
+ * The core every adapter shares: route, authenticate, validate, run, fault, journal, CORS and
+ * `onAnswered`, from an `IncomingRequest` to an `Answer` (status, JSON text, headers) that the
+ * fetch handler makes a `Response` and `toNodeHandler` writes to Node's response as it is. So
+ * `api.fetch` and a Node server answer the same statuses, headers and bytes.
+ */
+export function createDispatcher(
+  api: { readonly [API_CORE]: ApiCore },
+  options: DispatchOptions = {},
+): ((incoming: IncomingRequest) => Promise<Dispatched>) & { readonly onError: (error: unknown) => void } {
   const core = api[API_CORE]
   const { runtime: rt, operations } = core
   // A handler over the API (another prefix, say) keeps the API's cors and onError unless told otherwise.
@@ -152,7 +211,7 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
   const onAnswered = options.onAnswered
 
   /** Route, authenticate, validate, run. `method` is the routed one (HEAD is routed as GET). */
-  const handle = async (request: Request, method: string, pathname: string, search: string, match: Match): Promise<Outcome> => {
+  const handle = async (incoming: IncomingRequest, method: string, pathname: string, search: string, match: Match): Promise<Outcome> => {
     if (match.kind === 'not-found') return fail(new ApiError('NOT_FOUND', `No route for ${method} ${pathname}`))
     if (match.kind === 'not-implemented') {
       return fail(
@@ -164,14 +223,14 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
     }
     if (match.kind === 'method-not-allowed') {
       const allow = allowOf(match.allow).join(', ')
-      return fail(new ApiError('METHOD_NOT_ALLOWED', `Method ${request.method} is not allowed on ${pathname}; allowed: ${allow}`, { headers: { allow } }))
+      return fail(new ApiError('METHOD_NOT_ALLOWED', `Method ${incoming.method} is not allowed on ${pathname}; allowed: ${allow}`, { headers: { allow } }))
     }
     const { operation } = match
     const { def } = operation
     // Every field set from the start: one object shape for every request.
     const outcome: Outcome = { status: 0, text: undefined, headers: undefined, operationId: def.id, user: undefined, requestText: undefined, fault: false }
     try {
-      let caller = authenticate(rt, operation, bearer(request.headers.get('authorization')))
+      let caller = authenticate(rt, operation, bearer(incoming.header('authorization')))
       if (caller instanceof Promise) caller = await caller
       outcome.user = caller.user
       // Libraries the operation's validation or handler uses synchronously, loaded on first use.
@@ -179,10 +238,10 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       const params = routed.has(def) ? match.params : (validate(def.params, match.params, 'path parameter') ?? match.params)
       const query = validate(def.query, decodeQuery(search, queryShapes.get(def)), 'query parameter') ?? {}
       // Operations without a body answer without waiting on the request stream.
-      const text = def.body ? await readBody(request, def) : undefined
+      const text = def.body ? await readBody(incoming.request(), def) : undefined
       // The journal keeps the body as sent, less what the operation says must never be kept (credentials).
       outcome.requestText = text !== undefined && def.redactJournal ? def.redactJournal(String(text)) : text
-      let body = validBody(request, def, text)
+      let body = def.body ? validBody(incoming.request(), def, text) : undefined
       // A large body is parsed and validated in slices: a promise (a JSON value never is one).
       if (body instanceof Promise) body = await body
       const input = { user: caller.user, content: caller.content, installation: caller.installation, params, query, body, prepared: undefined as unknown }
@@ -213,8 +272,8 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       if (result === NO_CONTENT) return Object.assign(outcome, jsonAnswer(204, undefined))
       if (isEventStream(result)) return Object.assign(outcome, { status: def.status, text: undefined, events: result })
       // Bytes (a download, a PDF): those made after the transaction are made here, still within this try.
-      if (isBinaryAnswer(result)) return Object.assign(outcome, await bytesAnswer(def.status, result, request.method === 'HEAD'))
-      const status = def.minimal && def.response && prefersMinimal(request) ? 204 : def.status
+      if (isBinaryAnswer(result)) return Object.assign(outcome, await bytesAnswer(def.status, result, incoming.method === 'HEAD'))
+      const status = def.minimal && def.response && prefersMinimal(incoming.header('prefer')) ? 204 : def.status
       // A creation points at what it created (`Location`, as the official document declares on 201s).
       const location = status === 201 ? (result as { urls?: { location?: unknown } } | undefined)?.urls?.location : undefined
       return Object.assign(
@@ -227,23 +286,24 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
   }
 
   /** Faults act first, as a failing network or server would: nothing else runs for an error fault. */
-  const withFault = async (action: FaultAction, request: Request, method: string, pathname: string, search: string, match: Match): Promise<Outcome> => {
+  const withFault = async (
+    action: FaultAction,
+    incoming: IncomingRequest,
+    method: string,
+    pathname: string,
+    search: string,
+    match: Match,
+  ): Promise<Outcome> => {
     if (action.delayMs > 0) await sleep(action.delayMs)
-    if (!action.error) return { ...(await handle(request, method, pathname, search, match)), fault: true }
+    if (!action.error) return { ...(await handle(incoming, method, pathname, search, match)), fault: true }
     const { status, message, headers } = action.error
     return { ...jsonAnswer(status, errorBody(status, message), headers), fault: true }
   }
 
-  return async (input, init) => {
-    let request: Request
-    try {
-      request = input instanceof Request && init === undefined ? input : new Request(input, init)
-    } catch (error) {
-      return toResponse(fail(error))
-    }
-    const head = request.method === 'HEAD'
-    const method = head ? 'GET' : request.method
-    let { pathname, search } = splitUrl(request.url)
+  const dispatch = async (incoming: IncomingRequest): Promise<Dispatched> => {
+    const head = incoming.method === 'HEAD'
+    const method = head ? 'GET' : incoming.method
+    let { pathname, search } = splitUrl(incoming.url)
     let outcome: Outcome
     if (basePath && pathname !== basePath && !pathname.startsWith(`${basePath}/`)) {
       outcome = fail(new ApiError('NOT_FOUND', `No route for ${pathname}`))
@@ -251,16 +311,16 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       pathname = pathname.slice(basePath.length) || '/'
       // The control plane acts on the API, not in it: no journal entry, no fault (http/admin.ts).
       if (admin && isAdminPath(pathname)) {
-        const response = await admin(request, pathname, search)
-        for (const [name, value] of Object.entries(cors?.headers(request.headers.get('origin')) ?? {})) response.headers.set(name, value)
-        return response
+        const response = await admin(incoming.request(), pathname, search)
+        for (const [name, value] of Object.entries(cors?.headers(incoming.header('origin')) ?? {})) response.headers.set(name, value)
+        return { response }
       }
       if (method === 'OPTIONS') {
         const methods = router.allowed(pathname)
         if (methods.length === 0) outcome = fail(new ApiError('NOT_FOUND', `No route for ${pathname}`))
         else {
           const allow = allowOf(methods)
-          outcome = { status: 204, text: undefined, headers: { ...cors?.preflight(request, allow), allow: allow.join(', ') } }
+          outcome = { status: 204, text: undefined, headers: { ...cors?.preflight((name) => incoming.header(name), allow), allow: allow.join(', ') } }
         }
       } else {
         const match = router.match(method, pathname)
@@ -269,16 +329,16 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
           core.faults.active === 0
             ? undefined
             : core.faults.take({ method, path: pathname, template: match.kind === 'found' ? match.operation.def.path : undefined, operationId })
-        outcome = await (action ? withFault(action, request, method, pathname, search, match) : handle(request, method, pathname, search, match))
+        outcome = await (action ? withFault(action, incoming, method, pathname, search, match) : handle(incoming, method, pathname, search, match))
         outcome.operationId ??= operationId
       }
     }
     if (outcome.text !== undefined && outcome.text.length > LARGE_ANSWER_CHARS) await settleLargeText(outcome.text)
-    const corsHeaders = cors?.headers(request.headers.get('origin'))
+    const corsHeaders = cors?.headers(incoming.header('origin'))
     if (corsHeaders) outcome.headers = { ...outcome.headers, ...corsHeaders }
     const record: JournalRecord = {
       time: rt.now(),
-      method: request.method,
+      method: incoming.method,
       path: pathname,
       query: search,
       operationId: outcome.operationId,
@@ -293,7 +353,19 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
       kept: false,
     }
     core.journal.record(record)
-    onAnswered?.({ request, method: request.method, path: pathname, status: outcome.status, operationId: outcome.operationId })
+    if (onAnswered) {
+      const answered: AnsweredRequest = {
+        // A getter: under toNodeHandler the Request is made only if the hook reads it.
+        get request() {
+          return incoming.request()
+        },
+        method: incoming.method,
+        path: pathname,
+        status: outcome.status,
+        operationId: outcome.operationId,
+      }
+      onAnswered(answered, incoming)
+    }
     // A stream's text is known once it has been sent: the journal's entry gets it then (as much of it as the journal keeps).
     if (outcome.events) {
       outcome.stream = eventStreamBody(outcome.events, {
@@ -302,6 +374,7 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
         onEnd: (text, length) => core.journal.respond(record, text, length),
       })
     }
-    return toResponse(outcome, head)
+    return { answer: outcome, head }
   }
+  return Object.assign(dispatch, { onError: options.onError ?? logUnexpected })
 }

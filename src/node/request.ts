@@ -58,7 +58,7 @@ export function requestUrl(req: HostRequest): string {
 }
 
 /** True when the request's headers announce a body (a length above 0, or chunked transfer). */
-function announcesBody(req: IncomingMessage): boolean {
+export function announcesBody(req: IncomingMessage): boolean {
   if (req.headers['transfer-encoding'] !== undefined) return true
   const length = Number(req.headers['content-length'] ?? 0)
   return Number.isFinite(length) && length > 0

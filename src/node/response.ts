@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import { LARGE_ANSWER_CHARS, toResponse, type Answer } from '../http/codec.js'
 
 /** Resolves when the response can take more data, or is closed. */
 function drained(res: ServerResponse): Promise<void> {
@@ -70,4 +71,37 @@ export async function sendResponse(res: ServerResponse, response: Response, head
   } finally {
     res.off('close', cancel)
   }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/**
+ * Write the API's answer (http/codec.ts `Answer`) onto a Node `ServerResponse` without making it
+ * a `Response` first: a JSON text goes out as one string with its `Content-Length`, headers set
+ * as `toResponse` would give them (content type, then the answer's own, names lower-cased and
+ * repeats joined with ", " as `Headers` does), so the bytes, headers and status are those of
+ * `toResponse` written by `sendResponse`. An event stream and a text past LARGE_ANSWER_CHARS
+ * (sent in slices) take the `Response` path.
+ */
+export async function sendAnswer(res: ServerResponse, answer: Answer, head: boolean): Promise<void> {
+  const { text } = answer
+  if (answer.stream || (text !== undefined && (typeof text !== 'string' || text.length > LARGE_ANSWER_CHARS)))
+    return sendResponse(res, toResponse(answer), head)
+  res.statusCode = answer.status
+  if (text !== undefined && !answer.bytes) res.setHeader('content-type', JSON_TYPE)
+  if (answer.headers) {
+    for (const name in answer.headers) {
+      const key = name.toLowerCase()
+      const value = String(answer.headers[name]).trim()
+      if (key === 'content-type' || !res.hasHeader(key)) res.setHeader(key, value)
+      else res.setHeader(key, `${String(res.getHeader(key))}, ${value}`)
+    }
+  }
+  const body = answer.bytes ? Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength) : text
+  if (body === undefined || body.length === 0) {
+    res.end()
+    return
+  }
+  if (!res.hasHeader('content-length')) res.setHeader('content-length', typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)
+  res.end(head ? undefined : body)
 }

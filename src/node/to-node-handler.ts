@@ -1,10 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { DocsApi } from '../api.js'
 import { errorBody, logUnexpected } from '../core/errors.js'
+import type { Answer } from '../http/codec.js'
 import { API_CORE } from '../http/api-core.js'
-import { createFetchHandler, type AnsweredRequest, type FetchFunction } from '../http/fetch-handler.js'
+import {
+  createDispatcher,
+  type AnsweredRequest,
+  type Dispatched,
+  type DispatchOptions,
+  type FetchFunction,
+  type IncomingRequest,
+} from '../http/fetch-handler.js'
+import { NodeIncoming } from './incoming.js'
 import { createRequest, mountPath, UnreadableRequestError, type HostRequest } from './request.js'
-import { sendResponse } from './response.js'
+import { sendAnswer, sendResponse } from './response.js'
 
 export interface NodeHandlerOptions {
   /**
@@ -16,8 +25,8 @@ export interface NodeHandlerOptions {
    */
   basePath?: string
   /**
-   * Called with the unexpected errors answered as 500 (or cut off, after the headers went out).
-   * Under a mount path it also gets the API's own unexpected errors.
+   * Called with the unexpected errors answered as 500 (or cut off, after the headers went out),
+   * the API's own included (a replaced `api.fetch` at the root keeps its own).
    * @default the API's `onError` (createDocsApi's option), else console.error
    */
   onError?: (error: unknown) => void
@@ -46,6 +55,11 @@ const MAX_PREFIXES = 32
  * - Body: a body a middleware already parsed (`req.body`) is used (an object or array as JSON, a
  *   string or bytes as they are), unless the headers announce no body; otherwise the request
  *   stream. HEAD is answered as GET without the body.
+ * - No `Request`/`Response` where nothing needs them: Node's request goes to the core `api.fetch`
+ *   runs (http/fetch-handler.ts createDispatcher) as it is, and a JSON answer is written to Node as
+ *   one string. A `Request` is made only for a body, the control plane, or `answer.request` read
+ *   by `onAnswered`; event streams and answers past 1 MiB go out through a `Response`. A replaced
+ *   `api.fetch` is called as it is.
  * - The response streams out (status, headers, repeated `set-cookie`s, body). An error the API
  *   raises is its own JSON answer; an unexpected failure is a 500
  *   `{"error":{"code":500,"message":"Internal server error"}}`, never a hang. `next(error)` is
@@ -62,29 +76,25 @@ const MAX_PREFIXES = 32
 export function toNodeHandler(api: DocsApi, options: NodeHandlerOptions = {}): NodeHandler {
   // The API's own onError (createDocsApi's option) unless this handler is given one.
   const onError = options.onError ?? api[API_CORE].http.onError ?? logUnexpected
-  const byPrefix = new Map<string, FetchFunction>()
+  type Dispatch = ReturnType<typeof createDispatcher>
+  const byPrefix = new Map<string, Dispatch>()
 
-  // With onAnswered, the Node request of each Request the handler built, to tell it which one was answered.
-  const nodeRequests = options.onAnswered ? new WeakMap<Request, IncomingMessage>() : undefined
-  const onAnswered =
-    options.onAnswered &&
-    ((answer: AnsweredRequest) => {
-      const req = nodeRequests!.get(answer.request)
-      if (req) options.onAnswered!(req, answer)
-    })
-  // Without onAnswered, the API's own fetch at the root; with it, a handler of the same basePath that tells it.
-  const root = onAnswered ? createFetchHandler(api, { basePath: api[API_CORE].basePath, onError, onAnswered }) : api.fetch
+  // The core api.fetch runs (http/fetch-handler.ts), given Node's request as it is (node/incoming.ts).
+  const onAnswered: DispatchOptions['onAnswered'] =
+    options.onAnswered && ((answer: AnsweredRequest, incoming: IncomingRequest) => options.onAnswered!((incoming as NodeIncoming).req, answer))
+  const root = createDispatcher(api, { basePath: api[API_CORE].basePath, onError, onAnswered })
 
-  const fetchFor = (req: HostRequest): FetchFunction => {
+  /** The core for the request's prefix; undefined at the root when `api.fetch` was replaced (it is then called as it is). */
+  const dispatcherFor = (req: HostRequest): Dispatch | undefined => {
     const prefix = options.basePath ?? (mountPath(req) || undefined)
-    if (prefix === undefined) return root
-    let fetch = byPrefix.get(prefix)
-    if (!fetch) {
+    if (prefix === undefined) return onAnswered || api.fetch === api[API_CORE].fetch ? root : undefined
+    let dispatch = byPrefix.get(prefix)
+    if (!dispatch) {
       if (byPrefix.size >= MAX_PREFIXES) byPrefix.delete(byPrefix.keys().next().value!)
-      fetch = createFetchHandler(api, { basePath: prefix, onError, onAnswered })
-      byPrefix.set(prefix, fetch)
+      dispatch = createDispatcher(api, { basePath: prefix, onError, onAnswered })
+      byPrefix.set(prefix, dispatch)
     }
-    return fetch
+    return dispatch
   }
 
   const internalError = (res: ServerResponse) => {
@@ -100,7 +110,8 @@ export function toNodeHandler(api: DocsApi, options: NodeHandlerOptions = {}): N
     res.end(body)
   }
 
-  const handle = async (req: HostRequest, res: ServerResponse, next?: (error?: unknown) => void): Promise<void> => {
+  /** The fetch path: Node's request made a `Request`, given to `fetch`, its `Response` written back. */
+  const viaFetch = async (fetch: FetchFunction, req: HostRequest, res: ServerResponse, next?: (error?: unknown) => void): Promise<void> => {
     const controller = new AbortController()
     const onClose = () => {
       if (!res.writableFinished) controller.abort()
@@ -110,34 +121,66 @@ export function toNodeHandler(api: DocsApi, options: NodeHandlerOptions = {}): N
       let request: Request
       try {
         request = createRequest(req, controller.signal)
-        nodeRequests?.set(request, req)
       } catch (error) {
         if (next) return next(error)
         onError(error)
         return internalError(res)
       }
-
       let response: Response
       try {
-        response = await fetchFor(req)(request)
+        response = await fetch(request)
       } catch (error) {
         onError(error)
         return internalError(res)
       }
-      if (res.destroyed) {
-        await response.body?.cancel().catch(() => {})
-        return
-      }
-
-      try {
-        await sendResponse(res, response, req.method === 'HEAD')
-      } catch (error) {
-        if (res.headersSent && next) return next(error)
-        onError(error)
-        internalError(res)
-      }
+      await send(res, response, undefined, req, next)
     } finally {
       res.off('close', onClose)
+    }
+  }
+
+  /** Write what the API answered (a `Response`, or the core's answer as it is), or a 500 when that fails. */
+  const send = async (res: ServerResponse, response: Response | undefined, answer: Answer | undefined, req: HostRequest, next?: (error?: unknown) => void) => {
+    if (res.destroyed) {
+      await (response ? response.body : answer?.stream)?.cancel().catch(() => {})
+      return
+    }
+    try {
+      if (response) await sendResponse(res, response, req.method === 'HEAD')
+      else await sendAnswer(res, answer!, req.method === 'HEAD')
+    } catch (error) {
+      if (res.headersSent && next) return next(error)
+      onError(error)
+      internalError(res)
+    }
+  }
+
+  /** The fast path: Node's request given to the core as it is (node/incoming.ts), the answer written without a `Response`. */
+  const handle = async (req: HostRequest, res: ServerResponse, next?: (error?: unknown) => void): Promise<void> => {
+    const dispatch = dispatcherFor(req)
+    if (!dispatch) return viaFetch(api.fetch, req, res, next)
+    let incoming: NodeIncoming | undefined
+    try {
+      try {
+        incoming = new NodeIncoming(req, res)
+        // A request with a body is a `Request` up front (its body streams to the API); one that
+        // cannot be one (a body another middleware consumed) never reaches the API.
+        if (incoming.hasBody) incoming.request()
+      } catch (error) {
+        if (next) return next(error)
+        onError(error)
+        return internalError(res)
+      }
+      let out: Dispatched
+      try {
+        out = await dispatch(incoming)
+      } catch (error) {
+        onError(error)
+        return internalError(res)
+      }
+      await send(res, out.response, out.answer, req, next)
+    } finally {
+      incoming?.done()
     }
   }
 
