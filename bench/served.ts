@@ -113,8 +113,9 @@ async function startApi(): Promise<ServedApi> {
   return { proc, url, token, org, adminToken }
 }
 
-async function startFloor(answersFile: string): Promise<Server> {
-  const proc = spawnServer([FLOOR, answersFile])
+/** The floor: `stringify` holds each answer parsed and sends `JSON.stringify` of it; `bytes` holds and sends the bytes. */
+async function startFloor(answersFile: string, hold: 'stringify' | 'bytes' = 'stringify'): Promise<Server> {
+  const proc = spawnServer([FLOOR, answersFile, hold])
   const port = (await waitFor(proc, /listening (\d+)/, 'the floor'))[1]!
   return { proc, url: `http://127.0.0.1:${port}` }
 }
@@ -272,9 +273,9 @@ async function servedWorld(): Promise<ServedWorld> {
   }
 }
 
-/** The floor, checked to answer the API's recorded bytes for a GET and the list. */
-async function checkedFloor(world: ServedWorld): Promise<Server> {
-  const floor = await startFloor(world.answersFile)
+/** A floor, checked to answer the API's recorded bytes for a GET and the list. */
+async function checkedFloor(world: ServedWorld, hold: 'stringify' | 'bytes'): Promise<Server> {
+  const floor = await startFloor(world.answersFile, hold)
   const { answers } = JSON.parse(readFileSync(world.answersFile, 'utf8')) as { answers: Record<string, { body: string }> }
   for (const path of [world.gets[0]!, world.list]) {
     const text = await (await fetch(`${floor.url}${path}`, { headers: { authorization: `Bearer ${world.api.token}` } })).text()
@@ -283,19 +284,27 @@ async function checkedFloor(world: ServedWorld): Promise<Server> {
   return floor
 }
 
+interface Servers {
+  floor: Server
+  floorBytes: Server
+  json: Server
+}
+
 async function withServers<T>(
-  run: (world: ServedWorld, floor: Server, jsonServer: Server) => Promise<T>,
-  needs: { floor: boolean; json: boolean },
+  run: (world: ServedWorld, servers: Servers) => Promise<T>,
+  needs: { floor: boolean; bytes?: boolean; json: boolean },
 ): Promise<T> {
   pinLoadGenerator()
   const world = await servedWorld()
   const started: Server[] = []
   try {
-    const floor = needs.floor ? await checkedFloor(world) : undefined
+    const floor = needs.floor ? await checkedFloor(world, 'stringify') : undefined
     if (floor) started.push(floor)
+    const floorBytes = needs.bytes ? await checkedFloor(world, 'bytes') : undefined
+    if (floorBytes) started.push(floorBytes)
     const json = needs.json ? await startJsonServer(world.db) : undefined
     if (json) started.push(json)
-    return await run(world, floor!, json!)
+    return await run(world, { floor: floor!, floorBytes: floorBytes!, json: json! })
   } finally {
     for (const s of started) await stop(s.proc)
     await world.close()
@@ -303,7 +312,7 @@ async function withServers<T>(
 }
 
 const apiContender = (w: ServedWorld, paths: string[]): Contender => ({ name: 'api', server: w.api, token: w.api.token, paths })
-const floorContender = (w: ServedWorld, floor: Server, paths: string[]): Contender => ({ name: 'floor', server: floor, token: w.api.token, paths })
+const floorContender = (w: ServedWorld, floor: Server, paths: string[], name = 'floor'): Contender => ({ name, server: floor, token: w.api.token, paths })
 const jsonContender = (w: ServedWorld, json: Server, list: boolean): Contender => ({
   name: 'json-server',
   server: json,
@@ -315,27 +324,28 @@ const jsonContender = (w: ServedWorld, json: Server, list: boolean): Contender =
 function cpuOverFloor(list: boolean, target: number) {
   return () =>
     withServers(
-      async (world, floor) => {
+      async (world, { floor, floorBytes }) => {
         const paths = list ? [world.list] : world.gets
-        const samples = await rounds([floorContender(world, floor, paths), apiContender(world, paths)])
+        const samples = await rounds([floorContender(world, floor, paths), floorContender(world, floorBytes, paths, 'bytes'), apiContender(world, paths)])
         const cpu = pair(samples, 'api', 'floor', 'cpu')
         const rate = pair(samples, 'api', 'floor', 'rps')
+        const overBytes = pair(samples, 'api', 'bytes', 'cpu')
         return {
           api: `${shownRate(mid(samples.api!, 'rps'))}, ${shownCpu(mid(samples.api!, 'cpu'))}`,
-          reference: `floor ${shownRate(mid(samples.floor!, 'rps'))}, ${shownCpu(mid(samples.floor!, 'cpu'))}`,
+          reference: `floor ${shownRate(mid(samples.floor!, 'rps'))}, ${shownCpu(mid(samples.floor!, 'cpu'))}; bytes floor ${shownCpu(mid(samples.bytes!, 'cpu'))}`,
           value: cpu,
-          shown: `${cpu.toFixed(2)}× CPU/req (${rate.toFixed(2)}× req/s)`,
+          shown: `${cpu.toFixed(2)}× CPU/req (${rate.toFixed(2)}× req/s); ${overBytes.toFixed(2)}× the bytes floor's CPU`,
           met: cpu <= target,
         } satisfies Result
       },
-      { floor: true, json: false },
+      { floor: true, bytes: true, json: false },
     )
 }
 
 /** Peak RSS (VmHWM) of `serve` and of the floor, after alternating rounds of GETs and lists on both. */
 function servedMemory(): Promise<Result> {
   return withServers(
-    async (world, floor) => {
+    async (world, { floor }) => {
       await rounds([floorContender(world, floor, world.gets), apiContender(world, world.gets)], SECONDS, 3)
       await rounds([floorContender(world, floor, [world.list]), apiContender(world, [world.list])], SECONDS, 3)
       const [api, base] = [peakRss(world.api.proc.pid!), peakRss(floor.proc.pid!)]
@@ -355,7 +365,7 @@ function servedMemory(): Promise<Result> {
 /** Requests per second of the API over json-server's, on the GETs and on the list of 100. */
 function servedVsJsonServer(): Promise<Result> {
   return withServers(
-    async (world, _floor, json) => {
+    async (world, { json }) => {
       const get = await rounds([apiContender(world, world.gets), jsonContender(world, json, false)])
       const list = await rounds([apiContender(world, [world.list]), jsonContender(world, json, true)])
       const [g, l] = [pair(get, 'api', 'json-server', 'rps'), pair(list, 'api', 'json-server', 'rps')]
