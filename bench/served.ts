@@ -65,7 +65,8 @@ function waitFor(proc: ChildProcess, pattern: RegExp, what: string): Promise<Reg
       }
     }
     proc.stdout!.on('data', onData)
-    proc.once('exit', (code) => reject(new Error(`${what} exited with ${code}: ${out.slice(0, 500)}`)))
+    // 'close', not 'exit': by then everything it printed was read.
+    proc.once('close', (code) => reject(new Error(`${what} exited with ${code}: ${out.slice(0, 500)}`)))
   })
 }
 
@@ -381,11 +382,19 @@ function servedVsJsonServer(): Promise<Result> {
   )
 }
 
-/** Wall time from spawn to `ready` resolving, in ms. */
-async function timedStart(start: () => Promise<void>): Promise<number> {
+/**
+ * Wall time, in ms, from spawning a process (`start`) to its first answer (`answered`); the process
+ * is then stopped, untimed, and waited for, so it takes no CPU from the next start.
+ */
+async function timedStart(start: () => Promise<ChildProcess>, answered: () => Promise<void>): Promise<number> {
   const t = performance.now()
-  await start()
-  return performance.now() - t
+  const proc = await start()
+  try {
+    await answered()
+    return performance.now() - t
+  } finally {
+    await stop(proc)
+  }
 }
 
 /**
@@ -398,30 +407,34 @@ async function servedStartup(): Promise<Result> {
   pinLoadGenerator()
   const world = await servedWorld()
   const { token, answersFile, gets } = { token: world.api.token, answersFile: world.answersFile, gets: world.gets }
+  const expect200 = async (url: string, bearer: string, what: string) => {
+    const res = await fetch(url, { headers: { authorization: `Bearer ${bearer}` } })
+    await res.text()
+    if (res.status !== 200) throw new Error(`${what} answered ${res.status}`)
+  }
   try {
-    const serveOnce = () =>
-      timedStart(async () => {
-        const api = await startApi()
-        const res = await fetch(`${api.url}/v1/orgs`, { headers: { authorization: `Bearer ${api.token}` } })
-        await res.text()
-        await stop(api.proc)
-        if (res.status !== 200) throw new Error(`serve answered GET /v1/orgs with ${res.status}`)
-      })
-    const floorOnce = () =>
-      timedStart(async () => {
-        const floor = await startFloor(answersFile)
-        const res = await fetch(`${floor.url}${gets[0]}`, { headers: { authorization: `Bearer ${token}` } })
-        await res.text()
-        await stop(floor.proc)
-        if (res.status !== 200) throw new Error(`the floor answered ${res.status}`)
-      })
-    const referenceOnce = () =>
-      timedStart(async () => {
-        const proc = spawnServer(['--input-type=module', '-e', IMPORT_REFERENCE])
-        await waitFor(proc, /COST /, 'the import reference')
-        await stop(proc)
-      })
-    // The stop is in the time of each, alike; once each first, not counted (the page cache).
+    const serveOnce = () => {
+      let api: ServedApi
+      return timedStart(
+        async () => (api = await startApi()).proc,
+        () => expect200(`${api.url}/v1/orgs`, api.token, 'serve'),
+      )
+    }
+    const floorOnce = () => {
+      let floor: Server
+      return timedStart(
+        async () => (floor = await startFloor(answersFile)).proc,
+        () => expect200(`${floor.url}${gets[0]}`, token, 'the floor'),
+      )
+    }
+    const referenceOnce = () => {
+      let proc: ChildProcess
+      return timedStart(
+        async () => (proc = spawnServer(['--input-type=module', '-e', IMPORT_REFERENCE])),
+        async () => void (await waitFor(proc, /COST /, 'the import reference')),
+      )
+    }
+    // Once each first, not counted (the page cache).
     const kinds = { serve: serveOnce, floor: floorOnce, reference: referenceOnce }
     for (const once of Object.values(kinds)) await once()
     const times: Record<string, number[]> = { serve: [], floor: [], reference: [] }
