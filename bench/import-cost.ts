@@ -27,19 +27,23 @@ function newest(path: string): number {
   return latest
 }
 
-/** dist/ as the sources are now: built with `npm run build` when missing or older than src/. */
-function ensureBuilt(): void {
+/**
+ * dist/ as the sources are now: built with `npm run build` when `file` (a built file, dist/index.js
+ * by default) is missing or older than src/. The served measures (bench/served.ts) ask for dist/cli.js.
+ */
+export function ensureBuilt(file = DIST): void {
   const sources = Math.max(newest(join(ROOT, 'src')), newest(join(ROOT, 'tsup.config.ts')), newest(join(ROOT, 'package.json')))
-  if (existsSync(DIST) && statSync(DIST).mtimeMs >= sources) return
-  console.error(`  import-cost: ${existsSync(DIST) ? 'dist/ is older than src/' : 'dist/ is missing'}: npm run build`)
+  if (existsSync(file) && statSync(file).mtimeMs >= sources) return
+  console.error(`  bench: ${existsSync(file) ? 'dist/ is older than src/' : 'dist/ is missing'}: npm run build`)
   const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
-  if (build.status !== 0 || !existsSync(DIST))
-    throw new Error(`import-cost needs the built package (dist/index.js): \`npm run build\` failed (exit ${build.status}); run it and read its errors`)
+  if (build.status !== 0 || !existsSync(file))
+    throw new Error(`the bench needs the built package (${file}): \`npm run build\` failed (exit ${build.status}); run it and read its errors`)
 }
 
 const report = `const c = process.cpuUsage(); console.log('COST ' + JSON.stringify({ cpu: (c.user + c.system) / 1000, wall: performance.now() }))`
 
-const BASELINE = `
+/** The reference of (w): a fresh process importing zod, immer and nanoid, each used once (the served start-up uses it too). */
+export const BASELINE = `
 const [{ z }, { produce }, { nanoid }] = await Promise.all([import('zod'), import('immer'), import('nanoid')])
 const id = nanoid()
 const parsed = z.object({ id: z.string() }).parse({ id })

@@ -6,6 +6,7 @@ import { durableMeasures } from './durable.js'
 import { gitExportEditMeasure, gitExportUnchangedMeasure } from './git-sync.js'
 import { importCostMeasure } from './import-cost.js'
 import { permissionAggregateMeasure } from './aggregates.js'
+import { servedMeasures } from './served.js'
 import { stallMeasures } from './stalls.js'
 import { apiWorld, auth, baselineWorld, BASE, createRequest, expectStatus, nextCursor, pageUrl, type Client, type World } from './world.js'
 
@@ -217,4 +218,5 @@ export const MEASURES: Record<string, Measure> = {
   },
   ...durableMeasures,
   ...stallMeasures,
+  ...servedMeasures,
 }

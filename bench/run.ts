@@ -65,5 +65,8 @@ console.log('published URL among 1,000 published sites over 10; (t) the median C
 console.log(
   '(w) is the CPU time of a fresh process importing the package, creating an API and answering a first request, over one importing zod, immer and nanoid.',
 )
+console.log(
+  '(y) serve the API over HTTP (docs-content-api serve, under autocannon) against a bare node:http floor answering the same bytes, and json-server 0.17.',
+)
 console.log('See bench/README.md.')
 process.exitCode = 0

@@ -1,0 +1,26 @@
+// The part of autocannon 9's programmatic API that bench/served.ts uses (autocannon ships no types).
+declare module 'autocannon' {
+  interface AutocannonRequest {
+    method?: string
+    path: string
+    headers?: Record<string, string>
+  }
+  interface AutocannonOptions {
+    url: string
+    connections?: number
+    duration?: number
+    headers?: Record<string, string>
+    requests?: AutocannonRequest[]
+  }
+  interface AutocannonResult {
+    /** Seconds the run took. */
+    duration: number
+    requests: { total: number; average: number }
+    errors: number
+    timeouts: number
+    non2xx: number
+    '2xx': number
+  }
+  function autocannon(options: AutocannonOptions): Promise<AutocannonResult>
+  export default autocannon
+}
