@@ -1,16 +1,13 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { expect } from 'vitest'
+import { loadOfficialSpec } from './official-spec.js'
 
 /**
  * Validation of values against a component schema of the official OpenAPI document
- * (`components.schemas.<name>`), with the same ajv setup as conformance/official.ts (no relaxation).
+ * (`components.schemas.<name>`), with the same ajv setup as conformance/official.ts (no relaxation but the one reading of test/official-spec.ts).
  */
-const require = createRequire(import.meta.url)
-const spec = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.json'), 'utf8'))
-spec.$id = 'openapi.json'
+const spec = loadOfficialSpec()
 
 function officialAjv(allErrors: boolean): Ajv2020 {
   const ajv = new Ajv2020({ strict: false, allErrors, validateFormats: true })

@@ -120,7 +120,6 @@ async function devServer(handler: IntegrationHandler) {
 describe('conformance: integration UI rendering, development mode and tasks through @gitbook/api', () => {
   it('renders a block of an integration written with @gitbook/runtime: POST and GET (LZ-string), with state and actions', async () => {
     const w = await world()
-    // (Props with a string in them fail the official schema itself: its PlainObject, having no `type`, matches every value, so a string matches two branches of a oneOf.)
     const res = await w.gb.integrations.renderIntegrationUiWithPost('blocks-app', render(w.space.id, { props: {} }))
     expect(res.status).toBe(200)
     expectOfficialResponse('renderIntegrationUIWithPost', 200, res.data)

@@ -1,16 +1,14 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { expect } from 'vitest'
+import { loadOfficialSpec } from '../official-spec.js'
 
 /**
  * Validation of response bodies against the official OpenAPI document shipped in
- * `@gitbook/api/spec/openapi.json`. No relaxation: the official schemas are used as they are.
+ * `@gitbook/api/spec/openapi.json`. No relaxation: the official schemas are used as they are, but for the one reading of
+ * test/official-spec.ts (PlainObject).
  */
-const require = createRequire(import.meta.url)
-const spec = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.json'), 'utf8'))
-spec.$id = 'openapi.json'
+const spec = loadOfficialSpec()
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true })
 ;(addFormats as unknown as (a: Ajv2020) => void)(ajv)
