@@ -195,23 +195,6 @@ export function inviteTo(
   for (const team of new Set(invitation.teams ?? [])) grant({ team }, invitation.role)
 }
 
-/** Remove the grants of one principal (`user:<id>`, `team:<id>`), within an organization when given; returns how many. */
-export function removeGrantsOf(ctx: Context, kind: GrantKind<string, GrantCollection>, principal: Principal, organization?: string): number {
-  let n = 0
-  const key = 'user' in principal ? `user:${principal.user}` : `team:${principal.team}`
-  for (const { row } of store(ctx).scan(kind.collection, 'byPrincipal', key)) {
-    if ((organization === undefined || row.organization === organization) && ctx.tx.delete(kind.collection, row.id)) n++
-  }
-  return n
-}
-
-/** Remove every grant on a resource (for when it is purged); returns how many. */
-export function removeGrantsOn(ctx: Context, kind: GrantKind<string, GrantCollection>, resource: string): number {
-  let n = 0
-  for (const { row } of store(ctx).scan(kind.collection, kind.byResource, resource)) if (ctx.tx.delete(kind.collection, row.id)) n++
-  return n
-}
-
 /** The store of a grant's resource, as the seed rules read it: the resource's organization. */
 type ResourceTx = { get(collection: ResourceCollection, id: string): { organization: string } | undefined }
 

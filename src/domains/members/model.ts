@@ -55,6 +55,22 @@ export function updateMemberRole(ctx: Context, organization: string, user: strin
 }
 
 /**
+ * Remove every grant a user or a team holds on spaces, collections and sites (of `organization`
+ * only, when given): a member removed from the organization, a team deleted. Returns how many.
+ */
+export function removeAllGrantsOf(ctx: Context, principal: { user: string } | { team: string }, organization?: string): number {
+  const key = 'user' in principal ? `user:${principal.user}` : `team:${principal.team}`
+  let n = 0
+  for (const collection of ['spaceGrants', 'collectionGrants', 'siteGrants'] as const) {
+    // The three grant collections share their row shape and their `byPrincipal` index.
+    for (const { row } of ctx.tx.scan(collection as 'spaceGrants', 'byPrincipal', key)) {
+      if ((organization === undefined || row.organization === organization) && ctx.tx.delete(collection, row.id)) n++
+    }
+  }
+  return n
+}
+
+/**
  * Remove a user from an organization, with their team memberships and direct space grants in
  * it (they would otherwise give access back if the user rejoined). False when not a member.
  */
@@ -65,15 +81,7 @@ export function removeMember(ctx: Context, organization: string, user: string): 
   for (const { row } of ctx.tx.scan('teamMembers', 'byUser', user)) {
     if (row.organization === organization) ctx.tx.delete('teamMembers', row.id)
   }
-  for (const { row } of ctx.tx.scan('spaceGrants', 'byPrincipal', `user:${user}`)) {
-    if (row.organization === organization) ctx.tx.delete('spaceGrants', row.id)
-  }
-  for (const { row } of ctx.tx.scan('siteGrants', 'byPrincipal', `user:${user}`)) {
-    if (row.organization === organization) ctx.tx.delete('siteGrants', row.id)
-  }
-  for (const { row } of ctx.tx.scan('collectionGrants', 'byPrincipal', `user:${user}`)) {
-    if (row.organization === organization) ctx.tx.delete('collectionGrants', row.id)
-  }
+  removeAllGrantsOf(ctx, { user }, organization)
   ctx.tx.delete('members', member.id)
   return true
 }

@@ -1,6 +1,6 @@
 import type { Context } from '../context.js'
 import type { Role } from '../../core/roles.js'
-import { findGrant, grantRowId, inviteTo, removeGrant, removeGrantsOf, removeGrantsOn, setGrant, type Invitation, type Principal } from '../access/grants.js'
+import { findGrant, grantRowId, inviteTo, removeGrant, setGrant, type Invitation, type Principal } from '../access/grants.js'
 import { SPACE_GRANTS, type SpaceGrantRow } from './rows.js'
 import type { SpaceRow } from '../spaces/rows.js'
 import { getSpace } from '../spaces/model.js'
@@ -40,19 +40,4 @@ export function revokeSpace(ctx: Context, spaceId: string, principal: Principal)
  */
 export function inviteToSpace(ctx: Context, space: SpaceRow, invitation: Invitation): void {
   inviteTo(ctx, SPACE_GRANTS, space, invitation, (principal, role) => grantSpace(ctx, space.id, principal, role))
-}
-
-/** Remove every grant a user holds in an organization (for when the user leaves it). */
-export function revokeUserGrantsInOrganization(ctx: Context, organization: string, user: string): number {
-  return removeGrantsOf(ctx, SPACE_GRANTS, { user }, organization)
-}
-
-/** Remove every grant of a team (for when the team is deleted). */
-export function revokeTeamGrants(ctx: Context, team: string): number {
-  return removeGrantsOf(ctx, SPACE_GRANTS, { team })
-}
-
-/** Remove every grant on a space (for when the space is purged). */
-export function revokeAllOnSpace(ctx: Context, space: string): number {
-  return removeGrantsOn(ctx, SPACE_GRANTS, space)
 }

@@ -2,7 +2,7 @@ import { produce } from '../common/produce.js'
 import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { TeamMemberRow, TeamRow } from './rows.js'
-import { memberId } from '../members/model.js'
+import { memberId, removeAllGrantsOf } from '../members/model.js'
 
 /** Id of a team membership row. */
 export const teamMemberId = (team: string, user: string): string => `${team}/${user}`
@@ -76,14 +76,12 @@ export function renameTeam(ctx: Context, team: TeamRow, title: string): TeamRow 
   )
 }
 
-/** Delete a team with its memberships and its space and collection grants. False when it did not exist. */
+/** Delete a team with its memberships and its space, collection and site grants. False when it did not exist. */
 export function deleteTeam(ctx: Context, organization: string, id: string): boolean {
   const team = ctx.tx.get('teams', id)
   if (!team || team.organization !== organization) return false
   for (const { row } of ctx.tx.scan('teamMembers', 'byTeam', id)) ctx.tx.delete('teamMembers', row.id)
-  for (const { row } of ctx.tx.scan('spaceGrants', 'byPrincipal', `team:${id}`)) ctx.tx.delete('spaceGrants', row.id)
-  for (const { row } of ctx.tx.scan('siteGrants', 'byPrincipal', `team:${id}`)) ctx.tx.delete('siteGrants', row.id)
-  for (const { row } of ctx.tx.scan('collectionGrants', 'byPrincipal', `team:${id}`)) ctx.tx.delete('collectionGrants', row.id)
+  removeAllGrantsOf(ctx, { team: id })
   ctx.tx.delete('teams', id)
   return true
 }
