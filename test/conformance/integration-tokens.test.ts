@@ -155,12 +155,14 @@ describe('conformance: installation tokens through @gitbook/api', () => {
 
   it("gives the delivered event's handler a real installation token it can call back with", async () => {
     const seen: number[] = []
+    const tokens: string[] = []
     const w = await integrationWorld({
       integrations: {
         'my-app': async (request) => {
           const form = await request.formData()
           const event = JSON.parse(String(form.get('event'))) as { type: string; spaceId?: string }
           const environment = JSON.parse(String(form.get('environment'))) as { apiTokens: { installation: string }; apiEndpoint: string }
+          tokens.push(environment.apiTokens.installation)
           if (event.type === 'space_installation_setup') {
             const app = new GitBookAPI({
               endpoint: environment.apiEndpoint,
@@ -187,6 +189,16 @@ describe('conformance: installation tokens through @gitbook/api', () => {
     await ada.integrations.installIntegrationOnSpace('my-app', installation.id, { space: space.id })
     await w.api.idle()
     expect(seen).toEqual([200])
+    // The two deliveries share one token (the newest while it has half its hour left), not a row each.
+    expect(tokens).toHaveLength(2)
+    expect(new Set(tokens).size).toBe(1)
+    expect(w.api.store.read((tx) => tx.count('integrationInstallationTokens', 'byInstallation', installation.id))).toBe(1)
+    // Past half its hour, the next delivery gets a new one.
+    w.clock.advance(31 * 60 * 1000)
+    await ada.integrations.updateIntegrationInstallation('my-app', installation.id, { configuration: {} })
+    await w.api.idle()
+    expect(tokens).toHaveLength(3)
+    expect(tokens[2]).not.toBe(tokens[0])
   })
 })
 

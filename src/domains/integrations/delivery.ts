@@ -6,7 +6,7 @@ import { attempt, dispatchRequest, type Dispatch } from './dispatch.js'
 import { encodeInstallation, encodeIntegration, encodeSiteInstallation, encodeSpaceInstallation } from './encode.js'
 import { updateEvent } from './events.js'
 import type { IntegrationEventRow } from './rows.js'
-import { issueInstallationToken } from './tokens-model.js'
+import { deliveryToken } from './tokens-model.js'
 
 /**
  * The background job delivering one event to its integration's in-process handler
@@ -103,7 +103,7 @@ function startAttempt(
 
 /**
  * The `environment` a script gets (official `IntegrationEnvironment`). `apiTokens.installation` is
- * a real installation token, made for this attempt; `apiTokens.integration` is a placeholder (this
+ * a real installation token (deliveryToken: the installation's newest while it has half its hour left); `apiTokens.integration` is a placeholder (this
  * API has no integration tokens).
  */
 function environmentOf(ctx: Context, event: IntegrationEventRow) {
@@ -118,7 +118,7 @@ function environmentOf(ctx: Context, event: IntegrationEventRow) {
     // A real installation token (an hour, tokens-model.ts): the handler calls back with the integration's scopes.
     apiTokens: {
       integration: `gb_integration_placeholder_${integration.uid}`,
-      installation: installation ? issueInstallationToken(ctx, installation).id : `gb_installation_placeholder_${event.installation}`,
+      installation: installation ? deliveryToken(ctx, installation).id : `gb_installation_placeholder_${event.installation}`,
     },
     integration: encodeIntegration(ctx, integration),
     ...(installation && { installation: encodeInstallation(ctx, installation) }),

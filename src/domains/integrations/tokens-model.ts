@@ -55,6 +55,21 @@ export function issueInstallationToken(ctx: Context, installation: IntegrationIn
   })
 }
 
+/**
+ * The token a delivery's environment carries: the installation's newest one while it has at least
+ * half its hour left, else a new one. So deliveries (retries, an event per change) keep at most a
+ * few live tokens per installation instead of one row per attempt for an hour.
+ */
+export function deliveryToken(ctx: Context, installation: IntegrationInstallationRow): IntegrationInstallationTokenRow {
+  const now = ctx.now().getTime()
+  let newest: IntegrationInstallationTokenRow | undefined
+  for (const { row } of ctx.tx.scan('integrationInstallationTokens', 'byInstallation', installation.id)) {
+    if (!newest || row.expiresAt > newest.expiresAt) newest = row
+  }
+  if (newest && Date.parse(newest.expiresAt) - now >= INSTALLATION_TOKEN_TTL_MS / 2) return newest
+  return issueInstallationToken(ctx, installation)
+}
+
 /** `createIntegrationInstallationToken`: the installation of that integration (404 otherwise), a new token. */
 export function createInstallationToken(ctx: Context, name: string, installationId: string): { token: string; expiresAt: string } {
   const installation = ctx.tx.get('integrationInstallations', installationId)
