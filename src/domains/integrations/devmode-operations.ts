@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { defineOperation } from '../../core/operation.js'
 import { pathParams } from '../common/schemas.js'
+import { ContentKitActionSchema, PlainObjectSchema } from '../content/document-schema/common.js'
 
 const tag = 'integrations'
 const base = '/v1/integrations/{integrationName}'
@@ -39,10 +40,11 @@ const ContentKitContextSchema = z.discriminatedUnion('type', [
 export const RenderIntegrationUISchema = z
   .object({
     componentId: z.string().min(1, 'must not be empty'),
-    props: object,
+    // The official PlainObject and ContentKitAction, as an integration block holds them in a document.
+    props: PlainObjectSchema,
     state: object.optional(),
     context: ContentKitContextSchema,
-    action: z.looseObject({ action: z.string() }).optional(),
+    action: ContentKitActionSchema.optional(),
   })
   .meta({ id: 'RenderIntegrationUI' })
 export type RenderIntegrationUI = z.output<typeof RenderIntegrationUISchema>
