@@ -193,6 +193,11 @@ describe('conformance: integration UI rendering, development mode and tasks thro
     const noComponent = await failure(w.gb.integrations.renderIntegrationUiWithPost('blocks-app', { props: {}, context: render(w.space.id).context } as never))
     expect(noComponent.status).toBe(400)
     expect(noComponent.message).toContain('componentId')
+    // The block's props and action as a document holds them: a javascript: URL in an action is refused.
+    const badAction = await failure(
+      w.gb.integrations.renderIntegrationUiWithPost('blocks-app', render(w.space.id, { action: { action: '@ui.url.open', url: 'javascript:alert(1)' } })),
+    )
+    expect(badAction).toMatchObject({ status: 400, message: expect.stringContaining('action.url') })
     const badGet = await failure(w.gb.integrations.renderIntegrationUiWithGet('blocks-app', { request: '{"componentId":"greeting"}' }))
     expect(badGet).toMatchObject({ status: 400, message: expect.stringContaining('`request`') })
     // A request that would decompress past 1 MiB (LZW grows with the square of its input): 413, decoded no further.
