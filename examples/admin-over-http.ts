@@ -7,7 +7,7 @@ import { resolve } from 'node:path'
  * admin token). It resets the API, seeds its own state, makes the next request fail, checks that
  * the code under test retried, and reads the journal to see what that code sent.
  *
- *   npx docs-content-api serve --admin-api-token my-admin-token-123456
+ *   npx docs-content-api serve --admin-api-token my-admin-token-123456 --journal
  *   DOCS_URL=http://localhost:4000 DOCS_CONTENT_API_ADMIN_TOKEN=my-admin-token-123456 npx tsx examples/admin-over-http.ts
  */
 

@@ -103,7 +103,7 @@ describe('examples', () => {
   })
 
   it('admin-over-http: another client resets, seeds, faults and reads the journal of a served API', async () => {
-    const server = await serve({ port: 0, adminApiToken: 'example-admin-token-0123' })
+    const server = await serve({ port: 0, adminApiToken: 'example-admin-token-0123', journal: true })
     try {
       const lines: string[] = []
       const out = await runAdminOverHttpExample(server.url, 'example-admin-token-0123', (line) => lines.push(line))

@@ -11,7 +11,7 @@ import { SeedOverDataError, serve, ServeError, type RunningServer } from './serv
 
 /**
  * The command line: `docs-content-api serve [--port 4000] [--host 127.0.0.1] [--seed state.json]
- * [--data dir] [--cors] [--base-url URL] [--admin-token T] [--allow-private-network] [--log text|json | --quiet]
+ * [--data dir] [--cors] [--base-url URL] [--admin-token T] [--allow-private-network] [--log text|json | --quiet] [--journal]
  * [--no-admin] [--admin-api-token T]`,
  * `docs-content-api demo-seed [--admin-token T]` (the demo data as a state document, to edit and serve
  * with --seed), and `--version`. Node-only (the package's `bin`); it needs no dev dependency (`--data`
@@ -52,6 +52,9 @@ Options of serve:
                               [default: random, or $DOCS_CONTENT_API_ADMIN_TOKEN]
   --clock <iso|now> A clock that stands still at that date-time until the control
                    plane sets or advances it (/_admin/clock)  [default: the real time]
+  --journal        Keep the request journal (the last 1000 requests and their
+                   bodies: GET /_admin/journal); off, it keeps nothing, which
+                   spares memory under load
   --log <format>   A line per request on stdout: text, or json (JSON lines)
                                                               [default: text]
   --quiet          No line per request
@@ -94,6 +97,7 @@ const OPTIONS = {
   org: { type: 'string' },
   log: { type: 'string' },
   quiet: { type: 'boolean' },
+  journal: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const
@@ -256,6 +260,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
         allowPrivateNetwork: values['allow-private-network'] ?? envFlag(io.env.DOCS_CONTENT_API_ALLOW_PRIVATE_NETWORK),
         log: values.quiet ? false : ((values.log as 'text' | 'json' | undefined) ?? 'text'),
         logTo: (line) => io.out(line),
+        journal: values.journal ?? false,
         ...adminOf(values['no-admin'], values['admin-api-token'] ?? io.env.DOCS_CONTENT_API_ADMIN_TOKEN),
         ...(values.clock !== undefined && { clock: clockOf(values.clock) }),
       })

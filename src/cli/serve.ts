@@ -70,6 +70,15 @@ export interface ServeOptions {
   log?: 'text' | 'json' | false
   /** Where log lines go (each ends with a newline). @default process.stdout */
   logTo?: (line: string) => void
+  /**
+   * Keep the request journal (`api.journal`, `GET /_admin/journal`): the newest 1000 requests
+   * with their bodies (the library's default bounds). Off by default when served: under load, a
+   * journal that holds the bodies of the last requests keeps each of them alive long enough to
+   * reach V8's old generation, which then grows by hundreds of megabytes between collections
+   * (bench/README.md, served memory). A test suite driving a served API turns it on.
+   * @default false
+   */
+  journal?: boolean
 }
 
 export interface RunningServer {
@@ -244,6 +253,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       fetch,
       allowPrivateNetwork,
       offload,
+      ...(!options.journal && { journalLimit: 0 }),
       ...(data && { store: data.store, blobs: data.blobs }),
       ...(adminApiToken !== undefined && { admin: { token: adminApiToken } }),
     })

@@ -263,6 +263,12 @@ const ROUTES: Array<AdminRoute & { run: Run }> = [
     status: 200,
     query: JournalQuery,
     run: (core, { query }) => {
+      // Empty because it keeps nothing is not empty because nothing was asked: said, not answered `[]`.
+      if (core.journal.limit === 0)
+        throw new ApiError(
+          'CONFLICT',
+          'The journal keeps no requests (journalLimit 0): start `docs-content-api serve` with --journal (serve({ journal: true })), or give createDocsApi a journalLimit',
+        )
       const q = query as z.output<typeof JournalQuery>
       const filter: JournalFilter = {}
       if (q.operationId !== undefined) filter.operationId = q.operationId

@@ -60,7 +60,7 @@ describe('cli: the control plane of serve', () => {
   })
 
   it('a fault added over HTTP fails the next request; the journal shows it; serve\u2019s clock is the real one (409)', async () => {
-    const { server } = await serve(['--admin-api-token', 'fixed-admin-token-for-tests'])
+    const { server } = await serve(['--admin-api-token', 'fixed-admin-token-for-tests', '--journal'])
     const admin = { authorization: 'Bearer fixed-admin-token-for-tests', 'content-type': 'application/json' }
     const fault = await fetch(`${server!.url}/_admin/faults`, {
       method: 'POST',
@@ -78,6 +78,24 @@ describe('cli: the control plane of serve', () => {
     const clock = await fetch(`${server!.url}/_admin/clock/advance`, { method: 'POST', headers: admin, body: JSON.stringify({ ms: 1000 }) })
     expect(clock.status).toBe(409)
     await clock.body?.cancel()
+  })
+
+  it('without --journal the journal keeps nothing: /_admin/journal is a 409 saying how to turn it on; health says limit 0', async () => {
+    const { server } = await serve(['--admin-api-token', 'fixed-admin-token-for-tests'])
+    const admin = { authorization: 'Bearer fixed-admin-token-for-tests' }
+    const orgs = await fetch(`${server!.url}/v1/orgs`)
+    expect(orgs.status).toBe(401)
+    await orgs.body?.cancel()
+    expect(server!.api.journal.limit).toBe(0)
+    expect(server!.api.journal.entries).toEqual([])
+    const journal = await fetch(`${server!.url}/_admin/journal`, { headers: admin })
+    expect(journal.status).toBe(409)
+    expect(((await journal.json()) as { error: { message: string } }).error.message).toContain('--journal')
+    const health = (await (await fetch(`${server!.url}/_admin/health`, { headers: admin })).json()) as { journal: { entries: number; limit: number } }
+    expect(health.journal).toEqual({ entries: 0, limit: 0 })
+    // Clearing a journal that keeps nothing is no conflict: a suite's cleanup works either way.
+    const cleared = await fetch(`${server!.url}/_admin/journal`, { method: 'DELETE', headers: admin })
+    expect(cleared.status).toBe(204)
   })
 
   it('takes the token from DOCS_CONTENT_API_ADMIN_TOKEN; --no-admin serves none; a short token is a usage error', async () => {
