@@ -336,23 +336,27 @@ export function createDispatcher(
     if (outcome.text !== undefined && outcome.text.length > LARGE_ANSWER_CHARS) await settleLargeText(outcome.text)
     const corsHeaders = cors?.headers(incoming.header('origin'))
     if (corsHeaders) outcome.headers = { ...outcome.headers, ...corsHeaders }
-    const record: JournalRecord = {
-      time: rt.now(),
-      method: incoming.method,
-      path: pathname,
-      query: search,
-      operationId: outcome.operationId,
-      user: outcome.user,
-      status: outcome.status,
-      fault: outcome.fault === true,
-      requestText: outcome.requestText,
-      responseText: outcome.text,
-      seq: 0,
-      truncated: undefined,
-      size: 0,
-      kept: false,
-    }
-    core.journal.record(record)
+    // A journal that keeps nothing (`serve` without --journal) costs no record: no Date, no object.
+    const record: JournalRecord | undefined =
+      core.journal.limit === 0
+        ? undefined
+        : {
+            time: rt.now(),
+            method: incoming.method,
+            path: pathname,
+            query: search,
+            operationId: outcome.operationId,
+            user: outcome.user,
+            status: outcome.status,
+            fault: outcome.fault === true,
+            requestText: outcome.requestText,
+            responseText: outcome.text,
+            seq: 0,
+            truncated: undefined,
+            size: 0,
+            kept: false,
+          }
+    if (record) core.journal.record(record)
     if (onAnswered) {
       const answered: AnsweredRequest = {
         // A getter: under toNodeHandler the Request is made only if the hook reads it.
@@ -371,7 +375,7 @@ export function createDispatcher(
       outcome.stream = eventStreamBody(outcome.events, {
         onError: options.onError ?? logUnexpected,
         keep: core.journal.bodyLimit,
-        onEnd: (text, length) => core.journal.respond(record, text, length),
+        onEnd: (text, length) => record && core.journal.respond(record, text, length),
       })
     }
     return { answer: outcome, head }
