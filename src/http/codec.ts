@@ -261,34 +261,36 @@ const STREAMED_BODY_BYTES = 1024 * 1024
  */
 async function readCapped(stream: ReadableStream<Uint8Array>, limit: number): Promise<JsonText> {
   const reader = stream.getReader()
-  let size = 0
-  const next = async (): Promise<Uint8Array | undefined> => {
-    const { done, value } = await reader.read()
-    if (done) return undefined
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel()
-      throw tooLarge(limit)
-    }
-    return value
-  }
-  const first = await next()
-  if (!first) return ''
-  let chunk = await next()
+  // The reads are awaited here rather than through a helper of their own: no closure and no
+  // extra promise per chunk of every body (most bodies are one small chunk).
+  let read = await reader.read()
+  if (read.done) return ''
+  const first = read.value
+  let size = first.byteLength
+  if (size > limit) return cancelTooLarge(reader, limit)
+  read = await reader.read()
   // One chunk (what `new Request(url, { body: text })` gives, the usual in-process call): one
   // decode by a shared decoder, no streaming decoder made for the request.
-  if (!chunk) return ONE_DECODER.decode(first)
+  if (read.done) return ONE_DECODER.decode(first)
   const decoder = new TextDecoder()
   const parts = [decoder.decode(first, { stream: true })]
   let length = parts[0]!.length
-  for (; chunk; chunk = await next()) {
-    const part = decoder.decode(chunk, { stream: true })
+  for (; !read.done; read = await reader.read()) {
+    size += read.value.byteLength
+    if (size > limit) return cancelTooLarge(reader, limit)
+    const part = decoder.decode(read.value, { stream: true })
     parts.push(part)
     length += part.length
   }
   parts.push(decoder.decode())
   // A long body stays in its parts (core/large-text.ts: never one copy of all of it); a short one is one string.
   return length > SLICED_BODY_CHARS ? new LargeText(parts) : parts.join('')
+}
+
+/** Stop reading a body past `limit` bytes: the stream is cancelled, then the 413. */
+async function cancelTooLarge(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number): Promise<never> {
+  await reader.cancel()
+  throw tooLarge(limit)
 }
 
 /** Decodes a whole body in one call (never `stream: true`, so it keeps no state between calls). */
@@ -327,7 +329,10 @@ function parseBody(request: Request, def: OperationDef, text: JsonText | undefin
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Invalid request: Content-Type must be application/json for a request body')
   }
   if (typeof text !== 'string' || text.length > SLICED_BODY_CHARS) return parseInSlices(text)
-  const { values, tooDeepAt } = scanJsonText(text)
+  // A text of at most MAX_BODY_DEPTH characters cannot nest deeper (each level opens with a
+  // character of its own) and holds at most one value more than its length, far below
+  // FULL_VALIDATION_VALUES: the scan could only say so (most bodies: `{"title":"..."}`).
+  const { values, tooDeepAt } = text.length <= MAX_BODY_DEPTH ? { values: text.length + 1, tooDeepAt: undefined } : scanJsonText(text)
   if (tooDeepAt) throw tooDeep(tooDeepAt)
   try {
     return { value: JSON.parse(text), values }
@@ -381,10 +386,16 @@ export function jsonAnswer(status: number, body: unknown, headers?: Record<strin
 /**
  * `jsonAnswer` of a value that may be large (a change request's pages with their documents): one
  * that is (core/json.ts isLargeJson) is serialized in parts, in slices, and kept in its parts
- * when it is past LARGE_ANSWER_CHARS, so no single call serializes, or copies, all of it.
+ * when it is past LARGE_ANSWER_CHARS, so no single call serializes, or copies, all of it. A
+ * small one is answered at once, not as a promise: most answers are small, and a caller then
+ * spends no turn of the microtask queue on them.
  */
-export async function jsonAnswerInSlices(status: number, body: unknown, headers?: Record<string, string>): Promise<Answer> {
+export function jsonAnswerInSlices(status: number, body: unknown, headers?: Record<string, string>): Answer | Promise<Answer> {
   if (status === 204 || status === 205 || body === undefined || !isLargeJson(body)) return jsonAnswer(status, body, headers)
+  return largeJsonAnswer(status, body, headers)
+}
+
+async function largeJsonAnswer(status: number, body: unknown, headers?: Record<string, string>): Promise<Answer> {
   const parts = await stringifyJsonInParts(body, createSlicer())
   const text = new LargeText(parts)
   const answer = { status, text: text.length > LARGE_ANSWER_CHARS ? text : parts.join('') }

@@ -276,10 +276,8 @@ export function createDispatcher(
       const status = def.minimal && def.response && prefersMinimal(incoming.header('prefer')) ? 204 : def.status
       // A creation points at what it created (`Location`, as the official document declares on 201s).
       const location = status === 201 ? (result as { urls?: { location?: unknown } } | undefined)?.urls?.location : undefined
-      return Object.assign(
-        outcome,
-        await jsonAnswerInSlices(status, def.response ? result : undefined, typeof location === 'string' ? { location } : undefined),
-      )
+      const answer = jsonAnswerInSlices(status, def.response ? result : undefined, typeof location === 'string' ? { location } : undefined)
+      return Object.assign(outcome, answer instanceof Promise ? await answer : answer)
     } catch (error) {
       return Object.assign(outcome, fail(error))
     }
