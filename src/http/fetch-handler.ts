@@ -137,6 +137,12 @@ function allowOf(methods: readonly string[]): string[] {
 }
 
 /** Run an operation; one whose handler asks for a warm-up first (core/warmup.ts) is run again after it. */
+/** Whether every library of an operation's `needs` is loaded (none to wait for). */
+function allLoaded(needs: BoundOperation['def']['needs']): boolean {
+  if (needs) for (const library of needs) if (!library.loaded) return false
+  return true
+}
+
 function run(rt: Runtime, op: BoundOperation, input: ExecuteInput): unknown {
   try {
     return execute(rt, op, input)
@@ -194,7 +200,7 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
 export function createDispatcher(
   api: { readonly [API_CORE]: ApiCore },
   options: DispatchOptions = {},
-): ((incoming: IncomingRequest) => Promise<Dispatched>) & { readonly onError: (error: unknown) => void } {
+): ((incoming: IncomingRequest) => Dispatched | Promise<Dispatched>) & { readonly onError: (error: unknown) => void } {
   const core = api[API_CORE]
   const { runtime: rt, operations } = core
   // A handler over the API (another prefix, say) keeps the API's cors and onError unless told otherwise.
@@ -210,8 +216,40 @@ export function createDispatcher(
   const admin = options.admin ? createAdminHandler(core, options.admin === true ? {} : options.admin, options.onError ?? logUnexpected) : undefined
   const onAnswered = options.onAnswered
 
-  /** Route, authenticate, validate, run. `method` is the routed one (HEAD is routed as GET). */
-  const handle = async (incoming: IncomingRequest, method: string, pathname: string, search: string, match: Match): Promise<Outcome> => {
+  /** The outcome of an operation's result, after its transaction: made now when nothing is left to wait on. */
+  const answerOf = (incoming: IncomingRequest, def: BoundOperation['def'], outcome: Outcome, result: unknown): Outcome | Promise<Outcome> => {
+    // Parts of the answer made after the transaction, off the event loop (ctx.later).
+    if (isFinishing(result)) return finish(rt, result).then((finished) => producedOf(incoming, def, outcome, finished))
+    return producedOf(incoming, def, outcome, result)
+  }
+  const producedOf = (incoming: IncomingRequest, def: BoundOperation['def'], outcome: Outcome, result: unknown): Outcome | Promise<Outcome> => {
+    // An answer made after the transaction by async work (a plugged-in answerer).
+    if (isAwaitedAnswer(result)) return result.produce().then((produced) => settledOf(incoming, def, outcome, produced))
+    return settledOf(incoming, def, outcome, result)
+  }
+  const settledOf = (incoming: IncomingRequest, def: BoundOperation['def'], outcome: Outcome, result: unknown): Outcome | Promise<Outcome> => {
+    if (result === NO_CONTENT) return Object.assign(outcome, jsonAnswer(204, undefined))
+    if (isEventStream(result)) return Object.assign(outcome, { status: def.status, text: undefined, events: result })
+    // Bytes (a download, a PDF): those made after the transaction are made here.
+    if (isBinaryAnswer(result)) return bytesAnswer(def.status, result, incoming.method === 'HEAD').then((answer) => Object.assign(outcome, answer))
+    const status = def.minimal && def.response && prefersMinimal(incoming.header('prefer')) ? 204 : def.status
+    // A creation points at what it created (`Location`, as the official document declares on 201s).
+    const location = status === 201 ? (result as { urls?: { location?: unknown } } | undefined)?.urls?.location : undefined
+    const answer = jsonAnswerInSlices(status, def.response ? result : undefined, typeof location === 'string' ? { location } : undefined)
+    return answer instanceof Promise ? answer.then((made) => Object.assign(outcome, made)) : Object.assign(outcome, answer)
+  }
+  /** Whether a promise's failure is the request's error answer. */
+  const failInto = (outcome: Outcome, pending: Outcome | Promise<Outcome>): Outcome | Promise<Outcome> =>
+    pending instanceof Promise ? pending.catch((error: unknown) => Object.assign(outcome, fail(error))) : pending
+
+  /**
+   * Route, authenticate, validate, run. `method` is the routed one (HEAD is routed as GET). A
+   * request with nothing to wait on (no body to read, no library to load, no async sign-in, no
+   * preparation, a result made in its transaction: most reads) is answered in this call, with no
+   * promise: each await a request crosses costs its server more than the await itself (under
+   * load, the answer's write moves to a later microtask; bench/README.md, served measures).
+   */
+  const handle = (incoming: IncomingRequest, method: string, pathname: string, search: string, match: Match): Outcome | Promise<Outcome> => {
     if (match.kind === 'not-found') return fail(new ApiError('NOT_FOUND', `No route for ${method} ${pathname}`))
     if (match.kind === 'not-implemented') {
       return fail(
@@ -230,57 +268,66 @@ export function createDispatcher(
     // Every field set from the start: one object shape for every request.
     const outcome: Outcome = { status: 0, text: undefined, headers: undefined, operationId: def.id, user: undefined, requestText: undefined, fault: false }
     try {
-      let caller = authenticate(rt, operation, bearer(incoming.header('authorization')))
-      if (caller instanceof Promise) caller = await caller
+      const caller = authenticate(rt, operation, bearer(incoming.header('authorization')))
+      if (caller instanceof Promise || def.body || operation.prepare || !allLoaded(def.needs))
+        return failInto(outcome, handleLater(incoming, search, match, outcome, caller))
       outcome.user = caller.user
-      // Libraries the operation's validation or handler uses synchronously, loaded on first use.
-      if (def.needs) for (const library of def.needs) if (!library.loaded) await library.load()
       const params = routed.has(def) ? match.params : (validate(def.params, match.params, 'path parameter') ?? match.params)
       const query = validate(def.query, decodeQuery(search, queryShapes.get(def)), 'query parameter') ?? {}
-      // Operations without a body answer without waiting on the request stream.
-      const text = def.body ? await readBody(incoming.request(), def) : undefined
-      // The journal keeps the body as sent, less what the operation says must never be kept (credentials).
-      outcome.requestText = text !== undefined && def.redactJournal ? def.redactJournal(String(text)) : text
-      let body = def.body ? validBody(incoming.request(), def, text) : undefined
-      // A large body is parsed and validated in slices: a promise (a JSON value never is one).
-      if (body instanceof Promise) body = await body
-      const input = { user: caller.user, content: caller.content, installation: caller.installation, params, query, body, prepared: undefined as unknown }
-      let result: unknown
-      if (operation.prepare) {
-        // Async work before the transaction (fetching a file's URL...), once the caller may do it
-        // and its target exists. false: the missing resource of an idempotent delete, answered
-        // 204 as execute would.
-        if (!authorize(rt, operation, input)) return Object.assign(outcome, jsonAnswer(204, undefined))
-        const prepared = await operation.prepare.run(rt, input)
-        input.prepared = prepared.value
-        try {
-          result = run(rt, operation, input)
-          if (result instanceof Promise) result = await result
-        } catch (error) {
-          prepared.undo()
-          throw error
-        }
-      } else {
-        result = run(rt, operation, input)
-        // A promise only when the operation warmed up first (no handler answers one).
-        if (result instanceof Promise) result = await result
-      }
-      // Parts of the answer made after the transaction, off the event loop (ctx.later).
-      if (isFinishing(result)) result = await finish(rt, result)
-      // An answer made after the transaction by async work (a plugged-in answerer).
-      if (isAwaitedAnswer(result)) result = await result.produce()
-      if (result === NO_CONTENT) return Object.assign(outcome, jsonAnswer(204, undefined))
-      if (isEventStream(result)) return Object.assign(outcome, { status: def.status, text: undefined, events: result })
-      // Bytes (a download, a PDF): those made after the transaction are made here, still within this try.
-      if (isBinaryAnswer(result)) return Object.assign(outcome, await bytesAnswer(def.status, result, incoming.method === 'HEAD'))
-      const status = def.minimal && def.response && prefersMinimal(incoming.header('prefer')) ? 204 : def.status
-      // A creation points at what it created (`Location`, as the official document declares on 201s).
-      const location = status === 201 ? (result as { urls?: { location?: unknown } } | undefined)?.urls?.location : undefined
-      const answer = jsonAnswerInSlices(status, def.response ? result : undefined, typeof location === 'string' ? { location } : undefined)
-      return Object.assign(outcome, answer instanceof Promise ? await answer : answer)
+      const input = { user: caller.user, content: caller.content, installation: caller.installation, params, query, body: undefined, prepared: undefined }
+      const result = run(rt, operation, input)
+      // A promise only when the operation warmed up first (no handler answers one).
+      return failInto(outcome, result instanceof Promise ? result.then((r) => answerOf(incoming, def, outcome, r)) : answerOf(incoming, def, outcome, result))
     } catch (error) {
       return Object.assign(outcome, fail(error))
     }
+  }
+
+  /** `handle` for a request that waits on something before its operation runs (its body, a library...). */
+  const handleLater = async (
+    incoming: IncomingRequest,
+    search: string,
+    match: Extract<Match, { kind: 'found' }>,
+    outcome: Outcome,
+    signedIn: ReturnType<typeof authenticate>,
+  ): Promise<Outcome> => {
+    const { operation } = match
+    const { def } = operation
+    const caller = signedIn instanceof Promise ? await signedIn : signedIn
+    outcome.user = caller.user
+    // Libraries the operation's validation or handler uses synchronously, loaded on first use.
+    if (def.needs) for (const library of def.needs) if (!library.loaded) await library.load()
+    const params = routed.has(def) ? match.params : (validate(def.params, match.params, 'path parameter') ?? match.params)
+    const query = validate(def.query, decodeQuery(search, queryShapes.get(def)), 'query parameter') ?? {}
+    // Operations without a body answer without waiting on the request stream.
+    const text = def.body ? await readBody(incoming.request(), def) : undefined
+    // The journal keeps the body as sent, less what the operation says must never be kept (credentials).
+    outcome.requestText = text !== undefined && def.redactJournal ? def.redactJournal(String(text)) : text
+    let body = def.body ? validBody(incoming.request(), def, text) : undefined
+    // A large body is parsed and validated in slices: a promise (a JSON value never is one).
+    if (body instanceof Promise) body = await body
+    const input = { user: caller.user, content: caller.content, installation: caller.installation, params, query, body, prepared: undefined as unknown }
+    let result: unknown
+    if (operation.prepare) {
+      // Async work before the transaction (fetching a file's URL...), once the caller may do it
+      // and its target exists. false: the missing resource of an idempotent delete, answered
+      // 204 as execute would.
+      if (!authorize(rt, operation, input)) return Object.assign(outcome, jsonAnswer(204, undefined))
+      const prepared = await operation.prepare.run(rt, input)
+      input.prepared = prepared.value
+      try {
+        result = run(rt, operation, input)
+        if (result instanceof Promise) result = await result
+      } catch (error) {
+        prepared.undo()
+        throw error
+      }
+    } else {
+      result = run(rt, operation, input)
+      // A promise only when the operation warmed up first (no handler answers one).
+      if (result instanceof Promise) result = await result
+    }
+    return answerOf(incoming, def, outcome, result)
   }
 
   /** Faults act first, as a failing network or server would: nothing else runs for an error fault. */
@@ -298,20 +345,23 @@ export function createDispatcher(
     return { ...jsonAnswer(status, errorBody(status, message), headers), fault: true }
   }
 
-  const dispatch = async (incoming: IncomingRequest): Promise<Dispatched> => {
+  /** Answered now when the request has nothing to wait on (see `handle`); a promise otherwise. */
+  const dispatch = (incoming: IncomingRequest): Dispatched | Promise<Dispatched> => {
     const head = incoming.method === 'HEAD'
     const method = head ? 'GET' : incoming.method
     let { pathname, search } = splitUrl(incoming.url)
-    let outcome: Outcome
+    let outcome: Outcome | Promise<Outcome>
+    let operationId: string | undefined
     if (basePath && pathname !== basePath && !pathname.startsWith(`${basePath}/`)) {
       outcome = fail(new ApiError('NOT_FOUND', `No route for ${pathname}`))
     } else {
       pathname = pathname.slice(basePath.length) || '/'
       // The control plane acts on the API, not in it: no journal entry, no fault (http/admin.ts).
       if (admin && isAdminPath(pathname)) {
-        const response = await admin(incoming.request(), pathname, search)
-        for (const [name, value] of Object.entries(cors?.headers(incoming.header('origin')) ?? {})) response.headers.set(name, value)
-        return { response }
+        return admin(incoming.request(), pathname, search).then((response) => {
+          for (const [name, value] of Object.entries(cors?.headers(incoming.header('origin')) ?? {})) response.headers.set(name, value)
+          return { response }
+        })
       }
       if (method === 'OPTIONS') {
         const methods = router.allowed(pathname)
@@ -322,16 +372,35 @@ export function createDispatcher(
         }
       } else {
         const match = router.match(method, pathname)
-        const operationId = match.kind === 'found' ? match.operation.def.id : match.kind === 'not-implemented' ? match.operationId : undefined
+        operationId = match.kind === 'found' ? match.operation.def.id : match.kind === 'not-implemented' ? match.operationId : undefined
         const action =
           core.faults.active === 0
             ? undefined
             : core.faults.take({ method, path: pathname, template: match.kind === 'found' ? match.operation.def.path : undefined, operationId })
-        outcome = await (action ? withFault(action, incoming, method, pathname, search, match) : handle(incoming, method, pathname, search, match))
-        outcome.operationId ??= operationId
+        outcome = action ? withFault(action, incoming, method, pathname, search, match) : handle(incoming, method, pathname, search, match)
       }
     }
-    if (outcome.text !== undefined && outcome.text.length > LARGE_ANSWER_CHARS) await settleLargeText(outcome.text)
+    if (outcome instanceof Promise) return outcome.then((o) => settle(incoming, head, pathname, search, o, operationId))
+    return settle(incoming, head, pathname, search, outcome, operationId)
+  }
+
+  /** A large text made ready in turns of its own first (`settleLargeText`), then `complete`. */
+  const settle = (
+    incoming: IncomingRequest,
+    head: boolean,
+    pathname: string,
+    search: string,
+    outcome: Outcome,
+    operationId: string | undefined,
+  ): Dispatched | Promise<Dispatched> => {
+    if (operationId !== undefined) outcome.operationId ??= operationId
+    if (outcome.text !== undefined && outcome.text.length > LARGE_ANSWER_CHARS)
+      return settleLargeText(outcome.text).then(() => complete(incoming, head, pathname, search, outcome))
+    return complete(incoming, head, pathname, search, outcome)
+  }
+
+  /** CORS headers, the journal, `onAnswered`, an event stream's body: the answer as dispatched. */
+  const complete = (incoming: IncomingRequest, head: boolean, pathname: string, search: string, outcome: Outcome): Dispatched => {
     const corsHeaders = cors?.headers(incoming.header('origin'))
     if (corsHeaders) outcome.headers = { ...outcome.headers, ...corsHeaders }
     // A journal that keeps nothing (`serve` without --journal) costs no record: no Date, no object.

@@ -81,9 +81,10 @@ const JSON_TYPE = 'application/json; charset=utf-8'
  * as `toResponse` would give them (content type, then the answer's own, names lower-cased and
  * repeats joined with ", " as `Headers` does), so the bytes, headers and status are those of
  * `toResponse` written by `sendResponse`. An event stream and a text past LARGE_ANSWER_CHARS
- * (sent in slices) take the `Response` path.
+ * (sent in slices) take the `Response` path, and only they answer a promise: the rest is written
+ * in this call.
  */
-export async function sendAnswer(res: ServerResponse, answer: Answer, head: boolean): Promise<void> {
+export function sendAnswer(res: ServerResponse, answer: Answer, head: boolean): void | Promise<void> {
   const { text } = answer
   if (answer.stream || (text !== undefined && (typeof text !== 'string' || text.length > LARGE_ANSWER_CHARS)))
     return sendResponse(res, toResponse(answer), head)

@@ -140,60 +140,97 @@ export function toNodeHandler(api: DocsApi, options: NodeHandlerOptions = {}): N
   }
 
   /** Write what the API answered (a `Response`, or the core's answer as it is), or a 500 when that fails. */
-  const send = async (res: ServerResponse, response: Response | undefined, answer: Answer | undefined, req: HostRequest, next?: (error?: unknown) => void) => {
-    if (res.destroyed) {
-      await (response ? response.body : answer?.stream)?.cancel().catch(() => {})
-      return
-    }
-    try {
-      if (response) await sendResponse(res, response, req.method === 'HEAD')
-      else await sendAnswer(res, answer!, req.method === 'HEAD')
-    } catch (error) {
+  const send = (
+    res: ServerResponse,
+    response: Response | undefined,
+    answer: Answer | undefined,
+    req: HostRequest,
+    next?: (error?: unknown) => void,
+  ): void | Promise<void> => {
+    if (res.destroyed) return (response ? response.body : answer?.stream)?.cancel().catch(() => {})
+    const failed = (error: unknown) => {
       if (res.headersSent && next) return next(error)
       onError(error)
       internalError(res)
     }
-  }
-
-  /** The fast path: Node's request given to the core as it is (node/incoming.ts), the answer written without a `Response`. */
-  const handle = async (req: HostRequest, res: ServerResponse, next?: (error?: unknown) => void): Promise<void> => {
-    const dispatch = dispatcherFor(req)
-    if (!dispatch) return viaFetch(api.fetch, req, res, next)
-    let incoming: NodeIncoming | undefined
     try {
-      try {
-        incoming = new NodeIncoming(req, res)
-        // A request with a body is a `Request` up front (its body streams to the API); one that
-        // cannot be one (a body another middleware consumed) never reaches the API.
-        if (incoming.hasBody) incoming.request()
-      } catch (error) {
-        if (next) return next(error)
-        onError(error)
-        return internalError(res)
-      }
-      let out: Dispatched
-      try {
-        out = await dispatch(incoming)
-      } catch (error) {
-        onError(error)
-        return internalError(res)
-      }
-      await send(res, out.response, out.answer, req, next)
-    } finally {
-      incoming?.done()
+      const sent = response ? sendResponse(res, response, req.method === 'HEAD') : sendAnswer(res, answer!, req.method === 'HEAD')
+      if (sent instanceof Promise) return sent.catch(failed)
+    } catch (error) {
+      failed(error)
     }
   }
 
-  return (req, res, next) => {
-    handle(req, res, next).catch((error: unknown) => {
-      // Only a throwing onError or next can land here: report it, and never leave the client hanging.
-      logUnexpected(error)
+  /**
+   * The fast path: the dispatcher on Node's request as it is. A request with nothing to wait on
+   * is dispatched and written in this call (no promise: the write then happens as Node's parser
+   * hands over the request, as a bare server's does); the rest continues in `sendLater`.
+   */
+  const handle = (req: HostRequest, res: ServerResponse, next?: (error?: unknown) => void): void | Promise<void> => {
+    const dispatch = dispatcherFor(req)
+    if (!dispatch) return viaFetch(api.fetch, req, res, next)
+    let incoming: NodeIncoming
+    try {
+      incoming = new NodeIncoming(req, res)
+      // A body streams to the API through a Request made now, while Node's request is unread.
+      if (incoming.hasBody) incoming.request()
+    } catch (error) {
+      if (next) return next(error)
+      onError(error)
+      return internalError(res)
+    }
+    let out: Dispatched | Promise<Dispatched>
+    try {
+      out = dispatch(incoming)
+    } catch (error) {
+      incoming.done()
+      onError(error)
+      return internalError(res)
+    }
+    if (out instanceof Promise) return sendLater(out, incoming, req, res, next)
+    let sent: void | Promise<void>
+    try {
+      sent = send(res, out.response, out.answer, req, next)
+    } catch (error) {
+      incoming.done()
+      throw error
+    }
+    if (sent instanceof Promise) return sent.finally(() => incoming.done())
+    incoming.done()
+  }
+
+  const sendLater = async (out: Promise<Dispatched>, incoming: NodeIncoming, req: HostRequest, res: ServerResponse, next?: (error?: unknown) => void) => {
+    try {
+      let dispatched: Dispatched
       try {
-        internalError(res)
-      } catch {
-        res.destroy()
+        dispatched = await out
+      } catch (error) {
+        onError(error)
+        return internalError(res)
       }
-    })
+      await send(res, dispatched.response, dispatched.answer, req, next)
+    } finally {
+      incoming.done()
+    }
+  }
+
+  // Only a throwing onError or next can land here: report it, and never leave the client hanging.
+  const unexpected = (error: unknown, res: ServerResponse) => {
+    logUnexpected(error)
+    try {
+      internalError(res)
+    } catch {
+      res.destroy()
+    }
+  }
+  return (req, res, next) => {
+    let done: void | Promise<void>
+    try {
+      done = handle(req, res, next)
+    } catch (error) {
+      return unexpected(error, res)
+    }
+    if (done instanceof Promise) done.catch((error: unknown) => unexpected(error, res))
   }
 }
 
