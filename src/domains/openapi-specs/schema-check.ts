@@ -18,8 +18,12 @@ import type { Steps } from './steps.js'
  */
 
 /** The generated validators, loaded when the first spec is checked (not when the package is imported). */
-const validators = lazyModule('the OpenAPI specifications\' validators', async () => {
-  const [swagger, openapi30, openapi31] = await Promise.all([import('./generated/swagger.js'), import('./generated/openapi30.js'), import('./generated/openapi31.js')])
+const validators = lazyModule("the OpenAPI specifications' validators", async () => {
+  const [swagger, openapi30, openapi31] = await Promise.all([
+    import('./generated/swagger.js'),
+    import('./generated/openapi30.js'),
+    import('./generated/openapi31.js'),
+  ])
   return { swagger: swagger.default, openapi30: openapi30.default, openapi31: openapi31.default } satisfies Record<Kind, ValidateFunction>
 })
 

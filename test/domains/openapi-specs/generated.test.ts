@@ -11,13 +11,20 @@ describe('the generated validators of the specifications', () => {
     it(`${kind}: the committed module is what the script generates now`, async () => {
       const code = await generateValidator(kind)
       expect(code).not.toMatch(/\brequire\(/)
-      expect(readFileSync(resolve(GENERATED_DIR, `${kind}.js`), 'utf8') === code, `${GENERATED_DIR}/${kind}.js is stale: run npm run gen:spec-schemas`).toBe(true)
+      expect(readFileSync(resolve(GENERATED_DIR, `${kind}.js`), 'utf8') === code, `${GENERATED_DIR}/${kind}.js is stale: run npm run gen:spec-schemas`).toBe(
+        true,
+      )
       expect(readFileSync(resolve(GENERATED_DIR, `${kind}.d.ts`), 'utf8')).toBe(DECLARATION)
     }, 30_000)
   }
 
   it('uniqueItems (checked in linear time) says which items are equal, as ajv does', async () => {
-    const spec = { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {}, components: { schemas: { A: { type: 'object', required: ['a', 'b', 'a'] } } } }
+    const spec = {
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {},
+      components: { schemas: { A: { type: 'object', required: ['a', 'b', 'a'] } } },
+    }
     expect(await processSpecText(JSON.stringify(spec))).toEqual({
       ok: false,
       errors: [{ message: '`components.schemas.A.required`: must NOT have duplicate items (items ## 0 and 2 are identical)', code: 'UNIQUEITEMS' }],
@@ -26,7 +33,17 @@ describe('the generated validators of the specifications', () => {
     const swagger = {
       swagger: '2.0',
       info: { title: 't', version: '1' },
-      paths: { '/a': { get: { parameters: [{ name: 'q', in: 'query', type: 'string' }, { in: 'query', type: 'string', name: 'q' }], responses: { 200: { description: 'ok' } } } } },
+      paths: {
+        '/a': {
+          get: {
+            parameters: [
+              { name: 'q', in: 'query', type: 'string' },
+              { in: 'query', type: 'string', name: 'q' },
+            ],
+            responses: { 200: { description: 'ok' } },
+          },
+        },
+      },
     }
     const result = await processSpecText(JSON.stringify(swagger))
     expect(result.ok).toBe(false)
