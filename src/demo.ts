@@ -1,7 +1,7 @@
-import { jose } from './domains/published/site-tokens.js'
 import { createDocsApi, type DocsApi } from './api.js'
 import type { StateDocument } from './state/seed.js'
 import type { JsonDocument } from './domains/content/document.js'
+import { encodeBase64 } from './domains/content/file-info.js'
 import { createFetchHandler } from './http/fetch-handler.js'
 
 /** What the demo seed created: ids and tokens to try the API with. */
@@ -104,12 +104,7 @@ export async function seedDemo(api: DocsApi, options: { adminToken?: string } = 
     privateKey: string
   }
   // A visitor token as the company's login would sign it (HS256 with the site's key), valid a year.
-  const { SignJWT } = await jose.load()
-  const visitorToken = await new SignJWT({ name: 'Employee', team: 'support' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt()
-    .setExpirationTime('365d')
-    .sign(new TextEncoder().encode(auth.privateKey))
+  const visitorToken = await signHs256({ name: 'Employee', team: 'support' }, auth.privateKey, 365 * 24 * 3600)
   return {
     site: { id: site.id, title: site.title },
     shareLinkSite: { id: partners.id, title: partners.title, url: shareLink.urls.published },
@@ -120,6 +115,21 @@ export async function seedDemo(api: DocsApi, options: { adminToken?: string } = 
     adminToken,
     readerToken: await fixtures.createToken(rita.id),
   }
+}
+
+const base64url = (bytes: Uint8Array) => encodeBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+
+/**
+ * A JWT of `claims` signed with HS256 (`key`'s UTF-8 bytes), issued now and valid `seconds`: what
+ * jose's SignJWT makes, with Web Crypto alone (jose is loaded when a site first checks a token,
+ * not to start the demo).
+ */
+async function signHs256(claims: Record<string, unknown>, key: string, seconds: number): Promise<string> {
+  const iat = Math.floor(Date.now() / 1000)
+  const encode = (value: unknown) => base64url(new TextEncoder().encode(JSON.stringify(value)))
+  const input = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ ...claims, iat, exp: iat + seconds })}`
+  const hmac = await crypto.subtle.importKey('raw', new TextEncoder().encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+  return `${input}.${base64url(new Uint8Array(await crypto.subtle.sign('HMAC', hmac, new TextEncoder().encode(input))))}`
 }
 
 /**
