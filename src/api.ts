@@ -31,7 +31,7 @@ import { schema, type AppSchema } from './domains/schema.js'
 import type { StoragePort } from './storage/port.js'
 import type { IntegrationDeliveryOptions, IntegrationHandler, IntegrationScriptRunner } from './domains/integrations/delivery-options.js'
 import type { GitSyncOptions } from './domains/git-sync/queue.js'
-import { preload } from './domains/preload.js'
+import { preloadFor } from './domains/preload.js'
 
 export interface DocsApiOptions {
   /**
@@ -420,8 +420,8 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
       restore: (snapshot) => goBack(snapshot),
       dump: () => dump(),
       replace: async (doc) => {
-        // SAML certificates are checked with libraries loaded on first use.
-        await preload()
+        // SAML certificates and comment bodies are checked with libraries loaded on first use.
+        await preloadFor(doc)
         // Every row goes, then the document's come in, in one transaction: a refused document changes nothing.
         system((ctx) => {
           for (const name of Object.keys(store.schema) as Array<keyof AppSchema & string>)

@@ -1,8 +1,11 @@
-import { jose } from './domains/published/site-tokens.js'
 import { createDocsApi, type DocsApi } from './api.js'
 import type { StateDocument } from './state/seed.js'
 import type { JsonDocument } from './domains/content/document.js'
+import { encodeBase64 } from './domains/content/file-info.js'
 import { createFetchHandler } from './http/fetch-handler.js'
+import { newFlatId } from './core/ids.js'
+import { withKeys } from './domains/content/markdown-task.js'
+import { DEMO_PAGES } from './demo-pages.js'
 
 /** What the demo seed created: ids and tokens to try the API with. */
 export interface DemoData {
@@ -70,7 +73,7 @@ export async function seedDemo(api: DocsApi, options: { adminToken?: string } = 
   ] as const) {
     const cr = await call('POST', `/v1/spaces/${space}/change-requests`, { subject: 'First pages' })
     const written = (await call('POST', `/v1/spaces/${space}/change-requests/${cr.id}/content?compat=false`, {
-      changes: pages.map((page) => ({ operation: 'insert_page', ...(typeof page === 'string' ? { document: { markdown: page } } : page) })),
+      changes: pages.map((page) => ({ operation: 'insert_page', ...(typeof page === 'string' ? read(page, true) : page) })),
     })) as unknown as { changes: Array<{ page: { id: string } }> }
     if (space === spaces[0]!.id) await includeSupport(call, space, cr.id, written.changes[1]!.page.id)
     await call('POST', `/v1/spaces/${space}/change-requests/${cr.id}/merge`)
@@ -104,12 +107,7 @@ export async function seedDemo(api: DocsApi, options: { adminToken?: string } = 
     privateKey: string
   }
   // A visitor token as the company's login would sign it (HS256 with the site's key), valid a year.
-  const { SignJWT } = await jose.load()
-  const visitorToken = await new SignJWT({ name: 'Employee', team: 'support' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt()
-    .setExpirationTime('365d')
-    .sign(new TextEncoder().encode(auth.privateKey))
+  const visitorToken = await signHs256({ name: 'Employee', team: 'support' }, auth.privateKey, 365 * 24 * 3600)
   return {
     site: { id: site.id, title: site.title },
     shareLinkSite: { id: partners.id, title: partners.title, url: shareLink.urls.published },
@@ -120,6 +118,33 @@ export async function seedDemo(api: DocsApi, options: { adminToken?: string } = 
     adminToken,
     readerToken: await fixtures.createToken(rita.id),
   }
+}
+
+/**
+ * A page or reusable content written in markdown, as the API reads it (`document: { markdown }`),
+ * read ahead of time: scripts/demo-pages.ts converted the demo's markdown into src/demo-pages.ts,
+ * so starting the demo loads no markdown library (unified, remark: some 150 ms). Its blocks get
+ * fresh keys, as the API gives them. Markdown the file lacks goes to the API as markdown.
+ */
+function read(markdown: string, takeTitle: boolean): { title?: string; document: { document: JsonDocument } | { markdown: string } } {
+  const page = DEMO_PAGES[`${takeTitle ? 'page' : 'content'}:${markdown}`]
+  if (!page) return { document: { markdown } }
+  return { ...(page.title !== undefined && { title: page.title }), document: { document: withKeys(structuredClone(page.document), page.keys, newFlatId) } }
+}
+
+const base64url = (bytes: Uint8Array) => encodeBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+
+/**
+ * A JWT of `claims` signed with HS256 (`key`'s UTF-8 bytes), issued now and valid `seconds`: what
+ * jose's SignJWT makes, with Web Crypto alone (jose is loaded when a site first checks a token,
+ * not to start the demo).
+ */
+async function signHs256(claims: Record<string, unknown>, key: string, seconds: number): Promise<string> {
+  const iat = Math.floor(Date.now() / 1000)
+  const encode = (value: unknown) => base64url(new TextEncoder().encode(JSON.stringify(value)))
+  const input = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ ...claims, iat, exp: iat + seconds })}`
+  const hmac = await crypto.subtle.importKey('raw', new TextEncoder().encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+  return `${input}.${base64url(new Uint8Array(await crypto.subtle.sign('HMAC', hmac, new TextEncoder().encode(input))))}`
 }
 
 /**
@@ -136,18 +161,18 @@ async function includeSupport(
   const block = { object: 'block', type: 'reusable-content', isVoid: true, data: { ref: { kind: 'reusable-content', reusableContent: 'support' } } }
   await call('POST', `/v1/spaces/${space}/change-requests/${cr}/content`, {
     changes: [
-      { operation: 'insert_reusable_content', title: 'Support', ref: 'support', document: { markdown: SUPPORT } },
+      { operation: 'insert_reusable_content', title: 'Support', ref: 'support', ...read(SUPPORT, false) },
       { operation: 'update_page', page, document: { document: { ...installation.document, nodes: [...installation.document.nodes, block] } } },
     ],
   })
 }
 
-const SUPPORT = '> [!NOTE]\n> Stuck? Write to **support@acme.test** or ask in the community forum.'
+export const SUPPORT = '> [!NOTE]\n> Stuck? Write to **support@acme.test** or ask in the community forum.'
 
 /** Requests of the seed go to the API's own fetch: any origin will do. */
 const BASE_PATH = 'http://demo.invalid'
 
-const GETTING_STARTED = [
+export const GETTING_STARTED = [
   '# Welcome\n\nAcme Docs explains how to install, configure and use **Acme**.\n\n## What you need\n\n- Node.js 20 or later\n- An Acme account',
   '# Installation\n\nInstall the command line with npm:\n\n```sh\nnpm install -g acme-cli\n```\n\n> [!TIP]\n> Run `acme doctor` to check your setup.',
   '# Configuration\n\nAcme reads `acme.yaml` in the project folder.\n\n| Key | Meaning |\n| --- | --- |\n| `region` | where your data lives |\n| `token` | your API token |',
@@ -169,12 +194,12 @@ const GETTING_STARTED = [
   },
 ]
 
-const HANDBOOK = [
+export const HANDBOOK = [
   '# Handbook\n\nHow the Acme team works: shared with partners through a share link.',
   '# Support rotation\n\nOne engineer answers partner tickets each week; the rotation is in the team calendar.',
 ]
 
-const API_REFERENCE = [
+export const API_REFERENCE = [
   '# Authentication\n\nEvery request carries a bearer token: `Authorization: Bearer <token>`. Tokens are made in the dashboard.',
   '# Rate limits\n\nThe API answers 429 past 100 requests a minute, with a `Retry-After` header.',
 ]

@@ -19,7 +19,7 @@ import { encodeUser } from './domains/users/encode.js'
 import { resumers, seedRules } from './domains/index.js'
 import { resumeWork } from './core/resume.js'
 import { loadState, type CollectionName } from './state/seed.js'
-import { preload } from './domains/preload.js'
+import { preloadFor } from './domains/preload.js'
 import type { StateDocumentInput } from './domains/seed-input.js'
 import type { BlobPort } from './storage/blobs.js'
 
@@ -92,8 +92,8 @@ export function createFixtures(system: System, blobs: BlobPort) {
      * row and field (``Invalid seed: `spaces[2].parent`: no collection "c9" ...``) loads nothing.
      */
     async load(doc: StateDocumentInput): Promise<void> {
-      // Libraries some rows are checked with (SAML certificates), loaded on first use.
-      await preload()
+      // Libraries some rows are checked with (SAML certificates, comment bodies), loaded on first use.
+      await preloadFor(doc)
       system((ctx) => {
         const loaded = loadState(ctx, doc, seedRules, blobs)
         // The loaded rows' unfinished work starts (the API's other rows have their jobs already).

