@@ -208,6 +208,19 @@ export function createDispatcher(
   const router = createRouter(operations)
   /** Operations whose path parameters the router already guarantees (no validation needed per request). */
   const routed = new WeakSet(operations.filter((op) => routerSatisfies(op.def.params)).map((op) => op.def))
+  /**
+   * Operations whose query schema makes `{}` of an empty query (no defaults): a request without a
+   * query needs no validation run (the common read), its query is `{}`.
+   */
+  const emptyQueryIsEmpty = new WeakSet(
+    operations
+      .filter(({ def }) => {
+        if (!def.query) return true
+        const parsed = def.query.safeParse({})
+        return parsed.success && typeof parsed.data === 'object' && parsed.data !== null && Object.keys(parsed.data).length === 0
+      })
+      .map((op) => op.def),
+  )
   /** Which query parameters of each operation take a list (repeated keys) and which one value. */
   const queryShapes = new WeakMap<object, QueryShape>(operations.map((op) => [op.def, queryShapeOf(op.def.query)]))
   const basePath = (options.basePath ?? '').replace(/\/+$/, '')
@@ -273,7 +286,7 @@ export function createDispatcher(
         return failInto(outcome, handleLater(incoming, search, match, outcome, caller))
       outcome.user = caller.user
       const params = routed.has(def) ? match.params : (validate(def.params, match.params, 'path parameter') ?? match.params)
-      const query = validate(def.query, decodeQuery(search, queryShapes.get(def)), 'query parameter') ?? {}
+      const query = search === '' && emptyQueryIsEmpty.has(def) ? {} : (validate(def.query, decodeQuery(search, queryShapes.get(def)), 'query parameter') ?? {})
       const input = { user: caller.user, content: caller.content, installation: caller.installation, params, query, body: undefined, prepared: undefined }
       const result = run(rt, operation, input)
       // A promise only when the operation warmed up first (no handler answers one).

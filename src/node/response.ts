@@ -88,6 +88,12 @@ export function sendAnswer(res: ServerResponse, answer: Answer, head: boolean): 
   const { text } = answer
   if (answer.stream || (text !== undefined && (typeof text !== 'string' || text.length > LARGE_ANSWER_CHARS)))
     return sendResponse(res, toResponse(answer), head)
+  // The common answer (JSON, no header of its own, none set on `res` before us) in one writeHead, as a bare server writes it.
+  if (answer.headers === undefined && !answer.bytes && text !== undefined && text.length > 0 && res.getHeaderNames().length === 0) {
+    res.writeHead(answer.status, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(text) })
+    res.end(head ? undefined : text)
+    return
+  }
   res.statusCode = answer.status
   if (text !== undefined && !answer.bytes) res.setHeader('content-type', JSON_TYPE)
   if (answer.headers) {
