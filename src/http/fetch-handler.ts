@@ -186,7 +186,8 @@ export function createFetchHandler(api: { readonly [API_CORE]: ApiCore }, option
     } catch (error) {
       return toResponse(fail(error))
     }
-    const out = await dispatch(incomingOf(request))
+    const dispatched = dispatch(incomingOf(request))
+    const out = dispatched instanceof Promise ? await dispatched : dispatched
     return out.response ?? toResponse(out.answer, out.head)
   }
 }
