@@ -1,3 +1,5 @@
+import type { Offload } from './offload.js'
+
 /**
  * A bytes answer (a file download, a PDF), as a handler returns it: a marker object holding the
  * bytes and their type, never a `Response`. The HTTP layer writes them with `content-type`,
@@ -22,8 +24,11 @@ export interface BinaryAnswer {
   readonly [BINARY]: true
   /** The bytes' `content-type`. */
   readonly contentType: string
-  /** The bytes, or what makes them after the transaction (it may throw an ApiError, answered as any error). */
-  readonly bytes: Uint8Array | (() => Promise<Uint8Array>)
+  /**
+   * The bytes, or what makes them after the transaction (it may throw an ApiError, answered as any
+   * error), given the API's offload for CPU-heavy work (a PDF is rendered there).
+   */
+  readonly bytes: Uint8Array | ((offload: Offload) => Promise<Uint8Array>)
   /** Headers beyond `content-type` and `content-length` (caching, disposition, security). */
   readonly headers: Readonly<Record<string, string>>
 }

@@ -1,6 +1,7 @@
 import type { TaskTable } from '../core/offload.js'
 import { issueSiteToken } from './published/site-tokens.js'
 import type { JsonDocument } from './content/document.js'
+import { renderPdf, type PdfOptions, type PdfPage } from './content/pdf.js'
 import { readGitbookTask, writeBackTask, writeGitbookTask, type ReadGitbookOutput, type WriteBackInput } from './git-sync/gitbook/tasks.js'
 import {
   readMarkdownTask,
@@ -25,6 +26,7 @@ declare module '../core/offload.js' {
     gitSyncWriteBack: (input: WriteBackInput) => Promise<string | null>
     /** A site API token signed, after the visitor token it is given for is checked (domains/published/site-tokens.ts). */
     issueSiteToken: typeof issueSiteToken
+    renderPdf: (input: { pages: PdfPage[]; options: PdfOptions }) => Promise<Uint8Array>
   }
 }
 
@@ -39,4 +41,5 @@ export const TASKS: TaskTable = {
   writeGitbookMarkdown: writeGitbookTask,
   gitSyncWriteBack: writeBackTask,
   issueSiteToken,
+  renderPdf: ({ pages, options }) => renderPdf(pages, options),
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { ApiError, ERRORS, errorBody } from '../core/errors.js'
-import { OffloadError, offloadFailure } from '../core/offload.js'
+import { OffloadError, offloadFailure, type Offload } from '../core/offload.js'
 import { createSlicer, nextTurn } from '../core/slices.js'
 import { parseJsonInSlices } from './json-slices.js'
 import { validateInSlices } from './validate-slices.js'
@@ -406,11 +406,11 @@ async function largeJsonAnswer(status: number, body: unknown, headers?: Record<s
  * The answer of a handler's bytes (core/binary.ts): made now when the handler left them to make
  * after its transaction (a PDF rendered), then sent with their type and length.
  */
-export async function bytesAnswer(status: number, answer: BinaryAnswer, head = false): Promise<Answer> {
+export async function bytesAnswer(status: number, answer: BinaryAnswer, head: boolean, offload: Offload): Promise<Answer> {
   // A HEAD does not make bytes made late (a PDF to render): its headers go without their length.
   if (head && typeof answer.bytes === 'function')
     return { status, text: undefined, bytes: new Uint8Array(0), headers: { ...answer.headers, 'content-type': answer.contentType } }
-  const bytes = typeof answer.bytes === 'function' ? await answer.bytes() : answer.bytes
+  const bytes = typeof answer.bytes === 'function' ? await answer.bytes(offload) : answer.bytes
   return { status, text: undefined, bytes, headers: { ...answer.headers, 'content-type': answer.contentType, 'content-length': String(bytes.byteLength) } }
 }
 

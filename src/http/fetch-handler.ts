@@ -245,7 +245,7 @@ export function createDispatcher(
     if (result === NO_CONTENT) return Object.assign(outcome, jsonAnswer(204, undefined))
     if (isEventStream(result)) return Object.assign(outcome, { status: def.status, text: undefined, events: result })
     // Bytes (a download, a PDF): those made after the transaction are made here.
-    if (isBinaryAnswer(result)) return bytesAnswer(def.status, result, incoming.method === 'HEAD').then((answer) => Object.assign(outcome, answer))
+    if (isBinaryAnswer(result)) return bytesAnswer(def.status, result, incoming.method === 'HEAD', rt.offload).then((answer) => Object.assign(outcome, answer))
     const status = def.minimal && def.response && prefersMinimal(incoming.header('prefer')) ? 204 : def.status
     // A creation points at what it created (`Location`, as the official document declares on 201s).
     const location = status === 201 ? (result as { urls?: { location?: unknown } } | undefined)?.urls?.location : undefined

@@ -60,6 +60,7 @@ describe('package.json', () => {
     const cli = tsup.find((c) => Object.keys(c.entry as Record<string, string>).includes('cli'))!
     expect(cli.format).toBe('esm')
     expect(SERVE_NODE_FLAGS).toContain('--max-semi-space-size=4')
+    expect(SERVE_NODE_FLAGS).toContain('--heap-growing-percent=50')
     expect(cli.banner).toEqual({ js: `#!/usr/bin/env -S node ${SERVE_NODE_FLAGS.join(' ')}` })
     expect(pkg.scripts.start).toBe(`node ${SERVE_NODE_FLAGS.join(' ')} --import tsx src/cli/bin.ts serve --cors`)
   })

@@ -3,7 +3,8 @@ import type { ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { ReadTx } from '../../storage/port.js'
 import type { AppSchema } from '../schema.js'
-import { renderPdf, type PdfPage } from '../content/pdf.js'
+import type { PdfPage } from '../content/pdf.js'
+import { OffloadError } from '../../core/offload.js'
 import { childrenOf, findRevision, pageIn, pagePath, walkPages } from '../content/revision.js'
 import type { PdfCache } from './pdf-cache.js'
 
@@ -39,6 +40,13 @@ export function pdfTicketDropped(pdfs: PdfCache, data: unknown): void {
 
 const pdfNotFound = () => new ApiError('NOT_FOUND', 'PDF not found or expired: ask GET .../change-requests/{id}/pdf for a new URL')
 
+/** A render the offload could not take (busy, past its budget, closed): 503, as `finish` answers for the answers it makes. */
+const unavailable = (error: unknown): never => {
+  if (OffloadError.isOffloadError(error))
+    throw new ApiError('SERVICE_UNAVAILABLE', `The PDF could not be made now (${error.message}): try again shortly`, { headers: { 'retry-after': '1' } })
+  throw error
+}
+
 const pdfAnswer = (bytes: BinaryAnswer['bytes']) => binaryAnswer('application/pdf', bytes, { 'cache-control': 'private, no-store' })
 
 /**
@@ -60,8 +68,9 @@ export function ticketPdf(ctx: ReadContext, key: string): BinaryAnswer {
   const pages = pdfPages(ctx.tx, ticket)
   if (!pages) throw pdfNotFound()
   const createdAt = ctx.now()
-  return pdfAnswer(async () => {
-    const bytes = await pdfs.get(what, title, found.owner, () => renderPdf(pages, { title, createdAt }))
+  // Rendered through the offload: on a worker thread under `serve`, where pdf-lib loads and lays the pages out off the event loop.
+  return pdfAnswer(async (offload) => {
+    const bytes = await pdfs.get(what, title, found.owner, () => offload.run('renderPdf', { pages, options: { title, createdAt } }).catch(unavailable))
     if (!bytes) throw pdfNotFound()
     return bytes
   })

@@ -4,6 +4,8 @@ import { API_CORE } from '../../../src/http/api-core.js'
 import { call } from '../../helpers.js'
 import { edit, openCr, setup, type CrWorld } from './helpers.js'
 import { longestStall } from '../../stall.js'
+import { createWorkerOffload } from '../../../src/node.js'
+import { OffloadError, type Offload } from '../../../src/core/offload.js'
 
 /** The PDF cache's counters: renders started, PDFs kept and their bytes. */
 const pdfStats = (api: DocsApi) => ({ ...api[API_CORE].runtime.services.pdfs.stats })
@@ -161,3 +163,37 @@ async function pdfUrlIn(api: DocsApi, w: CrWorld, cr: string): Promise<string> {
   expect(res.status).toBe(200)
   return res.body.url
 }
+
+describe('change-request PDFs: rendered through the offload', () => {
+  it('renders on the worker threads of a worker offload (pdf-lib loads and lays out there, off the event loop): the bytes come back', async () => {
+    const w = await setup()
+    const { cr } = await crWithPage(w)
+    const offload = createWorkerOffload({ workers: 1 })
+    try {
+      const api = w.api.fork({ offload })
+      const res = await api.fetch(await pdfUrlIn(api, w, cr.id))
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe('application/pdf')
+      const bytes = new Uint8Array(await res.arrayBuffer())
+      expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-')
+      expect(offload.stats.tasks).toBe(1)
+    } finally {
+      await offload.close()
+    }
+  })
+
+  it('an offload that cannot take the render (busy) answers 503 with Retry-After, and nothing is kept', async () => {
+    const w = await setup()
+    const { cr } = await crWithPage(w)
+    const busy: Offload = {
+      run: () => Promise.reject(new OffloadError('busy', 'every worker is busy')),
+      close: async () => {},
+    }
+    const api = w.api.fork({ offload: busy })
+    const res = await api.fetch(await pdfUrlIn(api, w, cr.id))
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe('1')
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain('The PDF could not be made now')
+    expect(pdfStats(api).entries).toBe(0)
+  })
+})
