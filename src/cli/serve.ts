@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks'
 import type { AddressInfo } from 'node:net'
 import { createDocsApi, type DocsApi } from '../api.js'
 import { createControllableClock } from '../core/clock.js'
-import { createDemoState } from '../demo.js'
+import { createDemoState, seedDemo } from '../demo.js'
 import { createHomeHandler } from './home.js'
 import { API_CORE } from '../http/api-core.js'
 import type { ReadContext } from '../domains/context.js'
@@ -236,26 +236,36 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   // The control plane's token: given, or random (printed in the banner).
   const adminApiToken = options.admin === false ? undefined : (options.adminApiToken ?? `gb_admin_${randomBytes(24).toString('base64url')}`)
   try {
-    const demoState = data && !data.empty ? undefined : options.seed ? undefined : await createDemoState({ adminToken: options.adminToken })
-    if (demoState) visitorTokens[demoState.demo.visitorAuthSite.id] = demoState.demo.visitorAuthSite.visitorToken
-    const seed = data && !data.empty ? undefined : (options.seed ?? demoState!.state)
-    // A seed's SAML certificates and comment bodies are checked with libraries loaded on first use (only those it needs).
-    if (seed) await preloadFor(seed)
     // Outgoing requests go through the fetch that resolves names and checks every address (node/guarded-fetch.ts).
     const allowPrivateNetwork = options.allowPrivateNetwork ?? false
     const fetch = createGuardedFetch({ allowPrivateNetwork, ...(options.lookup && { lookup: options.lookup }) })
-    api = createDocsApi({
+    const served = {
       ...(clock && { now: clock.now }),
       baseUrl: url,
-      seed,
       cors: options.cors ?? false,
       fetch,
       allowPrivateNetwork,
       offload,
       ...(!options.journal && { journalLimit: 0 }),
-      ...(data && { store: data.store, blobs: data.blobs }),
       ...(adminApiToken !== undefined && { admin: { token: adminApiToken } }),
-    })
+    }
+    if (demo && !data) {
+      // The demo in memory: made in an API of its own, then forked with serve's options. A fork
+      // starts from its parent's state without copying or loading it again (a state document
+      // would be checked and loaded a second time), and its reset() goes back to the demo.
+      const made = createDocsApi()
+      const demoData = await seedDemo(made, { adminToken: options.adminToken })
+      await made.idle()
+      visitorTokens[demoData.visitorAuthSite.id] = demoData.visitorAuthSite.visitorToken
+      api = made.fork(served)
+    } else {
+      const demoState = demo ? await createDemoState({ adminToken: options.adminToken }) : undefined
+      if (demoState) visitorTokens[demoState.demo.visitorAuthSite.id] = demoState.demo.visitorAuthSite.visitorToken
+      const seed = data && !data.empty ? undefined : (options.seed ?? demoState!.state)
+      // A seed's SAML certificates and comment bodies are checked with libraries loaded on first use (only those it needs).
+      if (seed) await preloadFor(seed)
+      api = createDocsApi({ ...served, seed, ...(data && { store: data.store, blobs: data.blobs }) })
+    }
   } catch (error) {
     // A seed the API refuses: nothing is served, and the port is free again (and the directory empty).
     await new Promise((done) => server.close(done))
