@@ -43,7 +43,16 @@ export class ApiError extends Error {
   readonly headers: Readonly<Record<string, string>> | undefined
 
   constructor(code: ErrorCode, message?: string, options?: { commitWrites?: boolean; headers?: Record<string, string> }) {
-    super(message ?? ERRORS[code].message)
+    // An ApiError is an answer (its message names the field and the rule), not a fault to trace:
+    // no stack is captured, which was most of the cost of a 404 (6 of 10 µs of the dispatch), a
+    // price any caller could make a served API pay on every request.
+    const limit = Error.stackTraceLimit
+    Error.stackTraceLimit = 0
+    try {
+      super(message ?? ERRORS[code].message)
+    } finally {
+      Error.stackTraceLimit = limit
+    }
     this.name = 'ApiError'
     this.code = code
     this.status = ERRORS[code].status
