@@ -6,6 +6,7 @@ import type { AppSchema } from '../domains/schema.js'
 import { appendPosition } from '../domains/common/sequence.js'
 import { decodeBase64 } from '../domains/content/file-info.js'
 import type { BlobPort } from '../storage/blobs.js'
+import type { LazyModule } from '../core/lazy.js'
 
 /**
  * The state document: every stored row by collection, as `api.dump()` writes it and
@@ -63,6 +64,12 @@ export interface SeedRule<C extends CollectionName = CollectionName, I = unknown
   check?(s: SeedCheck, row: RowOf<AppSchema, C>): void
   /** Invariants over the whole collection (one default per container...), run after every collection is in. */
   finish?(s: Omit<SeedCheck, 'fail'> & { fail(path: string, rule: string): never }): void
+  /**
+   * Libraries loaded on first use that the checks of this collection's rows call synchronously
+   * (as an operation's `needs`): loaded by `preloadFor` before a document holding such rows is
+   * loaded, and by `preload()` in any case.
+   */
+  needs?: readonly LazyModule<unknown>[]
 }
 
 /** Declare a seed rule (keeps the collection's row type, and its schema's input type for `StateDocumentInput`). */

@@ -1,3 +1,4 @@
+import { markdownLibraries } from '../content/markdown-libs.js'
 import { SeedTimestampSchema, seedRule, type SeedCheck } from '../../state/seed.js'
 import { CommentReplyRowSchema, CommentRowSchema, type CommentReaction } from './rows.js'
 import { unreadableBody } from './body.js'
@@ -27,6 +28,8 @@ function checkReactions({ ctx, fail }: SeedCheck, reactions: readonly CommentRea
 export const commentSeedRules = [
   seedRule({
     collection: 'comments',
+    // A body is checked with unified and remark (body.ts).
+    needs: [markdownLibraries],
     row: (d) =>
       CommentRowSchema.extend({
         postedAt: SeedTimestampSchema.default(d.now),
@@ -61,6 +64,7 @@ export const commentSeedRules = [
   }),
   seedRule({
     collection: 'commentReplies',
+    needs: [markdownLibraries],
     row: (d) =>
       // The comment's space and change request when left out.
       CommentReplyRowSchema.partial({ space: true })

@@ -1,3 +1,4 @@
+import { certificateLibraries } from './certificate.js'
 import { SeedTimestampSchema, seedRule } from '../../state/seed.js'
 import { SamlProviderRowSchema } from './rows.js'
 
@@ -5,6 +6,8 @@ import { SamlProviderRowSchema } from './rows.js'
 export const ssoSeedRules = [
   seedRule({
     collection: 'samlProviders',
+    // A provider's certificate is checked with pkijs (certificate.ts).
+    needs: [certificateLibraries],
     row: (d) =>
       SamlProviderRowSchema.extend({
         defaultRole: SamlProviderRowSchema.shape.defaultRole.default(null),
