@@ -136,13 +136,13 @@ function allowOf(methods: readonly string[]): string[] {
   return [...out, 'OPTIONS']
 }
 
-/** Run an operation; one whose handler asks for a warm-up first (core/warmup.ts) is run again after it. */
 /** Whether every library of an operation's `needs` is loaded (none to wait for). */
 function allLoaded(needs: BoundOperation['def']['needs']): boolean {
   if (needs) for (const library of needs) if (!library.loaded) return false
   return true
 }
 
+/** Run an operation; one whose handler asks for a warm-up first (core/warmup.ts) is run again after it. */
 function run(rt: Runtime, op: BoundOperation, input: ExecuteInput): unknown {
   try {
     return execute(rt, op, input)
@@ -230,6 +230,12 @@ export function createDispatcher(
   const admin = options.admin ? createAdminHandler(core, options.admin === true ? {} : options.admin, options.onError ?? logUnexpected) : undefined
   const onAnswered = options.onAnswered
 
+  /** The path parameters and query of a routed request, validated (neither when the router or an empty query already says all). */
+  const paramsAndQuery = ({ operation: { def }, params }: Extract<Match, { kind: 'found' }>, search: string) => ({
+    params: routed.has(def) ? params : (validate(def.params, params, 'path parameter') ?? params),
+    query: search === '' && emptyQueryIsEmpty.has(def) ? {} : (validate(def.query, decodeQuery(search, queryShapes.get(def)), 'query parameter') ?? {}),
+  })
+
   /** The outcome of an operation's result, after its transaction: made now when nothing is left to wait on. */
   const answerOf = (incoming: IncomingRequest, def: BoundOperation['def'], outcome: Outcome, result: unknown): Outcome | Promise<Outcome> => {
     // Parts of the answer made after the transaction, off the event loop (ctx.later).
@@ -252,7 +258,7 @@ export function createDispatcher(
     const answer = jsonAnswerInSlices(status, def.response ? result : undefined, typeof location === 'string' ? { location } : undefined)
     return answer instanceof Promise ? answer.then((made) => Object.assign(outcome, made)) : Object.assign(outcome, answer)
   }
-  /** Whether a promise's failure is the request's error answer. */
+  /** The outcome, or its promise whose failure becomes the request's error answer. */
   const failInto = (outcome: Outcome, pending: Outcome | Promise<Outcome>): Outcome | Promise<Outcome> =>
     pending instanceof Promise ? pending.catch((error: unknown) => Object.assign(outcome, fail(error))) : pending
 
@@ -286,8 +292,7 @@ export function createDispatcher(
       if (caller instanceof Promise || def.body || operation.prepare || !allLoaded(def.needs))
         return failInto(outcome, handleLater(incoming, search, match, outcome, caller))
       outcome.user = caller.user
-      const params = routed.has(def) ? match.params : (validate(def.params, match.params, 'path parameter') ?? match.params)
-      const query = search === '' && emptyQueryIsEmpty.has(def) ? {} : (validate(def.query, decodeQuery(search, queryShapes.get(def)), 'query parameter') ?? {})
+      const { params, query } = paramsAndQuery(match, search)
       const input = { user: caller.user, content: caller.content, installation: caller.installation, params, query, body: undefined, prepared: undefined }
       const result = run(rt, operation, input)
       // A promise only when the operation warmed up first (no handler answers one).
@@ -311,8 +316,7 @@ export function createDispatcher(
     outcome.user = caller.user
     // Libraries the operation's validation or handler uses synchronously, loaded on first use.
     if (def.needs) for (const library of def.needs) if (!library.loaded) await library.load()
-    const params = routed.has(def) ? match.params : (validate(def.params, match.params, 'path parameter') ?? match.params)
-    const query = validate(def.query, decodeQuery(search, queryShapes.get(def)), 'query parameter') ?? {}
+    const { params, query } = paramsAndQuery(match, search)
     // Operations without a body answer without waiting on the request stream.
     const text = def.body ? await readBody(incoming.request(), def) : undefined
     // The journal keeps the body as sent, less what the operation says must never be kept (credentials).

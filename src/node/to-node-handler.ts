@@ -12,7 +12,7 @@ import {
   type IncomingRequest,
 } from '../http/fetch-handler.js'
 import { NodeIncoming } from './incoming.js'
-import { createRequest, mountPath, UnreadableRequestError, type HostRequest } from './request.js'
+import { mountPath, UnreadableRequestError, type HostRequest } from './request.js'
 import { sendAnswer, sendResponse } from './response.js'
 
 export interface NodeHandlerOptions {
@@ -112,15 +112,13 @@ export function toNodeHandler(api: DocsApi, options: NodeHandlerOptions = {}): N
 
   /** The fetch path: Node's request made a `Request`, given to `fetch`, its `Response` written back. */
   const viaFetch = async (fetch: FetchFunction, req: HostRequest, res: ServerResponse, next?: (error?: unknown) => void): Promise<void> => {
-    const controller = new AbortController()
-    const onClose = () => {
-      if (!res.writableFinished) controller.abort()
-    }
-    res.once('close', onClose)
+    // The Request NodeIncoming makes: its signal aborts when the client goes away before the answer.
+    let incoming: NodeIncoming | undefined
     try {
       let request: Request
       try {
-        request = createRequest(req, controller.signal)
+        incoming = new NodeIncoming(req, res)
+        request = incoming.request()
       } catch (error) {
         if (next) return next(error)
         onError(error)
@@ -135,7 +133,7 @@ export function toNodeHandler(api: DocsApi, options: NodeHandlerOptions = {}): N
       }
       await send(res, response, undefined, req, next)
     } finally {
-      res.off('close', onClose)
+      incoming?.done()
     }
   }
 
