@@ -393,6 +393,30 @@ describe('toNodeHandler on node:http', () => {
   })
 })
 
+describe('toNodeHandler: a read answered in the handler\u2019s call', () => {
+  it('writes a bodiless GET (and a 404) before the handler returns; a request with a body is written later', async () => {
+    const { api, org, auth } = await createSeededApi()
+    const handler = toNodeHandler(api)
+    const endedInCall: Record<string, boolean> = {}
+    const url = await serve((req, res) => {
+      handler(req, res)
+      endedInCall[`${req.method} ${req.url}`] = res.writableEnded
+    })
+    const get = await fetch(`${url}/v1/orgs/${org.id}`, { headers: auth })
+    expect(get.status).toBe(200)
+    const missing = await fetch(`${url}/v1/spaces/nope`, { headers: auth })
+    expect(missing.status).toBe(404)
+    const post = await fetch(`${url}/v1/orgs/${org.id}/spaces`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{"title":"T"}',
+    })
+    expect(post.status).toBe(201)
+    await Promise.all([get.text(), missing.text(), post.text()])
+    expect(endedInCall).toEqual({ [`GET /v1/orgs/${org.id}`]: true, 'GET /v1/spaces/nope': true, [`POST /v1/orgs/${org.id}/spaces`]: false })
+  })
+})
+
 describe('onAnswered', () => {
   it('tells each answered request its status and operation, with the Node request, at the root (the API basePath) and under a prefix', async () => {
     const { api, auth } = await createSeededApi({ basePath: '/api' })
