@@ -9,6 +9,7 @@ import { SERVE_NODE_FLAGS } from '../src/cli/node-flags.js'
 import { median } from './harness.js'
 import { BASELINE as IMPORT_REFERENCE, ensureBuilt } from './import-cost.js'
 import type { Measure, Result } from './measures.js'
+import { stopServe as stop } from './stalls.js'
 
 /**
  * The served measures (issue 25): the API as served users run it, `docs-content-api serve` (the
@@ -68,16 +69,6 @@ function waitFor(proc: ChildProcess, pattern: RegExp, what: string): Promise<Reg
     // 'close', not 'exit': by then everything it printed was read.
     proc.once('close', (code) => reject(new Error(`${what} exited with ${code}: ${out.slice(0, 500)}`)))
   })
-}
-
-/** SIGINT, SIGKILL after 5 s; waits for the exit, so a closing server takes no CPU from what follows. */
-async function stop(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null || proc.signalCode !== null) return
-  const exited = new Promise((resolve) => proc.once('exit', resolve))
-  proc.kill('SIGINT')
-  const timer = setTimeout(() => proc.kill('SIGKILL'), 5000)
-  await exited
-  clearTimeout(timer)
 }
 
 function freePort(): Promise<number> {

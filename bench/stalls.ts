@@ -345,9 +345,10 @@ async function stallOf(kind: Kind): Promise<Result> {
 /**
  * Stop the served process and wait for it: one left running (closing waits for its background
  * work, a 13 MB batch's for seconds) would take CPU from the next measure, which then reads a
- * longer stall that is not its own. SIGINT, then SIGKILL after 5 s.
+ * longer stall that is not its own. SIGINT, then SIGKILL after 5 s. The served measures (served.ts)
+ * stop their servers with it too.
  */
-async function stopServe(proc: ChildProcess): Promise<void> {
+export async function stopServe(proc: ChildProcess): Promise<void> {
   if (proc.exitCode !== null || proc.signalCode !== null) return
   const exited = new Promise((resolve) => proc.once('exit', resolve))
   proc.kill('SIGINT')
