@@ -5,6 +5,7 @@ import { API_CORE } from '../../src/http/api-core.js'
 import { inSystemTransaction } from '../../src/core/execute.js'
 import { removeRow } from '../../src/domains/ownership.js'
 import { integrationWorld, type IntegrationWorld } from '../domains/integrations/helpers.js'
+import { INSTALLATION_TOKENS_KEPT } from '../../src/domains/integrations/tokens-model.js'
 import { expectOfficialResponse } from './official.js'
 
 const ENDPOINT = 'http://localhost:4000'
@@ -135,6 +136,22 @@ describe('conformance: installation tokens through @gitbook/api', () => {
     expect((await client(w, third).spaces.listPages(space.id)).status).toBe(200)
     await ada.integrations.unpublishIntegration('my-app')
     expect((await outcome(client(w, third).spaces.listPages(space.id))).status).toBe(401)
+  })
+
+  it('keeps at most INSTALLATION_TOKENS_KEPT live tokens per installation: one more issued makes the oldest a 401', async () => {
+    const { w, ada, space, installation } = await installedApp()
+    const issue = async () => (await ada.integrations.createIntegrationInstallationToken('my-app', installation.id)).data.token
+    const oldest = await issue()
+    w.clock.advance(1000)
+    const second = await issue()
+    for (let i = 2; i < INSTALLATION_TOKENS_KEPT; i++) await issue()
+    const count = () => w.api.store.read((tx) => tx.all('integrationInstallationTokens').length)
+    expect(count()).toBe(INSTALLATION_TOKENS_KEPT)
+    expect((await client(w, oldest).spaces.listPages(space.id)).status).toBe(200)
+    await issue()
+    expect(count()).toBe(INSTALLATION_TOKENS_KEPT)
+    expect((await outcome(client(w, oldest).spaces.listPages(space.id))).status).toBe(401)
+    expect((await client(w, second).spaces.listPages(space.id)).status).toBe(200)
   })
 
   it('answers 404 for an unknown installation or integration, 403 to a non-admin, 404 to an outsider', async () => {

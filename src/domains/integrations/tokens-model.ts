@@ -15,6 +15,8 @@ import type { IntegrationInstallationRow, IntegrationInstallationTokenRow } from
 
 /** How long an installation token works: an hour. */
 export const INSTALLATION_TOKEN_TTL_MS = 60 * 60 * 1000
+/** Live tokens an installation keeps at most: issuing one more drops its oldest, so an hour of calls keeps the rows (and the scans of issuing and delivering) bounded. */
+export const INSTALLATION_TOKENS_KEPT = 100
 
 /** Every installation token starts with this (an opaque token the integrations area knows). */
 export const INSTALLATION_TOKEN_PREFIX = 'gb_inst_'
@@ -39,12 +41,21 @@ function ensureIntegrationUser(ctx: Context, integration: string): void {
   else if (user.displayName !== row.title) ctx.tx.update('users', { ...user, displayName: row.title })
 }
 
-/** Issue a token of `installation`, valid for an hour from now (its expired tokens are dropped). */
+/**
+ * Issue a token of `installation`, valid for an hour from now: its expired tokens are dropped, and
+ * its oldest live ones past INSTALLATION_TOKENS_KEPT - 1.
+ */
 export function issueInstallationToken(ctx: Context, installation: IntegrationInstallationRow): IntegrationInstallationTokenRow {
   const now = ctx.now()
   ensureIntegrationUser(ctx, installation.integration)
+  const live: IntegrationInstallationTokenRow[] = []
   for (const { row } of ctx.tx.scan('integrationInstallationTokens', 'byInstallation', installation.id)) {
     if (Date.parse(row.expiresAt) <= now.getTime()) ctx.tx.delete('integrationInstallationTokens', row.id)
+    else live.push(row)
+  }
+  if (live.length >= INSTALLATION_TOKENS_KEPT) {
+    live.sort((a, b) => a.expiresAt.localeCompare(b.expiresAt))
+    for (const row of live.slice(0, live.length - INSTALLATION_TOKENS_KEPT + 1)) ctx.tx.delete('integrationInstallationTokens', row.id)
   }
   return ctx.tx.insert('integrationInstallationTokens', {
     id: `${INSTALLATION_TOKEN_PREFIX}${newSecret()}`,
