@@ -166,24 +166,6 @@ export function removeGrant(ctx: Context, kind: GrantKind<string, GrantCollectio
   return ctx.tx.delete(kind.collection, grantRowId(resource, principal))
 }
 
-/** The grant collections, each with its `byPrincipal` index. */
-const GRANT_COLLECTIONS: readonly GrantCollection[] = ['spaceGrants', 'collectionGrants', 'siteGrants']
-
-/**
- * Remove every grant a user or a team holds on spaces, collections and sites (of `organization`
- * only, when given): a member removed from the organization, a team deleted. Returns how many.
- */
-export function removeAllGrantsOf(ctx: Context, principal: Principal, organization?: string): number {
-  const key = 'user' in principal ? `user:${principal.user}` : `team:${principal.team}`
-  let n = 0
-  for (const collection of GRANT_COLLECTIONS) {
-    for (const { row } of store(ctx).scan(collection, 'byPrincipal', key)) {
-      if ((organization === undefined || row.organization === organization) && ctx.tx.delete(collection, row.id)) n++
-    }
-  }
-  return n
-}
-
 export interface Invitation {
   role: Role | null
   users?: readonly string[] | undefined

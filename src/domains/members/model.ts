@@ -4,7 +4,6 @@ import { ApiError } from '../../core/errors.js'
 import type { Action } from '../../core/policy.js'
 import type { Role } from '../../core/roles.js'
 import type { MemberRow } from './rows.js'
-import { removeAllGrantsOf } from '../access/grants.js'
 
 /** Id of a membership row. */
 export const memberId = (organization: string, user: string): string => `${organization}/${user}`
@@ -53,6 +52,22 @@ export function updateMemberRole(ctx: Context, organization: string, user: strin
     'members',
     produce(member, (draft) => void (draft.role = role)),
   )
+}
+
+/**
+ * Remove every grant a user or a team holds on spaces, collections and sites (of `organization`
+ * only, when given): a member removed from the organization, a team deleted. Returns how many.
+ */
+export function removeAllGrantsOf(ctx: Context, principal: { user: string } | { team: string }, organization?: string): number {
+  const key = 'user' in principal ? `user:${principal.user}` : `team:${principal.team}`
+  let n = 0
+  for (const collection of ['spaceGrants', 'collectionGrants', 'siteGrants'] as const) {
+    // The three grant collections share their row shape and their `byPrincipal` index.
+    for (const { row } of ctx.tx.scan(collection as 'spaceGrants', 'byPrincipal', key)) {
+      if ((organization === undefined || row.organization === organization) && ctx.tx.delete(collection, row.id)) n++
+    }
+  }
+  return n
 }
 
 /**

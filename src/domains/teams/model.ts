@@ -2,8 +2,7 @@ import { produce } from '../common/produce.js'
 import type { Context, ReadContext } from '../context.js'
 import { ApiError } from '../../core/errors.js'
 import type { TeamMemberRow, TeamRow } from './rows.js'
-import { memberId } from '../members/model.js'
-import { removeAllGrantsOf } from '../access/grants.js'
+import { memberId, removeAllGrantsOf } from '../members/model.js'
 
 /** Id of a team membership row. */
 export const teamMemberId = (team: string, user: string): string => `${team}/${user}`
