@@ -20,6 +20,8 @@ export interface PostgresData {
   readonly blobs: BlobPort
   /** The blob directory, absolute. */
   readonly blobsDir: string
+  /** The secret site tokens are signed with, shared by every process on the database (pass it as `siteTokenSecret`). */
+  readonly siteTokenSecret: string
   /** Whether the database holds no row (ask inside `store.shared.exclusive` to decide on a seed: another process may be seeding). */
   isEmpty(): boolean
   close(): Promise<void>
@@ -30,12 +32,18 @@ export interface PostgresData {
  *
  * @example
  * const data = await openPostgresData('postgres://docs@db/docs', { blobsDir: '/srv/docs-blobs' })
- * const api = await data.store.shared.exclusive(() => createDocsApi({ store: data.store, blobs: data.blobs, seed: data.isEmpty() ? mySeed : undefined }))
+ * const api = await data.store.shared.exclusive(() =>
+ *   createDocsApi({ store: data.store, blobs: data.blobs, siteTokenSecret: data.siteTokenSecret, seed: data.isEmpty() ? mySeed : undefined }),
+ * )
  */
 export async function openPostgresData(url: string, options: PostgresDataOptions): Promise<PostgresData> {
   const blobsDir = resolve(options.blobsDir)
   ensureWritableDir(blobsDir)
   const blobs = createFileBlobs({ dir: blobsDir, shared: true })
   const store = await openPostgresStore(schema, { ...options, url })
-  return { store, blobs, blobsDir, isEmpty: () => store.isEmpty(), close: () => store.close() }
+  const siteTokenSecret = await store.secret('site-tokens').catch(async (error: unknown) => {
+    await store.close()
+    throw error
+  })
+  return { store, blobs, blobsDir, siteTokenSecret, isEmpty: () => store.isEmpty(), close: () => store.close() }
 }

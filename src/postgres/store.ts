@@ -54,6 +54,12 @@ export interface PostgresStore<S extends Schema> extends StoragePort<S> {
   readonly origin: string
   /** Resolves once every transaction run outside `exclusive` is committed; rejects when one could not be. */
   flush(): Promise<void>
+  /**
+   * A secret every process of the deployment shares (made at random by the first to ask, kept in
+   * dca_meta): `secret('site-tokens')` is what `serve --database` signs site tokens with, so a
+   * token one process issued is valid on the others.
+   */
+  secret(name: string): Promise<string>
   /** Wait for pending commits, then close the connections (leases held are released). */
   close(): Promise<void>
 }
@@ -415,6 +421,12 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
       return applied
     },
     origin,
+    secret: async (name) => {
+      const key = `secret:${name}`
+      const made = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+      await readerQuery('INSERT INTO dca_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, made])
+      return (await readerQuery<{ value: string }>('SELECT value FROM dca_meta WHERE key = $1', [key])).rows[0]!.value
+    },
     flush: async () => {
       await tail
       if (firstFailure !== undefined) {

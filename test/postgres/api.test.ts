@@ -18,7 +18,9 @@ afterAll(() => rmSync(blobsRoot, { recursive: true, force: true }))
 async function openApi(url: string, options: Partial<DocsApiOptions> = {}): Promise<{ api: DocsApi; data: PostgresData }> {
   const data = await openPostgresData(url, { blobsDir: blobsRoot, leaseMs: 400 })
   closeAfter(() => data.close())
-  const api = await data.store.shared.exclusive(() => createDocsApi({ baseUrl: BASE, store: data.store, blobs: data.blobs, ...options }))
+  const api = await data.store.shared.exclusive(() =>
+    createDocsApi({ baseUrl: BASE, store: data.store, blobs: data.blobs, siteTokenSecret: data.siteTokenSecret, ...options }),
+  )
   return { api, data }
 }
 
@@ -38,7 +40,10 @@ async function twoApis(options: Partial<DocsApiOptions> = {}) {
 
 describe.skipIf(!DATABASE_URL)('PostgreSQL: several APIs over one database', () => {
   it('a write acknowledged by one API is read at once through the other (its token signs in there too)', async () => {
-    const { org, ga, gb } = await twoApis()
+    const { org, ga, gb, a, b } = await twoApis()
+    // Site tokens one process issues are valid on the others: they share the signing secret.
+    expect(a.data.siteTokenSecret).toBe(b.data.siteTokenSecret)
+    expect(a.data.siteTokenSecret.length).toBeGreaterThanOrEqual(32)
     const created = await ga.orgs.createSpace(org.id, { title: 'Handbook' })
     expect(created.status).toBe(201)
     const got = await gb.spaces.getSpaceById(created.data.id)
@@ -77,6 +82,32 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL: several APIs over one database', () 
     expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/title/)
     expect((await gb.spaces.getSpaceById(space.id)).data.title).toBe('Strict')
     expect(a.data.store.position).toBe(b.data.store.position)
+  })
+
+  it('search through one API finds what another merged (its index follows the replica), both ways', async () => {
+    const { org, ga, gb, a, b, token } = await twoApis()
+    const space = (await ga.orgs.createSpace(org.id, { title: 'Lanterns' })).data
+    const edit = async (api: DocsApi, changes: unknown[]) => {
+      const call = (method: string, path: string, body?: unknown) =>
+        api.fetch(
+          new Request(`${BASE}/v1/spaces/${space.id}${path}`, {
+            method,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          }),
+        )
+      const cr = (await (await call('POST', '/change-requests', { subject: 'Edit' })).json()) as { id: string }
+      expect((await call('POST', `/change-requests/${cr.id}/content?compat=false`, { changes })).status).toBe(200)
+      expect(((await (await call('POST', `/change-requests/${cr.id}/merge`)).json()) as { result: string }).result).toBe('merge')
+    }
+    const search = async (g: typeof ga, query: string) => (await g.spaces.searchSpaceContent(space.id, { query })).data.items.map((i) => i.title)
+    // B searches first (its index is built), then A merges a page: B's next search finds it.
+    expect(await search(gb, 'lantern')).toEqual([])
+    await edit(a.api, [{ operation: 'insert_page', title: 'Lantern care', document: { markdown: 'Clean the lantern glass weekly.' } }])
+    expect(await search(gb, 'lantern')).toEqual(['Lantern care'])
+    await edit(b.api, [{ operation: 'insert_page', title: 'Wicks', document: { markdown: 'A lantern wick lasts a month.' } }])
+    expect((await search(ga, 'wick')).sort()).toEqual(['Wicks'])
+    expect((await search(gb, 'lantern')).sort()).toEqual(['Lantern care', 'Wicks'])
   })
 
   it("a job runs in one process; a process's unfinished work is taken up by another once its lease is gone", async () => {
