@@ -85,13 +85,26 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
   const pollMs = options.pollMs ?? 1_000
   const onError = options.onError ?? ((error: unknown) => console.error('[docs-content-api] PostgreSQL store:', error))
   const where = redact(options.url)
-  const clients: Client[] = []
+  const clients = new Set<Client>()
+  /** Connections that failed (the server restarted, the network dropped): opened again before their next query. */
+  const broken = new Set<Client>()
   const open = async (role: string) => {
     const client = await connect(options.url, `docs-content-api ${role} ${origin}`)
     // A connection lost later fails the query in flight (a 503); the error event must not crash the process.
-    client.on('error', (error) => onError(unavailable(error, `the ${role} connection`)))
-    clients.push(client)
+    client.on('error', (error) => {
+      if (!broken.has(client) && !closed) onError(unavailable(error, `the ${role} connection`))
+      broken.add(client)
+    })
+    client.on('end', () => broken.add(client))
+    clients.add(client)
     return client
+  }
+  /** A new connection for one that broke (the old one is ended and forgotten). */
+  const reopen = async (client: Client, role: string): Promise<Client> => {
+    clients.delete(client)
+    broken.delete(client)
+    client.end().catch(() => undefined)
+    return open(role)
   }
   let writer: Client, reader: Client, listener: Client
   try {
@@ -100,7 +113,7 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
     reader = await open('reader')
     listener = await open('listener')
   } catch (error) {
-    await Promise.all(clients.map((c) => c.end().catch(() => undefined)))
+    await Promise.all([...clients].map((c) => c.end().catch(() => undefined)))
     throw unavailable(error, `opening ${where}`)
   }
 
@@ -173,7 +186,10 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
   /** The reader's queries, one at a time (pg runs one query per connection; it warns of queuing). */
   let readerTail: Promise<unknown> = Promise.resolve()
   const readerQuery = <R extends object = Record<string, unknown>>(text: string, values?: unknown[]) => {
-    const run = readerTail.then(() => reader.query<R>(text, values))
+    const run = readerTail.then(async () => {
+      if (broken.has(reader)) reader = await reopen(reader, 'reader')
+      return reader.query<R>(text, values)
+    })
     readerTail = run.then(
       () => undefined,
       () => undefined,
@@ -181,7 +197,7 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
     return run
   }
   await load(reader, false).catch(async (error) => {
-    await Promise.all(clients.map((c) => c.end().catch(() => undefined)))
+    await Promise.all([...clients].map((c) => c.end().catch(() => undefined)))
     throw unavailable(error, `loading ${where}`)
   })
 
@@ -234,6 +250,11 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
     return run
   }
   const reloadIfStale = async (): Promise<void> => {
+    // A writer connection that broke may have lost a commit's answer: the state is read again.
+    if (broken.has(writer)) {
+      writer = await reopen(writer, 'writer')
+      stale = true
+    }
     if (!stale) return
     await load(writer, false)
     stale = false
@@ -329,6 +350,8 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
       if (epoch !== seenEpoch) throw conflict()
       let head: number
       try {
+        await reloadIfStale()
+        if (epoch !== seenEpoch) throw conflict()
         head = Number(
           ((await writer.query('BEGIN; SELECT seq FROM dca_head WHERE id = 1 FOR UPDATE')) as unknown as Array<{ rows: Array<{ seq: string }> }>)[1]!.rows[0]!
             .seq,
@@ -368,11 +391,28 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
     if (closed || queued || running) return
     sync().catch((error: unknown) => onError(error))
   }
-  listener.on('notification', (message) => {
-    if (Number(message.payload) > applied) nudge()
-  })
-  await listener.query('LISTEN dca_log')
-  const poll = setInterval(nudge, pollMs)
+  const listen = async (client: Client) => {
+    client.on('notification', (message) => {
+      if (Number(message.payload) > applied) nudge()
+    })
+    await client.query('LISTEN dca_log')
+  }
+  await listen(listener)
+  let relistening = false
+  const poll = setInterval(() => {
+    nudge()
+    // The listening connection broke: opened again (the poll catches up meanwhile).
+    if (broken.has(listener) && !relistening && !closed) {
+      relistening = true
+      reopen(listener, 'listener')
+        .then(async (client) => {
+          listener = client
+          await listen(client)
+        })
+        .catch(() => undefined)
+        .finally(() => (relistening = false))
+    }
+  }, pollMs)
   ;(poll as { unref?: () => void }).unref?.()
 
   // --- leases of background jobs --------------------------------------------------------------------
@@ -442,7 +482,7 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
       clearInterval(poll)
       clearInterval(renew)
       if (held.size) await readerQuery('DELETE FROM dca_leases WHERE owner = $1', [origin]).catch(() => undefined)
-      await Promise.all(clients.map((c) => c.end().catch(() => undefined)))
+      await Promise.all([...clients].map((c) => c.end().catch(() => undefined)))
     },
   } satisfies PostgresStore<S> as PostgresStore<S>
   return port
