@@ -39,6 +39,11 @@ export interface PostgresStoreOptions {
   leaseMs?: number
   /** How often the replica asks for new log entries when no notification came. @default 1000 */
   pollMs?: number
+  /**
+   * A PostgreSQL schema to keep the store's tables in (created when missing): several stores in one
+   * database, each in its own schema. Left out: the connection's default (`public`).
+   */
+  schema?: string
   /** Errors of background work (a poll that failed, an optimistic commit refused). @default console.error */
   onError?: (error: unknown) => void
 }
@@ -84,12 +89,16 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
   const leaseMs = options.leaseMs ?? 15_000
   const pollMs = options.pollMs ?? 1_000
   const onError = options.onError ?? ((error: unknown) => console.error('[docs-content-api] PostgreSQL store:', error))
-  const where = redact(options.url)
+  const where = redact(options.url) + (options.schema === undefined ? '' : ` (schema ${options.schema})`)
+  if (options.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema))
+    throw new TypeError(`PostgreSQL store: schema ${JSON.stringify(options.schema)} must match /^[a-z_][a-z0-9_]{0,62}$/`)
+  /** The notification channel: one per schema, so stores in other schemas do not wake this one. */
+  const channel = options.schema === undefined ? 'dca_log' : `dca_log_${options.schema}`
   const clients = new Set<Client>()
   /** Connections that failed (the server restarted, the network dropped): opened again before their next query. */
   const broken = new Set<Client>()
   const open = async (role: string) => {
-    const client = await connect(options.url, `docs-content-api ${role} ${origin}`)
+    const client = await connect(options.url, `docs-content-api ${role} ${origin}`, options.schema)
     // A connection lost later fails the query in flight (a 503); the error event must not crash the process.
     client.on('error', (error) => {
       if (!broken.has(client) && !closed) onError(unavailable(error, `the ${role} connection`))
@@ -109,7 +118,7 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
   let writer: Client, reader: Client, listener: Client
   try {
     writer = await open('writer')
-    await prepareLayout(writer, where)
+    await prepareLayout(writer, where, options.schema)
     reader = await open('reader')
     listener = await open('listener')
   } catch (error) {
@@ -300,7 +309,7 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
     if (nextSeqs.size)
       sql += `INSERT INTO dca_seqs (collection, next) VALUES ${[...nextSeqs].map(([c, n]) => `(${lit(c)},${n})`).join(',')} ON CONFLICT (collection) DO UPDATE SET next = GREATEST(dca_seqs.next, excluded.next);`
     if (++commits % 1000 === 0) sql += `DELETE FROM dca_log WHERE seq <= ${seq - LOG_KEPT};`
-    sql += `UPDATE dca_head SET seq = ${seq} WHERE id = 1; SELECT pg_notify('dca_log', '${seq}'); COMMIT`
+    sql += `UPDATE dca_head SET seq = ${seq} WHERE id = 1; SELECT pg_notify('${channel}', '${seq}'); COMMIT`
     await writer.query(sql)
     applied = seq
   }
@@ -395,7 +404,7 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
     client.on('notification', (message) => {
       if (Number(message.payload) > applied) nudge()
     })
-    await client.query('LISTEN dca_log')
+    await client.query(`LISTEN ${channel}`)
   }
   await listen(listener)
   let relistening = false
