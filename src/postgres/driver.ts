@@ -49,5 +49,7 @@ export async function connect(url: string, applicationName: string, schema?: str
     ...(schema !== undefined && { options: `-c search_path=${schema}` }),
   })
   await client.connect()
+  // The store quotes literals by doubling quotes alone (store.ts): backslashes must be plain characters.
+  await client.query('SET standard_conforming_strings = on')
   return client
 }
