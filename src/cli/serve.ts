@@ -254,9 +254,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     }
     if (!pgEmpty && options.seed) {
       await opened.close()
-      throw new SeedOverDataError(
-        `--seed: the database ${databaseLabel(options.database)} already holds data (a seed goes into an empty database only)`,
-      )
+      throw new SeedOverDataError(`--seed: the database ${databaseLabel(options.database)} already holds data (a seed goes into an empty database only)`)
     }
     if (!pgEmpty && options.adminToken !== undefined && !pgHasToken) {
       await opened.close()
