@@ -18,6 +18,7 @@ import { createOpenApiDocument } from '../openapi.js'
 import { openDataDir } from '../sqlite/data-dir.js'
 import type { openPostgresData } from '../postgres.js'
 import { preloadFor } from '../domains/preload.js'
+import { StorageError } from '../storage/errors.js'
 import type { StateDocumentInput } from '../domains/seed-input.js'
 
 export interface ServeOptions {
@@ -431,7 +432,8 @@ async function openPostgres(url: string, blobsDir: string): Promise<PostgresData
   try {
     return await open(url, { blobsDir })
   } catch (error) {
-    if (error instanceof ServeError) throw error
+    // The blob directory not writable (or the disk full): said as StorageError says it, the directory named.
+    if (error instanceof ServeError || StorageError.isStorageError(error)) throw error
     const code = (error as { code?: string }).code
     const message = ((error as Error).message || String(error)).split(url).join(label)
     throw new ServeError(`--database ${label}: ${message}${code && !message.includes(code) ? ` (${code})` : ''}`)
