@@ -21,7 +21,8 @@ import { SeedOverDataError, serve, ServeError, type RunningServer } from './serv
 const HELP = `Usage: docs-content-api <command> [options]
 
 Commands:
-  serve        Serve the API over HTTP (in memory, or kept in a data directory), with the demo data or a seed
+  serve        Serve the API over HTTP (in memory, in a data directory, or in PostgreSQL
+               shared by several processes), with the demo data or a seed
   demo-seed    Print the demo data as a state document (JSON), to edit and pass to --seed
   pull         Read an organization through the official API (GitBook's, or another
                docs-content-api) and print it as a state document, to pass to --seed
