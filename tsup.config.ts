@@ -1,7 +1,7 @@
 import { defineConfig, type Options } from 'tsup'
 import { SERVE_NODE_FLAGS } from './src/cli/node-flags.js'
 
-// One entry per subpath export of package.json (`.`, `./fetch`, `./testing`, `./node`, `./sqlite`).
+// One entry per subpath export of package.json (`.`, `./fetch`, `./testing`, `./node`, `./sqlite`, `./postgres`).
 // Plus the script of the offload's worker threads (src/node/offload-worker.ts), which the `node`
 // entry and the command line start from the file next to them: dist/offload-worker.js (.cjs).
 const entry = {
@@ -10,6 +10,7 @@ const entry = {
   testing: 'src/testing.ts',
   node: 'src/node.ts',
   sqlite: 'src/sqlite.ts',
+  postgres: 'src/postgres.ts',
   'offload-worker': 'src/node/offload-worker.ts',
 }
 
@@ -24,8 +25,8 @@ const common: Options = {
   // would double the tarball for no gain to a consumer.
   sourcemap: false,
   // The `node` and `sqlite` entries import Node built-ins; every other entry uses web standards
-  // only. better-sqlite3 is an optional peer dependency, required when a store opens.
-  external: [/^node:/, 'better-sqlite3'],
+  // only. better-sqlite3 and pg are optional peer dependencies, required when a store opens.
+  external: [/^node:/, 'better-sqlite3', 'pg'],
 }
 
 export default defineConfig([
@@ -121,6 +122,7 @@ export default defineConfig([
     banner: { js: `#!/usr/bin/env -S node ${SERVE_NODE_FLAGS.join(' ')}` },
     external: [
       'better-sqlite3',
+      'pg',
       'zod',
       'immer',
       'nanoid',

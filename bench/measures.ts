@@ -3,6 +3,7 @@ import { renderPageMeasure, resolveUrlMeasure } from './published.js'
 import { compare, formatOps, type Comparison } from './harness.js'
 import { searchMergeMeasure, searchMergeSpaceMeasure, searchSpeedMeasure, siteSearchMeasure } from './search.js'
 import { durableMeasures } from './durable.js'
+import { postgresOptionMeasures } from './postgres-options.js'
 import { gitExportEditMeasure, gitExportUnchangedMeasure } from './git-sync.js'
 import { importCostMeasure } from './import-cost.js'
 import { permissionAggregateMeasure } from './aggregates.js'
@@ -219,4 +220,5 @@ export const MEASURES: Record<string, Measure> = {
   ...durableMeasures,
   ...stallMeasures,
   ...servedMeasures,
+  ...postgresOptionMeasures,
 }

@@ -17,7 +17,7 @@ import { createJournal, JOURNAL_BODY_LIMIT, JOURNAL_SIZE_LIMIT, type Journal } f
 import type { OperationDef } from './core/operation.js'
 import { newFlatId } from './core/ids.js'
 import { boundOperations, createServices, levelResolvers, operations, restored, resumers, seedRules, ticketDropped, verifyBearer } from './domains/index.js'
-import { resumeWork } from './core/resume.js'
+import { resumeWork, watchAbandonedWork } from './core/resume.js'
 import type { Answerer } from './domains/ask/answerer.js'
 import type { EmbedResolver } from './domains/embeds/resolver.js'
 import { dumpState } from './state/dump.js'
@@ -106,6 +106,12 @@ export interface DocsApiOptions {
    * @default false
    */
   cors?: boolean | CorsOptions
+  /**
+   * On a store several processes share (the PostgreSQL store): how often this API looks for
+   * unfinished work whose process died (no live lease names it) and takes it up (core/resume.ts).
+   * @default 5000
+   */
+  abandonedWorkMs?: number
   /**
    * The request journal (`api.journal`): how many requests it keeps (the oldest go first); 0 keeps none.
    * @default 1000
@@ -384,8 +390,10 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
   const resume = () => system((ctx) => resumeWork(ctx, resumers))
   system((ctx) => {
     if (options.seed !== undefined) loadState(ctx, options.seed, seedRules, blobs)
-    resumeWork(ctx, resumers)
+    // A store other processes share: their unfinished rows have jobs there; the watch below takes up those of a process that died.
+    if (!store.shared) resumeWork(ctx, resumers)
   })
+  if (store.shared) watchAbandonedWork({ shared: store.shared, resumers, system, everyMs: options.abandonedWorkMs ?? 5_000, onError })
   /** A store capability, or an error saying which store lacks it. */
   const capability = <K extends 'snapshot' | 'restore' | 'fork'>(name: K): NonNullable<StoragePort<AppSchema>[K]> => {
     const fn = store[name]

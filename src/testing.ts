@@ -18,7 +18,8 @@ export function createClock(start: Date | string = '2026-01-01T00:00:00.000Z') {
   return createControllableClock(start)
 }
 
-export { runStorageSuite } from './storage/suite.js'
+export { runStorageSuite, suiteSchema } from './storage/suite.js'
+export type { SuiteRunner, SuiteOptions, SuiteSchema } from './storage/suite.js'
 
 /** The demo data (an organization with users, a collection, spaces and a published site) as a state document. */
 export { createDemoState, seedDemo, type DemoData } from './demo.js'

@@ -173,7 +173,18 @@ function deferInto(this: { state: RunState }, name: string, job: Job): void {
 /** The environment background jobs get: system transactions, the outgoing fetch, the clock. */
 export function jobEnv(rt: Runtime): JobEnv {
   const env: JobEnv = {
-    transaction: (fn) => inSystemTransaction(rt, fn),
+    transaction: (fn) => {
+      // On a shared store, under the cluster's write lock; otherwise at once.
+      const shared = rt.store.shared
+      if (shared) return shared.exclusive(() => inSystemTransaction(rt, fn))
+      try {
+        return Promise.resolve(inSystemTransaction(rt, fn))
+      } catch (error) {
+        return Promise.reject(error)
+      }
+    },
+    read: (fn) => inSystemRead(rt, fn),
+    leases: rt.store.shared,
     fetch: rt.fetch,
     allowPrivateNetwork: rt.allowPrivateNetwork,
     offload: rt.offload,
@@ -207,26 +218,33 @@ const SYSTEM_ACCESS: Context['access'] = {
  */
 export function inSystemTransaction<T>(rt: Runtime, fn: (ctx: Context) => T): T {
   const state: RunState = {}
-  const result = rt.store.transaction((tx: WriteTx<Schema>) => {
-    const ctx: Context & { state: RunState } = {
-      actor: { user: '' },
-      now: rt.now,
-      nowIso,
-      newId: rt.newId,
-      tx,
-      urls: rt.urls,
-      tickets: rt.tickets,
-      services: rt.services,
-      access: SYSTEM_ACCESS,
-      defer: deferInto,
-      later: noLater,
-      beforehand: inline,
-      state,
-    }
-    return fn(ctx)
-  })
+  const result = rt.store.transaction((tx: WriteTx<Schema>) => fn(systemContext(rt, tx, state)))
   startDeferred(rt, state.deferred)
   return result
+}
+
+/** A read with a system context (a job's `read`): nothing it could defer is started. */
+export function inSystemRead<T>(rt: Runtime, fn: (ctx: Context) => T): T {
+  return rt.store.read((tx) => fn(systemContext(rt, tx as WriteTx<Schema>, {})))
+}
+
+function systemContext(rt: Runtime, tx: WriteTx<Schema>, state: RunState): Context {
+  const ctx: Context & { state: RunState } = {
+    actor: { user: '' },
+    now: rt.now,
+    nowIso,
+    newId: rt.newId,
+    tx,
+    urls: rt.urls,
+    tickets: rt.tickets,
+    services: rt.services,
+    access: SYSTEM_ACCESS,
+    defer: deferInto,
+    later: noLater,
+    beforehand: inline,
+    state,
+  }
+  return ctx
 }
 
 /**
@@ -340,6 +358,26 @@ export async function executeAfterWarmup(rt: Runtime, op: BoundOperation, input:
     } catch (error) {
       if (!NotYet.isNotYet(error)) throw error
       notYet = error
+    }
+  }
+}
+
+/**
+ * `execute` on a store several processes share (`store.shared`, the PostgreSQL store): a write
+ * runs inside the store's `exclusive` (the cluster's write lock, the replica brought up to date,
+ * the writes committed in the database before this resolves); a read runs at once (the caller
+ * awaited `sync` before it signed the caller in). A warm-up runs outside the lock, between tries.
+ */
+export async function executeShared(rt: Runtime, op: BoundOperation, input: ExecuteInput): Promise<unknown> {
+  const shared = rt.store.shared!
+  const write = !onlyReads(op.def)
+  for (let warmups = input.warmups ?? 0; ; warmups++) {
+    const attempt = warmups === (input.warmups ?? 0) ? input : { ...input, warmups }
+    try {
+      return write ? await shared.exclusive(() => execute(rt, op, attempt)) : execute(rt, op, attempt)
+    } catch (error) {
+      if (!NotYet.isNotYet(error)) throw error
+      await error.warm({ read: (fn) => rt.store.read(fn), slicer: createSlicer() })
     }
   }
 }

@@ -2,7 +2,7 @@ import type { Context } from './context.js'
 import type { Outgoing } from './outgoing-limits.js'
 import type { Services } from './services.js'
 import type { BlobPort } from '../storage/blobs.js'
-import type { Schema } from '../storage/port.js'
+import type { Schema, SharedStore } from '../storage/port.js'
 import type { Offload } from './offload.js'
 
 /**
@@ -39,8 +39,15 @@ export interface JobRunner {
  * the network only through `fetch` (the API's `fetch` option; guard URLs with core/outgoing.ts).
  */
 export interface JobEnv<S extends Schema = Schema> {
-  /** One atomic transaction with a system context, as `api.system` runs it. */
-  transaction<T>(fn: (ctx: Context<S>) => T): T
+  /**
+   * One atomic transaction with a system context, as `api.system` runs it. A promise: on a store
+   * several processes share, it waits for the cluster's write lock and resolves once committed.
+   */
+  transaction<T>(fn: (ctx: Context<S>) => T): Promise<T>
+  /** A read with a system context, at once (on a store several processes share: of this process's replica, as it stands). */
+  read<T>(fn: (ctx: Context<S>) => T): T
+  /** On a store several processes share: the leases that keep a job to one process (core/jobs.ts `startJob`). */
+  readonly leases?: Pick<SharedStore, 'lease' | 'release'>
   /** The API's fetch (`fetch` option). */
   readonly fetch: typeof fetch
   /** Whether outgoing requests may reach private and loopback addresses (`allowPrivateNetwork`). */
@@ -122,7 +129,7 @@ export function startJob(runner: JobRunner, env: JobEnv, name: string, job: Job)
   const guarded: JobEnv = {
     ...env,
     transaction(fn) {
-      if (!live()) throw new Superseded()
+      if (!live()) return Promise.reject(new Superseded())
       return env.transaction(fn)
     },
     defer(next, nextJob) {
@@ -130,12 +137,40 @@ export function startJob(runner: JobRunner, env: JobEnv, name: string, job: Job)
     },
   }
   runner.run(name, async () => {
+    // Several processes: the job runs in the one that takes its lease (named by the job: `translation-run:<id>`...).
+    const leases = env.leases
+    if (leases && !(await takeLease(leases, name))) return
     try {
       await job.run(guarded)
     } catch (error) {
       if (!live()) return
       if (!job.failed) throw error
-      env.transaction((ctx) => job.failed!(ctx, error))
+      await env.transaction((ctx) => job.failed!(ctx, error))
+    } finally {
+      if (leases) await releaseLease(leases, name)
     }
   })
+}
+
+/** Jobs of this process holding each lease: a job that defers its own name again (a retry) shares the lease, released when the last ends. */
+const holders = new WeakMap<object, Map<string, number>>()
+
+async function takeLease(leases: NonNullable<JobEnv['leases']>, name: string): Promise<boolean> {
+  let held = holders.get(leases)
+  if (!held) holders.set(leases, (held = new Map()))
+  const n = held.get(name) ?? 0
+  if (n === 0 && !(await leases.lease(name))) return false
+  held.set(name, (held.get(name) ?? 0) + 1)
+  return true
+}
+
+async function releaseLease(leases: NonNullable<JobEnv['leases']>, name: string): Promise<void> {
+  const held = holders.get(leases)!
+  const n = (held.get(name) ?? 1) - 1
+  if (n > 0) {
+    held.set(name, n)
+    return
+  }
+  held.delete(name)
+  await leases.release(name).catch(() => undefined)
 }

@@ -1,5 +1,5 @@
 import type { Context } from './context.js'
-import type { RowOf, Schema } from '../storage/port.js'
+import type { RowOf, Schema, SharedStore } from '../storage/port.js'
 
 /**
  * Background work belongs to the job runner of one API, but the rows that show it travel: a fork
@@ -29,4 +29,59 @@ export function resumeWork(ctx: Context, resumers: readonly Resumer[], only?: (c
       if (!only || only(r.collection, row.id)) r.resume(ctx, row as never)
     }
   }
+}
+
+/**
+ * On a store several processes share: take up the work of a process that died. Each job holds a
+ * lease named after it (`<kind>:<row id>`, core/jobs.ts); every `everyMs` this looks for
+ * unfinished rows whose id no live lease names, and resumes those it found so twice in a row (a
+ * job just deferred takes its lease a moment after its transaction commits). Resuming gives the
+ * row a new run token, so a job of the dead process, were it somehow still running, writes nothing.
+ * Returns a function that stops the watch.
+ */
+export function watchAbandonedWork(options: {
+  shared: SharedStore
+  resumers: readonly Resumer[]
+  /** Run `fn` in a system transaction (inside `shared.exclusive`). */
+  system: (fn: (ctx: Context) => void) => void
+  everyMs: number
+  onError: (error: unknown) => void
+}): () => void {
+  const { shared, resumers, system, everyMs, onError } = options
+  let seen = new Set<string>()
+  let busy = false
+  let stopped = false
+  const round = async () => {
+    const leased = await shared.leased()
+    const ids = new Set<string>()
+    for (const name of leased) ids.add(name.slice(name.lastIndexOf(':') + 1))
+    const now = new Set<string>()
+    await shared.exclusive(() =>
+      system((ctx) =>
+        resumeWork(ctx, resumers, (collection, id) => {
+          if (ids.has(id)) return false
+          const key = `${collection}\u0000${id}`
+          now.add(key)
+          return seen.has(key)
+        }),
+      ),
+    )
+    seen = now
+  }
+  const timer = setInterval(() => {
+    if (busy || stopped) return
+    busy = true
+    round()
+      .catch((error: unknown) => {
+        if (/closed/.test(String((error as Error)?.message))) stop()
+        else onError(error)
+      })
+      .finally(() => (busy = false))
+  }, everyMs)
+  ;(timer as { unref?: () => void }).unref?.()
+  const stop = () => {
+    stopped = true
+    clearInterval(timer)
+  }
+  return stop
 }

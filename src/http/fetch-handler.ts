@@ -1,6 +1,6 @@
 import type { JsonText } from '../core/large-text.js'
 import { errorBody, ApiError, logUnexpected } from '../core/errors.js'
-import { authenticate, authorize, execute, executeAfterWarmup, finish, isFinishing, type ExecuteInput, type Runtime } from '../core/execute.js'
+import { authenticate, authorize, execute, executeAfterWarmup, executeShared, finish, isFinishing, type ExecuteInput, type Runtime } from '../core/execute.js'
 import type { BoundOperation } from '../core/operation.js'
 import { NotYet } from '../core/warmup.js'
 import { NO_CONTENT } from '../core/operation.js'
@@ -144,6 +144,7 @@ function allLoaded(needs: BoundOperation['def']['needs']): boolean {
 
 /** Run an operation; one whose handler asks for a warm-up first (core/warmup.ts) is run again after it. */
 function run(rt: Runtime, op: BoundOperation, input: ExecuteInput): unknown {
+  if (rt.store.shared) return executeShared(rt, op, input)
   try {
     return execute(rt, op, input)
   } catch (error) {
@@ -288,6 +289,14 @@ export function createDispatcher(
     // Every field set from the start: one object shape for every request.
     const outcome: Outcome = { status: 0, text: undefined, headers: undefined, operationId: def.id, user: undefined, requestText: undefined, fault: false }
     try {
+      // A store several processes share: the replica first takes in what they committed (a token made there signs in here).
+      if (rt.store.shared)
+        return failInto(
+          outcome,
+          rt.store.shared
+            .sync()
+            .then(() => handleLater(incoming, search, match, outcome, authenticate(rt, operation, bearer(incoming.header('authorization'))))),
+        )
       const caller = authenticate(rt, operation, bearer(incoming.header('authorization')))
       if (caller instanceof Promise || def.body || operation.prepare || !allLoaded(def.needs))
         return failInto(outcome, handleLater(incoming, search, match, outcome, caller))

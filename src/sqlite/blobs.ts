@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { BlobPort } from '../storage/blobs.js'
 import { ensureWritableDir, storageErrorOf } from './storage-errors.js'
@@ -7,6 +7,15 @@ import { ensureWritableDir, storageErrorOf } from './storage-errors.js'
 export interface FileBlobsOptions {
   /** The directory blobs are kept in (created when missing). @example createFileBlobs({ dir: './docs-data/blobs' }) */
   dir: string
+  /**
+   * Several processes write the directory (the PostgreSQL store's deployments, on one machine or
+   * a shared mount): no reference counts (a read-modify-write between processes would lose
+   * counts), `delete` leaves the bytes (another process may have put the same content meanwhile;
+   * a blob no row names is never served), and temporary files are removed when they are over an
+   * hour old rather than by their writer's pid (another machine's pids mean nothing here).
+   * @default false
+   */
+  shared?: boolean
 }
 
 /** What is kept beside a blob's bytes. */
@@ -39,6 +48,15 @@ function discardFolder(folder: string): void {
   }
 }
 
+/** Whether a file was modified after `time` (ms), as far as this process can tell. */
+function modifiedAfter(file: string, time: number): boolean {
+  try {
+    return statSync(file).mtimeMs > time
+  } catch {
+    return true
+  }
+}
+
 /** Whether process `pid` is running (one writing a temporary file now), as far as this process can tell. */
 function running(pid: number): boolean {
   if (pid === process.pid) return false // this process writes synchronously: none of its writes is under way
@@ -55,13 +73,15 @@ function running(pid: number): boolean {
  * kill): they are not blobs, nothing names them, and nothing else would ever remove them. One
  * whose writer is still running is left to it.
  */
-function removeStalePartials(dir: string): void {
+function removeStalePartials(dir: string, shared: boolean): void {
+  const hourAgo = Date.now() - 3_600_000
   for (const folder of readdirSync(dir)) {
     if (!FOLDER.test(folder)) continue
     let removed = false
     for (const name of readdirSync(join(dir, folder))) {
       const pid = PARTIAL.exec(name)?.[1]
-      if (pid === undefined || running(Number(pid))) continue
+      if (pid === undefined) continue
+      if (shared ? modifiedAfter(join(dir, folder, name), hourAgo) : running(Number(pid))) continue
       discard(join(dir, folder, name))
       removed = true
     }
@@ -92,7 +112,8 @@ function removeStalePartials(dir: string): void {
 export function createFileBlobs(options: FileBlobsOptions): BlobPort & { readonly dir: string } {
   const dir = resolve(options.dir)
   ensureWritableDir(dir)
-  removeStalePartials(dir)
+  const shared = options.shared ?? false
+  removeStalePartials(dir, shared)
   let temp = 0
 
   const folderOf = (key: string) => join(dir, key.slice(0, 2))
@@ -124,6 +145,7 @@ export function createFileBlobs(options: FileBlobsOptions): BlobPort & { readonl
       const key = createHash('sha256').update(contentType).update('\n').update(bytes).digest('hex')
       const meta = readMeta(key)
       if (meta && existsSync(pathOf(key))) {
+        if (shared) return key
         writeAtomically(metaOf(key), JSON.stringify({ contentType, refs: meta.refs + 1 } satisfies BlobMeta))
         return key
       }
@@ -153,6 +175,7 @@ export function createFileBlobs(options: FileBlobsOptions): BlobPort & { readonl
     delete: (key) => {
       const meta = readMeta(key)
       if (!meta) return false
+      if (shared) return true
       if (meta.refs > 1) {
         writeAtomically(metaOf(key), JSON.stringify({ ...meta, refs: meta.refs - 1 }))
         return true

@@ -154,6 +154,22 @@ function reindex(table: Table, before: Row, after: Row, seq: number): void {
   }
 }
 
+/** The slots an undo log changed, each once: its first record holds the row before, the table the row now. */
+function changesOf(undoLog: ReadonlyArray<Table | number | Row | undefined>, tables: ReadonlyMap<string, Table>): SlotChange[] {
+  const seen = new Map<string, Set<number>>()
+  const out: SlotChange[] = []
+  for (let i = 0; i < undoLog.length; i += 3) {
+    const { name } = undoLog[i] as Table
+    const seq = undoLog[i + 1] as number
+    let slots = seen.get(name)
+    if (!slots) seen.set(name, (slots = new Set()))
+    if (slots.has(seq)) continue
+    slots.add(seq)
+    out.push({ collection: name, seq, before: undoLog[i + 2] as Row | undefined, after: tables.get(name)!.rows[seq] })
+  }
+  return out
+}
+
 /**
  * The in-memory adapter.
  *
@@ -171,12 +187,98 @@ function reindex(table: Table, before: Row, after: Row, seq: number): void {
  * one empties the log), so it costs O(rows written), never a copy of the store.
  */
 export function createMemoryStore<S extends Schema>(schema: S): StoragePort<S> {
-  const tables = new Map<string, Table>()
-  for (const name of Object.keys(schema)) tables.set(name, newTable(name, schema[name]!.indexes as Record<string, IndexDef<Row>>))
-  return memoryStore(schema, tables)
+  return memoryStore(schema, newTables(schema))
 }
 
-function memoryStore<S extends Schema>(schema: S, tables: Map<string, Table>): StoragePort<S> {
+function newTables(schema: Schema): Map<string, Table> {
+  const tables = new Map<string, Table>()
+  for (const name of Object.keys(schema)) tables.set(name, newTable(name, schema[name]!.indexes as Record<string, IndexDef<Row>>))
+  return tables
+}
+
+/**
+ * One slot a committed transaction changed: the collection, the sequence number, the row the slot
+ * held before and the row it holds now (undefined: none, an insert's before or a delete's after).
+ */
+export interface SlotChange {
+  readonly collection: string
+  readonly seq: number
+  readonly before: Row | undefined
+  readonly after: Row | undefined
+}
+
+/**
+ * An in-memory store that is a replica of state kept elsewhere (the PostgreSQL store, src/postgres):
+ * `committed` is told the slots each outermost transaction changed, and `apply` writes slots as
+ * another replica changed them, at their sequence numbers (so every replica gives a row the same
+ * one), outside transactions. `nextSeq` / `setNextSeq`: the slot an insert takes next in a
+ * collection (deleted slots are never given again, so a replica loaded without them is told).
+ */
+export interface ReplicaStore<S extends Schema> {
+  readonly store: StoragePort<S>
+  apply(changes: ReadonlyArray<{ collection: string; seq: number; row: Row | undefined }>): void
+  nextSeq(collection: string): number
+  setNextSeq(collection: string, next: number): void
+  /** Whether a transaction is running. */
+  readonly inTransaction: boolean
+}
+
+export function createReplicaStore<S extends Schema>(schema: S, committed: (changes: SlotChange[]) => void): ReplicaStore<S> {
+  const tables = newTables(schema)
+  let depth = 0
+  const store = memoryStore(schema, tables, {
+    committed,
+    depth: (d) => (depth = d),
+  })
+  const table = (collection: string): Table => {
+    const t = tables.get(collection)
+    if (!t) throw new Error(`Unknown collection "${collection}"`)
+    return t
+  }
+  return {
+    store,
+    get inTransaction() {
+      return depth > 0
+    },
+    nextSeq: (collection) => table(collection).rows.length,
+    setNextSeq: (collection, next) => {
+      const t = table(collection)
+      if (t.rows.length < next) t.rows.length = next
+    },
+    apply: (changes) => {
+      if (depth > 0) throw new Error('apply() cannot run inside a transaction')
+      for (const { collection, seq, row } of changes) {
+        let t = table(collection)
+        if (t.shared) tables.set(collection, (t = cloneTable(t)))
+        const current = t.rows[seq]
+        const frozen = row && deepFreeze(row)
+        if (current && frozen) {
+          t.rows[seq] = frozen
+          if (current.id !== frozen.id) t.seqById.delete(current.id)
+          t.seqById.set(frozen.id, seq)
+          reindex(t, current, frozen, seq)
+        } else if (current) {
+          for (const index of t.indexList) removeFrom(index, current, seq)
+          t.seqById.delete(current.id)
+          t.rows[seq] = undefined
+        } else if (frozen) {
+          if (t.rows.length <= seq) t.rows.length = seq + 1
+          t.rows[seq] = frozen
+          t.seqById.set(frozen.id, seq)
+          for (const index of t.indexList) addTo(index, frozen, seq)
+        }
+      }
+    },
+  }
+}
+
+/** What a replica (createReplicaStore) is told. */
+interface Observer {
+  committed(changes: SlotChange[]): void
+  depth(depth: number): void
+}
+
+function memoryStore<S extends Schema>(schema: S, tables: Map<string, Table>, observer?: Observer): StoragePort<S> {
   /** Undo records, three slots each: table, slot, the row the slot held before (undefined: none). */
   const undoLog: Array<Table | number | Row | undefined> = []
   let depth = 0
@@ -301,13 +403,17 @@ function memoryStore<S extends Schema>(schema: S, tables: Map<string, Table>): S
     transaction: (fn) => {
       const mark = undoLog.length
       depth++
+      observer?.depth(depth)
       try {
         const result = fn(writer)
         if (result && typeof (result as { then?: unknown }).then === 'function') {
           throw new Error('A transaction function must be synchronous: the port gives no isolation across awaits')
         }
         // A nested transaction commits into its parent: its records stay for the parent's rollback.
-        if (depth === 1) undoLog.length = 0
+        if (depth === 1) {
+          if (observer && undoLog.length > 0) observer.committed(changesOf(undoLog, tables))
+          undoLog.length = 0
+        }
         return result
       } catch (error) {
         for (let i = undoLog.length - 3; i >= mark; i -= 3) undo(undoLog[i] as Table, undoLog[i + 1] as number, undoLog[i + 2] as Row | undefined)
@@ -315,6 +421,7 @@ function memoryStore<S extends Schema>(schema: S, tables: Map<string, Table>): S
         throw error
       } finally {
         depth--
+        observer?.depth(depth)
       }
     },
     snapshot: () => {

@@ -108,6 +108,38 @@ export interface StoragePort<S extends Schema> {
    * @default 'constant'
    */
   readonly snapshotCost?: 'constant' | 'size'
+  /**
+   * Set by a store several processes share (the PostgreSQL store): what the API awaits around
+   * its synchronous transactions. Left out (memory, SQLite), nothing is awaited.
+   */
+  readonly shared?: SharedStore
+}
+
+/**
+ * The asynchronous edge of a store shared by several processes, each holding a replica
+ * (src/postgres/store.ts). The domain code stays synchronous: the API awaits `sync` before a
+ * request reads, and runs a request's (or a job's) transaction inside `exclusive`, which waits
+ * for the cluster's write lock, brings the replica up to date, runs the transaction, and resolves
+ * once its writes are committed in the shared database.
+ */
+export interface SharedStore {
+  /** Resolves once the replica holds every write committed anywhere before the call. */
+  sync(): Promise<void>
+  /**
+   * Run `fn` (synchronous; it runs transactions) holding the cluster's write lock on an up-to-date
+   * replica. The writes of its committed transactions are committed in the database before the
+   * promise resolves (and `fn`'s error, when it throws after a commit, is rethrown after that).
+   */
+  exclusive<T>(fn: () => T): Promise<T>
+  /**
+   * Background jobs: take the lease of a job (by its name), so it runs in one process only.
+   * False when another live process holds it. Held until `release` or this process dies (then
+   * another process may take it after `leaseMs`).
+   */
+  lease(name: string): Promise<boolean>
+  release(name: string): Promise<void>
+  /** The names of jobs a live process holds a lease on. */
+  leased(): Promise<ReadonlySet<string>>
 }
 
 /** Declare a collection with its row type and indexes. */

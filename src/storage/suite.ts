@@ -37,13 +37,27 @@ export const suiteSchema = {
 }
 export type SuiteSchema = typeof suiteSchema
 
-export function runStorageSuite(name: string, create: (schema: SuiteSchema) => StoragePort<SuiteSchema>, { describe, it, expect }: SuiteRunner): void {
+/** Options of the suite. */
+export interface SuiteOptions {
+  /**
+   * Whether the store has snapshots (`snapshot`, `restore`, `fork`), whose tests then run. Left
+   * out, a store is made to ask it (which needs `create` to answer synchronously).
+   */
+  snapshots?: boolean
+}
+
+export function runStorageSuite(
+  name: string,
+  create: (schema: SuiteSchema) => StoragePort<SuiteSchema> | Promise<StoragePort<SuiteSchema>>,
+  { describe, it, expect }: SuiteRunner,
+  options: SuiteOptions = {},
+): void {
   const item = (id: string, group: string, value = 1, tags: string[] = []): ItemRow => ({ id, group, value, tags })
   const ids = (rows: Array<{ row: Row }>) => rows.map((e) => e.row.id)
 
   describe(`storage port: ${name}`, () => {
-    it('inserts, gets, updates and deletes rows', () => {
-      const store = create(suiteSchema)
+    it('inserts, gets, updates and deletes rows', async () => {
+      const store = await create(suiteSchema)
       store.transaction((tx) => {
         tx.insert('items', item('a', 'g'))
         tx.insert('others', { id: 'a', name: 'same id, other collection' })
@@ -57,15 +71,15 @@ export function runStorageSuite(name: string, create: (schema: SuiteSchema) => S
       expect(store.read((tx) => tx.get('others', 'a')?.name)).toBe('same id, other collection')
     })
 
-    it('rejects a duplicate insert and an update of a missing row', () => {
-      const store = create(suiteSchema)
+    it('rejects a duplicate insert and an update of a missing row', async () => {
+      const store = await create(suiteSchema)
       store.transaction((tx) => tx.insert('items', item('a', 'g')))
       expect(() => store.transaction((tx) => tx.insert('items', item('a', 'h')))).toThrow()
       expect(() => store.transaction((tx) => tx.update('items', item('zz', 'h')))).toThrow()
     })
 
-    it('hands out frozen rows, so a caller cannot corrupt the store', () => {
-      const store = create(suiteSchema)
+    it('hands out frozen rows, so a caller cannot corrupt the store', async () => {
+      const store = await create(suiteSchema)
       store.transaction((tx) => tx.insert('items', item('a', 'g', 1, ['x'])))
       const row = store.read((tx) => tx.get('items', 'a'))!
       expect(() => {
@@ -75,8 +89,8 @@ export function runStorageSuite(name: string, create: (schema: SuiteSchema) => S
       expect(store.read((tx) => tx.get('items', 'a'))).toEqual(item('a', 'g', 1, ['x']))
     })
 
-    it('keeps indexes in insertion order, across updates that move rows between keys', () => {
-      const store = create(suiteSchema)
+    it('keeps indexes in insertion order, across updates that move rows between keys', async () => {
+      const store = await create(suiteSchema)
       store.transaction((tx) => {
         for (const [id, group] of [
           ['a', 'g'],
@@ -96,8 +110,8 @@ export function runStorageSuite(name: string, create: (schema: SuiteSchema) => S
       expect(store.read((tx) => tx.count('items', 'byGroup', 'nothing'))).toBe(0)
     })
 
-    it('indexes rows under several keys or none', () => {
-      const store = create(suiteSchema)
+    it('indexes rows under several keys or none', async () => {
+      const store = await create(suiteSchema)
       store.transaction((tx) => {
         tx.insert('items', item('a', 'g', 1, ['x', 'y']))
         tx.insert('items', item('b', 'g', -1, ['y']))
@@ -108,8 +122,8 @@ export function runStorageSuite(name: string, create: (schema: SuiteSchema) => S
       expect(store.read((tx) => tx.count('items', 'positive', 'yes'))).toBe(0)
     })
 
-    it('scans after a sequence number with a limit (cursor paging)', () => {
-      const store = create(suiteSchema)
+    it('scans after a sequence number with a limit (cursor paging)', async () => {
+      const store = await create(suiteSchema)
       store.transaction((tx) => {
         for (let i = 0; i < 10; i++) tx.insert('items', item(`i${i}`, 'g'))
       })
@@ -126,8 +140,8 @@ export function runStorageSuite(name: string, create: (schema: SuiteSchema) => S
       expect(store.read((tx) => tx.all('items').length)).toBe(10)
     })
 
-    it('keeps an ordered index sorted by its order value, ties in insertion order, across updates', () => {
-      const store = create(suiteSchema)
+    it('keeps an ordered index sorted by its order value, ties in insertion order, across updates', async () => {
+      const store = await create(suiteSchema)
       store.transaction((tx) => {
         for (const [id, value] of [
           ['a', 5],
@@ -159,8 +173,8 @@ export function runStorageSuite(name: string, create: (schema: SuiteSchema) => S
       expect(order()).toEqual(['e', 'd', 'c', 'b', 'a'])
     })
 
-    it('rolls back every write of a transaction that throws', () => {
-      const store = create(suiteSchema)
+    it('rolls back every write of a transaction that throws', async () => {
+      const store = await create(suiteSchema)
       store.transaction((tx) => {
         tx.insert('items', item('a', 'g', 1))
         tx.insert('items', item('b', 'g', 2))
@@ -178,8 +192,8 @@ export function runStorageSuite(name: string, create: (schema: SuiteSchema) => S
       expect(store.read((tx) => tx.count('items', 'byGroup', 'h'))).toBe(0)
     })
 
-    it('rolls back a nested transaction alone, and the outer one whole', () => {
-      const store = create(suiteSchema)
+    it('rolls back a nested transaction alone, and the outer one whole', async () => {
+      const store = await create(suiteSchema)
       store.transaction((tx) => {
         tx.insert('items', item('a', 'g'))
         expect(() =>
@@ -200,15 +214,22 @@ export function runStorageSuite(name: string, create: (schema: SuiteSchema) => S
       expect(store.read((tx) => tx.get('items', 'c'))).toBeUndefined()
     })
 
-    it('refuses writes outside a transaction and asynchronous transaction functions', () => {
-      const store = create(suiteSchema)
+    it('refuses writes outside a transaction and asynchronous transaction functions', async () => {
+      const store = await create(suiteSchema)
       expect(() => store.read((tx) => (tx as unknown as { insert: (c: string, r: Row) => void }).insert('items', item('a', 'g')))).toThrow()
       expect(() => store.transaction((() => Promise.resolve(1)) as never)).toThrow()
     })
   })
 
   // Snapshots are optional: an adapter without them says so, and the API's snapshot tools refuse it.
-  if (!create(suiteSchema).snapshot) return
+  const snapshots =
+    options.snapshots ??
+    (() => {
+      const store = create(suiteSchema)
+      if (store instanceof Promise) throw new TypeError('runStorageSuite: give options.snapshots when create answers a promise')
+      return store.snapshot !== undefined
+    })()
+  if (!snapshots) return
   describe(`storage port: ${name}: snapshots`, () => {
     /** Everything a reader can see of the store. */
     const state = (store: StoragePort<SuiteSchema>) =>
@@ -221,7 +242,8 @@ export function runStorageSuite(name: string, create: (schema: SuiteSchema) => S
         seqOfA: tx.seqOf('items', 'a'),
       }))
     const seeded = () => {
-      const store = create(suiteSchema)
+      // Stores with snapshots answer `create` synchronously (both adapters that have them do).
+      const store = create(suiteSchema) as StoragePort<SuiteSchema>
       store.transaction((tx) => {
         tx.insert('items', item('a', 'g', 3, ['x']))
         tx.insert('items', item('b', 'g', 1))
@@ -230,7 +252,7 @@ export function runStorageSuite(name: string, create: (schema: SuiteSchema) => S
       return store
     }
 
-    it('restores the state a snapshot kept, as often as asked, whatever was written since', () => {
+    it('restores the state a snapshot kept, as often as asked, whatever was written since', async () => {
       const store = seeded()
       const before = state(store)
       const snapshot = store.snapshot!()
@@ -258,7 +280,7 @@ export function runStorageSuite(name: string, create: (schema: SuiteSchema) => S
       expect(state(store)).toEqual(before)
     })
 
-    it('a rolled-back transaction after a snapshot leaves both the store and the snapshot as they were', () => {
+    it('a rolled-back transaction after a snapshot leaves both the store and the snapshot as they were', async () => {
       const store = seeded()
       const before = state(store)
       const snapshot = store.snapshot!()
@@ -275,7 +297,7 @@ export function runStorageSuite(name: string, create: (schema: SuiteSchema) => S
       expect(state(store)).toEqual(before)
     })
 
-    it('forks an independent store: writes on either side do not reach the other', () => {
+    it('forks an independent store: writes on either side do not reach the other', async () => {
       const store = seeded()
       const before = state(store)
       const fork = store.fork!()
@@ -293,7 +315,7 @@ export function runStorageSuite(name: string, create: (schema: SuiteSchema) => S
       expect(store.read((tx) => tx.get('items', 'a')?.value)).toBe(7)
     })
 
-    it('refuses snapshots and restores inside a transaction, and a snapshot that is not one', () => {
+    it('refuses snapshots and restores inside a transaction, and a snapshot that is not one', async () => {
       const store = seeded()
       const snapshot = store.snapshot!()
       expect(() => store.transaction(() => store.snapshot!())).toThrow()

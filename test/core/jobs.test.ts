@@ -71,7 +71,7 @@ describe('core: jobs deferred by a transaction', () => {
       ctx.defer('rename', {
         async run(env) {
           await new Promise((r) => setTimeout(r, 5))
-          env.transaction((tx) => tx.tx.update('users', { ...tx.tx.get('users', user.id)!, displayName: 'Ada L.' }))
+          await env.transaction((tx) => tx.tx.update('users', { ...tx.tx.get('users', user.id)!, displayName: 'Ada L.' }))
           env.defer('again', { run: (e) => e.transaction((tx) => tx.tx.update('users', { ...tx.tx.get('users', user.id)!, displayName: 'Ada Lovelace' })) })
         },
       }),

@@ -27,10 +27,10 @@ describe('core: jobs superseded by restore()', () => {
     api.system((ctx) =>
       ctx.defer('writer', {
         async run(env) {
-          env.transaction(rename('Before restore'))
+          await env.transaction(rename('Before restore'))
           await g.closed
           env.defer('child', { run: () => void seen.push('child ran') })
-          env.transaction(rename('After restore'))
+          await env.transaction(rename('After restore'))
           seen.push('not reached')
         },
         failed: () => void seen.push('failed step'),
@@ -54,7 +54,7 @@ describe('core: jobs superseded by restore()', () => {
     expect(seen).toEqual([])
     expect(errors).toEqual([])
     // Jobs started after the restore run as usual.
-    api.system((ctx) => ctx.defer('later', { run: (env) => env.transaction(rename('Later')) }))
+    api.system((ctx) => ctx.defer('later', { run: async (env) => void (await env.transaction(rename('Later'))) }))
     await api.idle()
     expect(api.store.read((tx) => tx.get('users', user.id)!.displayName)).toBe('Later')
   })
@@ -67,7 +67,7 @@ describe('core: jobs superseded by restore()', () => {
       ctx.defer('writer', {
         async run(env) {
           await g.closed
-          env.transaction((c) => c.tx.update('users', { ...c.tx.get('users', user.id)!, displayName: 'Written' }))
+          await env.transaction((c) => c.tx.update('users', { ...c.tx.get('users', user.id)!, displayName: 'Written' }))
         },
       }),
     )

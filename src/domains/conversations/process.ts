@@ -81,11 +81,11 @@ function recordFailure(ctx: Context, id: string, token: string, error: unknown):
 export function processJob(id: string, token: string): Job {
   return {
     async run(env) {
-      const row = env.transaction((ctx) => start(ctx, id, token))
+      const row = await env.transaction((ctx) => start(ctx, id, token))
       if (!row) return
       const tools = await loadTextTools()
       const extracted = extractIssues(tools, row)
-      env.transaction((ctx) => finish(ctx, id, token, tools, extracted))
+      await env.transaction((ctx) => finish(ctx, id, token, tools, extracted))
     },
     failed: (ctx, error) => recordFailure(ctx, id, token, error),
   }

@@ -39,7 +39,7 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
     const branch = ref.slice('refs/heads/'.length)
     // The commit the space last synced with on this repository and branch, read now (jobs run one
     // at a time per space: an export before this one may have pushed since this one was requested).
-    const { commit: lastCommit, tree: lastTree } = env.transaction((ctx) => {
+    const { commit: lastCommit, tree: lastTree } = await env.transaction((ctx) => {
       const row = current(ctx, op.space, op.operation)
       return { commit: row?.commit, tree: row?.tree }
     })
@@ -53,7 +53,7 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
     if (head && (moved || !(await repo.has(head)))) await repo.fetchBranch(ref, { history: moved })
     // A new branch starts from the remote's default branch (its other files come along), if it has one.
     const start = head === undefined && defaultBranch !== undefined ? await repo.fetchBranch(defaultBranch).then(() => repo.resolve(defaultBranch)) : undefined
-    stage('config_check')
+    await stage('config_check')
     // A forced export goes on from the commit the space last synced with, when the branch still has it.
     const base = moved && (await repo.has(lastCommit)) ? lastCommit : (head ?? start)
     const baseTree = base ? await repo.commitTree(base) : undefined
@@ -63,9 +63,9 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
       { files: existing, text: async (path) => decoder.decode(await repo.readBlob(existing.get(path)!.oid)) },
       target.projectDirectory ?? '',
     )
-    stage('content_process')
+    await stage('content_process')
 
-    const rendered = env.transaction((ctx) => {
+    const rendered = await env.transaction((ctx) => {
       const space = ctx.tx.get('spaces', op.space)
       const rev = space && findRevision(ctx.tx, space, target.revision)
       if (!rev) throw new GitSyncError('the space or its revision no longer exists')
@@ -133,7 +133,7 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
     const configFile = existing.get(configPath)
     const yaml = writeRedirects(configFile && decoder.decode(await repo.readBlob(configFile.oid)), config.root, wanted, isPageFile)
     if (yaml !== undefined) files.set(configPath, { oid: await repo.writeBlob(encoder.encode(yaml)), mode: '100644' })
-    stage('finalize')
+    await stage('finalize')
     const tree = await repo.writeFiles(files)
     let commit = base
     // Nothing changed: no empty commit.
@@ -146,7 +146,7 @@ export function exportJob(op: OperationRef, target: ExportTarget): Job {
       ensureCurrent()
       await repo.push(commit!, ref, moved, head)
     }
-    env.transaction((ctx) => {
+    await env.transaction((ctx) => {
       const row = current(ctx, op.space, op.operation)
       if (row && row.operation.state === 'running')
         succeed(ctx, row, { commit: commit!, revision: target.revision, mainRevision: target.revision, tree: rendered.tree })

@@ -35,7 +35,7 @@ export function importJob(op: OperationRef, target: ImportTarget): Job {
     if (!head) throw new GitSyncError(`the repository has no branch "${ref.slice('refs/heads/'.length)}" (ref ${ref})`)
     // The space's last job may have left the commit among the repository's objects (repo-cache.ts).
     if (!(await repo.has(head))) await repo.fetchBranch(ref)
-    stage('config_check')
+    await stage('config_check')
     const files = await repo.listFiles(await repo.commitTree(head))
     const decoder = new TextDecoder()
     const content = await readContent(
@@ -47,11 +47,11 @@ export function importJob(op: OperationRef, target: ImportTarget): Job {
       },
       target.projectDirectory,
     )
-    stage('content_process')
+    await stage('content_process')
 
     // Main's files, to reuse one with the same bytes instead of storing them again; and the file
     // the last sync wrote or read at each path, which stays that file (its id and name) while its bytes are the same.
-    const { mainFiles, recorded } = env.transaction((ctx) => {
+    const { mainFiles, recorded } = await env.transaction((ctx) => {
       const space = ctx.tx.get('spaces', op.space)
       const main = space && findRevision(ctx.tx, space, space.revision)
       const tree = current(ctx, op.space, op.operation)?.tree
@@ -95,8 +95,8 @@ export function importJob(op: OperationRef, target: ImportTarget): Job {
         })
       }
       const message = await repo.commitMessage(head)
-      stage('finalize')
-      const applied = env.transaction((ctx) => {
+      await stage('finalize')
+      const applied = await env.transaction((ctx) => {
         const row = current(ctx, op.space, op.operation)
         if (!row || row.operation.state !== 'running') return false
         const { revision, tree } = applyImport(ctx, row, content, assets, {

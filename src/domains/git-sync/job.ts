@@ -28,7 +28,7 @@ export interface JobContext {
   repo: GitRepo
   signal: AbortSignal
   /** Record the next stage; a job whose operation was replaced (or whose sync was removed) stops here, quietly. */
-  stage(stage: OperationFields['stage']): void
+  stage(stage: OperationFields['stage']): Promise<void>
   /** Stop quietly unless the operation is still the row's and running (before touching the remote). */
   ensureCurrent(): void
   /**
@@ -44,7 +44,7 @@ class TimeoutError extends Error {}
 /** Thrown to end a job whose operation a newer request replaced: it writes nothing, and is no failure. */
 class Superseded extends Error {}
 
-const isCurrent = (env: JobEnv, ref: OperationRef): boolean => env.transaction((ctx) => current(ctx, ref.space, ref.operation)?.operation.state === 'running')
+const isCurrent = (env: JobEnv, ref: OperationRef): boolean => env.read((ctx) => current(ctx, ref.space, ref.operation)?.operation.state === 'running')
 
 /** What a failure says: our own errors as they are, isomorphic-git's and the network's described. */
 function describeFailure(error: unknown): { state: 'failure' | 'timeout'; error: string; unauthenticated?: boolean } {
@@ -98,16 +98,16 @@ export function gitSyncJob(ref: OperationRef, work: (job: JobContext) => Promise
             // Past the time limit the work may still be going on (a fetch that ignores its signal): it stops here too.
             if (limit.signal.aborted || !isCurrent(env, ref)) throw new Superseded()
           }
-          const stage = (s: OperationFields['stage']) => {
+          const stage = async (s: OperationFields['stage']) => {
             ensureCurrent()
-            env.transaction((ctx) => advance(ctx, ref.space, ref.operation, s))
+            await env.transaction((ctx) => advance(ctx, ref.space, ref.operation, s))
           }
           const branch = async (asked: string | undefined) => {
             const found = await repo.remoteRefs(asked)
             if (found.ref === undefined)
               throw new GitSyncError('the repository has no default branch (its HEAD names no branch, or it has none yet): give the branch as `ref`')
             ensureCurrent()
-            env.transaction((ctx) => settleRef(ctx, ref.space, ref.operation, found.ref!))
+            await env.transaction((ctx) => settleRef(ctx, ref.space, ref.operation, found.ref!))
             return { ...found, ref: found.ref }
           }
           const done = work({ env, repo, signal: limit.signal, stage, ensureCurrent, branch })

@@ -27,11 +27,11 @@ export function deliveryJob(eventId: string, from: ResumeFrom = { attempt: 1 }):
         if (left > 0) await new Promise((resolve) => setTimeout(resolve, left))
       }
       for (let n = Math.min(from.attempt, attempts); ; n++) {
-        const dispatch = env.transaction((ctx) => startAttempt(ctx, eventId, n, attempts, env.services.integrations))
+        const dispatch = await env.transaction((ctx) => startAttempt(ctx, eventId, n, attempts, env.services.integrations))
         if (!dispatch) return
         const outcome = await attempt(dispatch.handler, await dispatchRequest(dispatch), timeout)
         const delay = !outcome.ok && outcome.retry ? retryDelays[n - 1] : undefined
-        env.transaction((ctx) =>
+        await env.transaction((ctx) =>
           updateEvent(ctx, eventId, (row) => {
             if (outcome.ok)
               return { delivery: { state: 'done', attempts: n }, logs: [{ level: 'info', message: `Delivered: the handler answered ${outcome.status}` }] }

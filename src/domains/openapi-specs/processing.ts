@@ -109,7 +109,7 @@ function record(ctx: Context, specId: string, run: number, outcome: Outcome): vo
 export function processingJob(specId: string, run: number): Job {
   return {
     async run(env) {
-      const source = env.transaction((ctx) => {
+      const source = await env.transaction((ctx) => {
         const row = current(ctx, specId, run)
         if (!row?.pendingSource) return undefined
         if (row.processingState === 'pending') ctx.tx.update('openapiSpecs', { ...row, processingState: 'progress' })
@@ -117,7 +117,7 @@ export function processingJob(specId: string, run: number): Job {
       })
       if (!source) return
       const outcome = await processSource(env, source)
-      env.transaction((ctx) => record(ctx, specId, run, outcome))
+      await env.transaction((ctx) => record(ctx, specId, run, outcome))
     },
     failed(ctx, error) {
       const message = error instanceof Error ? error.message : String(error)

@@ -137,10 +137,10 @@ export function runJob(id: string, token: string): Job {
     async run(env) {
       // The instructions are written as markdown (unified and remark, loaded on first use).
       await loadMarkdown()
-      const plan = env.transaction((ctx) => startRun(ctx, id, token))
+      const plan = await env.transaction((ctx) => startRun(ctx, id, token))
       if (!plan) return
       const output = await translatePlan(env, plan)
-      env.transaction((ctx) => finishRun(ctx, id, token, plan, output))
+      await env.transaction((ctx) => finishRun(ctx, id, token, plan, output))
     },
     failed: (ctx, error) => recordFailure(ctx, id, token, error),
   }
