@@ -156,7 +156,9 @@ describe('cli: options', () => {
     // Port 1 on loopback: nothing listens there.
     const unreachable = await exit(['serve', '--port', '0', '--database', 'postgres://me:hunter22@127.0.0.1:1/docs', '--blobs', scratch()])
     expect(unreachable.code).toBe(1)
-    expect(unreachable.err).toMatch(/^docs-content-api: --database 127\.0\.0\.1:1\/docs: /)
+    expect(unreachable.err).toMatch(
+      /^docs-content-api: PostgreSQL: opening postgres:\/\/me:\*\*\*@127\.0\.0\.1:1\/docs failed \(connect ECONNREFUSED 127\.0\.0\.1:1\)\n$/,
+    )
     expect(unreachable.err).not.toContain('hunter22')
   })
 
