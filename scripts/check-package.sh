@@ -257,6 +257,15 @@ node --input-type=module -e '
     if (!(error instanceof SqliteUnavailableError) || !error.message.includes("npm install better-sqlite3@12")) { console.error(error); process.exit(1) }
   }
   console.log("sqlite: without better-sqlite3, opening a store says what to install")'
+say "docs-content-api/postgres without pg ($((SECONDS - started)) s)"
+[ ! -e node_modules/pg ] || { echo "check-package: pg was installed with the package: it must stay an optional peer"; exit 1; }
+node --input-type=module -e '
+  const { openPostgresStore, PostgresUnavailableError } = await import("docs-content-api/postgres")
+  const { schema } = await import("docs-content-api")
+  try { await openPostgresStore(schema, { url: "postgres://127.0.0.1:1/none" }); process.exit(1) } catch (error) {
+    if (!(error instanceof PostgresUnavailableError) || !error.message.includes("npm install pg@8")) { console.error(error); process.exit(1) }
+  }
+  console.log("postgres: without pg, opening a store says what to install")'
 if ./node_modules/.bin/docs-content-api serve --port 0 --data docs-data >no-peer.log 2>&1; then echo "check-package: serve --data ran without better-sqlite3"; exit 1; fi
 grep -q 'npm install better-sqlite3@12' no-peer.log || { cat no-peer.log; exit 1; }
 

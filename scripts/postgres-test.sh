@@ -52,7 +52,7 @@ start() {
   }
   port=$(free_port)
   as_owner "$PG_CTL" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=200" start > /dev/null || {
+    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=${PGTEST_MAX_CONNECTIONS:-200}" start > /dev/null || {
     cat "$dir/server.log" >&2
     exit 1
   }

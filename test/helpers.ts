@@ -44,7 +44,7 @@ export function errorOf(res: Called): { code: number; message: string } {
  */
 export async function createWorld(options: Omit<DocsApiOptions, 'baseUrl' | 'now' | 'ids'> = {}) {
   const clock = createClock('2026-03-01T10:00:00.000Z')
-  const api = createDocsApi({ ...testStorage(), ...options, baseUrl: BASE, now: clock.now, ids: sequentialIds('id') })
+  const api = createDocsApi({ ...(await testStorage()), ...options, baseUrl: BASE, now: clock.now, ids: sequentialIds('id') })
   const ada = await api.fixtures.createUser({ displayName: 'Ada Lovelace', email: 'ada@acme.test' })
   const rita = await api.fixtures.createUser({ displayName: 'Rita Reader', email: 'rita@acme.test' })
   const gina = await api.fixtures.createUser({ displayName: 'Gina Guest', email: 'gina@elsewhere.test' })

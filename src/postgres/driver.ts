@@ -40,9 +40,14 @@ export function loadPg(): PgModule {
 }
 
 /** A connected client (numbers of bigint columns come as strings: the store reads them with Number()). */
-export async function connect(url: string, applicationName: string): Promise<Client> {
+export async function connect(url: string, applicationName: string, schema?: string): Promise<Client> {
   const { Client } = loadPg()
-  const client = new Client({ connectionString: url, application_name: applicationName })
+  const client = new Client({
+    connectionString: url,
+    application_name: applicationName,
+    // The store's tables in a schema of their own (created by prepareLayout), found first.
+    ...(schema !== undefined && { options: `-c search_path=${schema}` }),
+  })
   await client.connect()
   return client
 }

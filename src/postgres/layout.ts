@@ -42,10 +42,11 @@ INSERT INTO dca_head (id, seq) VALUES (1, 0) ON CONFLICT (id) DO NOTHING;
  * Create the tables when missing and check the format, in one transaction. An advisory lock
  * keeps two processes opening a new database at once from racing on CREATE TABLE.
  */
-export async function prepareLayout(client: Client, where: string): Promise<void> {
+export async function prepareLayout(client: Client, where: string, schema?: string): Promise<void> {
   await client.query('BEGIN')
   try {
     await client.query("SELECT pg_advisory_xact_lock(hashtext('docs-content-api/layout'))")
+    if (schema !== undefined) await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
     const tables = await client.query<{ name: string }>(
       "SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE 'dca\\_%'",
     )

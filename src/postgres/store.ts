@@ -39,6 +39,11 @@ export interface PostgresStoreOptions {
   leaseMs?: number
   /** How often the replica asks for new log entries when no notification came. @default 1000 */
   pollMs?: number
+  /**
+   * A PostgreSQL schema to keep the store's tables in (created when missing): several stores in one
+   * database, each in its own schema. Left out: the connection's default (`public`).
+   */
+  schema?: string
   /** Errors of background work (a poll that failed, an optimistic commit refused). @default console.error */
   onError?: (error: unknown) => void
 }
@@ -84,23 +89,40 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
   const leaseMs = options.leaseMs ?? 15_000
   const pollMs = options.pollMs ?? 1_000
   const onError = options.onError ?? ((error: unknown) => console.error('[docs-content-api] PostgreSQL store:', error))
-  const where = redact(options.url)
-  const clients: Client[] = []
+  const where = redact(options.url) + (options.schema === undefined ? '' : ` (schema ${options.schema})`)
+  if (options.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema))
+    throw new TypeError(`PostgreSQL store: schema ${JSON.stringify(options.schema)} must match /^[a-z_][a-z0-9_]{0,62}$/`)
+  /** The notification channel: one per schema, so stores in other schemas do not wake this one. */
+  const channel = options.schema === undefined ? 'dca_log' : `dca_log_${options.schema}`
+  const clients = new Set<Client>()
+  /** Connections that failed (the server restarted, the network dropped): opened again before their next query. */
+  const broken = new Set<Client>()
   const open = async (role: string) => {
-    const client = await connect(options.url, `docs-content-api ${role} ${origin}`)
+    const client = await connect(options.url, `docs-content-api ${role} ${origin}`, options.schema)
     // A connection lost later fails the query in flight (a 503); the error event must not crash the process.
-    client.on('error', (error) => onError(unavailable(error, `the ${role} connection`)))
-    clients.push(client)
+    client.on('error', (error) => {
+      if (!broken.has(client) && !closed) onError(unavailable(error, `the ${role} connection`))
+      broken.add(client)
+    })
+    client.on('end', () => broken.add(client))
+    clients.add(client)
     return client
+  }
+  /** A new connection for one that broke (the old one is ended and forgotten). */
+  const reopen = async (client: Client, role: string): Promise<Client> => {
+    clients.delete(client)
+    broken.delete(client)
+    client.end().catch(() => undefined)
+    return open(role)
   }
   let writer: Client, reader: Client, listener: Client
   try {
     writer = await open('writer')
-    await prepareLayout(writer, where)
+    await prepareLayout(writer, where, options.schema)
     reader = await open('reader')
     listener = await open('listener')
   } catch (error) {
-    await Promise.all(clients.map((c) => c.end().catch(() => undefined)))
+    await Promise.all([...clients].map((c) => c.end().catch(() => undefined)))
     throw unavailable(error, `opening ${where}`)
   }
 
@@ -173,7 +195,10 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
   /** The reader's queries, one at a time (pg runs one query per connection; it warns of queuing). */
   let readerTail: Promise<unknown> = Promise.resolve()
   const readerQuery = <R extends object = Record<string, unknown>>(text: string, values?: unknown[]) => {
-    const run = readerTail.then(() => reader.query<R>(text, values))
+    const run = readerTail.then(async () => {
+      if (broken.has(reader)) reader = await reopen(reader, 'reader')
+      return reader.query<R>(text, values)
+    })
     readerTail = run.then(
       () => undefined,
       () => undefined,
@@ -181,7 +206,7 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
     return run
   }
   await load(reader, false).catch(async (error) => {
-    await Promise.all(clients.map((c) => c.end().catch(() => undefined)))
+    await Promise.all([...clients].map((c) => c.end().catch(() => undefined)))
     throw unavailable(error, `loading ${where}`)
   })
 
@@ -234,6 +259,11 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
     return run
   }
   const reloadIfStale = async (): Promise<void> => {
+    // A writer connection that broke may have lost a commit's answer: the state is read again.
+    if (broken.has(writer)) {
+      writer = await reopen(writer, 'writer')
+      stale = true
+    }
     if (!stale) return
     await load(writer, false)
     stale = false
@@ -279,7 +309,7 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
     if (nextSeqs.size)
       sql += `INSERT INTO dca_seqs (collection, next) VALUES ${[...nextSeqs].map(([c, n]) => `(${lit(c)},${n})`).join(',')} ON CONFLICT (collection) DO UPDATE SET next = GREATEST(dca_seqs.next, excluded.next);`
     if (++commits % 1000 === 0) sql += `DELETE FROM dca_log WHERE seq <= ${seq - LOG_KEPT};`
-    sql += `UPDATE dca_head SET seq = ${seq} WHERE id = 1; SELECT pg_notify('dca_log', '${seq}'); COMMIT`
+    sql += `UPDATE dca_head SET seq = ${seq} WHERE id = 1; SELECT pg_notify('${channel}', '${seq}'); COMMIT`
     await writer.query(sql)
     applied = seq
   }
@@ -329,6 +359,8 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
       if (epoch !== seenEpoch) throw conflict()
       let head: number
       try {
+        await reloadIfStale()
+        if (epoch !== seenEpoch) throw conflict()
         head = Number(
           ((await writer.query('BEGIN; SELECT seq FROM dca_head WHERE id = 1 FOR UPDATE')) as unknown as Array<{ rows: Array<{ seq: string }> }>)[1]!.rows[0]!
             .seq,
@@ -368,11 +400,28 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
     if (closed || queued || running) return
     sync().catch((error: unknown) => onError(error))
   }
-  listener.on('notification', (message) => {
-    if (Number(message.payload) > applied) nudge()
-  })
-  await listener.query('LISTEN dca_log')
-  const poll = setInterval(nudge, pollMs)
+  const listen = async (client: Client) => {
+    client.on('notification', (message) => {
+      if (Number(message.payload) > applied) nudge()
+    })
+    await client.query(`LISTEN ${channel}`)
+  }
+  await listen(listener)
+  let relistening = false
+  const poll = setInterval(() => {
+    nudge()
+    // The listening connection broke: opened again (the poll catches up meanwhile).
+    if (broken.has(listener) && !relistening && !closed) {
+      relistening = true
+      reopen(listener, 'listener')
+        .then(async (client) => {
+          listener = client
+          await listen(client)
+        })
+        .catch(() => undefined)
+        .finally(() => (relistening = false))
+    }
+  }, pollMs)
   ;(poll as { unref?: () => void }).unref?.()
 
   // --- leases of background jobs --------------------------------------------------------------------
@@ -442,7 +491,7 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
       clearInterval(poll)
       clearInterval(renew)
       if (held.size) await readerQuery('DELETE FROM dca_leases WHERE owner = $1', [origin]).catch(() => undefined)
-      await Promise.all(clients.map((c) => c.end().catch(() => undefined)))
+      await Promise.all([...clients].map((c) => c.end().catch(() => undefined)))
     },
   } satisfies PostgresStore<S> as PostgresStore<S>
   return port

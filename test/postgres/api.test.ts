@@ -1,4 +1,5 @@
 import { GitBookAPI } from '@gitbook/api'
+import pg from 'pg'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -108,6 +109,29 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL: several APIs over one database', () 
     await edit(b.api, [{ operation: 'insert_page', title: 'Wicks', document: { markdown: 'A lantern wick lasts a month.' } }])
     expect((await search(ga, 'wick')).sort()).toEqual(['Wicks'])
     expect((await search(gb, 'lantern')).sort()).toEqual(['Lantern care', 'Wicks'])
+  })
+
+  it('a process whose connections were cut (a server restart) answers 503 at most once per connection, then reconnects', async () => {
+    const { org, a, b, token } = await twoApis()
+    const admin = new pg.Client({ connectionString: DATABASE_URL })
+    await admin.connect()
+    await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE '%' || $1", [a.data.store.origin])
+    await admin.end()
+    const create = () =>
+      a.api.fetch(
+        new Request(`${BASE}/v1/orgs/${org.id}/spaces`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ title: 'After the cut' }),
+        }),
+      )
+    const statuses: number[] = []
+    for (let i = 0; i < 4 && statuses.at(-1) !== 201; i++) statuses.push((await create()).status)
+    expect(statuses.at(-1)).toBe(201)
+    expect(statuses.slice(0, -1).every((status) => status === 503)).toBe(true)
+    const id = ((await (await create()).json()) as { id: string }).id
+    await b.data.store.shared.sync()
+    expect(b.data.store.read((tx) => tx.get('spaces', id)?.title)).toBe('After the cut')
   })
 
   it("a job runs in one process; a process's unfinished work is taken up by another once its lease is gone", async () => {

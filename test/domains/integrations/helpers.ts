@@ -23,7 +23,7 @@ export async function integrationWorld(options: DocsApiOptions = {}) {
   const base = await createWorld()
   const clock = createClock('2026-03-01T10:00:00.000Z')
   // Same users, tokens and organization, on an API with the given options (new ids: `n1`, `n2`...), on the test store (DOCS_TEST_STORE).
-  const api = createDocsApi({ ...testStorage(), baseUrl: 'http://localhost:4000', now: clock.now, ids: sequentialIds('n'), seed: base.api.dump(), ...options })
+  const api = createDocsApi({ ...(await testStorage()), baseUrl: 'http://localhost:4000', now: clock.now, ids: sequentialIds('n'), seed: base.api.dump(), ...options })
   const globex = await api.fixtures.createOrganization({ title: 'Globex', members: [{ user: base.users.olga.id, role: 'admin' }] })
   const w = { ...base, api, clock, globex }
   const publish = async (name: string, extra: Record<string, unknown> = {}, token = w.tokens.ada) => {
