@@ -11,17 +11,18 @@ import { SeedOverDataError, serve, ServeError, type RunningServer } from './serv
 
 /**
  * The command line: `docs-content-api serve [--port 4000] [--host 127.0.0.1] [--seed state.json]
- * [--data dir] [--cors] [--base-url URL] [--admin-token T] [--allow-private-network] [--log text|json | --quiet] [--journal]
+ * [--data dir | --database postgres://... [--blobs dir]] [--cors] [--base-url URL] [--admin-token T] [--allow-private-network] [--log text|json | --quiet] [--journal]
  * [--no-admin] [--admin-api-token T]`,
  * `docs-content-api demo-seed [--admin-token T]` (the demo data as a state document, to edit and serve
  * with --seed), and `--version`. Node-only (the package's `bin`); it needs no dev dependency (`--data`
- * needs the optional peer better-sqlite3, loaded only then).
+ * needs the optional peer better-sqlite3, `--database` the optional peer pg, each loaded only then).
  */
 
 const HELP = `Usage: docs-content-api <command> [options]
 
 Commands:
-  serve        Serve the API over HTTP (in memory, or kept in a data directory), with the demo data or a seed
+  serve        Serve the API over HTTP (in memory, in a data directory, or in PostgreSQL
+               shared by several processes), with the demo data or a seed
   demo-seed    Print the demo data as a state document (JSON), to edit and pass to --seed
   pull         Read an organization through the official API (GitBook's, or another
                docs-content-api) and print it as a state document, to pass to --seed
@@ -33,11 +34,17 @@ Options of serve:
   --data <dir>     Keep the state in <dir> (SQLite and files; needs better-sqlite3),
                    found there again after a restart; the seed goes in only when
                    <dir> holds nothing yet                    [default: in memory]
+  --database <url> Keep the state in PostgreSQL (postgres://user:pass@host:port/db;
+                   needs pg), shared by every process started on the same
+                   database: run several behind one address. The seed goes in
+                   only when the database holds nothing yet   [default: in memory]
+  --blobs <dir>    With --database: the directory of the files' bytes, shared by
+                   every process on the database      [default: ./docs-content-api-blobs]
   --cors           Answer cross-origin requests (browsers)
   --base-url <url> Base URL in resource URLs (absolute, http or https)
                                                               [default: http://localhost:<port>]
   --admin-token <t> The demo admin's token: with the demo data only (not with
-                   --seed, nor a data directory that already holds data)
+                   --seed, nor a data directory or database that already holds data)
                                                               [default: random, or $DEMO_TOKEN]
   --allow-private-network
                    Let files by URL, OpenAPI spec URLs and Git Sync reach private
@@ -85,6 +92,8 @@ const OPTIONS = {
   host: { type: 'string' },
   seed: { type: 'string' },
   data: { type: 'string' },
+  database: { type: 'string' },
+  blobs: { type: 'string' },
   cors: { type: 'boolean' },
   'base-url': { type: 'string' },
   'admin-token': { type: 'string' },
@@ -170,6 +179,25 @@ function readSeed(file: string): StateDocumentInput {
   }
 }
 
+/** `--database`: a postgres:// (or postgresql://) URL. */
+function databaseOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {
+    // said below
+  }
+  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:'))
+    throw new UsageError(`--database: must be a PostgreSQL URL, postgres://user:password@host:port/database (got ${databaseLabelOf(value)})`)
+  return value
+}
+
+/** A value of --database as an error may repeat it: without a password. */
+function databaseLabelOf(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@')
+}
+
 function portOf(value: string | undefined): number | undefined {
   if (value === undefined) return undefined
   if (!/^[0-9]+$/.test(value) || Number(value) > 65535) throw new UsageError(`--port ${value}: must be a port number (0..65535)`)
@@ -246,6 +274,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
     if (command !== 'serve') throw new UsageError(`unknown command: ${command}`)
     if (values.log !== undefined && values.log !== 'text' && values.log !== 'json') throw new UsageError(`--log ${values.log}: must be text or json`)
     if (values.quiet && values.log !== undefined) throw new UsageError('--quiet and --log: one or the other (--quiet writes no line per request)')
+    if (values.data !== undefined && values.database !== undefined)
+      throw new UsageError(
+        '--data and --database: one or the other (--data keeps the state in a SQLite file for one process; --database in PostgreSQL, shared by several)',
+      )
+    if (values.blobs !== undefined && values.database === undefined)
+      throw new UsageError('--blobs: only with --database (a data directory keeps its files in <dir>/blobs)')
+    const database = databaseOf(values.database)
     const seed = values.seed === undefined ? undefined : readSeed(values.seed)
     let running: RunningServer
     try {
@@ -257,6 +292,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<Runnin
         baseUrl: baseUrlOf(values['base-url']),
         adminToken,
         data: values.data,
+        ...(database !== undefined && { database }),
+        ...(values.blobs !== undefined && { blobs: values.blobs }),
         allowPrivateNetwork: values['allow-private-network'] ?? envFlag(io.env.DOCS_CONTENT_API_ALLOW_PRIVATE_NETWORK),
         log: values.quiet ? false : ((values.log as 'text' | 'json' | undefined) ?? 'text'),
         logTo: (line) => io.out(line),

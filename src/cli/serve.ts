@@ -16,7 +16,9 @@ import { toNodeHandler } from '../node/to-node-handler.js'
 import { createWorkerOffload } from '../node/worker-offload.js'
 import { createOpenApiDocument } from '../openapi.js'
 import { openDataDir } from '../sqlite/data-dir.js'
+import type { openPostgresData } from '../postgres.js'
 import { preloadFor } from '../domains/preload.js'
+import { StorageError } from '../storage/errors.js'
 import type { StateDocumentInput } from '../domains/seed-input.js'
 
 export interface ServeOptions {
@@ -38,6 +40,19 @@ export interface ServeOptions {
    * only when the directory holds nothing yet. In memory when left out.
    */
   data?: string
+  /**
+   * A PostgreSQL database (`postgres://user:password@host:port/db`), instead of `data`: the state
+   * is kept there and shared by every process started on the same database (each holds a replica
+   * in memory, caught up from the database's change log). The seed (or the demo data) goes in only
+   * when the database holds nothing yet, decided under the database's lock: two processes started
+   * at once on an empty database seed it once. Needs the optional peer dependency `pg`.
+   */
+  database?: string
+  /**
+   * With `database`: the directory that holds the files' bytes, shared by every process on the
+   * database (a shared volume when they run on several machines). @default `./docs-content-api-blobs`
+   */
+  blobs?: string
   /**
    * Let the API's outgoing requests (files by URL, OpenAPI spec URLs, Git Sync) reach private,
    * loopback and link-local addresses: a file server or Git remote on your own machine or network.
@@ -86,6 +101,8 @@ export interface RunningServer {
   api: DocsApi
   /** The data directory, absolute (with `data`). */
   dataDir?: string
+  /** The blob directory, absolute (with `database`). */
+  blobsDir?: string
   /** What to print: ids, tokens with whose they are, curl lines. */
   banner(): string
   /** The control plane's admin token (undefined when `admin` is off). */
@@ -98,6 +115,20 @@ export class SeedOverDataError extends Error {}
 
 /** A start the options make impossible (the port taken, `data` a file...): its message says what to do. */
 export class ServeError extends Error {}
+
+/** The blob directory of `serve --database` when `--blobs` is left out (resolved from the working directory). */
+export const DEFAULT_BLOBS_DIR = './docs-content-api-blobs'
+
+/** A PostgreSQL URL as the banner says it: host:port/database, without user or password. */
+export function databaseLabel(url: string): string {
+  try {
+    const parsed = new URL(url)
+    const db = decodeURIComponent(parsed.pathname.replace(/^\//, '')) || '(default database)'
+    return `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}/${db}`
+  } catch {
+    return '(unparsable URL)'
+  }
+}
 
 /** Query parameters whose values are never logged. */
 const SECRET_PARAM = /token|secret|password|signature|^key$|^code$/i
@@ -174,6 +205,12 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const port = options.port ?? 4000
   // Checked before anything opens or listens.
   const clock = options.clock === undefined ? undefined : createControllableClock(options.clock === 'now' ? new Date() : options.clock)
+  if (options.data !== undefined && options.database !== undefined)
+    throw new ServeError(
+      '--data and --database: one or the other (--data keeps the state in a SQLite file for one process; --database in PostgreSQL, shared by several)',
+    )
+  if (options.blobs !== undefined && options.database === undefined)
+    throw new ServeError('--blobs: only with --database (a data directory keeps its files in <dir>/blobs)')
   /** A directory this start creates: removed again when the start fails. */
   let created: string | undefined
   if (options.data !== undefined) {
@@ -197,6 +234,36 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     removeCreated()
     throw error
   }
+  // PostgreSQL: opened before listening too; whether it is empty is read under its lock.
+  let pg: PostgresData | undefined
+  let blobsDir: string | undefined
+  let pgEmpty = false
+  let pgHasToken = false
+  if (options.database !== undefined) {
+    blobsDir = resolve(options.blobs ?? DEFAULT_BLOBS_DIR)
+    if (existsSync(blobsDir) && !statSync(blobsDir).isDirectory())
+      throw new ServeError(`--blobs ${options.blobs ?? DEFAULT_BLOBS_DIR}: ${blobsDir} is a file, not a directory`)
+    pg = await openPostgres(options.database, blobsDir)
+    const opened = pg
+    try {
+      ;[pgEmpty, pgHasToken] = await opened.store.shared!.exclusive(
+        () => [opened.isEmpty(), options.adminToken !== undefined && !!opened.store.read((tx) => tx.get('tokens', options.adminToken!))] as const,
+      )
+    } catch (error) {
+      await opened.close()
+      throw error
+    }
+    if (!pgEmpty && options.seed) {
+      await opened.close()
+      throw new SeedOverDataError(`--seed: the database ${databaseLabel(options.database)} already holds data (a seed goes into an empty database only)`)
+    }
+    if (!pgEmpty && options.adminToken !== undefined && !pgHasToken) {
+      await opened.close()
+      throw new SeedOverDataError(
+        `the admin token: the database ${databaseLabel(options.database)} already holds data, with its own tokens (the demo admin's token is set only when the demo data goes into an empty database)`,
+      )
+    }
+  }
   if (data && !data.empty && options.seed) {
     data.close()
     throw new SeedOverDataError(`--seed: ${data.dir} already holds data (a seed goes into an empty data directory only)`)
@@ -210,6 +277,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   }
   if (options.seed && options.adminToken !== undefined) {
     data?.close()
+    await pg?.close()
     removeCreated()
     throw new SeedOverDataError(`the admin token is the demo admin's: a seed brings its own tokens (put the token in the seed's \`tokens\`)`)
   }
@@ -222,13 +290,14 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     })
   } catch (error) {
     data?.close()
+    await pg?.close()
     removeCreated()
     throw listenError(error, port, host)
   }
   // Resource URLs carry the real port, known only once listening.
   const url = options.baseUrl?.replace(/\/+$/, '') ?? `http://localhost:${(server.address() as AddressInfo).port}`
   let api: DocsApi
-  const demo = !options.seed && (!data || data.empty)
+  let demo = !options.seed && (pg ? pgEmpty : !data || data.empty)
   /** The demo's visitor tokens, by visitor-auth site, for the banner. */
   const visitorTokens: Record<string, string> = {}
   // CPU-heavy work (large markdown documents...) on worker threads: no request holds the loop.
@@ -249,7 +318,30 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       ...(!options.journal && { journalLimit: 0 }),
       ...(adminApiToken !== undefined && { admin: { token: adminApiToken } }),
     }
-    if (demo && !data) {
+    if (pg) {
+      const opened = pg
+      const demoState = demo ? await createDemoState({ adminToken: options.adminToken }) : undefined
+      const seed = options.seed ?? demoState?.state
+      if (seed) await preloadFor(seed)
+      // Seeded only when the database is still empty under its lock: of two processes started at
+      // once on an empty database, the second finds the first one's data and serves it.
+      let seeded = false
+      api = await opened.store.shared!.exclusive(() => {
+        const empty = opened.isEmpty()
+        if (!empty && options.seed)
+          throw new SeedOverDataError(
+            `--seed: the database ${databaseLabel(options.database!)} already holds data (another process seeded it while this one started)`,
+          )
+        if (!empty && options.adminToken !== undefined && !opened.store.read((tx) => tx.get('tokens', options.adminToken!)))
+          throw new SeedOverDataError(
+            `the admin token: the database ${databaseLabel(options.database!)} already holds data, with its own tokens (another process seeded it while this one started)`,
+          )
+        seeded = empty
+        return createDocsApi({ ...served, seed: empty ? seed : undefined, store: opened.store, blobs: opened.blobs })
+      })
+      if (seeded && demoState) visitorTokens[demoState.demo.visitorAuthSite.id] = demoState.demo.visitorAuthSite.visitorToken
+      if (!seeded) demo = false
+    } else if (demo && !data) {
       // The demo in memory: made in an API of its own, then forked with serve's options. A fork
       // starts from its parent's state without copying or loading it again (a state document
       // would be checked and loaded a second time), and its reset() goes back to the demo.
@@ -271,6 +363,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     await new Promise((done) => server.close(done))
     await offload.close()
     data?.close()
+    await pg?.close()
     removeCreated()
     throw error
   }
@@ -293,12 +386,14 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     url,
     api,
     ...(data && { dataDir: data.dir }),
+    ...(blobsDir !== undefined && { blobsDir }),
     ...(adminApiToken !== undefined && { adminApiToken }),
     banner: () =>
       bannerOf(api, url, {
         demo,
         cors: options.cors ?? false,
         data: data?.dir,
+        ...(options.database !== undefined && { database: databaseLabel(options.database), blobsDir }),
         allowPrivateNetwork: options.allowPrivateNetwork ?? false,
         visitorTokens,
         adminApiToken,
@@ -314,12 +409,41 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       await api.idle()
       await offload.close()
       data?.close()
+      await pg?.close()
     },
   }
 }
 
+type PostgresData = Awaited<ReturnType<typeof openPostgresData>>
+
+/**
+ * Open the database (the `docs-content-api/postgres` entry, loaded only here: `pg` is an optional
+ * peer dependency). A database that cannot be reached or opened is said in one line, without the
+ * password.
+ */
+async function openPostgres(url: string, blobsDir: string): Promise<PostgresData> {
+  const label = databaseLabel(url)
+  let open: typeof openPostgresData
+  try {
+    ;({ openPostgresData: open } = await import('../postgres.js'))
+  } catch (error) {
+    throw new ServeError(`--database ${label}: the PostgreSQL store could not be loaded (${(error as Error).message}); install pg: npm install pg`)
+  }
+  try {
+    return await open(url, { blobsDir })
+  } catch (error) {
+    // The blob directory not writable (or the disk full): said as StorageError says it, the directory named.
+    if (error instanceof ServeError || StorageError.isStorageError(error)) throw error
+    const code = (error as { code?: string }).code
+    const message = ((error as Error).message || String(error)).split(url).join(label)
+    throw new ServeError(`--database ${label}: ${message}${code && !message.includes(code) ? ` (${code})` : ''}`)
+  }
+}
+
 /** Where the state lives, as the banner's first line says it. */
-function whereData(how: { demo: boolean; data?: string }): string {
+function whereData(how: { demo: boolean; data?: string; database?: string; blobsDir?: string }): string {
+  if (how.database !== undefined)
+    return `${how.demo ? 'demo data, ' : ''}PostgreSQL ${how.database}, shared by every process started on it; files in ${how.blobsDir}`
   if (how.data === undefined) return `${how.demo ? 'demo data, ' : ''}in memory: data is lost on exit`
   return `${how.demo ? 'demo data, ' : ''}data in ${how.data}: SQLite, kept across restarts`
 }
@@ -332,6 +456,9 @@ export function bannerOf(
     demo: boolean
     cors: boolean
     data?: string
+    /** With `--database`: host:port/database, and the blob directory. */
+    database?: string
+    blobsDir?: string
     allowPrivateNetwork?: boolean
     visitorTokens?: Record<string, string>
     adminApiToken?: string

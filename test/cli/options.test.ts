@@ -142,6 +142,26 @@ describe('cli: options', () => {
     expect(server.url).toBe('https://docs.example.com/api')
   })
 
+  it('--database: a postgres:// URL, not with --data; --blobs only with it; a database that cannot be reached exits 1 without the password', async () => {
+    const both = await exit(['serve', '--port', '0', '--data', scratch(), '--database', 'postgres://127.0.0.1/docs'])
+    expect(both.code).toBe(2)
+    expect(both.err).toContain('docs-content-api: --data and --database: one or the other')
+    const blobs = await exit(['serve', '--port', '0', '--blobs', scratch()])
+    expect(blobs.code).toBe(2)
+    expect(blobs.err).toContain('docs-content-api: --blobs: only with --database')
+    const notPg = await exit(['serve', '--port', '0', '--database', 'mysql://me:hunter22@db/docs'])
+    expect(notPg.code).toBe(2)
+    expect(notPg.err).toContain('--database: must be a PostgreSQL URL, postgres://user:password@host:port/database (got mysql://me:***@db/docs)')
+    expect(notPg.err).not.toContain('hunter22')
+    // Port 1 on loopback: nothing listens there.
+    const unreachable = await exit(['serve', '--port', '0', '--database', 'postgres://me:hunter22@127.0.0.1:1/docs', '--blobs', scratch()])
+    expect(unreachable.code).toBe(1)
+    expect(unreachable.err).toMatch(
+      /^docs-content-api: PostgreSQL: opening postgres:\/\/me:\*\*\*@127\.0\.0\.1:1\/docs failed \(connect ECONNREFUSED 127\.0\.0\.1:1\)\n$/,
+    )
+    expect(unreachable.err).not.toContain('hunter22')
+  })
+
   it('a seed without a token warns that every request will be a 401', async () => {
     const { err } = await serve(['--seed', seedFile(false)])
     expect(err()).toBe('docs-content-api: warning: the state holds no token: every request will be answered 401 (add `tokens` to the seed)\n')
