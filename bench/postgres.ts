@@ -208,11 +208,13 @@ const createMeasure = () =>
     }
   })
 
-/** Seconds of load per configuration and pass, after a warm-up of WARMUP_SECONDS. */
+/** Seconds of load per configuration and pass, after a warm-up of WARMUP_SECONDS (BENCH_PG_WARMUP): with 1 s, fresh processes were still compiling (4 processes read 0.4 of what they did after 4 s). */
 const SECONDS = Number(process.env.BENCH_PG_SECONDS ?? 4)
-const WARMUP_SECONDS = 1
+const WARMUP_SECONDS = Number(process.env.BENCH_PG_WARMUP ?? 3)
 /** Connections in all, shared out among the processes. */
 const CONNECTIONS = 8
+/** BENCH_PG_READS_ONLY=1: every request a GET (a diagnosis: how reads alone scale). */
+const READS_ONLY = process.env.BENCH_PG_READS_ONLY === '1'
 /** Spaces the change requests are opened in (one per process, in turn). */
 const CR_SPACES = 4
 
@@ -259,17 +261,21 @@ async function scaleMeasure(): Promise<Result> {
     const { token, ids } = state
     const crSpaces = ids.slice(0, CR_SPACES)
     let acknowledged = 0
+    const gets = (p: number, count: number) =>
+      Array.from({ length: count }, (_, k) => ({ method: 'GET', path: `/v1/spaces/${ids[((p * 10 + k) * STRIDE) % SPACES]}` }))
     const requests = (p: number) => [
-      ...Array.from({ length: 9 }, (_, k) => ({ method: 'GET', path: `/v1/spaces/${ids[((p * 9 + k) * STRIDE) % SPACES]}` })),
-      {
-        method: 'POST',
-        path: `/v1/spaces/${crSpaces[p % CR_SPACES]}/change-requests`,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ subject: 'Bench' }),
-        onResponse: (status: number) => {
-          if (status === 201) acknowledged++
-        },
-      },
+      ...gets(p, 9),
+      READS_ONLY
+        ? gets(p, 10)[9]!
+        : {
+            method: 'POST',
+            path: `/v1/spaces/${crSpaces[p % CR_SPACES]}/change-requests`,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ subject: 'Bench' }),
+            onResponse: (status: number) => {
+              if (status === 201) acknowledged++
+            },
+          },
     ]
 
     /** `n` processes under load: a warm-up, then SECONDS of load (one autocannon per process, CONNECTIONS / n connections each). */
@@ -334,7 +340,7 @@ async function scaleMeasure(): Promise<Result> {
     const [one, two, four] = [mean(1, 'rps'), mean(2, 'rps'), mean(4, 'rps')]
     const cpu = [1, 2, 4].map((n) => `${mean(n, 'apiUs').toFixed(0)}+${mean(n, 'serverUs').toFixed(0)}`).join(' / ')
     return {
-      api: `1 / 2 / 4 processes: ${[one, two, four].map((r) => Math.round(r).toLocaleString('en-US')).join(' / ')} req/s (90 % GET space, 10 % POST CR)`,
+      api: `1 / 2 / 4 processes: ${[one, two, four].map((r) => Math.round(r).toLocaleString('en-US')).join(' / ')} req/s (${READS_ONLY ? 'GET space only' : '90 % GET space, 10 % POST CR'})`,
       reference: `CPU µs/req API+PostgreSQL: ${cpu}; 2 cores shared by PostgreSQL, the processes and autocannon`,
       value: four / one,
       shown: `2/1 ${(two / one).toFixed(2)}, 4/1 ${(four / one).toFixed(2)}`,
