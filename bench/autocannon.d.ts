@@ -1,9 +1,12 @@
-// The part of autocannon 9's programmatic API that bench/served.ts uses (autocannon ships no types).
+// The part of autocannon 9's programmatic API that bench/served.ts and bench/postgres.ts use (autocannon ships no types).
 declare module 'autocannon' {
   interface AutocannonRequest {
     method?: string
     path: string
     headers?: Record<string, string>
+    body?: string
+    /** Called with each answer to this request (bench/postgres.ts counts the acknowledged writes). */
+    onResponse?: (status: number, body: string) => void
   }
   interface AutocannonOptions {
     url: string

@@ -4,6 +4,7 @@ import { compare, formatOps, type Comparison } from './harness.js'
 import { searchMergeMeasure, searchMergeSpaceMeasure, searchSpeedMeasure, siteSearchMeasure } from './search.js'
 import { durableMeasures } from './durable.js'
 import { postgresOptionMeasures } from './postgres-options.js'
+import { postgresMeasures } from './postgres.js'
 import { gitExportEditMeasure, gitExportUnchangedMeasure } from './git-sync.js'
 import { importCostMeasure } from './import-cost.js'
 import { permissionAggregateMeasure } from './aggregates.js'
@@ -221,4 +222,5 @@ export const MEASURES: Record<string, Measure> = {
   ...stallMeasures,
   ...servedMeasures,
   ...postgresOptionMeasures,
+  ...postgresMeasures,
 }

@@ -235,7 +235,7 @@ interface PgNative {
 const script = fileURLToPath(new URL('../scripts/postgres-test.sh', import.meta.url))
 const worker = fileURLToPath(new URL('./prototypes/pg-sync-worker.mjs', import.meta.url))
 
-function startCluster(): { url: string; dir: string } {
+export function startCluster(): { url: string; dir: string } {
   const out = spawnSync(script, ['start'], { encoding: 'utf8' })
   if (out.status !== 0) throw new Error(`no PostgreSQL cluster: ${(out.stderr || out.stdout).trim().split('\n')[0]}`)
   const url = /DATABASE_URL=(\S+)/.exec(out.stdout)?.[1]
