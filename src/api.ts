@@ -348,7 +348,8 @@ export interface DocsApi {
    * unless overridden; its own journal, faults and background jobs (the work in progress it copied
    * is started again in the fork; the parent's jobs go on in the parent); `reset()` of the fork
    * goes back to where it started (in memory; a fork of a SQLite store is a store on a temporary
-   * copy of the file).
+   * copy of the file; a fork of a PostgreSQL store is an in-memory copy of this process's replica,
+   * which shares nothing with the database).
    */
   fork(overrides?: Omit<DocsApiOptions, 'store' | 'seed'>): DocsApi
   /** The runtime and bound operations, for `createFetchHandler`. */
@@ -389,9 +390,11 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
   // this new API: each area takes them up again (core/resume.ts).
   const resume = () => system((ctx) => resumeWork(ctx, resumers))
   system((ctx) => {
-    if (options.seed !== undefined) loadState(ctx, options.seed, seedRules, blobs)
-    // A store other processes share: their unfinished rows have jobs there; the watch below takes up those of a process that died.
+    const loaded = options.seed !== undefined ? loadState(ctx, options.seed, seedRules, blobs) : undefined
+    // A store other processes share: their unfinished rows have jobs there (the watch below takes up those of a
+    // process that died); only the rows the seed brought have none anywhere.
     if (!store.shared) resumeWork(ctx, resumers)
+    else if (loaded) resumeWork(ctx, resumers, (collection, id) => loaded.get(collection as never)?.has(id) ?? false)
   })
   if (store.shared) watchAbandonedWork({ shared: store.shared, resumers, system, everyMs: options.abandonedWorkMs ?? 5_000, onError })
   /** A store capability, or an error saying which store lacks it. */

@@ -216,7 +216,7 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
   /** The replica is not to be trusted (a commit failed half-way): it loads again before anything runs. */
   let stale = false
   const catchUp = async (): Promise<void> => {
-    if (closed) throw new Error('The PostgreSQL store is closed')
+    if (closed) throw closedError()
     try {
       if (stale) {
         await serialized(() => reloadIfStale())
@@ -230,7 +230,7 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
       // A commit of this process may have moved the position meanwhile: entries at or below it are skipped.
       if (!applyEntries(rows)) await serialized(async () => load(writer, false))
     } catch (error) {
-      throw unavailable(error, 'reading the log')
+      throw closed ? closedError() : unavailable(error, 'reading the log')
     }
   }
   /** A query out now, and the next one (not sent yet), which every request arriving meanwhile shares. */
@@ -326,7 +326,7 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
 
   const exclusive = <T>(fn: () => T): Promise<T> =>
     serialized(async () => {
-      if (closed) throw new Error('The PostgreSQL store is closed')
+      if (closed) throw closedError()
       let head: number
       try {
         await reloadIfStale()
@@ -401,7 +401,8 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
   // --- notifications and polling keep the replica close to the head --------------------------------
   const nudge = () => {
     if (closed || queued || running) return
-    sync().catch((error: unknown) => onError(error))
+    // A catch-up cut short by close() is no error of anyone's.
+    sync().catch((error: unknown) => closed || onError(error))
   }
   const listen = async (client: Client) => {
     client.on('notification', (message) => {
@@ -444,6 +445,8 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
     sync,
     exclusive,
     lease: async (name) => {
+      // A closed store runs no more jobs.
+      if (closed) return false
       const { rows } = await readerQuery(
         `INSERT INTO dca_leases (name, owner, expires_at) VALUES ($1, $2, now() + $3 * interval '1 millisecond')
          ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
@@ -455,6 +458,7 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
     },
     release: async (name) => {
       held.delete(name)
+      if (closed) return
       await readerQuery('DELETE FROM dca_leases WHERE name = $1 AND owner = $2', [name, origin])
     },
     leased: async () => new Set((await readerQuery<{ name: string }>('SELECT name FROM dca_leases WHERE expires_at > now()')).rows.map((r) => r.name)),
@@ -468,6 +472,13 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
     transaction: (fn) => replica.current.store.transaction(fn),
     snapshotCost: 'size',
     shared,
+    // A fork is an in-memory store of its own, starting from the replica's state now (what `api.fork()` gives a test):
+    // it shares nothing with the database afterwards. No snapshot or restore: a restore would rewrite every process's state.
+    fork: () => {
+      const fork = replica.current.store.fork?.()
+      if (!fork) throw new Error('The replica cannot fork')
+      return fork
+    },
     isEmpty: () => Object.keys(schema).every((name) => replica.current.store.read((tx) => tx.all(name).length === 0)),
     get position() {
       return applied
@@ -499,6 +510,9 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
   } satisfies PostgresStore<S> as PostgresStore<S>
   return port
 }
+
+/** What a request meets on a store being closed (a server shutting down): a 503, as for a database out of reach. */
+const closedError = () => new StorageError('not-writable', 'PostgreSQL: the store is closed (the server is shutting down)')
 
 /** The URL without its password, for messages. */
 function redact(url: string): string {

@@ -3,6 +3,7 @@ import { createDocsApi } from '../../../src/index.js'
 import { BASE, call, createWorld, expectError } from '../../helpers.js'
 import { expectOfficialResponse } from '../../conformance/official.js'
 import { edit, merge, openCr, rowsOfSpace, setup } from './helpers.js'
+import { TEST_STORE } from '../../test-storage.js'
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
 
@@ -79,7 +80,7 @@ describe('purging a space removes every row of it', () => {
     expect(again.body).toEqual(copy.body)
   })
 
-  it("a purged space's download URLs answer 404 once no file names their bytes", async () => {
+  it.skipIf(TEST_STORE === 'postgres')("a purged space's download URLs answer 404 once no file names their bytes", async () => {
     const w = await filledSpace()
     const url = w.file.downloadURL
     expect((await w.api.fetch(url)).status).toBe(200)

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
 import { call, createWorld, expectError, type World } from '../../helpers.js'
 import { expectOfficialResponse } from '../../conformance/official.js'
+import { TEST_STORE } from '../../test-storage.js'
 
 /**
  * Comments and replies through `api.fetch`: a space's own thread and a change request's. Cora
@@ -577,48 +578,51 @@ describe('comments: counters', () => {
     fc.record({ kind: fc.constant('deleteReply' as const), thread: fc.nat(1), who: fc.nat(2), pick: fc.nat(20) }),
   )
 
-  it('space.comments and changeRequest.comments equal a recount of open comments after every step of any sequence', async () => {
-    const w = await setup()
-    const c = await withContent(w)
-    const start = w.api.snapshot()
-    const threads = [w.base, c.crBase]
-    const tokens = [w.t.ada, w.t.cora, w.t.eddie]
-    await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
-        w.api.restore(start)
-        for (const s of steps) {
-          const path = threads[s.thread]!
-          const token = tokens[s.who]!
-          const ids = rows(w)
-            .comments.filter((x) => (s.thread === 1) === (x.changeRequest !== undefined))
-            .map((x) => x.id)
-          const id = ids.length ? ids[('pick' in s ? s.pick : 0) % ids.length] : 'none'
-          let res
-          if (s.kind === 'post') res = await post(w, token, path)
-          else if (s.kind === 'resolve' || s.kind === 'reopen')
-            res = await call(w.api, token, 'PUT', `${path}/comments/${id}`, { resolved: s.kind === 'resolve' })
-          else if (s.kind === 'delete') res = await call(w.api, token, 'DELETE', `${path}/comments/${id}`)
-          else if (s.kind === 'reply') res = await call(w.api, token, 'POST', `${path}/comments/${id}/replies`, { body: { markdown: 'R' } })
-          else {
-            const replies = rows(w).replies.filter((r) => r.comment === id)
-            res = await call(w.api, token, 'DELETE', `${path}/comments/${id}/replies/${replies.length ? replies[s.pick % replies.length]!.id : 'none'}`)
+  it.skipIf(TEST_STORE === 'postgres')(
+    'space.comments and changeRequest.comments equal a recount of open comments after every step of any sequence',
+    async () => {
+      const w = await setup()
+      const c = await withContent(w)
+      const start = w.api.snapshot()
+      const threads = [w.base, c.crBase]
+      const tokens = [w.t.ada, w.t.cora, w.t.eddie]
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
+          w.api.restore(start)
+          for (const s of steps) {
+            const path = threads[s.thread]!
+            const token = tokens[s.who]!
+            const ids = rows(w)
+              .comments.filter((x) => (s.thread === 1) === (x.changeRequest !== undefined))
+              .map((x) => x.id)
+            const id = ids.length ? ids[('pick' in s ? s.pick : 0) % ids.length] : 'none'
+            let res
+            if (s.kind === 'post') res = await post(w, token, path)
+            else if (s.kind === 'resolve' || s.kind === 'reopen')
+              res = await call(w.api, token, 'PUT', `${path}/comments/${id}`, { resolved: s.kind === 'resolve' })
+            else if (s.kind === 'delete') res = await call(w.api, token, 'DELETE', `${path}/comments/${id}`)
+            else if (s.kind === 'reply') res = await call(w.api, token, 'POST', `${path}/comments/${id}/replies`, { body: { markdown: 'R' } })
+            else {
+              const replies = rows(w).replies.filter((r) => r.comment === id)
+              res = await call(w.api, token, 'DELETE', `${path}/comments/${id}/replies/${replies.length ? replies[s.pick % replies.length]!.id : 'none'}`)
+            }
+            expect([200, 204, 403, 404], JSON.stringify(res.body)).toContain(res.status)
+            const now = rows(w)
+            const open = (cr?: string) => now.comments.filter((x) => x.changeRequest === cr && x.status === 'open').length
+            expect(now.spaces.find((x) => x.id === w.space.id)!.comments).toBe(open(undefined))
+            expect(now.changeRequests.find((x) => x.id === c.cr.id)!.comments).toBe(open(c.cr.id))
+            // Replies never outlive their comment.
+            expect(now.replies.every((r) => now.comments.some((x) => x.id === r.comment))).toBe(true)
           }
-          expect([200, 204, 403, 404], JSON.stringify(res.body)).toContain(res.status)
-          const now = rows(w)
-          const open = (cr?: string) => now.comments.filter((x) => x.changeRequest === cr && x.status === 'open').length
-          expect(now.spaces.find((x) => x.id === w.space.id)!.comments).toBe(open(undefined))
-          expect(now.changeRequests.find((x) => x.id === c.cr.id)!.comments).toBe(open(c.cr.id))
-          // Replies never outlive their comment.
-          expect(now.replies.every((r) => now.comments.some((x) => x.id === r.comment))).toBe(true)
-        }
-        expect((await call(w.api, w.t.ada, 'GET', w.base)).body.comments).toBe(
-          (await call(w.api, w.t.ada, 'GET', `${w.base}/comments?status=open&limit=0`)).body.count,
-        )
-        expect((await call(w.api, w.t.ada, 'GET', c.crBase)).body.comments).toBe(
-          (await call(w.api, w.t.ada, 'GET', `${c.crBase}/comments?status=open&limit=0`)).body.count,
-        )
-      }),
-      { numRuns: 30, seed: 20260301 },
-    )
-  })
+          expect((await call(w.api, w.t.ada, 'GET', w.base)).body.comments).toBe(
+            (await call(w.api, w.t.ada, 'GET', `${w.base}/comments?status=open&limit=0`)).body.count,
+          )
+          expect((await call(w.api, w.t.ada, 'GET', c.crBase)).body.comments).toBe(
+            (await call(w.api, w.t.ada, 'GET', `${c.crBase}/comments?status=open&limit=0`)).body.count,
+          )
+        }),
+        { numRuns: 30, seed: 20260301 },
+      )
+    },
+  )
 })

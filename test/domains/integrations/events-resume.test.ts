@@ -3,6 +3,7 @@ import { createDocsApi, type DocsApi, type IntegrationHandler } from '../../../s
 import { sequentialIds } from '../../../src/testing.js'
 import { call } from '../../helpers.js'
 import { integrationWorld } from './helpers.js'
+import { TEST_STORE } from '../../test-storage.js'
 
 /**
  * An event whose delivery is under way (its handler held) when the API forks, goes back to a
@@ -69,16 +70,19 @@ describe('integration events: deliveries taken up again after a fork, a restore,
     expect(w.h.state.calls).toBe(2)
   })
 
-  it('restore() to the state with the delivery in progress delivers it again; the attempt still in flight records nothing', async () => {
-    const w = await midRun()
-    w.api.restore(w.api.snapshot())
-    w.h.release()
-    await w.api.idle()
-    const messages = await expectDeliveredOnce(w, w.api)
-    expect(messages.filter((m) => m.startsWith('Attempt 1 of 4')).length).toBe(2)
-    // The handler had it twice (the interrupted attempt and the resumed one): deliveries are at least once.
-    expect(w.h.state.calls).toBe(2)
-  })
+  it.skipIf(TEST_STORE === 'postgres')(
+    'restore() to the state with the delivery in progress delivers it again; the attempt still in flight records nothing',
+    async () => {
+      const w = await midRun()
+      w.api.restore(w.api.snapshot())
+      w.h.release()
+      await w.api.idle()
+      const messages = await expectDeliveredOnce(w, w.api)
+      expect(messages.filter((m) => m.startsWith('Attempt 1 of 4')).length).toBe(2)
+      // The handler had it twice (the interrupted attempt and the resumed one): deliveries are at least once.
+      expect(w.h.state.calls).toBe(2)
+    },
+  )
 
   it('a state document (seed or fixtures.load) with the delivery in progress delivers it once', async () => {
     const w = await midRun()
@@ -98,7 +102,7 @@ describe('integration events: deliveries taken up again after a fork, a restore,
     expect(w.h.state.calls).toBe(3)
   })
 
-  it('a delivery that ended is never made again: not by a fork, a restore or a load', async () => {
+  it.skipIf(TEST_STORE === 'postgres')('a delivery that ended is never made again: not by a fork, a restore or a load', async () => {
     const w = await midRun()
     w.h.release()
     await w.api.idle()

@@ -23,7 +23,14 @@ export async function integrationWorld(options: DocsApiOptions = {}) {
   const base = await createWorld()
   const clock = createClock('2026-03-01T10:00:00.000Z')
   // Same users, tokens and organization, on an API with the given options (new ids: `n1`, `n2`...), on the test store (DOCS_TEST_STORE).
-  const api = createDocsApi({ ...(await testStorage()), baseUrl: 'http://localhost:4000', now: clock.now, ids: sequentialIds('n'), seed: base.api.dump(), ...options })
+  const api = createDocsApi({
+    ...(await testStorage()),
+    baseUrl: 'http://localhost:4000',
+    now: clock.now,
+    ids: sequentialIds('n'),
+    seed: base.api.dump(),
+    ...options,
+  })
   const globex = await api.fixtures.createOrganization({ title: 'Globex', members: [{ user: base.users.olga.id, role: 'admin' }] })
   const w = { ...base, api, clock, globex }
   const publish = async (name: string, extra: Record<string, unknown> = {}, token = w.tokens.ada) => {
@@ -41,7 +48,9 @@ export async function integrationWorld(options: DocsApiOptions = {}) {
 export type IntegrationWorld = Awaited<ReturnType<typeof integrationWorld>>
 
 /** Expect a failed request to leave the store as it was (every collection, through `api.dump()`). */
-export async function expectNoChange(w: { api: { dump(): unknown } }, request: () => Promise<Called>): Promise<Called> {
+export async function expectNoChange(w: { api: { dump(): unknown; idle(): Promise<void> } }, request: () => Promise<Called>): Promise<Called> {
+  // Background work of earlier requests (a delivery) ends first: it is not this request's change.
+  await w.api.idle()
   const before = w.api.dump()
   const res = await request()
   expect(w.api.dump()).toEqual(before)

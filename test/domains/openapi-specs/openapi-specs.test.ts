@@ -357,7 +357,12 @@ describe('OpenAPI specs in state documents', () => {
     const w = await setup()
     w.served.hold()
     await call(w.api, w.tokens.ada, 'POST', w.base, { slug: 'petstore', source: { url: 'https://specs.acme.test/petstore.yaml' } })
-    const doc = w.api.dump()
+    // The job takes the spec up a moment later (on a shared store, once it holds its lease and the lock).
+    let doc = w.api.dump()
+    for (let i = 0; i < 200 && doc.openapiSpecs![0]!.processingState !== 'progress'; i++) {
+      await new Promise((r) => setTimeout(r, 5))
+      doc = w.api.dump()
+    }
     expect(doc.openapiSpecs![0]).toMatchObject({ processingState: 'progress', pendingSource: { url: 'https://specs.acme.test/petstore.yaml' } })
     w.served.release()
     await w.api.idle()

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createDocsApi, type DocsApi } from '../../../src/index.js'
 import { call, createWorld } from '../../helpers.js'
 import { fakeFetch, PETSTORE_YAML } from '../../fixtures/openapi.js'
+import { TEST_STORE } from '../../test-storage.js'
 
 /**
  * A spec caught in `progress` (its fetch held) by a fork, a restore or a state document is
@@ -42,25 +43,28 @@ describe('OpenAPI specs: processing taken up again after a fork, a restore, a st
     expect(w.errors).toEqual([])
   })
 
-  it('restore() to a state with the spec in progress processes it again; the job still in flight writes nothing', async () => {
-    const w = await midRun()
-    const snapshot = w.api.snapshot()
-    w.api.restore(snapshot)
-    w.served.release()
-    await w.api.idle()
-    expect(await w.spec()).toMatchObject({ processingState: 'complete', lastProcessedErrors: [] })
-    expect(await w.versions()).toBe(1)
-    expect(w.served.calls).toEqual([URL_OK, URL_OK])
-    // Once complete, a restore of the finished state starts nothing.
-    const done = w.api.snapshot()
-    w.api.restore(done)
-    await w.api.idle()
-    expect(w.served.calls.length).toBe(2)
-    expect(await w.versions()).toBe(1)
-    expect(w.errors).toEqual([])
-  })
+  it.skipIf(TEST_STORE === 'postgres')(
+    'restore() to a state with the spec in progress processes it again; the job still in flight writes nothing',
+    async () => {
+      const w = await midRun()
+      const snapshot = w.api.snapshot()
+      w.api.restore(snapshot)
+      w.served.release()
+      await w.api.idle()
+      expect(await w.spec()).toMatchObject({ processingState: 'complete', lastProcessedErrors: [] })
+      expect(await w.versions()).toBe(1)
+      expect(w.served.calls).toEqual([URL_OK, URL_OK])
+      // Once complete, a restore of the finished state starts nothing.
+      const done = w.api.snapshot()
+      w.api.restore(done)
+      await w.api.idle()
+      expect(w.served.calls.length).toBe(2)
+      expect(await w.versions()).toBe(1)
+      expect(w.errors).toEqual([])
+    },
+  )
 
-  it('reset() takes up what the seed left in progress, again', async () => {
+  it.skipIf(TEST_STORE === 'postgres')('reset() takes up what the seed left in progress, again', async () => {
     const w = await midRun()
     const api = createDocsApi({ fetch: w.served.fetch, seed: w.api.dump(), baseUrl: 'http://localhost:4000' })
     w.served.release()
