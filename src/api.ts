@@ -400,7 +400,10 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
   /** A store capability, or an error saying which store lacks it. */
   const capability = <K extends 'snapshot' | 'restore' | 'fork'>(name: K): NonNullable<StoragePort<AppSchema>[K]> => {
     const fn = store[name]
-    if (!fn) throw new TypeError(`${name}() needs a store with snapshots (the in-memory store has them; this store has none)`)
+    if (!fn)
+      throw new TypeError(
+        `${name}() needs a store with snapshots (the in-memory and SQLite stores have them; this store has none: a PostgreSQL store shares its state with other processes)`,
+      )
     return fn.bind(store) as NonNullable<StoragePort<AppSchema>[K]>
   }
   // The state after creation, for reset(). Taking it marks the tables shared: the first write to

@@ -337,7 +337,8 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
             `the admin token: the database ${databaseLabel(options.database!)} already holds data, with its own tokens (another process seeded it while this one started)`,
           )
         seeded = empty
-        return createDocsApi({ ...served, seed: empty ? seed : undefined, store: opened.store, blobs: opened.blobs })
+        // Site tokens signed with the secret every process on the database shares: the renderer's token is valid on each.
+        return createDocsApi({ ...served, seed: empty ? seed : undefined, store: opened.store, blobs: opened.blobs, siteTokenSecret: opened.siteTokenSecret })
       })
       if (seeded && demoState) visitorTokens[demoState.demo.visitorAuthSite.id] = demoState.demo.visitorAuthSite.visitorToken
       if (!seeded) demo = false

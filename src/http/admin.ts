@@ -5,6 +5,7 @@ import type { ApiCore } from './api-core.js'
 import { errorAnswer, jsonAnswer, toResponse, validate, type Answer } from './codec.js'
 import type { Fault, FaultSpec } from './faults.js'
 import type { JournalFilter } from './journal.js'
+import type { StoreSnapshot } from '../storage/port.js'
 
 /**
  * The control plane: the in-process test toolkit (`api.reset()`, snapshots, `api.dump()` and
@@ -200,7 +201,14 @@ const ROUTES: Array<AdminRoute & { run: Run }> = [
       const { snapshots } = core.control
       if (!snapshots.has(name) && snapshots.size >= MAX_SNAPSHOTS)
         throw new ApiError('CONFLICT', `At most ${MAX_SNAPSHOTS} snapshots are kept: delete one first (DELETE ${ADMIN_PREFIX}/snapshots/{name})`)
-      const snapshot = core.control.snapshot()
+      let snapshot: StoreSnapshot
+      try {
+        snapshot = core.control.snapshot()
+      } catch (error) {
+        // A store without snapshots (PostgreSQL, shared by several processes): said, not a 500.
+        if (error instanceof TypeError) throw new ApiError('CONFLICT', `Cannot take a snapshot: ${error.message}`)
+        throw error
+      }
       snapshots.delete(name)
       const createdAt = core.runtime.now().toISOString()
       snapshots.set(name, { snapshot, createdAt })

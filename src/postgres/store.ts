@@ -73,6 +73,9 @@ type LogChange = [collection: string, seq: number, row: Row | null, id: string]
 
 const QUOTES = /'/g
 
+/** The catch-up query, prepared once per connection (a named statement: parsed and planned once). */
+const CATCH_UP = { name: 'dca-catch-up', text: 'SELECT seq, origin, changes FROM dca_log WHERE seq > $1 ORDER BY seq' }
+
 /** Rows loaded per query at start (and on a reload). */
 const LOAD_BATCH = 5_000
 
@@ -196,10 +199,12 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
   }
   /** The reader's queries, one at a time (pg runs one query per connection; it warns of queuing). */
   let readerTail: Promise<unknown> = Promise.resolve()
-  const readerQuery = <R extends object = Record<string, unknown>>(text: string, values?: unknown[]) => {
+  const readerQuery = <R extends object = Record<string, unknown>>(text: string | { name: string; text: string }, values?: unknown[]) => {
     const run = readerTail.then(async () => {
+      // Closed: no query (and no connection opened again for one).
+      if (closed) throw closedError()
       if (broken.has(reader)) reader = await reopen(reader, 'reader')
-      return reader.query<R>(text, values)
+      return typeof text === 'string' ? reader.query<R>(text, values) : reader.query<R>({ ...text, values })
     })
     readerTail = run.then(
       () => undefined,
@@ -223,10 +228,7 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
         return
       }
       const from = applied
-      const { rows } = await readerQuery<{ seq: string; origin: string; changes: string }>(
-        'SELECT seq, origin, changes FROM dca_log WHERE seq > $1 ORDER BY seq',
-        [from],
-      )
+      const { rows } = await readerQuery<{ seq: string; origin: string; changes: string }>(CATCH_UP, [from])
       // A commit of this process may have moved the position meanwhile: entries at or below it are skipped.
       if (!applyEntries(rows)) await serialized(async () => load(writer, false))
     } catch (error) {
@@ -261,6 +263,7 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
     return run
   }
   const reloadIfStale = async (): Promise<void> => {
+    if (closed) throw closedError()
     // A writer connection that broke may have lost a commit's answer: the state is read again.
     if (broken.has(writer)) {
       writer = await reopen(writer, 'writer')
@@ -501,10 +504,12 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
     close: async () => {
       if (closed) return
       await tail
+      // The leases go first (a job of this process no longer runs: another may take its work up).
+      if (held.size) await readerQuery('DELETE FROM dca_leases WHERE owner = $1', [origin]).catch(() => undefined)
       closed = true
       clearInterval(poll)
       clearInterval(renew)
-      if (held.size) await readerQuery('DELETE FROM dca_leases WHERE owner = $1', [origin]).catch(() => undefined)
+      await readerTail
       await Promise.all([...clients].map((c) => c.end().catch(() => undefined)))
     },
   } satisfies PostgresStore<S> as PostgresStore<S>
