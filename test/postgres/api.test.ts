@@ -134,6 +134,56 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL: several APIs over one database', () 
     expect(b.data.store.read((tx) => tx.get('spaces', id)?.title)).toBe('After the cut')
   })
 
+  it("a job whose process stopped renewing its lease (it died) is taken up once the lease expired; the dead one's job writes nothing after", async () => {
+    let calls = 0
+    let release: () => void = () => undefined
+    const hanging = new Promise<void>((resolve) => (release = resolve))
+    const yaml = 'openapi: 3.0.3\ninfo: {title: Pets, version: "1"}\npaths: {}\n'
+    const fetchA: typeof fetch = async () => {
+      calls++
+      await hanging
+      return new Response(`${yaml}# from the dead process\n`)
+    }
+    const fetchB: typeof fetch = async () => {
+      calls++
+      return new Response(yaml)
+    }
+    const url = await freshDatabase()
+    const a = await openApi(url, { fetch: fetchA, abandonedWorkMs: 60_000 })
+    const b = await openApi(url, { fetch: fetchB, abandonedWorkMs: 100 })
+    const ada = await a.api.fixtures.createUser({ displayName: 'Ada' })
+    const org = await a.api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }] })
+    const token = await a.api.fixtures.createToken(ada.id)
+    await a.data.store.flush()
+    const ga = new GitBookAPI({ endpoint: BASE, authToken: token, serviceBinding: { fetch: a.api.fetch } })
+    const gb = new GitBookAPI({ endpoint: BASE, authToken: token, serviceBinding: { fetch: b.api.fetch } })
+    expect((await ga.orgs.createOpenApiSpec(org.id, { slug: 'pets', source: { url: 'https://specs.acme.test/pets.yaml' } })).status).toBe(201)
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    const leases = async () => (await admin.query<{ name: string; owner: string }>('SELECT name, owner FROM dca_leases')).rows
+    for (let i = 0; i < 100 && (await leases()).length === 0; i++) await new Promise((r) => setTimeout(r, 10))
+    expect((await leases()).map((l) => l.owner)).toEqual([a.data.store.origin])
+    // A "dies": its lease is no longer renewed (handed to an owner that never renews it) and runs out.
+    await admin.query("UPDATE dca_leases SET owner = 'dead', expires_at = now() + interval '300 milliseconds'")
+    await new Promise((r) => setTimeout(r, 400))
+    expect(calls).toBe(1)
+    const deadline = Date.now() + 10_000
+    let spec = (await gb.orgs.getOpenApiSpecBySlug(org.id, 'pets')).data
+    while (Date.now() < deadline && spec.processingState !== 'complete') {
+      await new Promise((r) => setTimeout(r, 50))
+      spec = (await gb.orgs.getOpenApiSpecBySlug(org.id, 'pets')).data
+    }
+    expect(spec.processingState).toBe('complete')
+    expect(calls).toBe(2)
+    // The dead process's job ends now: its run was superseded, so it writes nothing.
+    release()
+    await a.api.idle()
+    await b.data.store.shared.sync()
+    const text = (await gb.orgs.getLatestOpenApiSpecVersionContentRaw(org.id, 'pets')).data.text
+    expect(text).toBe(yaml)
+    await admin.end()
+  })
+
   it("a job runs in one process; a process's unfinished work is taken up by another once its lease is gone", async () => {
     let calls = 0
     let release: () => void = () => undefined
