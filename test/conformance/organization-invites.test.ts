@@ -71,14 +71,15 @@ describe('conformance: organization invites through @gitbook/api', () => {
     const w = await createWorld()
     const invite = await w.api.fixtures.createInviteLink(w.org.id)
     const reader = w.client(w.tokens.rita).orgs
+    // One at a time: a request made before the previous one is awaited would reject with no handler yet.
     for (const attempt of [
-      reader.createOrganizationInvite(w.org.id, { role: MemberRole.Read }),
-      reader.listOrganizationInviteLinks(w.org.id),
-      reader.getOrganizationInviteLink(w.org.id, invite.id),
-      reader.updateOrganizationInviteById(w.org.id, invite.id, { role: MemberRole.Admin }),
-      reader.inviteUsersToOrganization(w.org.id, { emails: ['new@acme.test'] }),
+      () => reader.createOrganizationInvite(w.org.id, { role: MemberRole.Read }),
+      () => reader.listOrganizationInviteLinks(w.org.id),
+      () => reader.getOrganizationInviteLink(w.org.id, invite.id),
+      () => reader.updateOrganizationInviteById(w.org.id, invite.id, { role: MemberRole.Admin }),
+      () => reader.inviteUsersToOrganization(w.org.id, { emails: ['new@acme.test'] }),
     ]) {
-      expect((await failure(attempt)).status).toBe(403)
+      expect((await failure(attempt())).status).toBe(403)
     }
     expect((await failure(w.client(w.tokens.olga).orgs.listOrganizationInviteLinks(w.org.id))).status).toBe(404)
     // Nothing changed.

@@ -26,8 +26,13 @@ describe('OpenAPI processing: state machine', () => {
     const created = await w.create({ url: URL_OK })
     expect(created.processingState).toBe('pending')
     expect(created.lastProcessedAt).toBeUndefined()
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    expect((await w.get()).processingState).toBe('progress')
+    // The job takes the spec up a moment later (on a shared store, once it holds its lease and the lock).
+    let state = (await w.get()).processingState
+    for (let i = 0; i < 200 && state === 'pending'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      state = (await w.get()).processingState
+    }
+    expect(state).toBe('progress')
     w.clock.advance(5 * 60_000)
     w.served.release()
     await w.api.idle()
