@@ -89,15 +89,25 @@ describe('createRequest', () => {
 })
 
 describe('the Node entries', () => {
-  it('(docs-content-api/node, docs-content-api/sqlite and the command line) are the only code of src that imports Node built-ins, better-sqlite3, or their code', () => {
+  it('(docs-content-api/node, docs-content-api/sqlite, docs-content-api/postgres and the command line) are the only code of src that imports Node built-ins, better-sqlite3, pg, or their code', () => {
     const src = resolve(import.meta.dirname, '../../src')
-    const nodeOnly = (f: string) => f === 'node.ts' || f.startsWith('node/') || f === 'sqlite.ts' || f.startsWith('sqlite/') || f.startsWith('cli/')
+    const nodeOnly = (f: string) =>
+      f === 'node.ts' ||
+      f.startsWith('node/') ||
+      f === 'sqlite.ts' ||
+      f.startsWith('sqlite/') ||
+      f === 'postgres.ts' ||
+      f.startsWith('postgres/') ||
+      f.startsWith('cli/')
     const offenders: string[] = []
     const walk = (dir: string) => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const path = join(dir, entry.name)
         if (entry.isDirectory()) walk(path)
-        else if (/\.ts$/.test(entry.name) && /from ['"]node:|import\(['"]node:|require\(['"]node:|['"]better-sqlite3['"]/.test(readFileSync(path, 'utf8'))) {
+        else if (
+          /\.ts$/.test(entry.name) &&
+          /from ['"]node:|import\(['"]node:|require\(['"]node:|['"]better-sqlite3['"]|from ['"]pg['"]/.test(readFileSync(path, 'utf8'))
+        ) {
           offenders.push(relative(src, path))
         }
       }
@@ -112,7 +122,7 @@ describe('the Node entries', () => {
         if (entry.isDirectory()) scan(path)
         else if (/\.ts$/.test(entry.name) && !nodeOnly(relative(src, path))) {
           for (const m of readFileSync(path, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
-            if (/(^|\/)(node|sqlite|cli)(\/|\.js$)/.test(m[1]!)) importers.push(`${relative(src, path)}: ${m[1]}`)
+            if (/(^|\/)(node|sqlite|postgres|cli)(\/|\.js$)/.test(m[1]!)) importers.push(`${relative(src, path)}: ${m[1]}`)
           }
         }
       }
