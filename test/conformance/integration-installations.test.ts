@@ -227,6 +227,8 @@ describe('conformance: completing installations through @gitbook/api', () => {
       [rita, 'uninstallIntegrationFromSite', () => rita.integrations.uninstallIntegrationFromSite('my-app', installation.id, site.id)],
     ] as const
     for (const [, id, request] of forbidden) {
+      // Deliveries of earlier requests end first: they are not this request's change.
+      await w.api.idle()
       const before = w.api.dump()
       const { code, message } = await failure(request())
       expect(code, id).toBe(403)
