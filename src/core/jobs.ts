@@ -137,9 +137,10 @@ export function startJob(runner: JobRunner, env: JobEnv, name: string, job: Job)
     },
   }
   runner.run(name, async () => {
-    // Several processes: the job runs in the one that takes its lease (named by the job: `translation-run:<id>`...).
+    // Several processes: the job holds a lease while it runs (named by the job: `translation-run:<id>#<uuid>`).
     const leases = env.leases
-    if (leases && !(await takeLease(leases, name))) return
+    const lease = leases && (await takeLease(leases, name))
+    if (leases && !lease) return
     try {
       await job.run(guarded)
     } catch (error) {
@@ -147,30 +148,23 @@ export function startJob(runner: JobRunner, env: JobEnv, name: string, job: Job)
       if (!job.failed) throw error
       await env.transaction((ctx) => job.failed!(ctx, error))
     } finally {
-      if (leases) await releaseLease(leases, name)
+      if (leases && lease) await releaseLease(leases, lease)
     }
   })
 }
 
-/** Jobs of this process holding each lease: a job that defers its own name again (a retry) shares the lease, released when the last ends. */
-const holders = new WeakMap<object, Map<string, number>>()
-
-async function takeLease(leases: NonNullable<JobEnv['leases']>, name: string): Promise<boolean> {
-  let held = holders.get(leases)
-  if (!held) holders.set(leases, (held = new Map()))
-  const n = held.get(name) ?? 0
-  if (n === 0 && !(await leases.lease(name))) return false
-  held.set(name, (held.get(name) ?? 0) + 1)
-  return true
+/**
+ * A lease of one job instance: named after the job (`<kind>:<row id>`, what the watch for abandoned
+ * work reads, core/resume.ts) and made unique to this start (`#<uuid>`). Two starts of the same
+ * job (a request that supersedes a run in another process, a retry the job defers) never wait on
+ * each other: which run may write is the row's run token's call, not the lease's. The lease says
+ * that a live process is working on the row, and for how long (it expires when its owner dies).
+ */
+async function takeLease(leases: NonNullable<JobEnv['leases']>, name: string): Promise<string | undefined> {
+  const key = `${name}#${crypto.randomUUID()}`
+  return (await leases.lease(key)) ? key : undefined
 }
 
-async function releaseLease(leases: NonNullable<JobEnv['leases']>, name: string): Promise<void> {
-  const held = holders.get(leases)!
-  const n = (held.get(name) ?? 1) - 1
-  if (n > 0) {
-    held.set(name, n)
-    return
-  }
-  held.delete(name)
-  await leases.release(name).catch(() => undefined)
+async function releaseLease(leases: NonNullable<JobEnv['leases']>, key: string): Promise<void> {
+  await leases.release(key).catch(() => undefined)
 }

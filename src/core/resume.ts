@@ -33,7 +33,7 @@ export function resumeWork(ctx: Context, resumers: readonly Resumer[], only?: (c
 
 /**
  * On a store several processes share: take up the work of a process that died. Each job holds a
- * lease named after it (`<kind>:<row id>`, core/jobs.ts); every `everyMs` this looks for
+ * lease named after it (`<kind>:<row id>#<uuid>`, core/jobs.ts); every `everyMs` this looks for
  * unfinished rows whose id no live lease names, and resumes those it found so twice in a row (a
  * job just deferred takes its lease a moment after its transaction commits). Resuming gives the
  * row a new run token, so a job of the dead process, were it somehow still running, writes nothing.
@@ -54,7 +54,11 @@ export function watchAbandonedWork(options: {
   const round = async () => {
     const leased = await shared.leased()
     const ids = new Set<string>()
-    for (const name of leased) ids.add(name.slice(name.lastIndexOf(':') + 1))
+    for (const lease of leased) {
+      // `<kind>:<row id>#<uuid>` (core/jobs.ts): the row id.
+      const name = lease.split('#')[0]!
+      ids.add(name.slice(name.lastIndexOf(':') + 1))
+    }
     const now = new Set<string>()
     await shared.exclusive(() =>
       system((ctx) =>

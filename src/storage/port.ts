@@ -132,9 +132,10 @@ export interface SharedStore {
    */
   exclusive<T>(fn: () => T): Promise<T>
   /**
-   * Background jobs: take the lease of a job (by its name), so it runs in one process only.
-   * False when another live process holds it. Held until `release` or this process dies (then
-   * another process may take it after `leaseMs`).
+   * Background jobs: take a lease (core/jobs.ts names one per job start: `<kind>:<row id>#<uuid>`),
+   * which tells every process that a live one works on that row. False when another live process
+   * holds it. Held until `release`, renewed meanwhile; when its process dies it expires (after
+   * `leaseMs`), and another process takes the row's work up (core/resume.ts).
    */
   lease(name: string): Promise<boolean>
   release(name: string): Promise<void>

@@ -184,6 +184,34 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL: several APIs over one database', () 
     await admin.end()
   })
 
+  it('a run superseded from another process does not hold the new one up: it starts at once there, and the old one writes nothing', async () => {
+    let release: () => void = () => undefined
+    const hanging = new Promise<void>((resolve) => (release = resolve))
+    const fetchA: typeof fetch = async () => {
+      await hanging
+      return new Response('openapi: 3.0.3\ninfo: {title: Old, version: "1"}\npaths: {}\n')
+    }
+    const url = await freshDatabase()
+    // No watch for abandoned work within the test: only the new run itself can finish the spec.
+    const a = await openApi(url, { fetch: fetchA, abandonedWorkMs: 60_000 })
+    const b = await openApi(url, { abandonedWorkMs: 60_000 })
+    const ada = await a.api.fixtures.createUser({ displayName: 'Ada' })
+    const org = await a.api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }] })
+    const token = await a.api.fixtures.createToken(ada.id)
+    await a.data.store.flush()
+    const ga = new GitBookAPI({ endpoint: BASE, authToken: token, serviceBinding: { fetch: a.api.fetch } })
+    const gb = new GitBookAPI({ endpoint: BASE, authToken: token, serviceBinding: { fetch: b.api.fetch } })
+    expect((await ga.orgs.createOpenApiSpec(org.id, { slug: 'pets', source: { url: 'https://specs.acme.test/pets.yaml' } })).status).toBe(201)
+    const text = 'openapi: 3.0.3\ninfo: {title: New, version: "2"}\npaths: {}\n'
+    expect((await gb.orgs.createOrUpdateOpenApiSpecBySlug(org.id, 'pets', { source: { text } })).status).toBe(200)
+    await b.api.idle()
+    expect((await gb.orgs.getOpenApiSpecBySlug(org.id, 'pets')).data.processingState).toBe('complete')
+    release()
+    await a.api.idle()
+    await b.data.store.shared.sync()
+    expect((await gb.orgs.getLatestOpenApiSpecVersionContentRaw(org.id, 'pets')).data.text).toBe(text)
+  })
+
   it("a job runs in one process; a process's unfinished work is taken up by another once its lease is gone", async () => {
     let calls = 0
     let release: () => void = () => undefined

@@ -48,7 +48,8 @@ export const gitSyncHandlers = implement(
       if (!started) return NO_CONTENT
       const { row } = started
       ctx.defer(
-        'git-sync import',
+        // Named after the row (`<kind>:<row id>`): its lease tells the other processes it is being worked on (core/resume.ts).
+        `git-sync-import:${row.id}`,
         importJob(
           { space: row.space, operation: row.operation.id, remote },
           {
@@ -66,7 +67,7 @@ export const gitSyncHandlers = implement(
       if (!started) return NO_CONTENT
       const { space, row } = started
       ctx.defer(
-        'git-sync export',
+        `git-sync-export:${row.id}`,
         exportJob(
           { space: row.space, operation: row.operation.id, remote },
           {
