@@ -74,7 +74,9 @@ type LogChange = [collection: string, seq: number, row: Row | null, id: string]
 const QUOTES = /'/g
 
 /** The catch-up query, prepared once per connection (a named statement: parsed and planned once). */
-const CATCH_UP = { name: 'dca-catch-up', text: 'SELECT seq, origin, changes FROM dca_log WHERE seq > $1 ORDER BY seq' }
+/** Log entries read per query: a replica far behind catches up in batches, never holding the whole log's tail at once. */
+const CATCH_UP_BATCH = 256
+const CATCH_UP = { name: 'dca-catch-up', text: `SELECT seq, origin, changes FROM dca_log WHERE seq > $1 ORDER BY seq LIMIT ${CATCH_UP_BATCH}` }
 
 /** Rows loaded per query at start (and on a reload). */
 const LOAD_BATCH = 5_000
@@ -227,10 +229,15 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
         await serialized(() => reloadIfStale())
         return
       }
-      const from = applied
-      const { rows } = await readerQuery<{ seq: string; origin: string; changes: string }>(CATCH_UP, [from])
-      // A commit of this process may have moved the position meanwhile: entries at or below it are skipped.
-      if (!applyEntries(rows)) await serialized(async () => load(writer, false))
+      for (;;) {
+        const { rows } = await readerQuery<{ seq: string; origin: string; changes: string }>(CATCH_UP, [applied])
+        // A commit of this process may have moved the position meanwhile: entries at or below it are skipped.
+        if (!applyEntries(rows)) {
+          await serialized(async () => load(writer, false))
+          return
+        }
+        if (rows.length < CATCH_UP_BATCH) return
+      }
     } catch (error) {
       throw closed ? closedError() : unavailable(error, 'reading the log')
     }
@@ -277,10 +284,17 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
   /** Take the lock and bring the replica to the head: the head's sequence number. */
   const lockAndCatchUp = async (): Promise<number> => {
     const results = (await writer.query(
-      `BEGIN; SELECT seq FROM dca_head WHERE id = 1 FOR UPDATE; SELECT seq, origin, changes FROM dca_log WHERE seq > ${applied} ORDER BY seq`,
+      `BEGIN; SELECT seq FROM dca_head WHERE id = 1 FOR UPDATE; ${CATCH_UP.text.replace('$1', String(applied))}`,
     )) as unknown as Array<{ rows: Array<{ seq: string; origin: string; changes: string }> }>
     const head = Number(results[1]!.rows[0]!.seq)
-    if (!applyEntries(results[2]!.rows) || applied !== head) await load(writer, true)
+    let rows = results[2]!.rows
+    let whole = applyEntries(rows)
+    // Further behind than one batch: the rest in batches, under the lock (nothing is written meanwhile).
+    while (whole && applied < head && rows.length === CATCH_UP_BATCH) {
+      rows = (await writer.query<{ seq: string; origin: string; changes: string }>({ ...CATCH_UP, values: [applied] })).rows
+      whole = applyEntries(rows)
+    }
+    if (!whole || applied !== head) await load(writer, true)
     return head
   }
 
