@@ -376,26 +376,22 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
   const optimistic = (changes: SlotChange[]): void => {
     const seenEpoch = epoch
     const commit = serialized(async () => {
-      if (epoch !== seenEpoch) throw conflict()
-      let head: number
+      let head: number | undefined
       try {
-        await reloadIfStale()
-        if (epoch !== seenEpoch) throw conflict()
-        head = Number(
-          ((await writer.query('BEGIN; SELECT seq FROM dca_head WHERE id = 1 FOR UPDATE')) as unknown as Array<{ rows: Array<{ seq: string }> }>)[1]!.rows[0]!
-            .seq,
-        )
+        // Not when the replica changed since the transaction read it (another process's entry applied, a reload).
+        if (epoch === seenEpoch && !stale && !broken.has(writer))
+          head = Number(
+            ((await writer.query('BEGIN; SELECT seq FROM dca_head WHERE id = 1 FOR UPDATE')) as unknown as Array<{ rows: Array<{ seq: string }> }>)[1]!
+              .rows[0]!.seq,
+          )
       } catch (error) {
         return failed(error)
       }
-      if (head !== applied || epoch !== seenEpoch) {
-        // Another process wrote since this transaction read: dropped, and the replica loaded again (under the lock).
-        try {
-          await load(writer, true)
-          await writer.query('COMMIT')
-        } catch (error) {
-          return failed(error)
-        }
+      if (head === undefined || head !== applied || epoch !== seenEpoch) {
+        // Another process wrote first: the transaction is dropped, and the replica, which holds it, is loaded again.
+        stale = true
+        if (head !== undefined) await writer.query('ROLLBACK').catch(() => undefined)
+        void serialized(reloadIfStale).catch((error: unknown) => closed || onError(error))
         throw conflict()
       }
       try {

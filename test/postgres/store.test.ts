@@ -1,3 +1,4 @@
+import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { openPostgresStore, type PostgresStore } from '../../src/postgres.js'
 import { suiteSchema, type SuiteSchema } from '../../src/testing.js'
@@ -51,5 +52,31 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL store: two replicas', () => {
     await b.shared.sync()
     expect(a.read((tx) => tx.get('items', 'counter')?.value)).toBe(200)
     expect(b.read((tx) => tx.get('items', 'counter')?.value)).toBe(200)
+  })
+
+  it('a transaction run outside exclusive() after another process wrote is dropped, and the replica holding it is loaded again', async () => {
+    const url = await freshDatabase()
+    const a = await open(url)
+    const errors: unknown[] = []
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    // Another process holds the lock: A's write queues behind it in PostgreSQL, and A's optimistic commit behind that.
+    await admin.query('BEGIN; SELECT seq FROM dca_head WHERE id = 1 FOR UPDATE')
+    const locked = a.shared.exclusive(() => a.transaction((tx) => tx.insert('items', item('x1', 1))))
+    await new Promise((r) => setTimeout(r, 50))
+    a.transaction((tx) => tx.insert('items', item('phantom', 2)))
+    // That process commits an entry: A applies it before its own write runs, after its optimistic transaction read.
+    await admin.query(`INSERT INTO dca_log (seq, origin, changes) SELECT seq + 1, 'other', '[]' FROM dca_head; UPDATE dca_head SET seq = seq + 1; COMMIT`)
+    await admin.end()
+    await locked
+    await a.flush().catch((error: unknown) => errors.push(error))
+    expect(String(errors[0])).toMatch(/dropped: another process wrote first/)
+    await a.shared.sync()
+    expect(a.read((tx) => tx.get('items', 'phantom'))).toBeUndefined()
+    const fresh = await open(url)
+    expect(a.read((tx) => tx.all('items').map((r) => [r.id, tx.seqOf('items', r.id)]))).toEqual(
+      fresh.read((tx) => tx.all('items').map((r) => [r.id, tx.seqOf('items', r.id)])),
+    )
+    expect(a.read((tx) => tx.get('items', 'x1')?.value)).toBe(1)
   })
 })
