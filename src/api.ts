@@ -2,7 +2,7 @@ import type { Context } from './domains/context.js'
 import type { Translator } from './domains/translations/translator.js'
 import { createUrls } from './core/context.js'
 import { logUnexpected } from './core/errors.js'
-import { inSystemTransaction, type Runtime } from './core/execute.js'
+import { inSystemRead, inSystemTransaction, type Runtime } from './core/execute.js'
 import { createJobRunner } from './core/jobs.js'
 import { createTickets } from './core/tickets.js'
 import { createInlineOffload, type Offload } from './core/offload.js'
@@ -396,7 +396,8 @@ export function createDocsApi(options: DocsApiOptions = {}): DocsApi {
     if (!store.shared) resumeWork(ctx, resumers)
     else if (loaded) resumeWork(ctx, resumers, (collection, id) => loaded.get(collection as never)?.has(id) ?? false)
   })
-  if (store.shared) watchAbandonedWork({ shared: store.shared, resumers, system, everyMs: options.abandonedWorkMs ?? 5_000, onError })
+  if (store.shared)
+    watchAbandonedWork({ shared: store.shared, resumers, system, read: (fn) => inSystemRead(rt, fn), everyMs: options.abandonedWorkMs ?? 5_000, onError })
   /** A store capability, or an error saying which store lacks it. */
   const capability = <K extends 'snapshot' | 'restore' | 'fork'>(name: K): NonNullable<StoragePort<AppSchema>[K]> => {
     const fn = store[name]

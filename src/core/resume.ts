@@ -44,33 +44,37 @@ export function watchAbandonedWork(options: {
   resumers: readonly Resumer[]
   /** Run `fn` in a system transaction (inside `shared.exclusive`). */
   system: (fn: (ctx: Context) => void) => void
+  /** Run `fn` in a read with a system context. */
+  read: <T>(fn: (ctx: Context) => T) => T
   everyMs: number
   onError: (error: unknown) => void
 }): () => void {
-  const { shared, resumers, system, everyMs, onError } = options
+  const { shared, resumers, system, read, everyMs, onError } = options
   let seen = new Set<string>()
   let busy = false
   let stopped = false
+  /** The unfinished rows, read from this process's replica (no query, no lock): `collection\0id` each. */
+  const unfinished = (): string[] =>
+    read((ctx) => resumers.flatMap((r) => (r.unfinished(ctx) as ReadonlyArray<{ id: string }>).map((row) => `${r.collection}\u0000${row.id}`)))
   const round = async () => {
-    const leased = await shared.leased()
+    // Nothing unfinished (the common case): no lease query, no lock.
+    const candidates = unfinished()
+    if (candidates.length === 0) {
+      seen = new Set()
+      return
+    }
     const ids = new Set<string>()
-    for (const lease of leased) {
+    for (const lease of await shared.leased()) {
       // `<kind>:<row id>#<uuid>` (core/jobs.ts): the row id.
       const name = lease.split('#')[0]!
       ids.add(name.slice(name.lastIndexOf(':') + 1))
     }
-    const now = new Set<string>()
-    await shared.exclusive(() =>
-      system((ctx) =>
-        resumeWork(ctx, resumers, (collection, id) => {
-          if (ids.has(id)) return false
-          const key = `${collection}\u0000${id}`
-          now.add(key)
-          return seen.has(key)
-        }),
-      ),
-    )
+    const now = new Set(candidates.filter((key) => !ids.has(key.slice(key.indexOf('\u0000') + 1))))
+    const due = [...now].filter((key) => seen.has(key))
     seen = now
+    if (due.length === 0) return
+    const take = new Set(due)
+    await shared.exclusive(() => system((ctx) => resumeWork(ctx, resumers, (collection, id) => take.has(`${collection}\u0000${id}`))))
   }
   const timer = setInterval(() => {
     if (busy || stopped) return
