@@ -363,6 +363,25 @@ export async function executeAfterWarmup(rt: Runtime, op: BoundOperation, input:
 }
 
 /**
+ * Before a request is signed in, on a store several processes share: resolves once the replica
+ * holds what they committed (a token made there signs in here). Undefined otherwise: nothing to wait for.
+ */
+export function caughtUp(rt: Runtime): Promise<void> | undefined {
+  return rt.store.shared?.sync()
+}
+
+/** Run an operation; one whose handler asks for a warm-up first (core/warmup.ts) is run again after it. */
+export function runOperation(rt: Runtime, op: BoundOperation, input: ExecuteInput): unknown {
+  if (rt.store.shared) return executeShared(rt, op, input)
+  try {
+    return execute(rt, op, input)
+  } catch (error) {
+    if (NotYet.isNotYet(error)) return executeAfterWarmup(rt, op, input, error)
+    throw error
+  }
+}
+
+/**
  * `execute` on a store several processes share (`store.shared`, the PostgreSQL store): a write
  * runs inside the store's `exclusive` (the cluster's write lock, the replica brought up to date,
  * the writes committed in the database before this resolves); a read runs at once (the caller

@@ -1,8 +1,7 @@
 import type { JsonText } from '../core/large-text.js'
 import { errorBody, ApiError, logUnexpected } from '../core/errors.js'
-import { authenticate, authorize, execute, executeAfterWarmup, executeShared, finish, isFinishing, type ExecuteInput, type Runtime } from '../core/execute.js'
+import { authenticate, authorize, caughtUp, finish, isFinishing, runOperation } from '../core/execute.js'
 import type { BoundOperation } from '../core/operation.js'
-import { NotYet } from '../core/warmup.js'
 import { NO_CONTENT } from '../core/operation.js'
 import { isAwaitedAnswer, isEventStream, type EventStream } from '../core/stream.js'
 import { isBinaryAnswer } from '../core/binary.js'
@@ -142,17 +141,6 @@ function allLoaded(needs: BoundOperation['def']['needs']): boolean {
   return true
 }
 
-/** Run an operation; one whose handler asks for a warm-up first (core/warmup.ts) is run again after it. */
-function run(rt: Runtime, op: BoundOperation, input: ExecuteInput): unknown {
-  if (rt.store.shared) return executeShared(rt, op, input)
-  try {
-    return execute(rt, op, input)
-  } catch (error) {
-    if (NotYet.isNotYet(error)) return executeAfterWarmup(rt, op, input, error)
-    throw error
-  }
-}
-
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms))
 
 /** What one request came to, for the answer and the journal. */
@@ -290,12 +278,11 @@ export function createDispatcher(
     const outcome: Outcome = { status: 0, text: undefined, headers: undefined, operationId: def.id, user: undefined, requestText: undefined, fault: false }
     try {
       // A store several processes share: the replica first takes in what they committed (a token made there signs in here).
-      if (rt.store.shared)
+      const replica = caughtUp(rt)
+      if (replica)
         return failInto(
           outcome,
-          rt.store.shared
-            .sync()
-            .then(() => handleLater(incoming, search, match, outcome, authenticate(rt, operation, bearer(incoming.header('authorization'))))),
+          replica.then(() => handleLater(incoming, search, match, outcome, authenticate(rt, operation, bearer(incoming.header('authorization'))))),
         )
       const caller = authenticate(rt, operation, bearer(incoming.header('authorization')))
       if (caller instanceof Promise || def.body || operation.prepare || !allLoaded(def.needs))
@@ -303,7 +290,7 @@ export function createDispatcher(
       outcome.user = caller.user
       const { params, query } = paramsAndQuery(match, search)
       const input = { user: caller.user, content: caller.content, installation: caller.installation, params, query, body: undefined, prepared: undefined }
-      const result = run(rt, operation, input)
+      const result = runOperation(rt, operation, input)
       // A promise only when the operation warmed up first (no handler answers one).
       return failInto(outcome, result instanceof Promise ? result.then((r) => answerOf(incoming, def, outcome, r)) : answerOf(incoming, def, outcome, result))
     } catch (error) {
@@ -343,14 +330,14 @@ export function createDispatcher(
       const prepared = await operation.prepare.run(rt, input)
       input.prepared = prepared.value
       try {
-        result = run(rt, operation, input)
+        result = runOperation(rt, operation, input)
         if (result instanceof Promise) result = await result
       } catch (error) {
         prepared.undo()
         throw error
       }
     } else {
-      result = run(rt, operation, input)
+      result = runOperation(rt, operation, input)
       // A promise only when the operation warmed up first (no handler answers one).
       if (result instanceof Promise) result = await result
     }
