@@ -381,8 +381,8 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
         // Not when the replica changed since the transaction read it (another process's entry applied, a reload).
         if (epoch === seenEpoch && !stale && !broken.has(writer))
           head = Number(
-            ((await writer.query('BEGIN; SELECT seq FROM dca_head WHERE id = 1 FOR UPDATE')) as unknown as Array<{ rows: Array<{ seq: string }> }>)[1]!
-              .rows[0]!.seq,
+            ((await writer.query('BEGIN; SELECT seq FROM dca_head WHERE id = 1 FOR UPDATE')) as unknown as Array<{ rows: Array<{ seq: string }> }>)[1]!.rows[0]!
+              .seq,
           )
       } catch (error) {
         return failed(error)
@@ -492,7 +492,7 @@ export async function openPostgresStore<S extends Schema>(schema: S, options: Po
       if (!fork) throw new Error('The replica cannot fork')
       return fork
     },
-    isEmpty: () => Object.keys(schema).every((name) => replica.current.store.read((tx) => tx.all(name).length === 0)),
+    isEmpty: () => replica.current.isEmpty(),
     get position() {
       return applied
     },

@@ -219,8 +219,8 @@ export interface ReplicaStore<S extends Schema> {
   apply(changes: ReadonlyArray<{ collection: string; seq: number; row: Row | undefined }>): void
   nextSeq(collection: string): number
   setNextSeq(collection: string, next: number): void
-  /** Whether a transaction is running. */
-  readonly inTransaction: boolean
+  /** Whether no collection holds a row (O(collections)). */
+  isEmpty(): boolean
 }
 
 export function createReplicaStore<S extends Schema>(schema: S, committed: (changes: SlotChange[]) => void): ReplicaStore<S> {
@@ -237,9 +237,7 @@ export function createReplicaStore<S extends Schema>(schema: S, committed: (chan
   }
   return {
     store,
-    get inTransaction() {
-      return depth > 0
-    },
+    isEmpty: () => [...tables.values()].every((t) => t.seqById.size === 0),
     nextSeq: (collection) => table(collection).rows.length,
     setNextSeq: (collection, next) => {
       const t = table(collection)
