@@ -25,11 +25,11 @@ async function openApi(url: string, options: Partial<DocsApiOptions> = {}): Prom
   return { api, data }
 }
 
-/** Two APIs on a new database, with a user, an organization, a space and a token made through the first. */
-async function twoApis(options: Partial<DocsApiOptions> = {}) {
+/** Two APIs on a new database (B with options of its own when given), with a user, an organization and a token made through the first. */
+async function twoApis(options: Partial<DocsApiOptions> = {}, optionsB: Partial<DocsApiOptions> = options) {
   const url = await freshDatabase()
   const a = await openApi(url, options)
-  const b = await openApi(url, options)
+  const b = await openApi(url, optionsB)
   const ada = await a.api.fixtures.createUser({ displayName: 'Ada', email: 'ada@acme.test' })
   const org = await a.api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }] })
   const token = await a.api.fixtures.createToken(ada.id)
@@ -148,15 +148,7 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL: several APIs over one database', () 
       calls++
       return new Response(yaml)
     }
-    const url = await freshDatabase()
-    const a = await openApi(url, { fetch: fetchA, abandonedWorkMs: 60_000 })
-    const b = await openApi(url, { fetch: fetchB, abandonedWorkMs: 100 })
-    const ada = await a.api.fixtures.createUser({ displayName: 'Ada' })
-    const org = await a.api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }] })
-    const token = await a.api.fixtures.createToken(ada.id)
-    await a.data.store.flush()
-    const ga = new GitBookAPI({ endpoint: BASE, authToken: token, serviceBinding: { fetch: a.api.fetch } })
-    const gb = new GitBookAPI({ endpoint: BASE, authToken: token, serviceBinding: { fetch: b.api.fetch } })
+    const { url, a, b, org, ga, gb } = await twoApis({ fetch: fetchA, abandonedWorkMs: 60_000 }, { fetch: fetchB, abandonedWorkMs: 100 })
     expect((await ga.orgs.createOpenApiSpec(org.id, { slug: 'pets', source: { url: 'https://specs.acme.test/pets.yaml' } })).status).toBe(201)
     const admin = new pg.Client({ connectionString: url })
     await admin.connect()
@@ -191,16 +183,8 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL: several APIs over one database', () 
       await hanging
       return new Response('openapi: 3.0.3\ninfo: {title: Old, version: "1"}\npaths: {}\n')
     }
-    const url = await freshDatabase()
     // No watch for abandoned work within the test: only the new run itself can finish the spec.
-    const a = await openApi(url, { fetch: fetchA, abandonedWorkMs: 60_000 })
-    const b = await openApi(url, { abandonedWorkMs: 60_000 })
-    const ada = await a.api.fixtures.createUser({ displayName: 'Ada' })
-    const org = await a.api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }] })
-    const token = await a.api.fixtures.createToken(ada.id)
-    await a.data.store.flush()
-    const ga = new GitBookAPI({ endpoint: BASE, authToken: token, serviceBinding: { fetch: a.api.fetch } })
-    const gb = new GitBookAPI({ endpoint: BASE, authToken: token, serviceBinding: { fetch: b.api.fetch } })
+    const { a, b, org, ga, gb } = await twoApis({ fetch: fetchA, abandonedWorkMs: 60_000 }, { abandonedWorkMs: 60_000 })
     expect((await ga.orgs.createOpenApiSpec(org.id, { slug: 'pets', source: { url: 'https://specs.acme.test/pets.yaml' } })).status).toBe(201)
     const text = 'openapi: 3.0.3\ninfo: {title: New, version: "2"}\npaths: {}\n'
     expect((await gb.orgs.createOrUpdateOpenApiSpecBySlug(org.id, 'pets', { source: { text } })).status).toBe(200)
@@ -226,16 +210,8 @@ describe.skipIf(!DATABASE_URL)('PostgreSQL: several APIs over one database', () 
       calls++
       return new Response('openapi: 3.0.3\ninfo: {title: Pets, version: "1"}\npaths: {}\n', { headers: { 'content-type': 'application/yaml' } })
     }
-    const url = await freshDatabase()
     // A's job fails once A's store is closed: its error is expected, not reported.
-    const a = await openApi(url, { fetch: fetchA, abandonedWorkMs: 60_000, onError: () => undefined })
-    const b = await openApi(url, { fetch: fetchB, abandonedWorkMs: 100 })
-    const ada = await a.api.fixtures.createUser({ displayName: 'Ada' })
-    const org = await a.api.fixtures.createOrganization({ title: 'Acme', members: [{ user: ada.id, role: 'admin' }] })
-    const token = await a.api.fixtures.createToken(ada.id)
-    await a.data.store.flush()
-    const ga = new GitBookAPI({ endpoint: BASE, authToken: token, serviceBinding: { fetch: a.api.fetch } })
-    const gb = new GitBookAPI({ endpoint: BASE, authToken: token, serviceBinding: { fetch: b.api.fetch } })
+    const { a, org, ga, gb } = await twoApis({ fetch: fetchA, abandonedWorkMs: 60_000, onError: () => undefined }, { fetch: fetchB, abandonedWorkMs: 100 })
     const created = await ga.orgs.createOpenApiSpec(org.id, { slug: 'pets', source: { url: 'https://specs.acme.test/pets.yaml' } })
     expect(created.status).toBe(201)
     // A's job holds its lease: B's watch (every 100 ms) leaves it alone.

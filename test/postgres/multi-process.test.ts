@@ -5,8 +5,8 @@ import { Agent, createServer, request, type IncomingMessage, type Server, type S
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { DATABASE_URL, freshDatabase } from './helpers.js'
 
 /**
  * Issue 26's proof: several `docs-content-api serve --database` processes (the built command,
@@ -22,41 +22,12 @@ import { afterAll, describe, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../..')
 const cliJs = join(root, 'dist/cli.js')
-const DATABASE_URL = process.env.DATABASE_URL
 const SECONDS = Number(process.env.MULTI_PROCESS_SECONDS ?? 60)
 const WRITERS = 20
 const TOKEN = `gb_api_multi_${randomBytes(9).toString('hex')}`
 const timeout = (SECONDS + 240) * 1000
 
-// --- databases: one per test -------------------------------------------------------------------
-
-const databases: string[] = []
-const withDatabase = (name: string) => {
-  const url = new URL(DATABASE_URL!)
-  url.pathname = `/${name}`
-  return url.toString()
-}
-async function createDatabase(): Promise<string> {
-  const name = `mp_${randomBytes(6).toString('hex')}`
-  const client = new pg.Client({ connectionString: DATABASE_URL })
-  await client.connect()
-  try {
-    await client.query(`CREATE DATABASE ${name}`)
-  } finally {
-    await client.end()
-  }
-  databases.push(name)
-  return withDatabase(name)
-}
-async function dropDatabases() {
-  const client = new pg.Client({ connectionString: DATABASE_URL })
-  await client.connect()
-  try {
-    for (const name of databases.splice(0)) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-  } finally {
-    await client.end()
-  }
-}
+// --- databases: one per test (freshDatabase, dropped after the file's tests) ---------------------
 
 // --- processes -----------------------------------------------------------------------------------
 
@@ -97,7 +68,6 @@ function startServe(database: string, blobs: string): Promise<Proc> {
 afterAll(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-  if (DATABASE_URL) await dropDatabases()
 })
 
 /** SIGTERM, and the exit (the server closes its store). */
@@ -396,7 +366,7 @@ async function setupSpaces(base: string, n: number): Promise<string[]> {
 
 /** N processes started at once on a fresh database, the proxy in front. */
 async function cluster(n: number) {
-  const database = await createDatabase()
+  const database = await freshDatabase()
   const blobs = mkdtempSync(join(tmpdir(), 'mp-blobs-'))
   dirs.push(blobs)
   const procs = await Promise.all(Array.from({ length: n }, () => startServe(database, blobs)))
