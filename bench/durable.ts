@@ -1,6 +1,6 @@
 import { compare, formatOps } from './harness.js'
 import type { Measure, Result } from './measures.js'
-import { apiWorld, auth, BASE, createRequest, expectStatus, nextCursor, pageUrl, type World } from './world.js'
+import { apiWorld, auth, BASE, checkWalk, createRequest, expectStatus, walkList, type World } from './world.js'
 
 /**
  * The durable-storage measures: the API on the SQLite adapter (a file on disk, `openDataDir` in a
@@ -42,22 +42,8 @@ async function getMeasure(): Promise<Result> {
 
 async function listMeasure(): Promise<Result> {
   const { sqlite, memory } = await bothStores()
-  for (const w of [sqlite, memory]) {
-    const seen: string[] = []
-    let page: string | undefined
-    do {
-      const body = JSON.parse(await expectStatus(await w.fetch(new Request(pageUrl(w, page), { headers: auth(w) })), 200))
-      seen.push(...body.items.map((s: { id: string }) => s.id))
-      page = body.next?.page
-    } while (page)
-    if (seen.join() !== w.ids.join()) throw new Error(`a walk served ${seen.length} spaces, not the ${w.ids.length} created`)
-  }
-  const walk = (w: World) => async () => {
-    let page: string | undefined
-    do page = nextCursor(await expectStatus(await w.fetch(new Request(pageUrl(w, page), { headers: auth(w) })), 200))
-    while (page)
-  }
-  const { rates, ratio } = await compare({ sqlite: walk(sqlite), memory: walk(memory) }, { warmup: 3, perRound: 1, rounds: 21 })
+  for (const w of [sqlite, memory]) await checkWalk(w)
+  const { rates, ratio } = await compare({ sqlite: walkList(sqlite), memory: walkList(memory) }, { warmup: 3, perRound: 1, rounds: 21 })
   return ratioOf(rates, ratio, 'pages/s', 100)
 }
 

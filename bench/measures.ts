@@ -10,7 +10,7 @@ import { importCostMeasure } from './import-cost.js'
 import { permissionAggregateMeasure } from './aggregates.js'
 import { servedMeasures } from './served.js'
 import { stallMeasures } from './stalls.js'
-import { apiWorld, auth, baselineWorld, BASE, createRequest, expectStatus, nextCursor, pageUrl, type Client, type World } from './world.js'
+import { apiWorld, auth, baselineWorld, BASE, createRequest, checkWalk, expectStatus, pageUrl, walkList, type Client, type World } from './world.js'
 
 /**
  * The measures of `npm run bench`. Each runs in its own fresh process (see run.ts), so one
@@ -91,24 +91,9 @@ async function patchMeasure(): Promise<Result> {
 
 async function listMeasure(): Promise<Result> {
   const { api, baseline } = await bothWorlds()
-  // Before timing: a full walk of each, parsed, must serve every space once, in creation order.
-  for (const w of [api, baseline]) {
-    const seen: string[] = []
-    let page: string | undefined
-    do {
-      const body = JSON.parse(await expectStatus(await w.fetch(new Request(pageUrl(w, page), { headers: auth(w) })), 200))
-      seen.push(...body.items.map((s: { id: string }) => s.id))
-      page = body.next?.page
-    } while (page)
-    if (seen.join() !== w.ids.join()) throw new Error(`a walk served ${seen.length} spaces, not the ${w.ids.length} created`)
-  }
-  const walk = (w: World) => async () => {
-    let page: string | undefined
-    do page = nextCursor(await expectStatus(await w.fetch(new Request(pageUrl(w, page), { headers: auth(w) })), 200))
-    while (page)
-  }
+  for (const w of [api, baseline]) await checkWalk(w)
   // One walk is 100 pages: rates are shown in pages per second.
-  return ratioResult(await compare({ api: walk(api), baseline: walk(baseline) }, { warmup: 3, perRound: 1, rounds: 21 }), 'pages/s', 100)
+  return ratioResult(await compare({ api: walkList(api), baseline: walkList(baseline) }, { warmup: 3, perRound: 1, rounds: 21 }), 'pages/s', 100)
 }
 
 async function createMeasure(): Promise<Result> {

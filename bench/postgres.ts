@@ -9,7 +9,7 @@ import { openPostgresData, type PostgresData } from '../src/postgres.js'
 import { compare, formatOps, median, type RoundOptions } from './harness.js'
 import type { Measure, Result } from './measures.js'
 import { startCluster } from './postgres-options.js'
-import { apiWorld, auth, BASE, createRequest, expectStatus, nextCursor, pageUrl, sqliteData, type World } from './world.js'
+import { apiWorld, auth, BASE, createRequest, checkWalk, expectStatus, sqliteData, walkList, type World } from './world.js'
 
 /**
  * Issue 26, the PostgreSQL store as built (src/postgres/): reported, not targeted. Each measure
@@ -170,23 +170,9 @@ const listMeasure = () =>
   withCluster(async (cluster) => {
     const { postgres, sqlite, data } = await bothStores(cluster)
     try {
-      for (const w of [postgres, sqlite]) {
-        const seen: string[] = []
-        let page: string | undefined
-        do {
-          const body = JSON.parse(await expectStatus(await w.fetch(new Request(pageUrl(w, page), { headers: auth(w) })), 200))
-          seen.push(...body.items.map((s: { id: string }) => s.id))
-          page = body.next?.page
-        } while (page)
-        if (seen.join() !== w.ids.join()) throw new Error(`a walk served ${seen.length} spaces, not the ${w.ids.length} loaded`)
-      }
-      const walk = (w: World) => async () => {
-        let page: string | undefined
-        do page = nextCursor(await expectStatus(await w.fetch(new Request(pageUrl(w, page), { headers: auth(w) })), 200))
-        while (page)
-      }
+      for (const w of [postgres, sqlite]) await checkWalk(w)
       // One walk is 100 pages: rates in pages per second.
-      const r = await comparePg(cluster, { postgres: walk(postgres), sqlite: walk(sqlite) }, { warmup: 3, perRound: 1, rounds: 21 })
+      const r = await comparePg(cluster, { postgres: walkList(postgres), sqlite: walkList(sqlite) }, { warmup: 3, perRound: 1, rounds: 21 })
       return reported(
         { ...r, serverUs: r.serverUs / 100, cpu: { ...r.cpu, rates: { postgres: r.cpu.rates.postgres! * 100, sqlite: r.cpu.rates.sqlite! * 100 } } },
         'pages/s',

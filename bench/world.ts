@@ -39,6 +39,25 @@ export function nextCursor(text: string): string | undefined {
 }
 
 /** Throw unless the response has `status`; returns its text (read as a client reads it). */
+/** Before timing a walk: a full walk of the list, parsed, must serve every space of the world once, in order. */
+export async function checkWalk(w: World): Promise<void> {
+  const seen: string[] = []
+  let page: string | undefined
+  do {
+    const body = JSON.parse(await expectStatus(await w.fetch(new Request(pageUrl(w, page), { headers: auth(w) })), 200))
+    seen.push(...body.items.map((s: { id: string }) => s.id))
+    page = body.next?.page
+  } while (page)
+  if (seen.join() !== w.ids.join()) throw new Error(`a walk served ${seen.length} spaces, not the ${w.ids.length} there`)
+}
+
+/** One walk of the list, page by page (what the list measures time). */
+export const walkList = (w: Client) => async (): Promise<void> => {
+  let page: string | undefined
+  do page = nextCursor(await expectStatus(await w.fetch(new Request(pageUrl(w, page), { headers: auth(w) })), 200))
+  while (page)
+}
+
 export async function expectStatus(response: Response, status: number): Promise<string> {
   const text = await response.text()
   if (response.status !== status) throw new Error(`${response.status} ${text.slice(0, 160)}`)
